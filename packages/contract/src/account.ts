@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+
+/** The platform's deposit account record (one record). */
+export const ZAccountFields = z.strictObject({
+  accountNumber: text('Account number', 64),
+  bankName: text('Bank name'),
+  accountHolder: text('Account holder'),
+});
+export const ZAccountUpdateInput = ZAccountFields;
+export type TAccountUpdateInput = z.infer<typeof ZAccountUpdateInput>;
+
+export const ZAccount = z.object({
+  id: z.string(),
+  accountNumber: z.string(),
+  bankName: z.string(),
+  accountHolder: z.string(),
+  updatedAt: z.string(),
+});
+export type TAccount = z.infer<typeof ZAccount>;

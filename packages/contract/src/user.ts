@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ZEmail, ZId, ZTimestamp, text } from './common.ts';
+import { ZBalance } from './money.ts';
+
+export const ZAccountType = z.enum(['user', 'admin']);
+export type TAccountType = z.infer<typeof ZAccountType>;
+
+export const ZPassword = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+export const ZReferralCode = z
+  .string()
+  .trim()
+  .max(32, 'Referral code must be at most 32 characters')
+  .regex(/^[A-Za-z0-9]*$/, 'Referral code may only contain letters and digits');
+
+/** Self sign-up. accountType is accepted for legacy callers but always ignored (sign-up makes a user). */
+export const ZSignupInput = z.strictObject({
+  firstName: text('First name'),
+  lastName: text('Last name'),
+  country: text('Country'),
+  city: text('City'),
+  email: ZEmail,
+  password: ZPassword,
+  ref: ZReferralCode.optional(),
+  accountType: z.string().max(20).optional(),
+});
+export type TSignupInput = z.infer<typeof ZSignupInput>;
+
+export const ZLoginInput = z.strictObject({
+  email: ZEmail,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+/** A user as every screen and caller sees it: never a password or hash. Balance in dollars. */
+export const ZUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  country: z.string(),
+  city: z.string(),
+  email: z.string(),
+  accountType: ZAccountType,
+  accountBallance: z.number(),
+  profilePicture: z.string(),
+  version: z.number().int(),
+  createdAt: ZTimestamp,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** Admin edit of a user. `version` must match (optimistic concurrency); a balance change becomes a ledger adjustment. */
+export const ZUserUpdateInput = z.strictObject({
+  id: ZId,
+  version: z.number().int().min(0),
+  firstName: text('First name').optional(),
+  lastName: text('Last name').optional(),
+  country: text('Country').optional(),
+  city: text('City').optional(),
+  email: ZEmail.optional(),
+  accountType: ZAccountType.optional(),
+  accountBallance: ZBalance.optional(),
+  profilePicture: z.string().trim().max(500, 'Profile picture must be at most 500 characters').optional(),
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+export type TUserUpdateInput = z.infer<typeof ZUserUpdateInput>;

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/create-db.ts';
+import { toPublicError } from './lib/errors.ts';
+import { requestGuards } from './lib/request-guards.ts';
+import { createMarketService, type MarketService } from './modules/market/market.service.ts';
+import { registerRestV1 } from './rest/v1/index.ts';
+import { type AppDeps, createContext } from './trpc/context.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: DbHandle;
+  /** Tests pass a market service pointed at a fake feed. */
+  market?: MarketService;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  });
+  const deps: AppDeps = { db: opts.db.db, config, market: opts.market ?? createMarketService(config), log: app.log };
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.openstreetmap.org'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(requestGuards, { config });
+
+  app.setErrorHandler((err: Error, req, reply) => {
+    const fastifyStatus = (err as { statusCode?: number }).statusCode;
+    if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported type): its message is safe and useful.
+      const message = fastifyStatus === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message;
+      return reply.code(fastifyStatus).send({ err: message });
+    }
+    const pub = toPublicError(err);
+    if (pub.status >= 500) req.log.error({ err }, 'request failed');
+    return reply.code(pub.status).send({ err: pub.message });
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return { ok: true, database: opts.db.kind };
+    } catch {
+      return reply.code(503).send({ ok: false, err: 'The database is not answering.' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      onError({ error, path }) {
+        if (toPublicError(error).status >= 500) app.log.error({ err: error, path }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(registerRestV1, { prefix: '/api/v1' });
+
+  registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; any other GET that wants HTML gets index.html (client-side routing). */
+function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasDist = fs.existsSync(indexFile);
+  if (hasDist) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
+    if (req.method === 'GET' && !isApi && hasDist) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    if (req.method === 'GET' && !isApi) {
+      return reply.code(404).type('text/plain').send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
+    }
+    return reply.code(404).send({ err: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZConfig = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://vestora.example' }).optional(),
+  MARKET_FEED_URL: z.url({ error: 'MARKET_FEED_URL must be an absolute URL' }).default('https://api.coingecko.com'),
+  MARKET_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  /** Accounts opened on or before this date earn the Early Adopter badge. */
+  LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),
+  /** Web app build served under /; tests point it elsewhere. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ZConfig> & { publicUrl: string; publicOrigin: string; webDistDir: string };
+
+/** Parses the environment once; throws a readable message listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZConfig.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/+$/, '');
+  return {
+    ...c,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    webDistDir: c.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+export class ConfigError extends Error {}

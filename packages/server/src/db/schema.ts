@@ -1,0 +1,144 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UserTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  country: string;
+  city: string;
+  /** Stored lower-cased; unique. */
+  email: string;
+  password_hash: string;
+  account_type: 'user' | 'admin';
+  /** Integer cents; CHECK (balance_cents >= 0). Only the ledger module writes it. */
+  balance_cents: Generated<number>;
+  profile_picture: Generated<string>;
+  version: Generated<number>;
+  referral_code: string;
+  referred_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionTable {
+  /** sha256 of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PlanTable {
+  id: string;
+  investment_plan_name: string;
+  interest_rate: string;
+  investment_limit: string;
+  returns: string;
+  investment_duration: string;
+  capital_growth: string;
+  risk_level: string;
+  total_return: string;
+  description: Generated<string>;
+  image: Generated<string>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepositAccountTable {
+  id: string;
+  account_number: string;
+  bank_name: string;
+  account_holder: string;
+  updated_at: Timestamp;
+}
+
+export type LedgerKind = 'deposit' | 'withdrawal_hold' | 'withdrawal_release' | 'adjustment';
+export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment';
+
+export interface LedgerEntryTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: string;
+  kind: LedgerKind;
+  /** Signed integer cents. */
+  amount_cents: number;
+  balance_after_cents: number;
+  ref_type: LedgerRefType;
+  ref_id: string;
+  actor_id: string | null;
+  memo: string | null;
+  created_at: Timestamp;
+}
+
+export interface DepositTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: string;
+  amount_cents: number;
+  reference: string;
+  status: 'pending' | 'confirmed' | 'rejected';
+  reason: string | null;
+  reviewed_by: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
+  reviewed_at: Timestamp | null;
+}
+
+export interface WithdrawalTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: string;
+  amount_cents: number;
+  method: 'bank' | 'paypal' | 'crypto';
+  details: string;
+  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  reason: string | null;
+  payout_reference: string | null;
+  reviewed_by: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
+  reviewed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  seq: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: Timestamp;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+/** The whole database as Kysely sees it. */
+export interface DB {
+  users: UserTable;
+  sessions: SessionTable;
+  plans: PlanTable;
+  deposit_account: DepositAccountTable;
+  ledger_entries: LedgerEntryTable;
+  deposits: DepositTable;
+  withdrawals: WithdrawalTable;
+  audit_log: AuditLogTable;
+  app_meta: AppMetaTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserPatch = Updateable<UserTable>;
+export type PlanRow = Selectable<PlanTable>;
+export type DepositRow = Selectable<DepositTable>;
+export type WithdrawalRow = Selectable<WithdrawalTable>;
+export type LedgerEntryRow = Selectable<LedgerEntryTable>;
+export type AuditRow = Selectable<AuditLogTable>;

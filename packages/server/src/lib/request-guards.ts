@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True when the browser's Origin is the product's own (the public URL, or the host the request was sent to). */
+export function isOwnOrigin(origin: string, req: FastifyRequest, config: Config): boolean {
+  if (origin === config.publicOrigin) return true;
+  try {
+    const u = new URL(origin);
+    return u.host === req.headers.host && (u.protocol === 'http:' || u.protocol === 'https:');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * State-changing requests must be JSON and, when a browser says where they come from, come from us.
+ * Legacy server-side callers send no Origin and keep working.
+ */
+export const requestGuards = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    // Only JSON bodies: drop Fastify's text/plain parser, so HTML forms from elsewhere get 415.
+    app.removeContentTypeParser('text/plain');
+    app.addHook('onRequest', async (req, reply) => {
+      if (SAFE_METHODS.has(req.method)) return;
+      const origin = req.headers.origin;
+      if (origin && origin !== 'null' && !isOwnOrigin(origin, req, opts.config)) {
+        return reply.code(403).send({ err: 'Cross-site requests are not allowed.' });
+      }
+      if (origin === 'null') return reply.code(403).send({ err: 'Cross-site requests are not allowed.' });
+      const type = req.headers['content-type'];
+      const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+      if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
+        return reply.code(415).send({ err: 'Send the request body as JSON (Content-Type: application/json).' });
+      }
+    });
+  },
+  { name: 'request-guards' },
+);

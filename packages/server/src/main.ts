@@ -1,0 +1,43 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { deleteExpiredSessions } from './modules/session/session.service.ts';
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase(config, 'the server');
+  const seeded = await seedIfEmpty(handle.db);
+  const app = await buildApp({ config, db: handle });
+  const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
+  app.log.info(`database: ${where}${seeded ? ' (new: demo plans and a placeholder deposit account seeded)' : ''}`);
+  const admins = await handle.db.selectFrom('users').select('id').where('account_type', '=', 'admin').limit(1).execute();
+  if (admins.length === 0) {
+    app.log.warn(
+      'No admin account yet. Stop the server and run: pnpm cli create-admin --email you@example.com ' +
+        '(password from ADMIN_PASSWORD or a prompt; an existing user is promoted).',
+    );
+  }
+  await deleteExpiredSessions(handle.db);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Vestora is up at ${config.publicUrl}`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(`Vestora could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+import { router } from '../../trpc/init.ts';
+
+// placeholder: replaced by the module's owner.
+export const withdrawalRouter = router({});

@@ -1,0 +1,37 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { DbHandle } from '../db/create-db.ts';
+import type { MarketService } from '../modules/market/market.service.ts';
+import { createTestDb } from './test-db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A full app on a fresh database, for app.inject() or a real listen. */
+export async function startTestApp(opts: { env?: Record<string, string>; market?: MarketService } = {}): Promise<TestApp> {
+  const handle = await createTestDb();
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://vestora.test', ...opts.env });
+  const app = await buildApp({ config, db: handle, market: opts.market, logger: false });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The session cookie a response set, ready for a Cookie header. */
+export function sessionCookieFrom(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((k) => k.name === 'vestora_session');
+  if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `vestora_session=${c.value}`;
+}

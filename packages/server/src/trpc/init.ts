@@ -1,0 +1,28 @@
+import { initTRPC } from '@trpc/server';
+import { AppError, toPublicError } from '../lib/errors.ts';
+import type { Context } from './context.ts';
+
+const t = initTRPC.context<Context>().create({
+  // Never send stack traces, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const pub = toPublicError(error);
+    return { ...shape, message: pub.message, data: { code: shape.data.code, httpStatus: pub.status, path: shape.data.path } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/** Signed in: throws UNAUTHORIZED, passes ctx.user on as non-null. */
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Signed in as an admin: FORBIDDEN (403) for everyone else who is signed in. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.account_type !== 'admin') throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+  return next({ ctx });
+});

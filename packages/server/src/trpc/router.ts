@@ -1,0 +1,30 @@
+import { accountRouter } from '../modules/account/account.router.ts';
+import { auditRouter } from '../modules/audit/audit.router.ts';
+import { depositRouter } from '../modules/deposit/deposit.router.ts';
+import { ledgerRouter } from '../modules/ledger/ledger.router.ts';
+import { marketRouter } from '../modules/market/market.router.ts';
+import { planRouter } from '../modules/plan/plan.router.ts';
+import { referralRouter } from '../modules/referral/referral.router.ts';
+import { rewardRouter } from '../modules/reward/reward.router.ts';
+import { userRouter } from '../modules/user/user.router.ts';
+import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
+import { createCallerFactory, router } from './init.ts';
+
+/** Every procedure the product serves. */
+export const appRouter = router({
+  user: userRouter,
+  plan: planRouter,
+  account: accountRouter,
+  referral: referralRouter,
+  market: marketRouter,
+  deposit: depositRouter,
+  withdrawal: withdrawalRouter,
+  ledger: ledgerRouter,
+  audit: auditRouter,
+  reward: rewardRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller: the REST adapter and tests call procedures through it. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { LuCheck, LuCopy } from 'react-icons/lu';
+import { toaster } from '../../components/ui/toaster';
+
+/** How long the button says 'Copied!' (spec: 2000 ms). */
+export const COPIED_RESET_MS = 2000;
+
+interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  value: string;
+  label: string;
+  /** Accessible name when the visible label alone is ambiguous (e.g. several "Copy" buttons). */
+  ariaLabel?: string;
+}
+
+/** Copies `value` to the clipboard; the label reads 'Copied!' for 2 s; a refused clipboard gets a toast. */
+export function CopyButton({ value, label, ariaLabel, ...rest }: CopyButtonProps) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    } catch {
+      toaster.create({
+        type: 'error',
+        title: 'Could not copy',
+        description: 'Your browser blocked the clipboard. Select the text and copy it manually.',
+      });
+    }
+  };
+
+  return (
+    <Button
+      variant="outline"
+      {...rest}
+      aria-label={ariaLabel && !copied ? ariaLabel : undefined}
+      onClick={() => void copy()}
+    >
+      {copied ? <LuCheck /> : <LuCopy />}
+      {copied ? 'Copied!' : label}
+    </Button>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { QRCodeSVG } from 'qrcode.react';
+import { Box, Button, Card, DataList, Field, Flex, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { LuPencil } from 'react-icons/lu';
+import { ZAccountUpdateInput, type TAccount, type TAccountUpdateInput } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { toaster } from '../../components/ui/toaster';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { CopyButton } from './CopyButton';
+
+/** My Account: the platform's deposit account (QR code, bank, holder, number); admins can edit it. */
+export default function MyAccount() {
+  const account = trpc.account.get.useQuery();
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  // The spec shows the edit controls to every account type that is not a plain user.
+  const canEdit = !!user && user.accountType !== 'user';
+
+  return (
+    <Card.Root as="section" aria-labelledby="my-account-heading">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Heading as="h2" id="my-account-heading" size="lg">
+            My Account
+          </Heading>
+          {canEdit && account.data && !editing && (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <LuPencil /> Edit
+            </Button>
+          )}
+        </HStack>
+        <Text color="fg.muted" fontSize="sm">
+          Send your bank transfer to this account, then tell us about it with the form below.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        {account.isPending ? (
+          <PageLoader label="Loading account details..." />
+        ) : account.isError ? (
+          <ErrorState
+            title="Could not load the account details"
+            description={errorMessage(account.error, 'Please try again.')}
+            onRetry={() => void account.refetch()}
+          />
+        ) : editing ? (
+          <AccountEditForm account={account.data} onDone={() => setEditing(false)} />
+        ) : (
+          <AccountView account={account.data} />
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AccountView({ account }: { account: TAccount }) {
+  return (
+    <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
+      <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
+        <QRCodeSVG value={account.accountNumber} size={150} title={`QR code of account number ${account.accountNumber}`} />
+      </Box>
+      <Stack gap="4" flex="1" w="full" minW="0">
+        <DataList.Root orientation="horizontal" size="md">
+          <DataList.Item>
+            <DataList.ItemLabel>Bank name</DataList.ItemLabel>
+            <DataList.ItemValue>{account.bankName}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Account holder</DataList.ItemLabel>
+            <DataList.ItemValue>{account.accountHolder}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Account number</DataList.ItemLabel>
+            <DataList.ItemValue fontFamily="mono" wordBreak="break-all">
+              {account.accountNumber}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <CopyButton value={account.accountNumber} label="Copy Account Number" alignSelf={{ base: 'stretch', sm: 'flex-start' }} />
+      </Stack>
+    </Flex>
+  );
+}
+
+const ACCOUNT_FIELDS = [
+  { name: 'bankName', label: 'Bank name' },
+  { name: 'accountHolder', label: 'Account holder' },
+  { name: 'accountNumber', label: 'Account number' },
+] as const;
+
+function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TAccountUpdateInput>({
+    resolver: zodResolver(ZAccountUpdateInput),
+    defaultValues: { bankName: account.bankName, accountHolder: account.accountHolder, accountNumber: account.accountNumber },
+  });
+  const update = trpc.account.update.useMutation({
+    onSuccess: (saved) => {
+      utils.account.get.setData(undefined, saved);
+      toaster.create({ type: 'success', title: 'Account details updated successfully!' });
+      onDone();
+    },
+    onError: (err) =>
+      toaster.create({ type: 'error', title: 'Could not update the account details', description: errorMessage(err, 'Please try again.') }),
+  });
+
+  return (
+    <Stack as="form" gap="4" onSubmit={handleSubmit((v) => update.mutate(v))} maxW="lg">
+      {ACCOUNT_FIELDS.map((f) => (
+        <Field.Root key={f.name} required invalid={!!errors[f.name]} disabled={update.isPending}>
+          <Field.Label>
+            {f.label} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input {...register(f.name)} autoComplete="off" />
+          <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
+        </Field.Root>
+      ))}
+      <HStack gap="3">
+        <Button type="submit" colorPalette="teal" loading={update.isPending} loadingText="Saving...">
+          Save
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

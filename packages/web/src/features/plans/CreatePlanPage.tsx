@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { LuArrowLeft } from 'react-icons/lu';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { PlanForm } from './PlanForm';
+import { EMPTY_PLAN_FORM, type PlanFormValues } from './plan-display';
+
+/** /dashboard/CreateInvestmentPlan (admin): a new plan; description and image are sent empty. */
+export default function CreatePlanPage() {
+  const utils = trpc.useUtils();
+  const [resetKey, setResetKey] = useState(0);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const create = trpc.plan.create.useMutation({
+    onSuccess: async () => {
+      setResult({ ok: true, text: 'Investment plan created successfully!' });
+      setResetKey((k) => k + 1);
+      await utils.plan.list.invalidate();
+    },
+    onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Failed to create plan.') }),
+  });
+
+  const submit = (values: PlanFormValues) => {
+    setResult(null);
+    create.mutate({ ...values, investmentPlanDescription: '', investmentPlanImage: '' });
+  };
+
+  return (
+    <Stack gap="6" maxW="3xl">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="2xl">
+          Create Investment Plan
+        </Heading>
+        <Button asChild variant="ghost" size="sm">
+          <RouterLink to="/dashboard/investments">
+            <LuArrowLeft /> Back to plans
+          </RouterLink>
+        </Button>
+      </HStack>
+      <Text color="fg.muted">All fields are required. The new plan appears on the home page and in the dashboard.</Text>
+
+      {result && (
+        <Alert.Root status={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'}>
+          <Alert.Indicator />
+          <Alert.Title>{result.text}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <Card.Root>
+        <Card.Body>
+          <PlanForm
+            values={EMPTY_PLAN_FORM}
+            resetKey={resetKey}
+            busy={create.isPending}
+            submitLabel="Create Plan"
+            busyLabel="Creating..."
+            onSubmit={submit}
+          />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

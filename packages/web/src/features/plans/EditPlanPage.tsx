@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { LuArrowLeft } from 'react-icons/lu';
+import type { TPlan } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { toaster } from '../../components/ui/toaster';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { PlanForm } from './PlanForm';
+import type { PlanFormValues } from './plan-display';
+
+function formValues(plan: TPlan): PlanFormValues {
+  return {
+    investmentPlanName: plan.investmentPlanName,
+    interestRate: plan.interestRate,
+    investmentLimit: plan.investmentLimit,
+    returns: plan.returns,
+    investmentDuration: plan.investmentDuration,
+    capitalGrowth: plan.capitalGrowth,
+    riskLevel: plan.riskLevel,
+    totalReturn: plan.totalReturn,
+  };
+}
+
+/** /dashboard/createInvestmentEdit/:id (admin): edit one plan's fields. */
+export default function EditPlanPage() {
+  const { id = '' } = useParams();
+  const plan = trpc.plan.byId.useQuery({ id }, { retry: false });
+
+  if (plan.isPending) return <PageLoader label="Loading plan..." />;
+  if (plan.isError) {
+    const code = plan.error.data?.code;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST')
+      return (
+        <EmptyState
+          title="Plan not found"
+          description="This plan does not exist or has been deleted."
+          action={
+            <Button asChild variant="outline">
+              <RouterLink to="/dashboard/investments">Back to plans</RouterLink>
+            </Button>
+          }
+        />
+      );
+    return (
+      <ErrorState
+        title="Could not load the plan"
+        description={errorMessage(plan.error, 'Please try again.')}
+        onRetry={() => void plan.refetch()}
+      />
+    );
+  }
+  return <EditPlanForm plan={plan.data} onReload={() => plan.refetch()} />;
+}
+
+function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise<unknown> }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [resetKey, setResetKey] = useState(0);
+  const update = trpc.plan.update.useMutation({
+    onSuccess: async (saved) => {
+      toaster.create({ type: 'success', title: 'Plan updated successfully!' });
+      utils.plan.byId.setData({ id: saved.id }, saved);
+      await utils.plan.list.invalidate();
+      navigate('/dashboard/investments');
+    },
+    onError: async (err) => {
+      if (err.data?.code === 'CONFLICT') {
+        toaster.create({
+          type: 'warning',
+          title: 'This plan was changed by someone else',
+          description: 'The latest version has been loaded. Review it and save again.',
+        });
+        await onReload();
+        setResetKey((k) => k + 1);
+        return;
+      }
+      toaster.create({ type: 'error', title: 'Could not update the plan', description: errorMessage(err, 'Please try again.') });
+    },
+  });
+
+  return (
+    <Stack gap="6" maxW="3xl">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="2xl">
+          Edit Plan
+        </Heading>
+        <Button asChild variant="ghost" size="sm">
+          <RouterLink to="/dashboard/investments">
+            <LuArrowLeft /> Back to plans
+          </RouterLink>
+        </Button>
+      </HStack>
+      <Text color="fg.muted">
+        Editing <strong>{plan.investmentPlanName}</strong>. Changes are visible to everyone as soon as you save.
+      </Text>
+      <Card.Root>
+        <Card.Body>
+          <PlanForm
+            values={formValues(plan)}
+            resetKey={resetKey}
+            busy={update.isPending}
+            submitLabel="Update Plan"
+            busyLabel="Updating..."
+            onSubmit={(values) => update.mutate({ id: plan.id, version: plan.version, ...values })}
+          />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+const LOCALE = 'en-US';
+const DASH = '—';
+
+const money = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** Dollars with a sign, separators and 2 decimals: `$1,234.50`, `-$3.00`. */
+export function formatMoney(value: number | null | undefined): string {
+  return isNumber(value) ? money.format(value) : DASH;
+}
+
+/** A plain number with separators and exactly 2 decimals: `1,234.50`. */
+export function formatDecimal(value: number | null | undefined): string {
+  return isNumber(value) ? twoDecimals.format(value) : DASH;
+}
+
+/** A whole number with separators: `50,000`. */
+export function formatInteger(value: number | null | undefined): string {
+  return isNumber(value) ? integer.format(value) : DASH;
+}
+
+/**
+ * A coin price in USD with separators. Prices under a dollar keep enough digits to mean
+ * something (0.00001234), larger ones use cents.
+ */
+export function formatPrice(value: number | null | undefined): string {
+  if (!isNumber(value)) return DASH;
+  const abs = Math.abs(value);
+  const digits = abs === 0 || abs >= 1 ? 2 : abs >= 0.01 ? 4 : 8;
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** A change in percent with 2 decimals and an explicit sign: `+1.25%`, `-0.40%`. */
+export function formatPercent(value: number | null | undefined): string {
+  if (!isNumber(value)) return DASH;
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}${twoDecimals.format(Math.abs(value))}%`;
+}
+
+/** Dollars in billions with 2 decimals: `$1,302.48B`. */
+export function formatBillions(value: number | null | undefined): string {
+  return isNumber(value) ? `$${twoDecimals.format(value / 1e9)}B` : DASH;
+}
+
+/** A timestamp in the reader's locale, e.g. `Mar 7, 2025, 2:05 PM`. Invalid input gives a dash. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return DASH;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return DASH;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A date without time in the reader's locale, e.g. `Mar 7, 2025`. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return DASH;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return DASH;
+  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}

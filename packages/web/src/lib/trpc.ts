@@ -1,0 +1,17 @@
+import { createTRPCReact, httpLink } from '@trpc/react-query';
+import type { AppRouter } from '@vestora/server';
+
+/** Typed tRPC hooks for every procedure of the server's AppRouter (types only, no server code). */
+export const trpc = createTRPCReact<AppRouter>();
+
+/** The one client: plain JSON (no transformer), session cookie sent with every call. */
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpLink({
+        url: '/trpc',
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      }),
+    ],
+  });
+}
