@@ -1,0 +1,57 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../db/create-db.ts';
+import type { UserRow } from '../db/schema.ts';
+import { hashPassword } from '../lib/password.ts';
+import { applyBalanceChange } from '../modules/ledger/ledger.repo.ts';
+import { createContextInner, type AppDeps } from '../trpc/context.ts';
+import { createCaller } from '../trpc/router.ts';
+import type { TestApp } from './harness.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let cachedHash: Promise<string> | undefined;
+
+/**
+ * Inserts a user straight into the database (fast: the argon2 hash is computed once per process).
+ * A starting balance is credited through the ledger, as an adjustment, so the ledger invariant holds.
+ */
+export async function insertUser(
+  db: Database,
+  opts: { accountType?: 'user' | 'admin'; balanceCents?: number; email?: string; firstName?: string } = {},
+): Promise<UserRow> {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const id = randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      first_name: opts.firstName ?? 'Test',
+      last_name: 'User',
+      country: 'Portugal',
+      city: 'Lisbon',
+      email: opts.email ?? `user-${randomBytes(5).toString('hex')}@example.com`,
+      password_hash: await cachedHash,
+      account_type: opts.accountType ?? 'user',
+      referral_code: randomBytes(5).toString('hex').toUpperCase(),
+    })
+    .execute();
+  if (opts.balanceCents) {
+    await db.transaction().execute((trx) =>
+      applyBalanceChange(trx, {
+        userId: id,
+        kind: 'adjustment',
+        amountCents: opts.balanceCents!,
+        refType: 'adjustment',
+        refId: randomUUID(),
+        actorId: null,
+        memo: 'test setup',
+      }),
+    );
+  }
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A tRPC caller acting as `user` (or anonymous), bypassing HTTP. */
+export function callerAs(t: TestApp | AppDeps, user: UserRow | null) {
+  const deps = 'app' in t ? t.app.deps : t;
+  return createCaller(createContextInner({ deps, user }));
+}
