@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { toPublicError } from './lib/errors.ts';
+import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(requestGuards, { config });
+  await app.register(authRateLimit, { perMinute: config.AUTH_RATE_LIMIT_PER_MIN });
 
   app.setErrorHandler((err: Error, req, reply) => {
     const fastifyStatus = (err as { statusCode?: number }).statusCode;

@@ -14,6 +14,8 @@ const ZConfig = z.object({
   MARKET_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
   MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sign-in / sign-up attempts per client IP per minute. */
+  AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(20),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   /** Accounts opened on or before this date earn the Early Adopter badge. */
   LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),

@@ -41,3 +41,22 @@ describe('health endpoints', () => {
     expect(res.statusCode).toBe(415);
   });
 });
+
+describe('sign-in rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { AUTH_RATE_LIMIT_PER_MIN: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with a clear message after too many attempts from one address', async () => {
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().err).toMatch(/Too many attempts/);
+  });
+});

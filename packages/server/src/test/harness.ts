@@ -15,7 +15,13 @@ export interface TestApp {
 /** A full app on a fresh database, for app.inject() or a real listen. */
 export async function startTestApp(opts: { env?: Record<string, string>; market?: MarketService } = {}): Promise<TestApp> {
   const handle = await createTestDb();
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://vestora.test', ...opts.env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://vestora.test',
+    // Tests sign many people in from one address; the limit itself has its own test.
+    AUTH_RATE_LIMIT_PER_MIN: '100000',
+    ...opts.env,
+  });
   const app = await buildApp({ config, db: handle, market: opts.market, logger: false });
   await app.ready();
   return {
