@@ -39,7 +39,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     trustProxy: true,
   });
-  const deps: AppDeps = { db: opts.db.db, config, market: opts.market ?? createMarketService(config), log: app.log };
+  const deps: AppDeps = { db: opts.db.db, config, market: opts.market ?? createMarketService(config, { log: app.log }), log: app.log };
   app.decorate('deps', deps);
 
   await app.register(helmet, {

@@ -3,6 +3,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
 import type { MarketService } from '../modules/market/market.service.ts';
+import { offlineMarketService } from './fake-market-feed.ts';
 import { createTestDb } from './test-db.ts';
 
 export interface TestApp {
@@ -22,7 +23,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; market?
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
-  const app = await buildApp({ config, db: handle, market: opts.market, logger: false });
+  const app = await buildApp({ config, db: handle, market: opts.market ?? offlineMarketService(), logger: false });
   await app.ready();
   return {
     app,

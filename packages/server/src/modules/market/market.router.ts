@@ -1,4 +1,7 @@
-import { router } from '../../trpc/init.ts';
+import { ZMarketCoins } from '@vestora/contract';
+import { publicProcedure, router } from '../../trpc/init.ts';
 
-// placeholder: replaced by the module's owner.
-export const marketRouter = router({});
+/** Market data for the home list and the chart: public, served from the server's cache. */
+export const marketRouter = router({
+  coins: publicProcedure.output(ZMarketCoins).query(({ ctx }) => ctx.deps.market.getCoins()),
+});

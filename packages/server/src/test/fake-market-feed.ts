@@ -1,0 +1,216 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MARKETS_PATH } from '../modules/market/market.feed.ts';
+import { createMarketCache, type MarketService } from '../modules/market/market.service.ts';
+
+/**
+ * A market service that never touches the network and always serves the bundled snapshot: for tests that
+ * call market.coins without caring about the feed (the authorization table, say).
+ */
+export function offlineMarketService(): MarketService {
+  return createMarketCache({
+    feedUrl: 'http://feed.invalid',
+    ttlMs: 60_000,
+    timeoutMs: 1_000,
+    backoffMs: 24 * 60 * 60_000,
+    fetch: () => Promise.reject(new TypeError('offline: this test serves the market snapshot')),
+  });
+}
+
+/** A row as the real feed sends it (more fields than we keep, like the real thing). */
+export interface FakeFeedCoin {
+  id: string;
+  symbol: string;
+  name: string;
+  image: string;
+  current_price: number;
+  market_cap: number;
+  market_cap_rank: number;
+  total_volume: number;
+  price_change_percentage_24h: number;
+  last_updated: string;
+}
+
+/** How the fake answers the markets call. */
+export type FakeFeedBehaviour =
+  | { kind: 'ok'; delayMs?: number }
+  | { kind: 'status'; status: number; body?: string }
+  | { kind: 'rate-limited'; retryAfter?: string }
+  | { kind: 'garbage' }
+  | { kind: 'json'; body: unknown }
+  | { kind: 'hang' };
+
+export interface FakeMarketFeed {
+  /** Base URL to use as MARKET_FEED_URL, e.g. http://127.0.0.1:40123. */
+  url: string;
+  /** Markets calls received so far (including held or hanging ones). */
+  readonly requests: number;
+  /** The query string of the last markets call. */
+  readonly lastQuery: URLSearchParams | null;
+  /** The coins an 'ok' answer sends. */
+  coins: FakeFeedCoin[];
+  behave(b: FakeFeedBehaviour): void;
+  /** Holds every answer until the returned release() is called (for deterministic concurrency tests). */
+  hold(): () => void;
+  /** Resolves once at least n markets calls have arrived. */
+  waitForRequests(n: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FakeFeedOptions {
+  port?: number;
+  host?: string;
+  coins?: FakeFeedCoin[];
+  behaviour?: FakeFeedBehaviour;
+  /** Regenerate prices on every 'ok' answer (a moving market for manual runs). */
+  onOk?: (feed: FakeMarketFeed) => void;
+}
+
+/** Starts the fake CoinGecko on 127.0.0.1 (port 0 = any free port) serving /api/v3/coins/markets. */
+export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<FakeMarketFeed> {
+  let behaviour: FakeFeedBehaviour = opts.behaviour ?? { kind: 'ok' };
+  let requests = 0;
+  let lastQuery: URLSearchParams | null = null;
+  let gate: Promise<void> | null = null;
+  const waiters: { n: number; resolve: () => void }[] = [];
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake.feed');
+    if (url.pathname !== MARKETS_PATH) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+      return;
+    }
+    requests += 1;
+    lastQuery = url.searchParams;
+    for (const w of waiters.filter((w) => requests >= w.n)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+    const current = behaviour;
+    void (async () => {
+      if (gate) await gate;
+      if (current.kind === 'hang') return; // never answers; close() cuts the socket
+      if (current.kind === 'ok' && current.delayMs) await new Promise((r) => setTimeout(r, current.delayMs));
+      if (res.destroyed) return;
+      respond(res, current, feed);
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port, address } = server.address() as AddressInfo;
+
+  const feed: FakeMarketFeed = {
+    url: `http://${address}:${port}`,
+    get requests() {
+      return requests;
+    },
+    get lastQuery() {
+      return lastQuery;
+    },
+    coins: opts.coins ?? generateFakeCoins(250),
+    behave(b) {
+      behaviour = b;
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((r) => {
+        release = r;
+      });
+      const held = gate;
+      return () => {
+        if (gate === held) gate = null;
+        release();
+      };
+    },
+    waitForRequests(n) {
+      if (requests >= n) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ n, resolve }));
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  function respond(res: http.ServerResponse, b: FakeFeedBehaviour, f: FakeMarketFeed) {
+    const json = { 'content-type': 'application/json' };
+    switch (b.kind) {
+      case 'ok':
+        opts.onOk?.(f);
+        res.writeHead(200, json).end(JSON.stringify(f.coins));
+        return;
+      case 'status':
+        res.writeHead(b.status, json).end(b.body ?? '{"error":"Internal server error"}');
+        return;
+      case 'rate-limited':
+        res
+          .writeHead(429, { ...json, ...(b.retryAfter !== undefined ? { 'retry-after': b.retryAfter } : {}) })
+          .end('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}');
+        return;
+      case 'garbage':
+        res.writeHead(200, json).end('[{"id":"bitcoin","name":"Bit');
+        return;
+      case 'json':
+        res.writeHead(200, json).end(JSON.stringify(b.body));
+        return;
+      case 'hang':
+        return;
+    }
+  }
+
+  return feed;
+}
+
+const NAMED: [id: string, symbol: string, name: string, price: number, image: string][] = [
+  ['bitcoin', 'btc', 'Bitcoin', 98_000, '1/large/bitcoin.png'],
+  ['ethereum', 'eth', 'Ethereum', 3_400, '279/large/ethereum.png'],
+  ['tether', 'usdt', 'Tether', 1, '325/large/Tether.png'],
+  ['ripple', 'xrp', 'XRP', 2.3, '44/large/xrp-symbol-white-128.png'],
+  ['binancecoin', 'bnb', 'BNB', 690, '825/large/bnb-icon2_2x.png'],
+  ['solana', 'sol', 'Solana', 190, '4128/large/solana.png'],
+  ['usd-coin', 'usdc', 'USDC', 1, '6319/large/usdc.png'],
+  ['dogecoin', 'doge', 'Dogecoin', 0.32, '5/large/dogecoin.png'],
+  ['cardano', 'ada', 'Cardano', 0.95, '975/large/cardano.png'],
+  ['tron', 'trx', 'TRON', 0.25, '1094/large/tron-logo.png'],
+];
+
+/**
+ * Deterministic fake market rows: ten familiar names, then "Test Coin N" (no image: the web shows its
+ * lettered fallback); `seed` moves the prices.
+ */
+export function generateFakeCoins(count: number, seed = 1, at = new Date('2026-01-01T00:00:00Z')): FakeFeedCoin[] {
+  let state = (seed * 2654435761) >>> 0 || 1;
+  const random = () => {
+    // xorshift32: reproducible, good enough for made-up prices.
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 2 ** 32;
+  };
+  const rows: FakeFeedCoin[] = [];
+  for (let i = 0; i < count; i++) {
+    const named = NAMED[i];
+    const n = i + 1;
+    const base = named ? named[3] : Math.round((1000 / n ** 1.2) * 1e4) / 1e4 || 0.0001;
+    const change = Math.round((random() * 12 - 6) * 100) / 100;
+    const price = Math.round(base * (1 + change / 100) * 1e6) / 1e6;
+    rows.push({
+      id: named ? named[0] : `test-coin-${n}`,
+      symbol: named ? named[1] : `tc${n}`,
+      name: named ? named[2] : `Test Coin ${n}`,
+      image: named ? `https://coin-images.coingecko.com/coins/images/${named[4]}` : '',
+      current_price: price,
+      market_cap: Math.round(2e12 / n ** 1.5),
+      market_cap_rank: n,
+      total_volume: Math.round((5e10 / n ** 1.3) * (0.5 + random())),
+      price_change_percentage_24h: change,
+      last_updated: at.toISOString(),
+    });
+  }
+  return rows;
+}
