@@ -40,7 +40,10 @@ export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
 export const ZWithdrawalStatus = z.enum(['pending', 'paid', 'rejected', 'cancelled']);
 
 /** What `details` must look like for each method; the form and the server use the same rules. */
-export const WITHDRAWAL_DETAILS: Record<TWithdrawalMethod, { label: string; placeholder: string; schema: z.ZodType<string> }> = {
+export const WITHDRAWAL_DETAILS: Record<
+  TWithdrawalMethod,
+  { label: string; placeholder: string; schema: z.ZodType<string> }
+> = {
   bank: {
     label: 'Bank Account Number',
     placeholder: 'Enter your bank account number',
@@ -52,7 +55,11 @@ export const WITHDRAWAL_DETAILS: Record<TWithdrawalMethod, { label: string; plac
   paypal: {
     label: 'PayPal Email',
     placeholder: 'Enter your PayPal email',
-    schema: z.string().trim().max(254).pipe(z.email({ error: 'Enter a valid PayPal email address' })),
+    schema: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ error: 'Enter a valid PayPal email address' })),
   },
   crypto: {
     label: 'Crypto Wallet Address',
@@ -73,7 +80,8 @@ export const ZWithdrawalRequestInput = z
   })
   .superRefine((v, ctx) => {
     const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
-    if (!r.success) ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
+    if (!r.success)
+      ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
   });
 export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;
 export const ZWithdrawalCancelInput = z.strictObject({ id: ZId });
@@ -112,6 +120,8 @@ export const ZLedgerKind = z.enum(['deposit', 'withdrawal_hold', 'withdrawal_rel
 export const ZLedgerEntry = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The owner's email (admins page through everyone's entries). */
+  userEmail: z.string().optional(),
   kind: ZLedgerKind,
   /** Signed dollars: credits positive, debits negative. */
   amount: z.number(),
@@ -147,6 +157,8 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditListInput = ZPageInput.extend({
   actorId: ZId.optional(),
   entityType: z.string().max(40).optional(),
+  /** One entity's history, e.g. a withdrawal's timeline. */
+  entityId: z.string().max(100).optional(),
 });
 export const ZAuditPage = page(ZAuditEntry);
 

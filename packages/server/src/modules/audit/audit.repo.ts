@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { AuditRow, DB } from '../../db/schema.ts';
 
 export interface AuditRecord {
   actorId: string | null;
@@ -25,5 +25,28 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, rec: AuditRe
       before: rec.before === undefined ? null : JSON.stringify(rec.before),
       after: rec.after === undefined ? null : JSON.stringify(rec.after),
     })
+    .execute();
+}
+
+/** An audit row with its actor's email (null for system actions or a deleted actor). */
+export type AuditView = AuditRow & { actor_email: string | null };
+
+/** Newest first, `limit + 1` rows (the extra one tells there is a next page). */
+export async function listAuditEntries(
+  db: Kysely<DB>,
+  filter: { actorId?: string; entityType?: string; entityId?: string; beforeSeq?: number; limit: number },
+): Promise<AuditView[]> {
+  let q = db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .selectAll('a')
+    .select('u.email as actor_email');
+  if (filter.actorId) q = q.where('a.actor_id', '=', filter.actorId);
+  if (filter.entityType) q = q.where('a.entity_type', '=', filter.entityType);
+  if (filter.entityId) q = q.where('a.entity_id', '=', filter.entityId);
+  if (filter.beforeSeq !== undefined) q = q.where('a.seq', '<', filter.beforeSeq);
+  return q
+    .orderBy('a.seq', 'desc')
+    .limit(filter.limit + 1)
     .execute();
 }

@@ -1,4 +1,25 @@
-import { router } from '../../trpc/init.ts';
+import {
+  ZDeposit,
+  ZDepositListInput,
+  ZDepositPage,
+  ZDepositRequestInput,
+  ZDepositReviewInput,
+} from '@vestora/contract';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
+import { listDepositsFor, requestDeposit, reviewDeposit } from './deposit.service.ts';
 
-// placeholder: replaced by the module's owner.
-export const depositRouter = router({});
+/** Deposits: a user declares a transfer, an admin confirms (credits) or rejects it. */
+export const depositRouter = router({
+  request: protectedProcedure
+    .input(ZDepositRequestInput)
+    .output(ZDeposit)
+    .mutation(({ ctx, input }) => requestDeposit(ctx.deps.db, ctx.user, input)),
+  review: adminProcedure
+    .input(ZDepositReviewInput)
+    .output(ZDeposit)
+    .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input)),
+  list: protectedProcedure
+    .input(ZDepositListInput.prefault({}))
+    .output(ZDepositPage)
+    .query(({ ctx, input }) => listDepositsFor(ctx.deps.db, ctx.user, input)),
+});

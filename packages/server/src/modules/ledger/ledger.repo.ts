@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, LedgerEntryRow, LedgerKind, LedgerRefType } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export interface BalanceChange {
@@ -19,7 +19,10 @@ export interface BalanceChange {
  * the concurrency) and the ledger entry, in the caller's transaction. Throws INSUFFICIENT_FUNDS for a debit
  * the balance cannot cover; the caller's transaction then rolls back whole.
  */
-export async function applyBalanceChange(trx: Transaction<DB>, change: BalanceChange): Promise<{ balanceAfterCents: number }> {
+export async function applyBalanceChange(
+  trx: Transaction<DB>,
+  change: BalanceChange,
+): Promise<{ balanceAfterCents: number }> {
   if (!Number.isSafeInteger(change.amountCents) || change.amountCents === 0) {
     throw new Error(`applyBalanceChange: bad amount ${change.amountCents}`);
   }
@@ -55,4 +58,67 @@ export async function applyBalanceChange(trx: Transaction<DB>, change: BalanceCh
     })
     .execute();
   return { balanceAfterCents: updated.balance_cents };
+}
+
+/** The email shown next to money items; the owner always exists (users are never deleted under money rows). */
+export async function findUserEmail(db: Kysely<DB>, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.email;
+}
+
+/** A ledger entry with its owner's email (the page shows it to admins). */
+export type LedgerEntryView = LedgerEntryRow & { user_email: string };
+
+/** Newest first, `limit + 1` rows (the extra one tells there is a next page). */
+export async function listLedgerEntries(
+  db: Kysely<DB>,
+  filter: { userId?: string; kind?: LedgerKind; beforeSeq?: number; limit: number },
+): Promise<LedgerEntryView[]> {
+  let q = db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .selectAll('l')
+    .select('u.email as user_email');
+  if (filter.userId) q = q.where('l.user_id', '=', filter.userId);
+  if (filter.kind) q = q.where('l.kind', '=', filter.kind);
+  if (filter.beforeSeq !== undefined) q = q.where('l.seq', '<', filter.beforeSeq);
+  return q
+    .orderBy('l.seq', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+}
+
+export interface LedgerCheck {
+  checkedUsers: number;
+  mismatches: { userId: string; balanceCents: number; ledgerSumCents: number }[];
+}
+
+/**
+ * The invariant for every user, in SQL: balance = sum of the user's ledger entries. Both reads share one
+ * REPEATABLE READ snapshot, so money moving meanwhile cannot show up as a false mismatch.
+ */
+export async function checkLedgerInvariant(db: Kysely<DB>): Promise<LedgerCheck> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { count } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await sql<{ user_id: string; balance_cents: number; ledger_sum_cents: number }>`
+        select u.id as user_id, u.balance_cents, coalesce(s.total, 0)::bigint as ledger_sum_cents
+        from users u
+        left join (select user_id, sum(amount_cents) as total from ledger_entries group by user_id) s on s.user_id = u.id
+        where u.balance_cents <> coalesce(s.total, 0)
+        order by u.id`.execute(trx);
+      return {
+        checkedUsers: Number(count),
+        mismatches: rows.rows.map((r) => ({
+          userId: r.user_id,
+          balanceCents: Number(r.balance_cents),
+          ledgerSumCents: Number(r.ledger_sum_cents),
+        })),
+      };
+    });
 }

@@ -1,4 +1,11 @@
-import { router } from '../../trpc/init.ts';
+import { ZReward } from '@vestora/contract';
+import { z } from 'zod';
+import { protectedProcedure, router } from '../../trpc/init.ts';
+import { listRewards } from './reward.service.ts';
 
-// placeholder: replaced by the module's owner.
-export const rewardRouter = router({});
+/** Badges earned or locked from the signed-in user's real data. */
+export const rewardRouter = router({
+  list: protectedProcedure
+    .output(z.array(ZReward))
+    .query(({ ctx }) => listRewards(ctx.deps.db, ctx.deps.config, ctx.user)),
+});

@@ -1,4 +1,30 @@
-import { router } from '../../trpc/init.ts';
+import {
+  ZWithdrawal,
+  ZWithdrawalCancelInput,
+  ZWithdrawalListInput,
+  ZWithdrawalPage,
+  ZWithdrawalRequestInput,
+  ZWithdrawalReviewInput,
+} from '@vestora/contract';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
+import { cancelWithdrawal, listWithdrawalsFor, requestWithdrawal, reviewWithdrawal } from './withdrawal.service.ts';
 
-// placeholder: replaced by the module's owner.
-export const withdrawalRouter = router({});
+/** Withdrawals: requesting holds the funds; the owner may cancel while pending; an admin pays or rejects. */
+export const withdrawalRouter = router({
+  request: protectedProcedure
+    .input(ZWithdrawalRequestInput)
+    .output(ZWithdrawal)
+    .mutation(({ ctx, input }) => requestWithdrawal(ctx.deps.db, ctx.user, input)),
+  cancel: protectedProcedure
+    .input(ZWithdrawalCancelInput)
+    .output(ZWithdrawal)
+    .mutation(({ ctx, input }) => cancelWithdrawal(ctx.deps.db, ctx.user, input)),
+  review: adminProcedure
+    .input(ZWithdrawalReviewInput)
+    .output(ZWithdrawal)
+    .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input)),
+  list: protectedProcedure
+    .input(ZWithdrawalListInput.prefault({}))
+    .output(ZWithdrawalPage)
+    .query(({ ctx, input }) => listWithdrawalsFor(ctx.deps.db, ctx.user, input)),
+});

@@ -1,0 +1,19 @@
+import { centsToDollars, type TDeposit } from '@vestora/contract';
+import type { DepositRow } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../ledger/ledger.shared.ts';
+
+/** A deposit as the wire shows it (dollars, ISO dates). */
+export function toDeposit(row: DepositRow, userEmail: string): TDeposit {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    userEmail,
+    amount: centsToDollars(row.amount_cents),
+    reference: row.reference,
+    status: row.status,
+    reason: row.reason,
+    reviewedBy: row.reviewed_by,
+    createdAt: iso(row.created_at),
+    reviewedAt: isoOrNull(row.reviewed_at),
+  };
+}

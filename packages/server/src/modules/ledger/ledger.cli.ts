@@ -1,0 +1,34 @@
+import { formatCents } from '@vestora/contract';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/open.ts';
+import { checkLedgerInvariant } from './ledger.repo.ts';
+
+/**
+ * `pnpm cli ledger:verify`: checks balance = sum of ledger entries for every user, prints a summary and
+ * answers the exit code (0 all good, 1 on any mismatch). `env` and `print` are for tests.
+ */
+export async function runLedgerVerify(
+  env: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<number> {
+  const handle = await openDatabase(loadConfig(env), 'ledger:verify');
+  try {
+    const { checkedUsers, mismatches } = await checkLedgerInvariant(handle.db);
+    if (mismatches.length === 0) {
+      print(`Ledger OK: ${checkedUsers} user(s) checked; every balance equals the sum of its ledger entries.`);
+      return 0;
+    }
+    print(
+      `Ledger MISMATCH: ${mismatches.length} of ${checkedUsers} user(s) have a balance that differs from their ledger:`,
+    );
+    for (const m of mismatches) {
+      print(
+        `  user ${m.userId}: balance $${formatCents(m.balanceCents)}, ledger sum $${formatCents(m.ledgerSumCents)}, ` +
+          `difference $${formatCents(m.balanceCents - m.ledgerSumCents)}`,
+      );
+    }
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,22 @@
+import { centsToDollars, type TWithdrawal } from '@vestora/contract';
+import type { WithdrawalRow } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../ledger/ledger.shared.ts';
+
+/** A withdrawal as the wire shows it (dollars, ISO dates). */
+export function toWithdrawal(row: WithdrawalRow, userEmail: string): TWithdrawal {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    userEmail,
+    amount: centsToDollars(row.amount_cents),
+    method: row.method,
+    details: row.details,
+    status: row.status,
+    reason: row.reason,
+    payoutReference: row.payout_reference,
+    reviewedBy: row.reviewed_by,
+    createdAt: iso(row.created_at),
+    reviewedAt: isoOrNull(row.reviewed_at),
+    cancelledAt: isoOrNull(row.cancelled_at),
+  };
+}

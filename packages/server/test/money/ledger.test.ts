@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import type { UserRow } from '../../src/db/schema.ts';
+import { runLedgerVerify } from '../../src/modules/ledger/ledger.cli.ts';
+import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { startTestApp, type TestApp } from '../../src/test/harness.ts';
+import { testDbKind, testPostgresUrl } from '../../src/test/test-db.ts';
+import { DETAILS, failure, newKey } from './money-helpers.ts';
+
+describe('ledger.list and ledger.verify', () => {
+  let t: TestApp;
+  let user: UserRow;
+  let admin: UserRow;
+  beforeAll(async () => {
+    t = await startTestApp();
+    user = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    admin = await insertUser(t.handle.db, { accountType: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  it('every balance change shows up as a signed entry, newest first, with the balance after it', async () => {
+    const u = callerAs(t, user);
+    const d = await u.deposit.request({ amount: 40, reference: 'L-1', idempotencyKey: newKey() });
+    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    const w = await u.withdrawal.request({
+      amount: 15.5,
+      method: 'bank',
+      details: DETAILS.bank,
+      idempotencyKey: newKey(),
+    });
+    await u.withdrawal.cancel({ id: w.id });
+
+    const page = await u.ledger.list({});
+    expect(page.items.map((e) => [e.kind, e.amount, e.balanceAfter, e.refType])).toEqual([
+      ['withdrawal_release', 15.5, 140, 'withdrawal'],
+      ['withdrawal_hold', -15.5, 124.5, 'withdrawal'],
+      ['deposit', 40, 140, 'deposit'],
+      ['adjustment', 100, 100, 'adjustment'],
+    ]);
+    expect(page.items[2]).toMatchObject({ refId: d.id, actorId: admin.id, userEmail: user.email });
+    expect(page.items[0]!.refId).toBe(w.id);
+
+    const holds = await u.ledger.list({ kind: 'withdrawal_hold' });
+    expect(holds.items.map((e) => e.refId)).toEqual([w.id]);
+    const p1 = await u.ledger.list({ limit: 3 });
+    const p2 = await u.ledger.list({ limit: 3, cursor: p1.nextCursor! });
+    expect([...p1.items, ...p2.items].map((e) => e.id)).toEqual(page.items.map((e) => e.id));
+    expect(p2.nextCursor).toBeNull();
+  });
+
+  it('verify answers ok when every balance equals its ledger sum', async () => {
+    const r = await callerAs(t, admin).ledger.verify();
+    expect(r).toEqual({ ok: true, checkedUsers: 2, mismatches: [] });
+  });
+
+  it('verify reports a balance written behind the ledger\u2019s back, with both figures', async () => {
+    const other = await startTestApp();
+    try {
+      const a = await insertUser(other.handle.db, { balanceCents: 10_00 });
+      const b = await insertUser(other.handle.db, { balanceCents: 20_00 });
+      const ad = await insertUser(other.handle.db, { accountType: 'admin' });
+      // The silent overwrite the ledger exists to catch.
+      await other.handle.db.updateTable('users').set({ balance_cents: 12_34 }).where('id', '=', a.id).execute();
+      const r = await callerAs(other, ad).ledger.verify();
+      expect(r).toEqual({ ok: false, checkedUsers: 3, mismatches: [{ userId: a.id, balance: 12.34, ledgerSum: 10 }] });
+      expect(r.mismatches.some((m) => m.userId === b.id)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a malformed cursor is a 400', async () => {
+    expect(await failure(callerAs(t, admin).ledger.list({ cursor: '1; drop table users' }))).toMatchObject({
+      status: 400,
+    });
+  });
+});
+
+describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
+  // A database of its own, opened the way the CLI opens it: a temp DATA_DIR, or a fresh PostgreSQL database.
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    if (testDbKind() === 'pglite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-ledger-cli-'));
+      env = { DATA_DIR: dir, LOG_LEVEL: 'silent' };
+      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+    } else {
+      const base = testPostgresUrl()!;
+      const name = `vestora_cli_${randomBytes(4).toString('hex')}`;
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`create database ${name}`);
+      await c.end();
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      env = { DATABASE_URL: url.toString(), LOG_LEVEL: 'silent' };
+      cleanup = async () => {
+        const d = new pg.Client({ connectionString: base });
+        await d.connect();
+        await d.query(`drop database if exists ${name} with (force)`);
+        await d.end();
+      };
+    }
+  });
+  afterAll(() => cleanup());
+
+  it('exits 0 with a summary when the ledger matches, 1 with the difference when it does not', async () => {
+    const setup = await openDatabase(loadConfig(env), 'test setup');
+    let tampered: UserRow;
+    try {
+      await insertUser(setup.db, { balanceCents: 5_00 });
+      tampered = await insertUser(setup.db, { balanceCents: 7_00 });
+    } finally {
+      await setup.close();
+    }
+    const lines: string[] = [];
+    expect(await runLedgerVerify(env, (l) => lines.push(l))).toBe(0);
+    expect(lines.join('\n')).toMatch(/^Ledger OK: 2 user\(s\) checked/);
+
+    const again = await openDatabase(loadConfig(env), 'test tamper');
+    try {
+      await sql`update users set balance_cents = balance_cents + 150 where id = ${tampered.id}`.execute(again.db);
+    } finally {
+      await again.close();
+    }
+    lines.length = 0;
+    expect(await runLedgerVerify(env, (l) => lines.push(l))).toBe(1);
+    expect(lines[0]).toBe('Ledger MISMATCH: 1 of 2 user(s) have a balance that differs from their ledger:');
+    expect(lines[1]).toBe(`  user ${tampered.id}: balance $8.50, ledger sum $7.00, difference $1.50`);
+  });
+});
