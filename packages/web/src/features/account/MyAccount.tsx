@@ -2,7 +2,20 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
-import { Box, Button, Card, DataList, Field, Flex, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  DataList,
+  Field,
+  Flex,
+  HStack,
+  Heading,
+  Input,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
 import { LuPencil } from 'react-icons/lu';
 import { ZAccountUpdateInput, type TAccount, type TAccountUpdateInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
@@ -34,12 +47,12 @@ export default function MyAccount() {
           )}
         </HStack>
         <Text color="fg.muted" fontSize="sm">
-          Send your bank transfer to this account, then tell us about it with the form below.
+          Send your bank transfer to this account, then report it with the “I have sent a transfer” form.
         </Text>
       </Card.Header>
       <Card.Body>
         {account.isPending ? (
-          <PageLoader label="Loading account details..." />
+          <PageLoader label="Loading account details..." minH="10rem" />
         ) : account.isError ? (
           <ErrorState
             title="Could not load the account details"
@@ -60,10 +73,14 @@ function AccountView({ account }: { account: TAccount }) {
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
       <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
-        <QRCodeSVG value={account.accountNumber} size={150} title={`QR code of account number ${account.accountNumber}`} />
+        <QRCodeSVG
+          value={account.accountNumber}
+          size={150}
+          title={`QR code of account number ${account.accountNumber}`}
+        />
       </Box>
       <Stack gap="4" flex="1" w="full" minW="0">
-        <DataList.Root orientation="horizontal" size="md">
+        <DataList.Root orientation="vertical" size="md" gap="3">
           <DataList.Item>
             <DataList.ItemLabel>Bank name</DataList.ItemLabel>
             <DataList.ItemValue>{account.bankName}</DataList.ItemValue>
@@ -74,12 +91,16 @@ function AccountView({ account }: { account: TAccount }) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Account number</DataList.ItemLabel>
-            <DataList.ItemValue fontFamily="mono" wordBreak="break-all">
+            <DataList.ItemValue fontFamily="mono" fontSize="md" wordBreak="break-all">
               {account.accountNumber}
             </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
-        <CopyButton value={account.accountNumber} label="Copy Account Number" alignSelf={{ base: 'stretch', sm: 'flex-start' }} />
+        <CopyButton
+          value={account.accountNumber}
+          label="Copy Account Number"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        />
       </Stack>
     </Flex>
   );
@@ -99,7 +120,11 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
     formState: { errors },
   } = useForm<TAccountUpdateInput>({
     resolver: zodResolver(ZAccountUpdateInput),
-    defaultValues: { bankName: account.bankName, accountHolder: account.accountHolder, accountNumber: account.accountNumber },
+    defaultValues: {
+      bankName: account.bankName,
+      accountHolder: account.accountHolder,
+      accountNumber: account.accountNumber,
+    },
   });
   const update = trpc.account.update.useMutation({
     onSuccess: (saved) => {
@@ -108,11 +133,21 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
       onDone();
     },
     onError: (err) =>
-      toaster.create({ type: 'error', title: 'Could not update the account details', description: errorMessage(err, 'Please try again.') }),
+      toaster.create({
+        type: 'error',
+        title: 'Could not update the account details',
+        description: errorMessage(err, 'Please try again.'),
+      }),
   });
 
   return (
-    <Stack as="form" gap="4" onSubmit={handleSubmit((v) => update.mutate(v))} maxW="lg">
+    <chakra.form
+      display="flex"
+      flexDirection="column"
+      gap="4"
+      onSubmit={handleSubmit((v) => update.mutate(v))}
+      maxW="lg"
+    >
       {ACCOUNT_FIELDS.map((f) => (
         <Field.Root key={f.name} required invalid={!!errors[f.name]} disabled={update.isPending}>
           <Field.Label>
@@ -130,6 +165,6 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
           Cancel
         </Button>
       </HStack>
-    </Stack>
+    </chakra.form>
   );
 }

@@ -1,7 +1,19 @@
 import { useMemo, useState } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import { Alert, Box, Button, Card, Flex, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Flex,
+  HStack,
+  Heading,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import type { TCoin, TMarketCoins } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -89,7 +101,7 @@ function CoinRow({ coin, rank }: { coin: TCoin; rank: number }) {
       <Table.Cell color="fg.muted">{rank}</Table.Cell>
       <Table.Cell>
         <HStack gap="3">
-          <CoinAvatar src={coin.image} name={coin.name} size="sm" />
+          <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} size="sm" />
           <Text fontWeight="medium">{coin.name}</Text>
           <Text color="fg.muted" fontSize="xs" textTransform="uppercase">
             {coin.symbol.toUpperCase()}
@@ -136,35 +148,79 @@ function FreshnessNotice({ market }: { market: TMarketCoins }) {
   );
 }
 
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** Short y-axis labels: $105K, $1.2, $0.0001. */
+function axisPrice(v: number): string {
+  if (!Number.isFinite(v)) return '';
+  if (Math.abs(v) >= 1) return compactUsd.format(v);
+  return `$${Number(v.toPrecision(1)).toFixed(Math.max(0, -Math.floor(Math.log10(v))))}`;
+}
+
+/**
+ * The decades the y axis spans, for prices plotted as log10(price): apexcharts' own logarithmic
+ * axis misplaces values below 1, so the chart draws log10 on a linear axis and labels it in dollars.
+ */
+function logAxis(logs: Array<number | null>) {
+  const valid = logs.filter((v): v is number => v !== null);
+  if (valid.length === 0) return { min: 0, max: 1, tickAmount: 1 };
+  const min = Math.floor(Math.min(...valid));
+  let max = Math.ceil(Math.max(...valid));
+  if (max === min) max = min + 1;
+  const decades = max - min;
+  // At most ~7 gridlines: every decade, or every second one for very wide ranges.
+  const step = decades > 7 ? 2 : 1;
+  const ticks = Math.ceil(decades / step);
+  return { min, max: min + ticks * step, tickAmount: ticks };
+}
+
 function PriceTrends({ coins }: { coins: TCoin[] }) {
+  const compact = useBreakpointValue({ base: true, md: false }) ?? false;
   const { options, series } = useMemo(() => {
+    const logs = coins.map((c) => (c.current_price && c.current_price > 0 ? Math.log10(c.current_price) : null));
+    // Label only every n-th coin so the symbols never overlap; the tooltip names every point.
+    const every = Math.max(1, Math.ceil(coins.length / (compact ? 8 : 30)));
     const options: ApexOptions = {
-      chart: { id: 'price-trends', toolbar: { show: false }, zoom: { enabled: false }, fontFamily: 'inherit' },
-      stroke: { curve: 'smooth', width: 2 },
+      // No animations: morphing between point counts (Show More) makes apexcharts draw NaN paths.
+      chart: {
+        id: 'price-trends',
+        toolbar: { show: false },
+        zoom: { enabled: false },
+        fontFamily: 'inherit',
+        animations: { enabled: false },
+      },
+      stroke: { curve: 'straight', width: 2 },
       colors: ['#0f766e'],
       dataLabels: { enabled: false },
-      markers: { size: 3 },
+      markers: { size: compact ? 2 : 3 },
       xaxis: {
-        categories: coins.map((c) => c.symbol.toUpperCase()),
-        labels: { rotate: -45, hideOverlappingLabels: true },
+        categories: coins.map((c, i) => (i % every === 0 ? c.symbol.toUpperCase() : '')),
+        tickPlacement: 'on',
+        labels: { rotate: -45, rotateAlways: true, hideOverlappingLabels: false, style: { fontSize: '11px' } },
         tooltip: { enabled: false },
       },
-      // Prices span from fractions of a cent to tens of thousands of dollars: a log scale keeps them all visible.
       yaxis: {
-        logarithmic: true,
-        labels: { formatter: (v: number) => formatPrice(v) },
+        ...logAxis(logs),
+        labels: { formatter: (v: number) => axisPrice(10 ** v), style: { fontSize: '12px' } },
       },
       tooltip: {
-        x: { formatter: (_v: number, opts?: { dataPointIndex?: number }) => coins[opts?.dataPointIndex ?? -1]?.name ?? '' },
-        y: { formatter: (v: number) => formatPrice(v) },
+        x: {
+          formatter: (_v: number, opts?: { dataPointIndex?: number }) => coins[opts?.dataPointIndex ?? -1]?.name ?? '',
+        },
+        y: {
+          formatter: (_v: number, opts?: { dataPointIndex?: number }) =>
+            formatPrice(coins[opts?.dataPointIndex ?? -1]?.current_price ?? null),
+        },
       },
       grid: { strokeDashArray: 4 },
     };
-    return {
-      options,
-      series: [{ name: 'Price (USD)', data: coins.map((c) => (c.current_price && c.current_price > 0 ? c.current_price : null)) }],
-    };
-  }, [coins]);
+    return { options, series: [{ name: 'Price (USD)', data: logs }] };
+  }, [coins, compact]);
 
   return (
     <Card.Root>

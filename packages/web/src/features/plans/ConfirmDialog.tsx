@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 
 interface ConfirmDialogProps {
@@ -23,6 +23,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -32,17 +33,18 @@ export function ConfirmDialog({
       }}
       placement="center"
       size="sm"
+      initialFocusEl={() => cancelRef.current}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="4">
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
+              <Button ref={cancelRef} variant="outline" onClick={onClose} disabled={busy}>
                 {cancelLabel}
               </Button>
               <Button colorPalette="red" onClick={onConfirm} loading={busy}>

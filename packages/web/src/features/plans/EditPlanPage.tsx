@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft } from 'react-icons/lu';
+import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import type { TPlan } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -33,15 +33,21 @@ export default function EditPlanPage() {
     const code = plan.error.data?.code;
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST')
       return (
-        <EmptyState
-          title="Plan not found"
-          description="This plan does not exist or has been deleted."
-          action={
-            <Button asChild variant="outline">
-              <RouterLink to="/dashboard/investments">Back to plans</RouterLink>
-            </Button>
-          }
-        />
+        <Stack gap="6">
+          <Heading as="h1" size="2xl">
+            Edit Plan
+          </Heading>
+          <EmptyState
+            icon={<LuSearchX />}
+            title="Plan not found"
+            description="This plan does not exist or has been deleted."
+            action={
+              <Button asChild variant="outline">
+                <RouterLink to="/dashboard/investments">Back to plans</RouterLink>
+              </Button>
+            }
+          />
+        </Stack>
       );
     return (
       <ErrorState
@@ -76,7 +82,11 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
         setResetKey((k) => k + 1);
         return;
       }
-      toaster.create({ type: 'error', title: 'Could not update the plan', description: errorMessage(err, 'Please try again.') });
+      toaster.create({
+        type: 'error',
+        title: 'Could not update the plan',
+        description: errorMessage(err, 'Please try again.'),
+      });
     },
   });
 

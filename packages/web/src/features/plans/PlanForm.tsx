@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, chakra } from '@chakra-ui/react';
 import { ZPlanFields } from '@vestora/contract';
 import { PLAN_FORM_FIELDS, type PlanFormValues } from './plan-display';
 
@@ -39,11 +39,10 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
   useEffect(() => {
     reset(values);
     // Only an explicit reset request re-seeds the form, never a re-render with equal values.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resetKey, reset]);
 
   return (
-    <Stack as="form" gap="6" onSubmit={handleSubmit(onSubmit)}>
+    <chakra.form display="flex" flexDirection="column" gap="6" onSubmit={handleSubmit(onSubmit)}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {PLAN_FORM_FIELDS.map((f) => (
           <Field.Root key={f.name} required disabled={busy} invalid={!!errors[f.name]}>
@@ -55,9 +54,16 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
           </Field.Root>
         ))}
       </SimpleGrid>
-      <Button type="submit" colorPalette="blue" alignSelf={{ base: 'stretch', sm: 'flex-start' }} disabled={busy} loading={busy} loadingText={busyLabel}>
+      <Button
+        type="submit"
+        colorPalette="teal"
+        alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        disabled={busy}
+        loading={busy}
+        loadingText={busyLabel}
+      >
         {submitLabel}
       </Button>
-    </Stack>
+    </chakra.form>
   );
 }

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import type { TPlan } from '@vestora/contract';
+import { planLook, planRows } from './plan-display';
+
+/** The plan cards; `actions` adds per-card controls (the admin's edit and delete). */
+export function PlanGrid({ plans, actions }: { plans: TPlan[]; actions?: (plan: TPlan) => ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+      {plans.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} actions={actions?.(plan)} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PlanCard({ plan, actions }: { plan: TPlan; actions?: ReactNode }) {
+  const look = planLook(plan.investmentPlanName);
+  return (
+    <Card.Root
+      as="article"
+      aria-label={`${plan.investmentPlanName} plan`}
+      borderWidth="1px"
+      borderTopWidth="4px"
+      borderTopColor={look.palette === 'gray' ? 'gray.400' : `${look.palette}.solid`}
+      colorPalette={look.palette}
+      transition="box-shadow 0.2s, transform 0.2s"
+      _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
+    >
+      <Card.Header>
+        <HStack justify="space-between" align="flex-start" gap="3">
+          <HStack gap="3" minW="0">
+            <Flex
+              flexShrink={0}
+              boxSize="11"
+              align="center"
+              justify="center"
+              rounded="full"
+              bg="colorPalette.subtle"
+              color="colorPalette.fg"
+            >
+              <Icon as={look.icon} boxSize="6" aria-hidden />
+            </Flex>
+            <Heading as="h3" size="lg" wordBreak="break-word">
+              {plan.investmentPlanName}
+            </Heading>
+          </HStack>
+          {actions ? (
+            <HStack gap="1" flexShrink={0}>
+              {actions}
+            </HStack>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body pt="4">
+        <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm">
+          {planRows(plan).map((row) => (
+            <PlanRow key={row.label} label={row.label} value={row.value} />
+          ))}
+        </Box>
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild colorPalette="teal" variant="solid" w="full">
+          <RouterLink to="/dashboard/deposit">Invest Now</RouterLink>
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function PlanRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Text as="dt" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold" textAlign="right" wordBreak="break-word">
+        {label === 'Risk level' ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
+      </Text>
+    </>
+  );
+}
+
+function riskPalette(level: string): 'green' | 'orange' | 'red' | 'gray' {
+  const l = level.toLowerCase();
+  if (l.includes('high')) return 'red';
+  if (l.includes('medium') || l.includes('moderate')) return 'orange';
+  if (l.includes('low')) return 'green';
+  return 'gray';
+}

@@ -1,0 +1,309 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Drawer,
+  Field,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  chakra,
+} from '@chakra-ui/react';
+import { ZAccountType, ZUserUpdateInput, type TUser, type TUserUpdateInput } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { toaster } from '../../components/ui/toaster';
+import { ZBalanceText, parseDollars } from '../account/money-form';
+import { UserAvatar } from './UserAvatar';
+
+const S = ZUserUpdateInput.shape;
+/** The editable fields with the server's own rules (ZUserUpdateInput); the balance is typed as text. */
+const ZEditUserForm = z.object({
+  firstName: S.firstName.unwrap(),
+  lastName: S.lastName.unwrap(),
+  country: S.country.unwrap(),
+  city: S.city.unwrap(),
+  email: S.email.unwrap(),
+  accountType: ZAccountType,
+  accountBallance: ZBalanceText,
+  profilePicture: S.profilePicture.unwrap(),
+  reason: S.reason.unwrap(),
+});
+type EditInput = z.input<typeof ZEditUserForm>;
+type EditOutput = z.output<typeof ZEditUserForm>;
+
+const TEXT_FIELDS = [
+  { name: 'firstName', label: 'First name', autoComplete: 'off' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'off' },
+  { name: 'country', label: 'Country', autoComplete: 'off' },
+  { name: 'city', label: 'City', autoComplete: 'off' },
+] as const;
+
+function defaults(user: TUser): EditInput {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    country: user.country,
+    city: user.city,
+    email: user.email,
+    accountType: user.accountType,
+    accountBallance: user.accountBallance.toFixed(2),
+    profilePicture: user.profilePicture,
+    reason: '',
+  };
+}
+
+/** Only what the admin changed goes to the server (plus id and the version it was based on). */
+function changes(user: TUser, v: EditOutput): TUserUpdateInput {
+  const input: TUserUpdateInput = { id: user.id, version: user.version };
+  if (v.firstName !== user.firstName) input.firstName = v.firstName;
+  if (v.lastName !== user.lastName) input.lastName = v.lastName;
+  if (v.country !== user.country) input.country = v.country;
+  if (v.city !== user.city) input.city = v.city;
+  if (v.email !== user.email.toLowerCase()) input.email = v.email;
+  if (v.accountType !== user.accountType) input.accountType = v.accountType;
+  if (v.profilePicture !== user.profilePicture) input.profilePicture = v.profilePicture;
+  if (Math.round(v.accountBallance * 100) !== Math.round(user.accountBallance * 100)) {
+    input.accountBallance = v.accountBallance;
+    if (v.reason) input.reason = v.reason;
+  }
+  return input;
+}
+
+interface EditUserDrawerProps {
+  /** The user being edited (from the list cache, so a reload refreshes it); null when closed. */
+  user: TUser | null;
+  onClose: () => void;
+}
+
+/** The Edit User panel: every field except password and version; a balance change asks for a reason. */
+export function EditUserDrawer({ user, onClose }: EditUserDrawerProps) {
+  const [conflict, setConflict] = useState(false);
+  const close = () => {
+    setConflict(false);
+    onClose();
+  };
+  return (
+    <Drawer.Root
+      open={user !== null}
+      onOpenChange={(e) => {
+        if (!e.open) close();
+      }}
+      placement="end"
+      size={{ base: 'full', sm: 'md' }}
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>Edit User</Drawer.Title>
+            </Drawer.Header>
+            {user && (
+              // Remount on a new version so a reload after a conflict shows the latest data.
+              <EditUserForm
+                key={`${user.id}:${user.version}`}
+                user={user}
+                conflict={conflict}
+                onConflict={() => setConflict(true)}
+                onSaved={close}
+              />
+            )}
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close the Edit User panel" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+function EditUserForm({
+  user,
+  conflict,
+  onConflict,
+  onSaved,
+}: {
+  user: TUser;
+  conflict: boolean;
+  onConflict: () => void;
+  onSaved: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const { user: me } = useSession();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<EditInput, unknown, EditOutput>({ resolver: zodResolver(ZEditUserForm), defaultValues: defaults(user) });
+  const balanceText = useWatch({ control, name: 'accountBallance' }) ?? '';
+  const typedBalance = parseDollars(balanceText);
+  const balanceChanged =
+    typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.accountBallance * 100);
+
+  const update = trpc.user.update.useMutation({
+    onSuccess: async (saved) => {
+      toaster.create({ type: 'success', title: 'User data updated successfully!' });
+      utils.user.list.setData(undefined, (list) => list?.map((u) => (u.id === saved.id ? saved : u)));
+      onSaved();
+      await Promise.all([utils.user.list.invalidate(), saved.id === me?.id ? utils.user.me.invalidate() : undefined]);
+    },
+    onError: async (err) => {
+      if (err.data?.code === 'CONFLICT') {
+        onConflict();
+        await utils.user.list.invalidate();
+        return;
+      }
+      toaster.create({
+        type: 'error',
+        title: 'Could not update the user',
+        description: errorMessage(err, 'Please try again.'),
+      });
+    },
+  });
+
+  const submit = (values: EditOutput) => {
+    const input = changes(user, values);
+    if (Object.keys(input).length === 2) {
+      toaster.create({ type: 'info', title: 'No changes to save.' });
+      onSaved();
+      return;
+    }
+    update.mutate(input);
+  };
+
+  return (
+    <>
+      <Drawer.Body>
+        <chakra.form
+          display="flex"
+          flexDirection="column"
+          id="edit-user-form"
+          gap="4"
+          onSubmit={handleSubmit(submit)}
+          noValidate
+        >
+          <HStack gap="3">
+            <UserAvatar user={user} size="lg" />
+            <Stack gap="0" minW="0">
+              <Text fontWeight="semibold" truncate>
+                {user.firstName} {user.lastName}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                Current balance {formatMoney(user.accountBallance)}
+              </Text>
+            </Stack>
+          </HStack>
+
+          {conflict && (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>This user was changed by someone else.</Alert.Title>
+                <Alert.Description>
+                  The latest data has been loaded. Make your changes again and save.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+
+          <fieldset disabled={update.isPending} style={{ display: 'contents' }}>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              {TEXT_FIELDS.map((f) => (
+                <Field.Root key={f.name} required invalid={!!errors[f.name]}>
+                  <Field.Label>
+                    {f.label} <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input {...register(f.name)} autoComplete={f.autoComplete} />
+                  <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
+                </Field.Root>
+              ))}
+            </SimpleGrid>
+            <Field.Root required invalid={!!errors.email}>
+              <Field.Label>
+                Email <Field.RequiredIndicator />
+              </Field.Label>
+              <Input {...register('email')} type="email" autoComplete="off" />
+              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>
+                Account type <Field.RequiredIndicator />
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...register('accountType')}>
+                  <option value="user">User</option>
+                  <option value="admin">Admin</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root required invalid={!!errors.accountBallance}>
+              <Field.Label>
+                Account balance (USD) <Field.RequiredIndicator />
+              </Field.Label>
+              <InputGroup startElement="$">
+                <Input {...register('accountBallance')} inputMode="decimal" autoComplete="off" />
+              </InputGroup>
+              {errors.accountBallance ? (
+                <Field.ErrorText>{errors.accountBallance.message}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  A change is recorded in the ledger as an adjustment, with your name.
+                </Field.HelperText>
+              )}
+            </Field.Root>
+            {balanceChanged && (
+              <Field.Root invalid={!!errors.reason}>
+                <Field.Label>Reason for the balance change</Field.Label>
+                <Textarea {...register('reason')} rows={2} placeholder="e.g. Correction of deposit #1042" />
+                {errors.reason ? (
+                  <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>
+                    {formatMoney(user.accountBallance)} → {formatMoney(typedBalance)}. Saved with the ledger entry.
+                  </Field.HelperText>
+                )}
+              </Field.Root>
+            )}
+            <Field.Root invalid={!!errors.profilePicture}>
+              <Field.Label>Profile picture URL</Field.Label>
+              <Input {...register('profilePicture')} type="url" placeholder="https://..." autoComplete="off" />
+              <Field.ErrorText>{errors.profilePicture?.message}</Field.ErrorText>
+            </Field.Root>
+          </fieldset>
+        </chakra.form>
+      </Drawer.Body>
+      <Drawer.Footer>
+        <Drawer.ActionTrigger asChild>
+          <Button variant="outline" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </Drawer.ActionTrigger>
+        <Button
+          type="submit"
+          form="edit-user-form"
+          colorPalette="teal"
+          loading={update.isPending}
+          loadingText="Saving..."
+        >
+          Save
+        </Button>
+      </Drawer.Footer>
+    </>
+  );
+}
