@@ -31,7 +31,10 @@ export type TSignupInput = z.infer<typeof ZSignupInput>;
 
 export const ZLoginInput = z.strictObject({
   email: ZEmail,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password must be at most 200 characters'),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 

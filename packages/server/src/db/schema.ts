@@ -79,7 +79,7 @@ export interface DepositTable {
   user_id: string;
   amount_cents: number;
   reference: string;
-  status: 'pending' | 'confirmed' | 'rejected';
+  status: Generated<'pending' | 'confirmed' | 'rejected'>;
   reason: string | null;
   reviewed_by: string | null;
   idempotency_key: string;
@@ -94,7 +94,7 @@ export interface WithdrawalTable {
   amount_cents: number;
   method: 'bank' | 'paypal' | 'crypto';
   details: string;
-  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  status: Generated<'pending' | 'paid' | 'rejected' | 'cancelled'>;
   reason: string | null;
   payout_reference: string | null;
   reviewed_by: string | null;

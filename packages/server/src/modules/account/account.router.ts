@@ -1,4 +1,11 @@
-import { router } from '../../trpc/init.ts';
+import { ZAccount, ZAccountUpdateInput } from '@vestora/contract';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
+import { getDepositAccount, updateDepositAccount } from './account.service.ts';
 
-// placeholder: replaced by the module's owner.
-export const accountRouter = router({});
+export const accountRouter = router({
+  get: protectedProcedure.output(ZAccount).query(({ ctx }) => getDepositAccount(ctx.deps.db)),
+  update: adminProcedure
+    .input(ZAccountUpdateInput)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => updateDepositAccount(ctx.deps.db, ctx.user.id, input)),
+});

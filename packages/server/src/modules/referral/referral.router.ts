@@ -1,4 +1,10 @@
-import { router } from '../../trpc/init.ts';
+import { ZReferral, ZReferralGetInput } from '@vestora/contract';
+import { protectedProcedure, router } from '../../trpc/init.ts';
+import { getReferral } from './referral.service.ts';
 
-// placeholder: replaced by the module's owner.
-export const referralRouter = router({});
+export const referralRouter = router({
+  get: protectedProcedure
+    .input(ZReferralGetInput)
+    .output(ZReferral)
+    .query(({ ctx, input }) => getReferral(ctx.deps.db, ctx.deps.config, ctx.user, input.userId)),
+});

@@ -1,4 +1,32 @@
-import { router } from '../../trpc/init.ts';
+import { ZLoginInput, ZSignupInput, ZUser, ZUserUpdateInput } from '@vestora/contract';
+import { z } from 'zod';
+import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { toPublicUser } from './user.mapper.ts';
+import { listAllUsers, login, logout, signup } from './user.service.ts';
+import { updateUser } from './user.update.ts';
 
-// placeholder: replaced by the module's owner.
-export const userRouter = router({});
+const ZOk = z.object({ ok: z.literal(true) });
+
+export const userRouter = router({
+  signup: publicProcedure
+    .input(ZSignupInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => signup(ctx.deps.db, input)),
+  login: publicProcedure
+    .input(ZLoginInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) =>
+      login(ctx.deps.db, input, {
+        ttlHours: ctx.deps.config.SESSION_TTL_HOURS,
+        previousToken: ctx.sessionToken,
+        cookies: ctx.cookies,
+      }),
+    ),
+  logout: protectedProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx.deps.db, ctx.sessionToken, ctx.cookies)),
+  me: protectedProcedure.output(ZUser).query(({ ctx }) => toPublicUser(ctx.user)),
+  list: adminProcedure.output(z.array(ZUser)).query(({ ctx }) => listAllUsers(ctx.deps.db)),
+  update: adminProcedure
+    .input(ZUserUpdateInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => updateUser(ctx.deps.db, ctx.user.id, input)),
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: embedded database in ./.data, http://127.0.0.1:3000', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ HOST: '127.0.0.1', PORT: 3000, DATA_DIR: './.data', publicUrl: 'http://127.0.0.1:3000' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.MARKET_FEED_URL).toBe('https://api.coingecko.com');
+  });
+
+  it('derives the public URL and origin, without a trailing slash', () => {
+    const c = loadConfig({ PUBLIC_URL: 'https://vestora.example/', PORT: '8080', MARKET_CACHE_TTL_S: '60' });
+    expect(c).toMatchObject({
+      publicUrl: 'https://vestora.example',
+      publicOrigin: 'https://vestora.example',
+      PORT: 8080,
+      MARKET_CACHE_TTL_S: 60,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PUBLIC_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('fails fast with one readable line per bad variable', () => {
+    const bad = { DATABASE_URL: 'mysql://x', PORT: 'eighty', PUBLIC_URL: 'vestora.example', LOG_LEVEL: 'loud' };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toMatch(/^Invalid configuration:\n/);
+      expect(message).toContain('DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://');
+      expect(message).toContain('PUBLIC_URL: PUBLIC_URL must be an absolute URL');
+      expect(message).toMatch(/ {2}- PORT: /);
+      expect(message).toMatch(/ {2}- LOG_LEVEL: /);
+    }
+  });
+});

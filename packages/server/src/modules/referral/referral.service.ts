@@ -1,0 +1,27 @@
+import type { TReferral } from '@vestora/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { countReferredBy, findUserById } from '../user/user.repo.ts';
+
+/** The sign-up link that records `code` as the referrer. */
+export function referralLink(config: Config, code: string): string {
+  return `${config.publicUrl}/create-account?ref=${encodeURIComponent(code)}`;
+}
+
+/** A user's referral code, link and how many people signed up with it: for that user or an admin. */
+export async function getReferral(db: Database, config: Config, viewer: UserRow, userId: string): Promise<TReferral> {
+  // Checked before the lookup, so a user cannot probe which ids exist.
+  if (viewer.id !== userId && viewer.account_type !== 'admin') {
+    throw new AppError('FORBIDDEN', 'You can only see your own referral details.');
+  }
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  return {
+    userId: user.id,
+    referralCode: user.referral_code,
+    referralLink: referralLink(config, user.referral_code),
+    referredCount: await countReferredBy(db, user.id),
+  };
+}

@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import type { DB, NewUser, UserPatch, UserRow } from '../../db/schema.ts';
+
+type Executor = Kysely<DB>;
+
+/** Every column that may leave the server (the password hash is not one of them). */
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'country',
+  'city',
+  'email',
+  'account_type',
+  'balance_cents',
+  'profile_picture',
+  'version',
+  'referral_code',
+  'referred_by',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
+/** One user by id, without the password hash. */
+export function findUserById(db: Executor, id: string): Promise<PublicUserRow | undefined> {
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Same, locking the row until the transaction ends. */
+export function findUserByIdForUpdate(db: Executor, id: string): Promise<PublicUserRow | undefined> {
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** One user by email (emails are stored lower-cased; the lookup is case-insensitive anyway). */
+export function findUserByEmail(db: Executor, email: string): Promise<PublicUserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(PUBLIC_USER_COLUMNS)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** What a login needs: the id and the stored hash, nothing else. */
+export function findCredentialsByEmail(
+  db: Executor,
+  email: string,
+): Promise<Pick<UserRow, 'id' | 'password_hash'> | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The id of the user owning a referral code (codes are stored upper-case). */
+export function findUserIdByReferralCode(db: Executor, code: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('users').select('id').where('referral_code', '=', code.toUpperCase()).executeTakeFirst();
+}
+
+/** Inserts a user and returns its public columns. */
+export function insertUser(db: Executor, user: NewUser): Promise<PublicUserRow> {
+  return db.insertInto('users').values(user).returning(PUBLIC_USER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/** Every user, oldest first. */
+export function listUsers(db: Executor): Promise<PublicUserRow[]> {
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at').orderBy('id').execute();
+}
+
+/**
+ * Applies `patch` and bumps the version only if the row still has `version` (optimistic concurrency).
+ * Undefined when the row is missing or was changed meanwhile.
+ */
+export function updateUserIfVersion(
+  db: Executor,
+  id: string,
+  version: number,
+  patch: UserPatch,
+): Promise<PublicUserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(PUBLIC_USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Changes the account type of an existing user and bumps its version (create-admin). */
+export function setAccountType(
+  db: Executor,
+  id: string,
+  accountType: 'user' | 'admin',
+): Promise<PublicUserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ account_type: accountType, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .returning(PUBLIC_USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Ids of every admin, locked, so two concurrent demotions cannot both see "another admin is left". */
+export function lockAdminIds(db: Executor): Promise<{ id: string }[]> {
+  return db.selectFrom('users').select('id').where('account_type', '=', 'admin').orderBy('id').forUpdate().execute();
+}
+
+/** How many users signed up with this user's referral code. */
+export async function countReferredBy(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('referred_by', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { dollarsToCents, type TUser, type TUserUpdateInput } from '@vestora/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/create-db.ts';
+import type { DB, UserPatch } from '../../db/schema.ts';
+import { AppError, pgErrorCode } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { applyBalanceChange } from '../ledger/ledger.repo.ts';
+import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
+import { toPublicUser } from './user.mapper.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByIdForUpdate,
+  lockAdminIds,
+  updateUserIfVersion,
+} from './user.repo.ts';
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found. It may have been deleted; reload the list.';
+export const USER_CHANGED_MESSAGE = 'This user was changed by someone else. Reload and try again.';
+export const LAST_ADMIN_MESSAGE =
+  'This is the last administrator account. Make another user an administrator first, then change this one.';
+const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)';
+
+/**
+ * An admin's edit of a user, all or nothing in one transaction: the version check, the field changes, a
+ * balance change as a ledger adjustment (the only way a balance moves) and the audit entry.
+ * Demoting an admin (oneself included) is allowed while another admin remains; the last one is refused
+ * so the platform can never lose its administration.
+ */
+export async function updateUser(db: Database, actorId: string, input: TUserUpdateInput): Promise<TUser> {
+  try {
+    return await db.transaction().execute((trx) => updateUserInTransaction(trx, actorId, input));
+  } catch (err) {
+    // Another request took the email between our check and our write.
+    if (pgErrorCode(err) === '23505') throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { cause: err });
+    throw err;
+  }
+}
+
+async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, input: TUserUpdateInput): Promise<TUser> {
+  // A demotion locks every admin row first (in id order, before the target row), so two admins demoting
+  // each other at once are serialised instead of both seeing "another admin is left" (or deadlocking).
+  const admins = input.accountType === 'user' ? await lockAdminIds(trx) : [];
+  const before = await findUserByIdForUpdate(trx, input.id);
+  if (!before) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
+  if (before.version !== input.version) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
+
+  if (input.email !== undefined && input.email !== before.email) {
+    const owner = await findUserByEmail(trx, input.email);
+    if (owner && owner.id !== before.id) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+  }
+  if (before.account_type === 'admin' && input.accountType === 'user') {
+    if (!admins.some((a) => a.id !== before.id)) throw new AppError('INVALID_STATE', LAST_ADMIN_MESSAGE);
+  }
+
+  const patch: UserPatch = {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    country: input.country,
+    city: input.city,
+    email: input.email,
+    account_type: input.accountType,
+    profile_picture: input.profilePicture,
+  };
+  const updated = await updateUserIfVersion(trx, before.id, input.version, patch);
+  if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
+
+  if (input.accountBallance !== undefined) {
+    // ZBalance already refused amounts with more than 2 decimals, so this is exact.
+    const targetCents = dollarsToCents(input.accountBallance) ?? Number.NaN;
+    const delta = targetCents - Number(updated.balance_cents);
+    if (delta !== 0) {
+      await applyBalanceChange(trx, {
+        userId: before.id,
+        kind: 'adjustment',
+        amountCents: delta,
+        refType: 'adjustment',
+        refId: randomUUID(),
+        actorId,
+        memo: input.reason || DEFAULT_BALANCE_MEMO,
+      });
+    }
+  }
+
+  const after = await findUserById(trx, before.id);
+  if (!after) throw new Error('user vanished inside its own update transaction');
+  await recordAudit(trx, {
+    actorId,
+    action: 'user.update',
+    entityType: 'user',
+    entityId: before.id,
+    before: toPublicUser(before),
+    after: toPublicUser(after),
+  });
+  return toPublicUser(after);
+}

@@ -1,0 +1,33 @@
+import { TEST_PASSWORD } from '../../src/test/factories.ts';
+import { insertPlanRow, planFields, signupFields } from '../support/fixtures.ts';
+import type { AuthzCase, AuthzCases } from './types.ts';
+
+const everyone: Omit<AuthzCase, 'input'> = { anonymous: 'ok', user: 'ok', admin: 'ok' };
+const signedIn: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: 'ok', admin: 'ok' };
+const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: 'FORBIDDEN', admin: 'ok' };
+
+/** user, plan, account and referral procedures. */
+export const cases: AuthzCases = {
+  'user.signup': { ...everyone, input: () => signupFields() },
+  'user.login': { ...everyone, input: ({ self }) => ({ email: self.email, password: TEST_PASSWORD }) },
+  'user.logout': signedIn,
+  'user.me': signedIn,
+  'user.list': adminOnly,
+  // The version may be stale by the time the admin calls: a 409 still means the auth gate let it through.
+  'user.update': { ...adminOnly, input: ({ self }) => ({ id: self.id, version: self.version, city: 'Porto' }) },
+
+  'plan.list': everyone,
+  'plan.byId': { ...everyone, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },
+  'plan.create': { ...adminOnly, input: () => planFields() },
+  'plan.update': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db), riskLevel: 'High' }) },
+  'plan.delete': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },
+
+  'account.get': signedIn,
+  'account.update': {
+    ...adminOnly,
+    input: () => ({ accountNumber: '12345678', bankName: 'Bank of Tests', accountHolder: 'Vestora Ltd' }),
+  },
+
+  // Owner-scoped: another plain user asking for self's referral details is refused.
+  'referral.get': { ...signedIn, otherUser: 'FORBIDDEN', input: ({ self }) => ({ userId: self.id }) },
+};

@@ -1,0 +1,229 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/schema.ts';
+import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
+import { sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
+import { planFields, signupFields } from './support/fixtures.ts';
+import { expectNoSecrets, legacy, sessionFor } from './support/http.ts';
+
+/** `{ err }` with the given status; the message must be a sentence, not a stack or SQL. */
+function expectErr(res: LightMyRequestResponse, status: number, message?: string | RegExp) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  expect(Object.keys(body)).toEqual(['err']);
+  if (message) expect(body.err).toMatch(message);
+  expect(body.err).not.toMatch(/ at .*\.ts|select |insert |update .* set/i);
+}
+
+function ok(res: LightMyRequestResponse, status = 200) {
+  expect(res.statusCode, res.body).toBe(status);
+  expectNoSecrets(res);
+  return res.json();
+}
+
+describe('legacy /api/v1 adapter', () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let adminCookie: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await insertUser(t.handle.db, { accountType: 'admin' });
+    adminCookie = await sessionFor(t, admin);
+  });
+  afterAll(() => t.close());
+
+  it('POST /user/signup: { data } with _id and __v; accountType is ignored; errors are { err }', async () => {
+    const body = { ...signupFields('legacy@example.com'), accountType: 'admin' };
+    const { data } = ok(await legacy(t.app, 'POST', '/user/signup', body), 201);
+    expect(data).toMatchObject({ email: 'legacy@example.com', accountType: 'user', accountBallance: 0, __v: 0 });
+    expect(data._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(data).not.toHaveProperty('id');
+    expect(data).not.toHaveProperty('version');
+    expectErr(await legacy(t.app, 'POST', '/user/signup', body), 409, 'An account with this email already exists.');
+    expectErr(
+      await legacy(t.app, 'POST', '/user/signup', { ...body, email: 'x' }),
+      400,
+      /email: Email must be a valid email address/,
+    );
+    expectErr(await legacy(t.app, 'POST', '/user/signup', [body]), 400, 'The request body must be a JSON object.');
+  });
+
+  it('POST /user/login, GET /user/private_data, GET /user/logout: the session round trip', async () => {
+    expectErr(
+      await legacy(t.app, 'POST', '/user/login', { email: 'legacy@example.com', password: 'wrong password' }),
+      401,
+      'Email or password is incorrect.',
+    );
+    const login = await legacy(t.app, 'POST', '/user/login', {
+      email: 'LEGACY@example.com',
+      password: 'a long enough password',
+    });
+    expect(ok(login).data).toMatchObject({ email: 'legacy@example.com', __v: 0 });
+    const cookie = sessionCookieFrom(login);
+    expect(login.cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+    const priv = ok(await legacy(t.app, 'GET', '/user/private_data', undefined, cookie));
+    expect(Object.keys(priv)).toEqual(['user']);
+    expect(priv.user).toMatchObject({ email: 'legacy@example.com', accountType: 'user' });
+
+    expect(ok(await legacy(t.app, 'GET', '/user/logout', undefined, cookie))).toEqual({ data: { ok: true } });
+    expectErr(await legacy(t.app, 'GET', '/user/private_data', undefined, cookie), 401, 'Please sign in to continue.');
+    expectErr(await legacy(t.app, 'GET', '/user/private_data'), 401);
+  });
+
+  it('GET /user/get_all: admins get { data: [users] }, users 403, anonymous 401', async () => {
+    const user = await insertUser(t.handle.db);
+    const { data } = ok(await legacy(t.app, 'GET', '/user/get_all', undefined, adminCookie));
+    expect(data.map((u: { _id: string }) => u._id)).toEqual(expect.arrayContaining([admin.id, user.id]));
+    expectErr(
+      await legacy(t.app, 'GET', '/user/get_all', undefined, await sessionFor(t, user)),
+      403,
+      'Only an administrator can do this.',
+    );
+    expectErr(await legacy(t.app, 'GET', '/user/get_all'), 401);
+  });
+
+  it('POST /user/update takes the full edited user object; stale __v is 409; a password is refused', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 1000 });
+    const all = ok(await legacy(t.app, 'GET', '/user/get_all', undefined, adminCookie)).data;
+    const edited = { ...all.find((u: { _id: string }) => u._id === user.id), city: 'Porto', accountBallance: 12.5 };
+    const { data } = ok(await legacy(t.app, 'POST', '/user/update', edited, adminCookie));
+    expect(data).toMatchObject({ _id: user.id, city: 'Porto', accountBallance: 12.5 });
+    expect(data.__v).toBeGreaterThan(edited.__v);
+
+    expectErr(
+      await legacy(t.app, 'POST', '/user/update', { ...edited, city: 'Faro' }, adminCookie),
+      409,
+      'This user was changed by someone else. Reload and try again.',
+    );
+    expectErr(
+      await legacy(t.app, 'POST', '/user/update', { ...data, password: 'new password!' }, adminCookie),
+      400,
+      /password cannot be changed/,
+    );
+    expectErr(
+      await legacy(t.app, 'POST', '/user/update', { ...data, nickname: 'x' }, adminCookie),
+      400,
+      'Unknown field(s): nickname',
+    );
+    const { __v: _v, ...noVersion } = data;
+    expectErr(await legacy(t.app, 'POST', '/user/update', noVersion, adminCookie), 400, /^__v: /);
+    expectErr(await legacy(t.app, 'POST', '/user/update', data, await sessionFor(t, user)), 403);
+    const row = await t.handle.db
+      .selectFrom('users')
+      .select(['city', 'version'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ city: 'Porto', version: data.__v });
+  });
+
+  it('POST /investment_plan/craete (spelt so), GET get_all, GET /:id as a one-element list', async () => {
+    const { data: plan } = ok(
+      await legacy(t.app, 'POST', '/investment_plan/craete', planFields('Legacy Gold'), adminCookie),
+      201,
+    );
+    expect(plan).toMatchObject({ investmentPlanName: 'Legacy Gold', __v: 0 });
+    expect(plan).not.toHaveProperty('id');
+    expectErr(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/craete',
+        planFields(),
+        await sessionFor(t, await insertUser(t.handle.db)),
+      ),
+      403,
+    );
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/craete', { ...planFields(), bonus: '1' }, adminCookie),
+      400,
+      'Unknown field(s): bonus',
+    );
+
+    const all = ok(await legacy(t.app, 'GET', '/investment_plan/get_all')).data;
+    expect(all.map((p: { _id: string }) => p._id)).toContain(plan._id);
+    expect(ok(await legacy(t.app, 'GET', `/investment_plan/${plan._id}`))).toEqual({ data: [plan] });
+    expectErr(
+      await legacy(t.app, 'GET', '/investment_plan/00000000-0000-4000-8000-000000000000'),
+      404,
+      'Investment plan not found.',
+    );
+    expectErr(await legacy(t.app, 'GET', '/investment_plan/64b7f0c2e1a2b3c4d5e6f708'), 400, /^_id: /);
+  });
+
+  it('POST /investment_plan/update takes the fields plus _id (and __v, refused when stale)', async () => {
+    const { data: plan } = ok(
+      await legacy(t.app, 'POST', '/investment_plan/craete', planFields('Legacy Silver'), adminCookie),
+      201,
+    );
+    const { data } = ok(
+      await legacy(t.app, 'POST', '/investment_plan/update', { ...plan, riskLevel: 'High' }, adminCookie),
+    );
+    expect(data).toEqual({ ...plan, riskLevel: 'High', __v: 1 });
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/update', { ...plan, riskLevel: 'Low' }, adminCookie),
+      409,
+      'This plan was changed by someone else. Reload and try again.',
+    );
+    const { __v: _v, ...noVersion } = data;
+    expect(
+      ok(await legacy(t.app, 'POST', '/investment_plan/update', { ...noVersion, returns: 'Yearly' }, adminCookie)).data
+        .__v,
+    ).toBe(2);
+    expectErr(await legacy(t.app, 'POST', '/investment_plan/update', { riskLevel: 'Low' }, adminCookie), 400, /^_id: /);
+  });
+
+  it('POST /accountsNumber/update and GET /accountsNumber/<any id> answering data[0]', async () => {
+    const userCookie = await sessionFor(t, await insertUser(t.handle.db));
+    expectErr(
+      await legacy(t.app, 'GET', '/accountsNumber/5f1b2c3d4e5f6a7b8c9d0e1f', undefined, userCookie),
+      404,
+      /not been set up yet/,
+    );
+    const details = { accountNumber: '0123456789', bankName: 'Legacy Bank', accountHolder: 'Vestora Ltd' };
+    const { data } = ok(await legacy(t.app, 'POST', '/accountsNumber/update', details, adminCookie));
+    expect(data).toMatchObject(details);
+    // The legacy screen sends the record it showed back, _id and all.
+    ok(await legacy(t.app, 'POST', '/accountsNumber/update', { ...data, bankName: 'Renamed Bank' }, adminCookie));
+    for (const id of ['5f1b2c3d4e5f6a7b8c9d0e1f', 'anything']) {
+      const res = ok(await legacy(t.app, 'GET', `/accountsNumber/${id}`, undefined, userCookie));
+      expect(res.data).toHaveLength(1);
+      expect(res.data[0]).toMatchObject({ ...details, bankName: 'Renamed Bank' });
+    }
+    expectErr(await legacy(t.app, 'POST', '/accountsNumber/update', details, userCookie), 403);
+    expectErr(await legacy(t.app, 'GET', '/accountsNumber/anything'), 401);
+  });
+
+  it('GET /referral/:id answers referralCode and referralLink to that user or an admin', async () => {
+    const user = await insertUser(t.handle.db);
+    const { data } = ok(await legacy(t.app, 'GET', `/referral/${user.id}`, undefined, await sessionFor(t, user)));
+    expect(data).toMatchObject({
+      referralCode: user.referral_code,
+      referralLink: `http://vestora.test/create-account?ref=${user.referral_code}`,
+    });
+    expect(ok(await legacy(t.app, 'GET', `/referral/${user.id}`, undefined, adminCookie)).data.referralCode).toBe(
+      user.referral_code,
+    );
+    expectErr(
+      await legacy(t.app, 'GET', `/referral/${user.id}`, undefined, await sessionFor(t, await insertUser(t.handle.db))),
+      403,
+    );
+    expectErr(await legacy(t.app, 'GET', `/referral/${user.id}`), 401);
+  });
+
+  it('answers unknown paths and malformed JSON with a JSON err', async () => {
+    expectErr(await legacy(t.app, 'GET', '/user/nothing_here'), 404, 'No such endpoint: GET /api/v1/user/nothing_here');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expectErr(res, 400, 'The request body is not valid JSON.');
+  });
+
+  it('no legacy response carries a password or hash, even a login that echoes user data', async () => {
+    const user = await insertUser(t.handle.db);
+    ok(await legacy(t.app, 'POST', '/user/login', { email: user.email, password: TEST_PASSWORD }));
+  });
+});

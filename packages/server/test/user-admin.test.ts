@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../src/db/schema.ts';
+import { insertUser } from '../src/test/factories.ts';
+import { startTestApp, type TestApp } from '../src/test/harness.ts';
+import { expectNoSecrets, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
+
+describe('user.list / user.update (admin)', () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let adminCookie: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await insertUser(t.handle.db, { accountType: 'admin' });
+    adminCookie = await sessionFor(t, admin);
+  });
+  afterAll(() => t.close());
+
+  const row = (id: string) =>
+    t.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const update = (input: unknown, cookie = adminCookie) => trpcMutation(t.app, 'user.update', input, cookie);
+
+  it('user.list answers every user without secrets; a plain user gets 403', async () => {
+    const user = await insertUser(t.handle.db);
+    const res = await trpcQuery(t.app, 'user.list', undefined, adminCookie);
+    expectNoSecrets(res);
+    const ids = trpcData<{ id: string }[]>(res).map((u) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.id, user.id]));
+    const denied = await trpcQuery(t.app, 'user.list', undefined, await sessionFor(t, user));
+    expect(trpcError(denied)).toMatchObject({ status: 403, message: 'Only an administrator can do this.' });
+  });
+
+  it('changes fields, bumps the version and writes an audit entry with public fields only', async () => {
+    const user = await insertUser(t.handle.db);
+    const res = await update({
+      id: user.id,
+      version: user.version,
+      firstName: 'Grace',
+      city: 'Arlington',
+      accountType: 'admin',
+    });
+    expectNoSecrets(res);
+    expect(trpcData(res)).toMatchObject({
+      firstName: 'Grace',
+      city: 'Arlington',
+      accountType: 'admin',
+      version: user.version + 1,
+    });
+    const audit = await t.handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'user.update', actor_id: admin.id, entity_type: 'user' });
+    expect(audit.before).toMatchObject({ firstName: 'Test', accountType: 'user' });
+    expect(audit.after).toMatchObject({ firstName: 'Grace', accountType: 'admin' });
+    expect(JSON.stringify(audit)).not.toMatch(/password|argon2/i);
+  });
+
+  it('refuses a stale version with 409 and changes nothing', async () => {
+    const user = await insertUser(t.handle.db);
+    trpcData(await update({ id: user.id, version: user.version, city: 'Porto' }));
+    const stale = await update({ id: user.id, version: user.version, city: 'Faro' });
+    expect(trpcError(stale)).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'This user was changed by someone else. Reload and try again.',
+    });
+    expect((await row(user.id)).city).toBe('Porto');
+  });
+
+  it('lets exactly one of two simultaneous edits of the same version through', async () => {
+    const user = await insertUser(t.handle.db);
+    const [a, b] = await Promise.all([
+      update({ id: user.id, version: user.version, city: 'Braga' }),
+      update({ id: user.id, version: user.version, city: 'Coimbra' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await row(user.id)).version).toBe(user.version + 1);
+  });
+
+  it('turns a balance change into one ledger adjustment with the reason, and bumps the version', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 10_000 });
+    const res = await update({
+      id: user.id,
+      version: user.version,
+      accountBallance: 250.5,
+      reason: 'Bonus for testing',
+    });
+    const after = trpcData(res);
+    expect(after.accountBallance).toBe(250.5);
+    expect(after.version).toBeGreaterThan(user.version);
+    const entries = await t.handle.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('actor_id', '=', admin.id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'adjustment',
+      ref_type: 'adjustment',
+      amount_cents: 15_050,
+      balance_after_cents: 25_050,
+      memo: 'Bonus for testing',
+    });
+    // The same balance again is not a change: no new ledger entry.
+    trpcData(await update({ id: user.id, version: after.version, accountBallance: 250.5, city: 'Lisbon' }));
+    const count = await t.handle.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute();
+    expect(count).toHaveLength(2); // the factory's opening credit + the one adjustment
+  });
+
+  it('refuses bad input with a clear 400 and writes nothing at all', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 500 });
+    for (const bad of [
+      { id: user.id, version: user.version, firstName: 'Changed', accountBallance: -1 },
+      { id: user.id, version: user.version, firstName: 'Changed', accountBallance: 1.005 },
+      { id: user.id, version: user.version, firstName: 'Changed', password: 'new password!' },
+      { id: user.id, firstName: 'Changed' },
+      { id: 'not-a-uuid', version: 0, firstName: 'Changed' },
+    ]) {
+      const err = trpcError(await update(bad));
+      expect(err.status).toBe(400);
+      expect(err.message.length).toBeGreaterThan(5);
+    }
+    const r = await row(user.id);
+    expect([r.first_name, r.balance_cents, r.version]).toEqual(['Test', 500, user.version]);
+  });
+
+  it('refuses an email another account has (any case) with 409', async () => {
+    const [a, b] = [await insertUser(t.handle.db), await insertUser(t.handle.db)];
+    const res = await update({ id: a.id, version: a.version, email: b.email.toUpperCase() });
+    expect(trpcError(res)).toMatchObject({ status: 409, message: 'An account with this email already exists.' });
+    expect((await row(a.id)).email).toBe(a.email);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const res = await update({ id: '00000000-0000-4000-8000-000000000000', version: 0, city: 'Nowhere' });
+    expect(trpcError(res)).toMatchObject({ status: 404 });
+  });
+
+  it('lets an admin step down while another admin remains, but never removes the last admin', async () => {
+    const t2 = await startTestApp();
+    try {
+      const [a, b] = [
+        await insertUser(t2.handle.db, { accountType: 'admin' }),
+        await insertUser(t2.handle.db, { accountType: 'admin' }),
+      ];
+      const aCookie = await sessionFor(t2, a);
+      // a demotes itself: b remains, so that is fine.
+      trpcData(
+        await trpcMutation(t2.app, 'user.update', { id: a.id, version: a.version, accountType: 'user' }, aCookie),
+      );
+      // b is now the last admin and cannot demote itself.
+      const last = await trpcMutation(
+        t2.app,
+        'user.update',
+        { id: b.id, version: b.version, accountType: 'user' },
+        await sessionFor(t2, b),
+      );
+      expect(trpcError(last)).toMatchObject({ status: 409 });
+      expect(trpcError(last).message).toMatch(/last administrator/);
+      // a's old session now acts as a plain user.
+      expect(trpcError(await trpcQuery(t2.app, 'user.list', undefined, aCookie)).status).toBe(403);
+    } finally {
+      await t2.close();
+    }
+  });
+});
