@@ -108,8 +108,8 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
   if (hasDist) {
     app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
-      index: false,
+      wildcard: true,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -117,6 +117,10 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
+    // A missing file (old chunk, typo) is a real 404; only page routes fall back to the app.
+    const pathname = req.url.split('?')[0] ?? '';
+    const isFile = pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|json|txt)$/i.test(pathname);
+    if (req.method === 'GET' && isFile && !isApi) return reply.code(404).type('text/plain').send('Not found');
     if (req.method === 'GET' && !isApi && hasDist) {
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }

@@ -76,7 +76,7 @@ function MarketOverview({ market }: { market: TMarketCoins }) {
             </Table.Header>
             <Table.Body>
               {shown.map((coin, i) => (
-                <CoinRow key={coin.id} coin={coin} rank={i + 1} />
+                <CoinRow key={coin.id} coin={coin} rank={i + 1} showImage={market.source === 'live'} />
               ))}
             </Table.Body>
           </Table.Root>
@@ -94,14 +94,15 @@ function MarketOverview({ market }: { market: TMarketCoins }) {
   );
 }
 
-function CoinRow({ coin, rank }: { coin: TCoin; rank: number }) {
+/** Images only for live data: offline (stale or snapshot) they cannot load, and the lettered avatar shows instead. */
+function CoinRow({ coin, rank, showImage }: { coin: TCoin; rank: number; showImage: boolean }) {
   const change = coin.price_change_percentage_24h;
   return (
     <Table.Row>
       <Table.Cell color="fg.muted">{rank}</Table.Cell>
       <Table.Cell>
         <HStack gap="3">
-          <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} size="sm" />
+          <CoinAvatar src={showImage ? coin.image : null} name={coin.name} symbol={coin.symbol} size="sm" />
           <Text fontWeight="medium">{coin.name}</Text>
           <Text color="fg.muted" fontSize="xs" textTransform="uppercase">
             {coin.symbol.toUpperCase()}
