@@ -4,23 +4,22 @@ import react from '@vitejs/plugin-react';
 const api = 'http://127.0.0.1:3000';
 
 /**
- * Vendor code every page needs goes into a few long-cached chunks. Only modules the entry
- * loads anyway belong here: a manual chunk is fetched as a whole, so putting a library used
- * by one lazy route (apexcharts, qrcode) in it would drag that library into the home page.
+ * Long-lived vendor chunks for libraries every page loads anyway (a release that only changes
+ * our code leaves them cached). Only self-contained libraries go here: Rollup moves a manual
+ * chunk's dependencies into it, so a chunk for Chakra would drag in the Ark/Zag state machines
+ * of components that only one lazy route uses. Chakra, its theme and the per-component code are
+ * split by Rollup along the lazy routes instead; apexcharts stays in the Chart route.
  */
 function manualChunks(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'vendor-react';
-  if (/[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/.test(id)) {
-    return 'vendor-router';
+  if (/[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/.test(id)) return 'vendor-router';
+  if (
+    /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc[\\/](client|react-query|server))[\\/]/.test(id)
+  ) {
+    return 'vendor-query';
   }
-  if (/[\\/]node_modules[\\/](@tanstack|@trpc)[\\/]/.test(id)) return 'vendor-query';
-  // Chakra's styling core (system, theme recipes, emotion). Component files and the zag state
-  // machines stay with the routes that use them.
-  if (/[\\/]node_modules[\\/]@emotion[\\/]/.test(id)) return 'vendor-chakra';
-  if (/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|theme|preset|utils|merge-props)/.test(id)) {
-    return 'vendor-chakra';
-  }
+  if (/[\\/]node_modules[\\/](@emotion[\\/][^\\/]+|stylis)[\\/]/.test(id)) return 'vendor-emotion';
   return undefined;
 }
 

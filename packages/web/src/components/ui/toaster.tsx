@@ -1,0 +1,31 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { createToaster } from '@chakra-ui/react';
+
+/** The app's one toaster: `toaster.create({ type: 'success', title: '...' })` from anywhere. */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  pauseOnPageIdle: true,
+  max: 4,
+});
+
+// The toast renderer (and its state machine) is downloaded when the first toast is created,
+// not with every page: most visits never show one.
+const ToasterView = lazy(() => import('./toaster-view'));
+
+/** Renders the toasts; mounted once by the Provider. */
+export function Toaster() {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    if (active) return undefined;
+    if (toaster.getVisibleToasts().length > 0) {
+      setActive(true);
+      return undefined;
+    }
+    return toaster.subscribe(() => setActive(true));
+  }, [active]);
+  return active ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
+}

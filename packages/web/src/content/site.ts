@@ -1,0 +1,414 @@
+/**
+ * All marketing copy, the brand and the contact details in one typed module. Screens read from
+ * here; change the words here, not in the components. The copy describes what the product does:
+ * it makes no promise of returns and does not suggest that identity or anti-money-laundering
+ * checks are skipped.
+ */
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+export interface Highlight {
+  title: string;
+  text: string;
+}
+
+/** Icon names the pages map to icon components (keeps this module free of UI code). */
+export type FeatureIcon =
+  | 'plans'
+  | 'market'
+  | 'ledger'
+  | 'deposit'
+  | 'withdraw'
+  | 'security'
+  | 'referral'
+  | 'rewards'
+  | 'support';
+
+export interface Feature {
+  icon: FeatureIcon;
+  title: string;
+  text: string;
+}
+
+export interface Testimonial {
+  name: string;
+  location: string;
+  quote: string;
+}
+
+export interface Figure {
+  value: string;
+  label: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface TextSection {
+  id: string;
+  title: string;
+  paragraphs: string[];
+}
+
+export interface SiteContent {
+  brand: { name: string; tagline: string };
+  nav: NavItem[];
+  footer: { blurb: string; links: NavItem[] };
+  newsletter: { title: string; text: string; unavailable: string };
+  hero: {
+    eyebrow: string;
+    title: string;
+    subtitle: string;
+    primaryCta: string;
+    secondaryCta: string;
+  };
+  highlights: [Highlight, Highlight, Highlight];
+  plansSection: { title: string; subtitle: string };
+  coinsSection: { title: string; subtitle: string; tradeUnavailable: string };
+  featuresSection: { title: string; subtitle: string; items: Feature[] };
+  testimonialsSection: { title: string; subtitle: string; items: Testimonial[] };
+  figuresSection: { title: string; items: [Figure, Figure, Figure] };
+  riskNotice: { title: string; text: string };
+  about: {
+    title: string;
+    intro: string;
+    paragraphs: string[];
+    story: { title: string; paragraphs: string[] };
+    faqTitle: string;
+    faq: FaqItem[];
+  };
+  contact: {
+    title: string;
+    intro: string;
+    email: string;
+    addressLines: string[];
+    mapEmbedUrl: string;
+    mapLinkUrl: string;
+    mapTitle: string;
+    formUnavailable: string;
+  };
+  privacy: { title: string; lastUpdated: string; intro: string; sections: TextSection[] };
+  terms: { title: string; intro: string; sections: TextSection[] };
+  copyright: (year: number) => string;
+}
+
+const brandName = 'Vestora';
+const contactEmail = 'support@vestora.com';
+
+export const site: SiteContent = {
+  brand: {
+    name: brandName,
+    tagline: 'Investment plans and market insight in one account',
+  },
+
+  nav: [
+    { label: 'Home', to: '/' },
+    { label: 'About', to: '/about' },
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Contact', to: '/contact' },
+    { label: 'Privacy', to: '/privacy' },
+  ],
+
+  footer: {
+    blurb:
+      'Fixed investment plans, bank deposits, cashouts and a crypto market overview in one account, with every balance change on record.',
+    links: [
+      { label: 'Home', to: '/' },
+      { label: 'About Us', to: '/about' },
+      { label: 'Contact', to: '/contact' },
+    ],
+  },
+
+  newsletter: {
+    title: 'Newsletter',
+    text: 'Product news and market notes, about once a month.',
+    unavailable: `Newsletter sign-up is not available yet, so nothing was saved. Write to ${contactEmail} if you would like to hear from us.`,
+  },
+
+  hero: {
+    eyebrow: 'Investing, with the terms up front',
+    title: 'Invest with a clear view of your money',
+    subtitle:
+      'Vestora brings fixed investment plans, bank deposits, cashouts and a crypto market overview into one account. Every plan shows its terms before you commit, and every change to your balance is recorded.',
+    primaryCta: 'Start Investing Now',
+    secondaryCta: 'Login to continue',
+  },
+
+  highlights: [
+    {
+      title: 'Plans with the terms up front',
+      text: 'Interest rate, duration, risk level and total return are shown on every plan before you invest.',
+    },
+    {
+      title: 'Every dollar on the ledger',
+      text: 'Deposits, withdrawals and adjustments are recorded, so you can always see how your balance was reached.',
+    },
+    {
+      title: 'The market at a glance',
+      text: 'Follow prices, trading volume and 24-hour moves of the largest cryptocurrencies.',
+    },
+  ],
+
+  plansSection: {
+    title: 'Investment plans',
+    subtitle: 'Compare the plans side by side. Figures describe each plan’s terms; they are not a guarantee.',
+  },
+
+  coinsSection: {
+    title: 'Top cryptocurrencies',
+    subtitle: 'Prices, volume and market capitalisation of the largest coins, in US dollars.',
+    tradeUnavailable:
+      'Trading is not available on Vestora yet. You can follow prices on the Chart page of your dashboard.',
+  },
+
+  featuresSection: {
+    title: 'What you get with Vestora',
+    subtitle: 'The tools you need to follow your money, and nothing you have to take on trust.',
+    items: [
+      {
+        icon: 'plans',
+        title: 'Clear investment plans',
+        text: 'Each plan lists its rate, limit, duration, capital growth and risk level before you commit.',
+      },
+      {
+        icon: 'market',
+        title: 'Market overview',
+        text: 'A table and price chart of the top cryptocurrencies by market capitalisation.',
+      },
+      {
+        icon: 'ledger',
+        title: 'A ledger you can read',
+        text: 'Every credit and debit on your account appears in your transaction history.',
+      },
+      {
+        icon: 'deposit',
+        title: 'Confirmed deposits',
+        text: 'Report a bank transfer to our account; it is credited once our team has confirmed it.',
+      },
+      {
+        icon: 'withdraw',
+        title: 'Reviewed cashouts',
+        text: 'A cashout request reserves the funds until it is reviewed, and you can cancel it while it is pending.',
+      },
+      {
+        icon: 'security',
+        title: 'Careful with your account',
+        text: 'Passwords are stored as strong hashes, sessions use secure cookies and sign-in attempts are rate limited.',
+      },
+      {
+        icon: 'referral',
+        title: 'Referral program',
+        text: 'Share your personal link with friends and see how many have joined through it.',
+      },
+      {
+        icon: 'rewards',
+        title: 'Rewards',
+        text: 'Badges mark milestones such as joining early or building a diverse portfolio.',
+      },
+      {
+        icon: 'support',
+        title: 'People who answer',
+        text: `Questions about your account go to a real person at ${contactEmail}.`,
+      },
+    ],
+  },
+
+  testimonialsSection: {
+    title: 'What our clients say',
+    subtitle: 'Sample feedback from people who use Vestora.',
+    items: [
+      {
+        name: 'Daniel Ortiz',
+        location: 'Miami, United States',
+        quote:
+          'I like that the plan terms are on the card. I knew the duration and the risk level before I put anything in.',
+      },
+      {
+        name: 'Mei Lin Chan',
+        location: 'Hong Kong',
+        quote: 'The transaction history shows every deposit and cashout, so my balance never surprises me.',
+      },
+      {
+        name: 'Amara Okafor',
+        location: 'Lagos, Nigeria',
+        quote: 'Support answered my deposit question by email the same day and explained what to send.',
+      },
+      {
+        name: 'Lukas Becker',
+        location: 'Berlin, Germany',
+        quote: 'I check the market page most mornings. It is quick, clear and works well on my phone.',
+      },
+    ],
+  },
+
+  figuresSection: {
+    title: 'Vestora in numbers',
+    items: [
+      { value: '120+', label: 'Trading pairs' },
+      { value: '50,000+', label: 'Happy clients' },
+      { value: '10,000+', label: 'Investors' },
+    ],
+  },
+
+  riskNotice: {
+    title: 'Risk notice',
+    text: 'Investing involves risk, including the loss of the money you invest. Cryptocurrency prices can change quickly. Plan figures describe a plan’s terms and are not a promise of future returns. Only invest money you can afford to lose, and ask an independent adviser if you are unsure.',
+  },
+
+  about: {
+    title: `About ${brandName}`,
+    intro:
+      'Vestora is an online investment platform. We offer a small set of fixed investment plans, a simple way to fund your account by bank transfer, and a market overview of the largest cryptocurrencies.',
+    paragraphs: [
+      'We built Vestora for people who want to see exactly where their money is. Your dashboard shows your balance, the plans available to you and a full history of the transactions on your account.',
+      'Deposits are credited after our team confirms the transfer, and cashout requests are reviewed before they are paid. Like any regulated financial service, we may ask you to confirm your identity and the source of your funds.',
+    ],
+    story: {
+      title: 'Our story',
+      paragraphs: [
+        'Vestora was registered in Hong Kong in October 2019 by a small team of engineers and finance professionals, and the platform launched in April 2020.',
+        'Since then we have grown to serve clients around the world from our offices in Hong Kong and Miami.',
+      ],
+    },
+    faqTitle: 'Frequently asked questions',
+    faq: [
+      {
+        question: 'What is Bitcoin?',
+        answer:
+          'Bitcoin is a digital currency that runs on a public, decentralised network. Transactions are recorded in a shared ledger called the blockchain, kept by thousands of computers rather than by a bank or a government. Its price can rise and fall sharply.',
+      },
+      {
+        question: 'Who developed it?',
+        answer:
+          'Bitcoin was described in a 2008 white paper by a person or group using the name Satoshi Nakamoto, and the network started in January 2009. The identity behind the name has never been confirmed. Today its open-source software is maintained by developers around the world.',
+      },
+      {
+        question: 'What is mining?',
+        answer:
+          'Mining is how new Bitcoin transactions are confirmed and added to the blockchain. Miners run specialised computers that compete to solve a cryptographic puzzle; the winner adds the next block and receives newly created bitcoin plus the transaction fees. The work secures the network against tampering and uses a lot of electricity.',
+      },
+    ],
+  },
+
+  contact: {
+    title: 'Contact us',
+    intro: 'Questions about your account, a deposit or a cashout? Write to us and a member of our team will reply.',
+    email: contactEmail,
+    addressLines: ['Vestora', '1001 Brickell Bay Drive, Suite 2700', 'Miami, FL 33131', 'United States'],
+    mapEmbedUrl:
+      'https://www.openstreetmap.org/export/embed.html?bbox=-80.1960%2C25.7600%2C-80.1820%2C25.7700&layer=mapnik&marker=25.7650%2C-80.1890',
+    mapLinkUrl: 'https://www.openstreetmap.org/?mlat=25.7650&mlon=-80.1890#map=16/25.7650/-80.1890',
+    mapTitle: 'Map showing the Vestora office in Miami',
+    formUnavailable: `This form cannot send messages yet, so nothing has been sent. Please email us at ${contactEmail}: the button below opens your email app with your message filled in.`,
+  },
+
+  privacy: {
+    title: 'Privacy notice',
+    lastUpdated: '07 March 2025',
+    intro: `This notice explains what personal information ${brandName} collects, why we collect it and the choices you have.`,
+    sections: [
+      {
+        id: 'information-we-collect',
+        title: 'Information we collect',
+        paragraphs: [
+          'When you create an account we collect your name, country, city, email address and a password, which we store only as a secure hash.',
+          'When you use the platform we record your deposits, cashout requests, plan activity and the balance changes that result from them, together with basic technical data such as your IP address and browser type.',
+        ],
+      },
+      {
+        id: 'how-we-use-it',
+        title: 'How we use your information',
+        paragraphs: [
+          'We use your information to run your account, process deposits and cashouts, keep an accurate record of your balance, meet our legal obligations (including anti-money-laundering checks), prevent fraud and answer your questions.',
+        ],
+      },
+      {
+        id: 'cookies',
+        title: 'Cookies',
+        paragraphs: [
+          'We use a session cookie to keep you signed in and a small value in your browser’s local storage to remember whether you were signed in. We do not use advertising cookies.',
+        ],
+      },
+      {
+        id: 'sharing',
+        title: 'Sharing',
+        paragraphs: [
+          'We do not sell your personal information. We share it only with service providers who help us operate the platform, and with authorities when the law requires it.',
+        ],
+      },
+      {
+        id: 'retention-and-rights',
+        title: 'Retention and your rights',
+        paragraphs: [
+          'We keep account and transaction records for as long as the law requires. You may ask for a copy of your information, ask us to correct it, or ask us to delete what we are not required to keep, by writing to ' +
+            `${contactEmail}.`,
+        ],
+      },
+    ],
+  },
+
+  terms: {
+    title: 'Terms of use',
+    intro: `By opening an account with ${brandName} you agree to these terms.`,
+    sections: [
+      {
+        id: 'client-account',
+        title: 'Client account',
+        paragraphs: [
+          'You must give accurate information when you open an account and keep it up to date. We may ask you to verify your identity and the source of your funds before you deposit or withdraw.',
+          'Keep your sign-in details confidential. You are responsible for activity on your account, and you must tell us immediately if you suspect unauthorised use.',
+        ],
+      },
+      {
+        id: 'funds-deposit-and-withdraw',
+        title: 'Funds deposit and withdraw',
+        paragraphs: [
+          'Deposits are credited to your balance after we have confirmed the transfer. Cashout requests reserve the requested amount until they are reviewed; approved requests are paid to the details you provide.',
+          'Check payment details carefully. Funds sent to the wrong details, or sent in breach of these deposit rules, may be lost and may not be refundable.',
+        ],
+      },
+      {
+        id: 'site-responsibilities',
+        title: 'Site responsibilities',
+        paragraphs: [
+          'We keep a complete record of the transactions on your account, protect your information as described in our privacy notice and aim to keep the platform available, although we cannot promise uninterrupted service.',
+        ],
+      },
+      {
+        id: 'user-responsibilities',
+        title: 'User responsibilities',
+        paragraphs: [
+          'You must follow the laws that apply to you, including anti-money-laundering and tax laws, and use the platform only with funds that are lawfully yours.',
+        ],
+      },
+      {
+        id: 'intellectual-property',
+        title: 'Intellectual property',
+        paragraphs: [
+          `The ${brandName} name, logo, software and content belong to ${brandName} or its licensors. You may not copy or reuse them without our written permission.`,
+        ],
+      },
+      {
+        id: 'responsibility',
+        title: 'Responsibility',
+        paragraphs: [
+          'Investments can lose value. Plan figures describe the terms of a plan and are not a guarantee of returns. To the extent the law allows, we are not responsible for losses caused by market movements or by events outside our reasonable control.',
+        ],
+      },
+      {
+        id: 'termination',
+        title: 'Termination',
+        paragraphs: [
+          'You may close your account at any time by contacting us. We may suspend or terminate an account in case of unauthorised access or a violation of these terms or our policies; any remaining balance is then handled as the law requires.',
+        ],
+      },
+    ],
+  },
+
+  copyright: (year) => `© ${year} ${brandName}. All rights reserved.`,
+};

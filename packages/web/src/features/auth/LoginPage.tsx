@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Button, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ZLoginInput } from '@vestora/contract';
+import { Field } from '../../components/ui/field';
+import { errorMessage } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { markLoggedIn, readLoggedInFlag, useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { AuthCard } from './AuthCard';
+import type { RegisteredState } from './SignupPage';
+
+/** Spec section 9: the dashboard opens 1000 ms after 'Login successful!'. */
+export const LOGIN_REDIRECT_MS = 1000;
+
+function registeredState(state: unknown): RegisteredState | null {
+  return state && typeof state === 'object' && 'registered' in state && state.registered === true
+    ? (state as RegisteredState)
+    : null;
+}
+
+/** 'Welcome Back' (spec section 2). Signed-in visitors go straight to the dashboard. */
+export default function LoginPage() {
+  usePageTitle('Sign in');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const registered = registeredState(location.state);
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const [loggedIn, setLoggedIn] = useState(false);
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  // Spec: a true logged-in flag sends the visitor on to the dashboard. The flag is only a hint:
+  // we ask the server and redirect only if it confirms the session.
+  const [flag] = useState(readLoggedInFlag);
+  const session = useSession({ enabled: flag === true && !loggedIn });
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const login = trpc.user.login.useMutation({
+    onSuccess: (user) => {
+      setLoggedIn(true);
+      markLoggedIn();
+      // Nothing cached for a previous session may leak into this one.
+      queryClient.removeQueries({ predicate: (q) => !JSON.stringify(q.queryKey).startsWith('[["user","me"]') });
+      utils.user.me.setData(undefined, user);
+      redirectTimer.current = window.setTimeout(() => navigate('/dashboard', { replace: true }), LOGIN_REDIRECT_MS);
+    },
+  });
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof ZLoginInput>, unknown, z.output<typeof ZLoginInput>>({
+    resolver: zodResolver(ZLoginInput),
+    defaultValues: { email: registered?.email ?? '', password: '' },
+  });
+
+  if (session.user && !loggedIn) return <Navigate to="/dashboard" replace />;
+
+  const busy = login.isPending || loggedIn;
+  const onSubmit = handleSubmit((input) => login.mutate(input));
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to see your balance, plans and transactions.">
+      <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate aria-label="Sign in">
+        {loggedIn ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>Login successful!</Alert.Title>
+          </Alert.Root>
+        ) : login.isError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title color="red.700">{errorMessage(login.error, 'Login failed')}</Alert.Title>
+          </Alert.Root>
+        ) : registered ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Registration successful!</Alert.Title>
+              <Alert.Description>Sign in with your new account.</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Field label="Email" required invalid={!!errors.email} errorText={errors.email?.message} disabled={busy}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </Field>
+        <Field
+          label="Password"
+          required
+          invalid={!!errors.password}
+          errorText={errors.password?.message}
+          disabled={busy}
+        >
+          <Input type="password" autoComplete="current-password" {...register('password')} />
+        </Field>
+        <Button
+          type="submit"
+          colorPalette="teal"
+          size="lg"
+          loading={login.isPending}
+          loadingText="Signing in..."
+          disabled={loggedIn}
+        >
+          Sign In
+        </Button>
+        <Text fontSize="sm" color="gray.600" textAlign="center">
+          Don't have an account?{' '}
+          <Link asChild color="teal.700" fontWeight="semibold">
+            <RouterLink to="/create-account">Sign Up</RouterLink>
+          </Link>
+        </Text>
+      </chakra.form>
+    </AuthCard>
+  );
+}

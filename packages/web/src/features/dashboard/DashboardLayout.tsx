@@ -1,0 +1,222 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Avatar,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  HStack,
+  Icon,
+  IconButton,
+  Link,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LuLogOut, LuMenu } from 'react-icons/lu';
+import type { TUser } from '@vestora/contract';
+import { BrandLogo } from '../../components/ui/brand-logo';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { toaster } from '../../components/ui/toaster';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { markLoggedOut, useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { isMenuItemActive, menuFor } from './menu';
+
+/** Logout: tell the server, then forget everything cached for this user and go to /login. */
+function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const finish = () => {
+    markLoggedOut();
+    queryClient.removeQueries();
+    void navigate('/login', { replace: true });
+  };
+  const logout = trpc.user.logout.useMutation({
+    onSuccess: finish,
+    onError: (error) => {
+      // Already signed out on the server: the outcome the user wanted.
+      if (isUnauthorized(error)) return finish();
+      toaster.create({ type: 'error', title: 'Could not log out', description: errorMessage(error) });
+    },
+  });
+  return { logout: () => logout.mutate(), pending: logout.isPending };
+}
+
+function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
+  const { pathname } = useLocation();
+  const fullName = `${user.firstName} ${user.lastName}`;
+  return (
+    <Flex direction="column" h="full" gap="6">
+      <Link asChild rounded="md" width="fit-content" textDecoration="none" _hover={{ textDecoration: 'none' }}>
+        <RouterLink to="/" aria-label="Vestora home page">
+          <BrandLogo />
+        </RouterLink>
+      </Link>
+      <HStack gap="3" p="3" bg="teal.50" rounded="lg">
+        <Avatar.Root size="md" colorPalette="teal">
+          <Avatar.Fallback name={fullName} />
+          {user.profilePicture ? <Avatar.Image src={user.profilePicture} alt="" /> : null}
+        </Avatar.Root>
+        <Box minW="0">
+          <Text fontWeight="semibold" truncate data-testid="sidebar-name">
+            {fullName}
+          </Text>
+          <Text fontSize="sm" color="teal.800" data-testid="sidebar-balance">
+            Account: {formatMoney(user.accountBallance)}
+          </Text>
+        </Box>
+      </HStack>
+      <Stack as="nav" aria-label="Dashboard" gap="1" flex="1">
+        {menuFor(user.accountType).map((item) => {
+          const active = isMenuItemActive(item, pathname);
+          return (
+            <Link
+              key={item.to}
+              asChild
+              display="flex"
+              alignItems="center"
+              gap="3"
+              px="3"
+              py="2.5"
+              rounded="md"
+              fontWeight="medium"
+              textDecoration="none"
+              color={active ? 'teal.800' : 'gray.700'}
+              bg={active ? 'teal.100' : undefined}
+              _hover={{ bg: active ? 'teal.100' : 'gray.100', textDecoration: 'none' }}
+            >
+              <NavLink to={item.to} aria-current={active ? 'page' : undefined}>
+                <Icon as={item.icon} boxSize="4.5" aria-hidden />
+                {item.label}
+              </NavLink>
+            </Link>
+          );
+        })}
+      </Stack>
+      <Button colorPalette="red" onClick={onLogout} loading={loggingOut} loadingText="Logging out...">
+        <LuLogOut /> Logout
+      </Button>
+    </Flex>
+  );
+}
+
+/**
+ * The dashboard shell and its auth guard. The server decides: while `user.me` loads a loader is
+ * shown, an UNAUTHORIZED answer sends the visitor to /login. Sidebar on large screens, a header
+ * with a drawer below them.
+ */
+export default function DashboardLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const { logout, pending } = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.key]);
+
+  if (session.isPending) return <PageLoader minH="100vh" label="Loading your account..." />;
+  if (session.isUnauthorized) return <Navigate to="/login" replace />;
+  if (session.isError || !session.user) {
+    return (
+      <Box p={{ base: '4', md: '10' }} maxW="2xl" mx="auto" mt="10">
+        <ErrorState
+          title="Could not load your account"
+          description={errorMessage(session.error, 'Please try again in a moment.')}
+          onRetry={() => void session.refetch()}
+          retrying={session.isFetching}
+        />
+      </Box>
+    );
+  }
+
+  const user = session.user;
+  return (
+    <Flex minH="100vh" bg="gray.50">
+      <Box
+        as="aside"
+        display={{ base: 'none', lg: 'block' }}
+        w="64"
+        flexShrink={0}
+        position="sticky"
+        top="0"
+        h="100vh"
+        overflowY="auto"
+        bg="white"
+        borderRightWidth="1px"
+        p="5"
+      >
+        <SidebarContent user={user} onLogout={logout} loggingOut={pending} />
+      </Box>
+
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          display={{ base: 'flex', lg: 'none' }}
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+          h="14"
+          px="4"
+          align="center"
+          justify="space-between"
+          bg="white"
+          borderBottomWidth="1px"
+          gap="3"
+        >
+          <HStack gap="2" minW="0">
+            <Drawer.Root
+              open={drawerOpen}
+              onOpenChange={(e) => setDrawerOpen(e.open)}
+              placement="start"
+              size="xs"
+              lazyMount
+              unmountOnExit
+            >
+              <Drawer.Trigger asChild>
+                <IconButton variant="ghost" aria-label="Open dashboard menu">
+                  <LuMenu />
+                </IconButton>
+              </Drawer.Trigger>
+              <Portal>
+                <Drawer.Backdrop />
+                <Drawer.Positioner>
+                  <Drawer.Content>
+                    <Drawer.Header>
+                      <Drawer.Title srOnly>Dashboard menu</Drawer.Title>
+                    </Drawer.Header>
+                    <Drawer.Body pb="6">
+                      <SidebarContent user={user} onLogout={logout} loggingOut={pending} />
+                    </Drawer.Body>
+                    <Drawer.CloseTrigger asChild>
+                      <CloseButton size="sm" aria-label="Close dashboard menu" />
+                    </Drawer.CloseTrigger>
+                  </Drawer.Content>
+                </Drawer.Positioner>
+              </Portal>
+            </Drawer.Root>
+            <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }}>
+              <RouterLink to="/" aria-label="Vestora home page">
+                <BrandLogo />
+              </RouterLink>
+            </Link>
+          </HStack>
+          <Text fontSize="sm" fontWeight="medium" color="teal.800" truncate>
+            {formatMoney(user.accountBallance)}
+          </Text>
+        </Flex>
+
+        <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import {
+  LuArrowUpFromLine,
+  LuAward,
+  LuChartLine,
+  LuLandmark,
+  LuLayers,
+  LuReceipt,
+  LuSettings,
+  LuShare2,
+  LuBriefcase,
+  LuUserCog,
+} from 'react-icons/lu';
+import type { TAccountType } from '@vestora/contract';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  icon: ComponentType;
+  /** Extra paths that also highlight this entry (the dashboard index shows Investments). */
+  alsoActiveOn?: string[];
+}
+
+const rewards: MenuItem = { label: 'Rewards', to: '/dashboard/rewards', icon: LuAward };
+const investments: MenuItem = {
+  label: 'Investments',
+  to: '/dashboard/investments',
+  icon: LuLayers,
+  alsoActiveOn: ['/dashboard', '/dashboard/createinvestmentplan', '/dashboard/createinvestmentedit'],
+};
+const chart: MenuItem = { label: 'Chart', to: '/dashboard/chart', icon: LuChartLine };
+const users: MenuItem = { label: 'User', to: '/dashboard/user', icon: LuUserCog };
+const deposit: MenuItem = { label: 'Deposit', to: '/dashboard/deposit', icon: LuLandmark };
+const cashout: MenuItem = { label: 'Cashout', to: '/dashboard/cashout', icon: LuArrowUpFromLine };
+const settings: MenuItem = { label: 'Settings', to: '/dashboard/settings', icon: LuSettings };
+const transactions: MenuItem = { label: 'Transactions', to: '/dashboard/transactions', icon: LuReceipt };
+const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon: LuShare2 };
+const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
+
+/**
+ * The sidebar menu (spec section 2): users get Rewards, Investments, Chart, Deposit, Cashout,
+ * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
+ * those pages can be found; the Money desk is the admin's review queue.
+ */
+export function menuFor(accountType: TAccountType): MenuItem[] {
+  const base = [rewards, investments, chart];
+  const rest = [deposit, cashout, settings, transactions, referral];
+  return accountType === 'admin' ? [...base, users, ...rest, moneyDesk] : [...base, ...rest];
+}
+
+/** Whether a menu entry is the current page (case-insensitive, like the router). */
+export function isMenuItemActive(item: MenuItem, pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const candidates = [item.to.toLowerCase(), ...(item.alsoActiveOn ?? [])];
+  return candidates.some((c) => (c === '/dashboard' ? path === c : path === c || path.startsWith(`${c}/`)));
+}

@@ -1,0 +1,233 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Input,
+  InputGroup,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
+import type { TCoin, TMarketCoins } from '@vestora/contract';
+import { CoinAvatar } from '../../components/ui/coin-avatar';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { toaster } from '../../components/ui/toaster';
+import { site } from '../../content/site';
+import { errorMessage } from '../../lib/errors';
+import { formatBillions, formatDateTime, formatPercent, formatPrice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+
+/** Spec section 9: 10 coins first, 25 more per Show More. */
+const FIRST_PAGE = 10;
+const PAGE_STEP = 25;
+
+/** Case-insensitive match on name or symbol. */
+export function filterCoins(coins: TCoin[], search: string): TCoin[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return coins;
+  return coins.filter((c) => c.name.toLowerCase().includes(needle) || c.symbol.toLowerCase().includes(needle));
+}
+
+/** Says how fresh the prices are; a warning when they are not live. */
+function FreshnessNote({ data }: { data: TMarketCoins }) {
+  const when = formatDateTime(data.fetchedAt);
+  if (data.source === 'live') {
+    return (
+      <Text fontSize="sm" color="gray.500">
+        Prices updated {when}.
+      </Text>
+    );
+  }
+  return (
+    <Alert.Root status="warning" variant="subtle" rounded="lg">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {data.source === 'stale' ? 'Prices may be out of date' : 'Live prices are unavailable'}
+        </Alert.Title>
+        <Alert.Description>
+          {data.source === 'stale'
+            ? `The market feed is not answering, so these are the last prices we received, from ${when}.`
+            : `The market feed could not be reached, so this is saved market data from ${when}.`}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function ChangeBadge({ value }: { value: number | null }) {
+  if (value === null) return <Badge variant="subtle">—</Badge>;
+  const up = value >= 0;
+  return (
+    <Badge colorPalette={up ? 'green' : 'red'} variant="subtle" size="md" gap="1">
+      {up ? <LuTrendingUp aria-hidden /> : <LuTrendingDown aria-hidden />}
+      <VisuallyHidden>24h change </VisuallyHidden>
+      {formatPercent(value)}
+    </Badge>
+  );
+}
+
+function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
+  const change = coin.price_change_percentage_24h;
+  return (
+    <Card.Root size="sm" variant="outline" bg="white" _hover={{ shadow: 'md' }} transition="box-shadow 0.2s">
+      <Card.Body gap="4">
+        <HStack justify="space-between" align="start" gap="3">
+          <HStack gap="3" minW="0">
+            <CoinAvatar name={coin.name} symbol={coin.symbol} src={showImage ? coin.image : null} size="md" />
+            <Box minW="0">
+              <Text fontWeight="semibold" truncate>
+                {coin.name}
+              </Text>
+              <Text fontSize="sm" color="gray.500">
+                {coin.symbol.toUpperCase()}
+              </Text>
+            </Box>
+          </HStack>
+          <ChangeBadge value={change} />
+        </HStack>
+        <Box>
+          <Text fontSize="xs" color="gray.500">
+            Price (USD)
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
+            {formatPrice(coin.current_price)}
+          </Text>
+        </Box>
+        <SimpleGrid columns={2} gap="2" fontSize="sm">
+          <Box>
+            <Text color="gray.500" fontSize="xs">
+              Volume (24h)
+            </Text>
+            <Text fontWeight="medium">{formatBillions(coin.total_volume)}</Text>
+          </Box>
+          <Box>
+            <Text color="gray.500" fontSize="xs">
+              Market cap
+            </Text>
+            <Text fontWeight="medium">{formatBillions(coin.market_cap)}</Text>
+          </Box>
+        </SimpleGrid>
+      </Card.Body>
+      <Card.Footer>
+        <Button
+          width="full"
+          variant="outline"
+          colorPalette="teal"
+          aria-label={`Trade Now: ${coin.name}`}
+          onClick={() =>
+            toaster.create({
+              type: 'info',
+              title: 'Trading is not available yet',
+              description: site.coinsSection.tradeUnavailable,
+            })
+          }
+        >
+          Trade Now
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function LoadingGrid() {
+  return (
+    <Box role="status" aria-live="polite">
+      <VisuallyHidden>Loading market data...</VisuallyHidden>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height="240px" rounded="lg" />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+/** Home's top cryptocurrencies: search, cards, Show More. Data comes from our server's shared cache. */
+export default function TopCoins() {
+  const market = trpc.market.coins.useQuery(undefined, { staleTime: 60_000 });
+  const [search, setSearch] = useState('');
+  const [visible, setVisible] = useState(FIRST_PAGE);
+
+  const filtered = useMemo(() => filterCoins(market.data?.coins ?? [], search), [market.data, search]);
+  const shown = filtered.slice(0, visible);
+
+  return (
+    <Stack gap="5">
+      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'end' }} gap="4">
+        <Box>
+          <Text as="h2" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight">
+            {site.coinsSection.title}
+          </Text>
+          <Text color="gray.600" mt="1">
+            {site.coinsSection.subtitle}
+          </Text>
+        </Box>
+        <InputGroup startElement={<LuSearch />} maxW={{ md: 'xs' }} width="full">
+          <Input
+            type="search"
+            aria-label="Search coins by name or symbol"
+            placeholder="Search by name or symbol"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            bg="white"
+          />
+        </InputGroup>
+      </Stack>
+
+      {market.isPending ? (
+        <LoadingGrid />
+      ) : market.isError ? (
+        <ErrorState
+          title="Could not load market data"
+          description={errorMessage(
+            market.error,
+            'Market data is unavailable right now. Please try again in a moment.',
+          )}
+          onRetry={() => void market.refetch()}
+          retrying={market.isFetching}
+        />
+      ) : (
+        <>
+          <FreshnessNote data={market.data} />
+          {filtered.length === 0 ? (
+            <EmptyState
+              title="No coins found"
+              description={
+                search.trim()
+                  ? `No coin matches “${search.trim()}”. Try a name like Bitcoin or a symbol like ETH.`
+                  : 'There is no market data to show yet.'
+              }
+              icon={<LuSearch />}
+            />
+          ) : (
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+              {shown.map((coin) => (
+                <CoinCard key={coin.id} coin={coin} showImage={market.data.source === 'live'} />
+              ))}
+            </SimpleGrid>
+          )}
+          {filtered.length > 0 ? (
+            <Stack align="center" gap="2">
+              <Text fontSize="sm" color="gray.500" aria-live="polite">
+                Showing {shown.length} of {filtered.length} coins
+              </Text>
+              {filtered.length > visible ? (
+                <Button variant="subtle" colorPalette="teal" onClick={() => setVisible((n) => n + PAGE_STEP)}>
+                  Show More
+                </Button>
+              ) : null}
+            </Stack>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

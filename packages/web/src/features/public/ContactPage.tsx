@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  Alert,
+  AspectRatio,
+  Box,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Heading,
+  HStack,
+  Icon,
+  Input,
+  Link,
+  Stack,
+  Text,
+  Textarea,
+  chakra,
+} from '@chakra-ui/react';
+import { LuExternalLink, LuMail, LuMapPin, LuSend } from 'react-icons/lu';
+import { Field } from '../../components/ui/field';
+import { site } from '../../content/site';
+import { usePageTitle } from '../../lib/page-title';
+import { PageHeader } from './PageHeader';
+
+interface ContactValues {
+  name: string;
+  email: string;
+  message: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A mailto: link carrying the visitor's message, for their own email app. */
+function mailtoLink(values: ContactValues): string {
+  const subject = `Message from ${values.name.trim()}`;
+  const body = `${values.message.trim()}\n\n${values.name.trim()} <${values.email.trim()}>`;
+  return `mailto:${site.contact.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/**
+ * The contact form has no server endpoint: after validation it says so plainly and offers the
+ * message as an email instead. It never claims that a message was sent.
+ */
+function ContactForm() {
+  const [prepared, setPrepared] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ContactValues>({ defaultValues: { name: '', email: '', message: '' } });
+
+  const onSubmit = handleSubmit((values) => setPrepared(mailtoLink(values)));
+
+  return (
+    <Card.Root variant="outline" bg="white">
+      <Card.Body>
+        <Heading as="h2" size="xl" mb="5">
+          Send us a message
+        </Heading>
+        <chakra.form
+          display="flex"
+          flexDirection="column"
+          gap="4"
+          onSubmit={onSubmit}
+          noValidate
+          onChange={() => setPrepared(null)}
+        >
+          <Field label="Name" required invalid={!!errors.name} errorText={errors.name?.message}>
+            <Input
+              autoComplete="name"
+              {...register('name', {
+                validate: (v) => (v.trim() ? true : 'Name is required'),
+                maxLength: { value: 100, message: 'Name must be at most 100 characters' },
+              })}
+            />
+          </Field>
+          <Field label="Email" required invalid={!!errors.email} errorText={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              {...register('email', {
+                validate: (v) =>
+                  v.trim()
+                    ? EMAIL_PATTERN.test(v.trim()) || 'Email must be a valid email address'
+                    : 'Email is required',
+              })}
+            />
+          </Field>
+          <Field label="Message" required invalid={!!errors.message} errorText={errors.message?.message}>
+            <Textarea
+              rows={6}
+              {...register('message', {
+                validate: (v) => (v.trim() ? true : 'Message is required'),
+                maxLength: { value: 5000, message: 'Message must be at most 5000 characters' },
+              })}
+            />
+          </Field>
+          <Button type="submit" colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'start' }}>
+            <LuSend /> Send Message
+          </Button>
+        </chakra.form>
+        {prepared ? (
+          <Alert.Root status="info" mt="5" rounded="lg" role="status">
+            <Alert.Indicator />
+            <Alert.Content gap="3">
+              <Alert.Title>Your message has not been sent</Alert.Title>
+              <Alert.Description>{site.contact.formUnavailable}</Alert.Description>
+              <Button asChild size="sm" colorPalette="blue" alignSelf="start">
+                <a href={prepared}>
+                  <LuMail /> Email {site.contact.email}
+                </a>
+              </Button>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Contact: form, email, Miami address and a map (the map needs a connection; its box keeps its size). */
+export default function ContactPage() {
+  const { contact } = site;
+  usePageTitle('Contact');
+  return (
+    <>
+      <PageHeader title={contact.title} intro={contact.intro} />
+      <Container maxW="7xl" py={{ base: '10', md: '16' }}>
+        <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
+          <ContactForm />
+          <Stack gap="6">
+            <Card.Root variant="outline" bg="white">
+              <Card.Body gap="5">
+                <HStack align="start" gap="3">
+                  <Icon as={LuMail} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
+                  <Box>
+                    <Text fontWeight="semibold">Email</Text>
+                    <Link href={`mailto:${contact.email}`} color="teal.700">
+                      {contact.email}
+                    </Link>
+                  </Box>
+                </HStack>
+                <HStack align="start" gap="3">
+                  <Icon as={LuMapPin} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
+                  <Box>
+                    <Text fontWeight="semibold">Office</Text>
+                    <Text as="address" fontStyle="normal" color="gray.700">
+                      {contact.addressLines.map((line) => (
+                        <Text as="span" display="block" key={line}>
+                          {line}
+                        </Text>
+                      ))}
+                    </Text>
+                  </Box>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+            <Box borderWidth="1px" rounded="xl" overflow="hidden" bg="gray.100">
+              {/* The grey box and its text stay when the map cannot load (offline). */}
+              <AspectRatio ratio={4 / 3}>
+                <Box position="relative">
+                  <Text position="absolute" fontSize="sm" color="gray.500" px="6" textAlign="center">
+                    Map loading… If it does not appear, use the link below.
+                  </Text>
+                  <iframe
+                    title={contact.mapTitle}
+                    src={contact.mapEmbedUrl}
+                    loading="lazy"
+                    referrerPolicy="no-referrer-when-downgrade"
+                    style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+                  />
+                </Box>
+              </AspectRatio>
+              <Link
+                href={contact.mapLinkUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                display="flex"
+                gap="1"
+                p="3"
+                fontSize="sm"
+                color="teal.700"
+                bg="white"
+              >
+                Open the map in OpenStreetMap <LuExternalLink aria-hidden />
+              </Link>
+            </Box>
+          </Stack>
+        </Grid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Container, Field, Flex, Grid, Heading, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { BrandLogo } from '../../components/ui/brand-logo';
+import { toaster } from '../../components/ui/toaster';
+import { site } from '../../content/site';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The newsletter box. There is no newsletter service behind it yet, so a valid address gets
+ * an honest "not available yet" message and nothing is stored or sent.
+ */
+function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!EMAIL_PATTERN.test(email.trim())) {
+      setError('Enter a valid email address.');
+      return;
+    }
+    setError(null);
+    toaster.create({ type: 'info', title: 'Newsletter not available yet', description: site.newsletter.unavailable });
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate>
+      <Field.Root invalid={error !== null}>
+        <Field.Label color="gray.100">{site.newsletter.title}</Field.Label>
+        <Text fontSize="sm" color="gray.400" mb="2">
+          {site.newsletter.text}
+        </Text>
+        <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            bg="gray.800"
+            borderColor="gray.600"
+            color="white"
+            _placeholder={{ color: 'gray.400' }}
+          />
+          <Button type="submit" colorPalette="teal" flexShrink={0}>
+            Subscribe
+          </Button>
+        </Flex>
+        <Field.ErrorText color="red.300">{error}</Field.ErrorText>
+      </Field.Root>
+    </chakra.form>
+  );
+}
+
+/** Public footer: brand, links, newsletter box, risk notice and the copyright line. */
+export default function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <Box as="footer" bg="gray.900" color="gray.300" mt="auto">
+      <Container maxW="7xl" py={{ base: '10', md: '14' }}>
+        <Grid templateColumns={{ base: '1fr', md: '1.4fr 1fr 1.6fr' }} gap={{ base: '8', md: '12' }}>
+          <Stack gap="3">
+            <BrandLogo inverted />
+            <Text fontSize="sm" color="gray.400" maxW="sm">
+              {site.footer.blurb}
+            </Text>
+          </Stack>
+          <Stack as="nav" aria-label="Footer" gap="2">
+            <Heading as="h2" size="sm" color="gray.100">
+              Company
+            </Heading>
+            {site.footer.links.map((item) => (
+              <Link key={item.to} asChild color="gray.300" width="fit-content" _hover={{ color: 'white' }}>
+                <RouterLink to={item.to}>{item.label}</RouterLink>
+              </Link>
+            ))}
+          </Stack>
+          <NewsletterForm />
+        </Grid>
+        <Box borderTopWidth="1px" borderColor="gray.700" mt="10" pt="6">
+          <Text fontSize="xs" color="gray.400" maxW="4xl">
+            <Text as="strong" color="gray.200">
+              {site.riskNotice.title}:
+            </Text>{' '}
+            {site.riskNotice.text}
+          </Text>
+          <Text fontSize="sm" color="gray.500" mt="4">
+            {site.copyright(year)}
+          </Text>
+        </Box>
+      </Container>
+    </Box>
+  );
+}

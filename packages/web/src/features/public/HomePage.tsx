@@ -1,0 +1,329 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Icon,
+  SimpleGrid,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import {
+  LuArrowRight,
+  LuAward,
+  LuBookOpen,
+  LuChartLine,
+  LuLandmark,
+  LuLayers,
+  LuLifeBuoy,
+  LuQuote,
+  LuShieldCheck,
+  LuUsers,
+  LuWallet,
+} from 'react-icons/lu';
+import { site, type FeatureIcon } from '../../content/site';
+import { usePageTitle } from '../../lib/page-title';
+import TopCoins from '../market/TopCoins';
+import PlanList from '../plans/PlanList';
+
+/** Spec section 9: the hero highlights rotate every 3000 ms. */
+export const HIGHLIGHT_INTERVAL_MS = 3000;
+
+const featureIcons: Record<FeatureIcon, ComponentType> = {
+  plans: LuLayers,
+  market: LuChartLine,
+  ledger: LuBookOpen,
+  deposit: LuLandmark,
+  withdraw: LuWallet,
+  security: LuShieldCheck,
+  referral: LuUsers,
+  rewards: LuAward,
+  support: LuLifeBuoy,
+};
+
+function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: string; id?: string }) {
+  return (
+    <Stack gap="2" mb={{ base: '6', md: '8' }} maxW="3xl">
+      <Heading as="h2" id={id} size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+        {title}
+      </Heading>
+      {subtitle ? <Text color="gray.600">{subtitle}</Text> : null}
+    </Stack>
+  );
+}
+
+/** The three highlights, one at a time, advancing every 3 s; the dots jump to one. */
+function RotatingHighlights() {
+  const [index, setIndex] = useState(0);
+  const items = site.highlights;
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % items.length), HIGHLIGHT_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [items.length, index]); // restarting on index change gives a full 3 s after a dot click
+
+  const current = items[index] ?? items[0];
+  return (
+    <Box
+      bg="whiteAlpha.100"
+      borderWidth="1px"
+      borderColor="whiteAlpha.300"
+      rounded="2xl"
+      p={{ base: '5', md: '7' }}
+      backdropFilter="blur(6px)"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+    >
+      <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="teal.200" fontWeight="semibold">
+        Highlight {index + 1} of {items.length}
+      </Text>
+      {/* key restarts the fade-in for each highlight */}
+      <Box
+        key={index}
+        minH={{ base: '7.5rem', md: '8rem' }}
+        mt="3"
+        animation="fade-in 0.5s ease-out"
+        data-testid="highlight"
+      >
+        <Heading as="h3" size="xl" color="white">
+          {current.title}
+        </Heading>
+        <Text color="gray.200" mt="2">
+          {current.text}
+        </Text>
+      </Box>
+      <HStack gap="2" mt="4">
+        {items.map((item, i) => (
+          <chakra.button
+            key={item.title}
+            type="button"
+            aria-label={`Show highlight ${i + 1}: ${item.title}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => setIndex(i)}
+            h="2.5"
+            w={i === index ? '8' : '2.5'}
+            rounded="full"
+            bg={i === index ? 'teal.300' : 'whiteAlpha.500'}
+            transition="all 0.3s"
+            cursor="pointer"
+            _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
+          />
+        ))}
+      </HStack>
+    </Box>
+  );
+}
+
+function Hero() {
+  const { hero } = site;
+  return (
+    <Box
+      as="section"
+      aria-labelledby="hero-title"
+      bgGradient="to-br"
+      gradientFrom="teal.900"
+      gradientVia="gray.900"
+      gradientTo="gray.900"
+      color="white"
+    >
+      <Container maxW="7xl" py={{ base: '14', md: '24' }}>
+        <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap={{ base: '10', lg: '16' }} alignItems="center">
+          <Stack gap="6">
+            <Text color="teal.200" fontWeight="semibold" fontSize="sm" textTransform="uppercase" letterSpacing="wider">
+              {hero.eyebrow}
+            </Text>
+            <Heading
+              as="h1"
+              id="hero-title"
+              fontSize={{ base: '4xl', md: '5xl', lg: '6xl' }}
+              lineHeight="1.1"
+              letterSpacing="tight"
+            >
+              {hero.title}
+            </Heading>
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.300" maxW="2xl">
+              {hero.subtitle}
+            </Text>
+            <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+              <Button asChild size="lg" colorPalette="teal">
+                <RouterLink to="/create-account">
+                  {hero.primaryCta} <LuArrowRight />
+                </RouterLink>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.600"
+                _hover={{ bg: 'whiteAlpha.200' }}
+              >
+                <RouterLink to="/login">{hero.secondaryCta}</RouterLink>
+              </Button>
+            </Flex>
+          </Stack>
+          <RotatingHighlights />
+        </Grid>
+      </Container>
+    </Box>
+  );
+}
+
+function RiskNotice() {
+  return (
+    <Alert.Root status="info" variant="subtle" rounded="lg" mt="6">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{site.riskNotice.title}</Alert.Title>
+        <Alert.Description>{site.riskNotice.text}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function Features() {
+  const { featuresSection } = site;
+  return (
+    <Box as="section" aria-labelledby="features-title" bg="white" py={{ base: '14', md: '20' }}>
+      <Container maxW="7xl">
+        <SectionHeading id="features-title" title={featuresSection.title} subtitle={featuresSection.subtitle} />
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+          {featuresSection.items.map((feature) => (
+            <Card.Root key={feature.title} variant="outline" size="sm">
+              <Card.Body gap="3">
+                <Flex w="10" h="10" rounded="lg" bg="teal.50" color="teal.700" align="center" justify="center">
+                  <Icon as={featureIcons[feature.icon]} boxSize="5" aria-hidden />
+                </Flex>
+                <Heading as="h3" size="md">
+                  {feature.title}
+                </Heading>
+                <Text color="gray.600" fontSize="sm">
+                  {feature.text}
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0])
+    .filter((_, i, all) => i === 0 || i === all.length - 1)
+    .join('')
+    .toUpperCase();
+
+function Testimonials() {
+  const { testimonialsSection } = site;
+  return (
+    <Box as="section" aria-labelledby="testimonials-title" py={{ base: '14', md: '20' }}>
+      <Container maxW="7xl">
+        <SectionHeading
+          id="testimonials-title"
+          title={testimonialsSection.title}
+          subtitle={testimonialsSection.subtitle}
+        />
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
+          {testimonialsSection.items.map((t) => (
+            <Card.Root key={t.name} as="figure" variant="elevated" size="sm">
+              <Card.Body gap="4">
+                <Icon as={LuQuote} boxSize="6" color="teal.500" aria-hidden />
+                <Text as="blockquote" color="gray.700" flex="1">
+                  “{t.quote}”
+                </Text>
+                <HStack as="figcaption" gap="3">
+                  <Flex
+                    aria-hidden
+                    boxSize="9"
+                    rounded="full"
+                    bg="teal.100"
+                    color="teal.800"
+                    fontSize="sm"
+                    fontWeight="bold"
+                    align="center"
+                    justify="center"
+                    flexShrink={0}
+                  >
+                    {initials(t.name)}
+                  </Flex>
+                  <Box>
+                    <Text fontWeight="semibold" fontSize="sm">
+                      {t.name}
+                    </Text>
+                    <Text fontSize="xs" color="gray.500">
+                      {t.location}
+                    </Text>
+                  </Box>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function Figures() {
+  const { figuresSection } = site;
+  return (
+    <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
+      <Container maxW="7xl">
+        <Heading as="h2" id="figures-title" size="xl" textAlign="center" mb="8">
+          {figuresSection.title}
+        </Heading>
+        <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="8" textAlign="center">
+          {figuresSection.items.map((figure) => (
+            <Stack key={figure.label} gap="1" direction="column-reverse">
+              <Text as="dt" color="teal.100" fontSize="md">
+                {figure.label}
+              </Text>
+              <Text as="dd" fontSize={{ base: '4xl', md: '5xl' }} fontWeight="bold" letterSpacing="tight">
+                {figure.value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+/** The landing page: hero and highlights, plans, top coins, features, testimonials, figures. */
+export default function HomePage() {
+  usePageTitle(undefined);
+  return (
+    <>
+      <Hero />
+      <Box as="section" aria-labelledby="plans-title" py={{ base: '14', md: '20' }}>
+        <Container maxW="7xl">
+          <SectionHeading id="plans-title" title={site.plansSection.title} subtitle={site.plansSection.subtitle} />
+          <PlanList />
+          <RiskNotice />
+        </Container>
+      </Box>
+      <Box as="section" aria-label={site.coinsSection.title} bg="gray.100" py={{ base: '14', md: '20' }}>
+        <Container maxW="7xl">
+          <TopCoins />
+        </Container>
+      </Box>
+      <Features />
+      <Testimonials />
+      <Figures />
+    </>
+  );
+}

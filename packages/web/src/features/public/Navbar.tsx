@@ -1,0 +1,102 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
+import { Box, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import { LuMenu, LuX } from 'react-icons/lu';
+import { BrandLogo } from '../../components/ui/brand-logo';
+import { site } from '../../content/site';
+
+const PANEL_ID = 'mobile-navigation';
+
+function NavItemLink({ to, label, block = false }: { to: string; label: string; block?: boolean }) {
+  return (
+    <Link
+      asChild
+      px="3"
+      py={block ? '3' : '2'}
+      rounded="md"
+      fontWeight="medium"
+      color="gray.700"
+      textDecoration="none"
+      display={block ? 'block' : 'inline-flex'}
+      _hover={{ bg: 'gray.100', color: 'gray.900', textDecoration: 'none' }}
+      _currentPage={{ bg: 'teal.50', color: 'teal.700', fontWeight: 'semibold' }}
+    >
+      {/* `end` on "/" so Home is only highlighted on the home page itself. */}
+      <NavLink to={to} end={to === '/'}>
+        {label}
+      </NavLink>
+    </Link>
+  );
+}
+
+/**
+ * The public navigation bar: same links for every visitor, current route highlighted. Below
+ * the md breakpoint the links collapse into a panel that animates height and opacity (0.4 s),
+ * starts closed and closes on every navigation.
+ */
+export default function Navbar() {
+  const [open, setOpen] = useState(false);
+  const [panelHeight, setPanelHeight] = useState(0);
+  const innerRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // location.key changes on every navigation, also when the same path is clicked again.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key]);
+
+  // Measure before paint so the height transition runs from 0 to the real content height.
+  useLayoutEffect(() => {
+    if (open && innerRef.current) setPanelHeight(innerRef.current.scrollHeight);
+  }, [open]);
+
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" borderBottomWidth="1px" shadow="xs">
+      <Container maxW="7xl">
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <Link asChild rounded="md" textDecoration="none" _hover={{ textDecoration: 'none' }}>
+            <RouterLink to="/" aria-label={`${site.brand.name} home`}>
+              <BrandLogo />
+            </RouterLink>
+          </Link>
+          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', md: 'flex' }}>
+            {site.nav.map((item) => (
+              <NavItemLink key={item.to} to={item.to} label={item.label} />
+            ))}
+          </HStack>
+          <IconButton
+            display={{ base: 'inline-flex', md: 'none' }}
+            variant="ghost"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls={PANEL_ID}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <LuX /> : <LuMenu />}
+          </IconButton>
+        </Flex>
+      </Container>
+      <Box
+        id={PANEL_ID}
+        data-state={open ? 'open' : 'closed'}
+        display={{ base: 'block', md: 'none' }}
+        overflow="hidden"
+        // Hidden panels must not be reachable with Tab: visibility flips after the fade-out.
+        style={{
+          height: open ? `${panelHeight}px` : '0px',
+          opacity: open ? 1 : 0,
+          visibility: open ? 'visible' : 'hidden',
+          transition: 'height 0.4s ease, opacity 0.4s ease, visibility 0.4s',
+        }}
+      >
+        <Box ref={innerRef} borderTopWidth="1px">
+          <Stack as="nav" aria-label="Main mobile" gap="1" px="4" py="3">
+            {site.nav.map((item) => (
+              <NavItemLink key={item.to} to={item.to} label={item.label} block />
+            ))}
+          </Stack>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
