@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/web/e2e/**/*.test.ts'],
+          globalSetup: ['packages/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -25,6 +25,8 @@ export const ZTimestamp = z.string();
 export const ZPageInput = z.strictObject({
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(100).default(25),
+  /** Sent by @trpc/react-query's useInfiniteQuery; lists only page forward, so it is accepted and ignored. */
+  direction: z.enum(['forward', 'backward']).optional(),
 });
 
 /** `{ items, nextCursor }` for any item schema. */

@@ -27,8 +27,10 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await trx
       .insertInto('plans')
       .values(
-        DEMO_PLANS.map(([name, rate, limit, returns, years, growth, risk, total]) => ({
+        DEMO_PLANS.map(([name, rate, limit, returns, years, growth, risk, total], i) => ({
           id: randomUUID(),
+          // Distinct times keep the list in this order (plans are listed by creation time).
+          created_at: new Date(Date.now() + i),
           investment_plan_name: name,
           interest_rate: rate,
           investment_limit: limit,

@@ -1,0 +1,388 @@
+/**
+ * An admin at work: signs in, creates / edits / deletes a plan, edits a user (name, then balance with a
+ * reason), edits the deposit account record, and runs the money desk (confirms a reported deposit,
+ * approves and rejects withdrawals) while the user watches their balance in a second browser; the audit
+ * log shows every action.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import {
+  atPath,
+  describeBrowser,
+  gone,
+  poll,
+  seen,
+  shot,
+  TEST_PASSWORD,
+  type TrackedPage,
+  uniqueEmail,
+  useE2E,
+  watchForText,
+} from './harness.ts';
+
+const env = useE2E();
+
+function menu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Dashboard' }).first();
+}
+
+async function openFromMenu(page: Page, label: string, path: string): Promise<void> {
+  await menu(page).getByRole('link', { name: label, exact: true }).click();
+  await atPath(page, path);
+}
+
+/** A page signed in as the seeded admin, on the dashboard. */
+async function adminPage(label: string): Promise<TrackedPage> {
+  const tp = await env().newPage({ label });
+  await env().signInByApi(tp, env().admin.email);
+  await tp.page.goto('/dashboard');
+  await seen(tp.page.locator('aside').getByText(/^Account: \$/));
+  return tp;
+}
+
+/** A page signed in as `email` (a plain user), on `path`. */
+async function userPage(label: string, email: string, path = '/dashboard'): Promise<TrackedPage> {
+  const tp = await env().newPage({ label });
+  await env().signInByApi(tp, email);
+  await tp.page.goto(path);
+  await seen(tp.page.locator('aside').getByText(/^Account: \$/));
+  return tp;
+}
+
+/** The balance the sidebar shows after a reload (the user's own view of their money). */
+async function expectBalance(page: Page, balance: string): Promise<void> {
+  await page.reload();
+  await seen(page.locator('aside').getByText(`Account: ${balance}`, { exact: true }));
+}
+
+/** A toast (or alert) with this text. */
+function notice(page: Page, text: string | RegExp): Locator {
+  return page.getByText(text).first();
+}
+
+/** A promise and its resolver (to hold a request in flight while the UI shows its busy state). */
+function deferred(): { promise: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+const PLAN = {
+  name: 'E2E Diamond',
+  values: ['E2E Diamond', '12', '50000', 'Monthly', '3', '36', 'Medium', '68000'],
+};
+
+describeBrowser('an admin manages plans, users, the deposit account and the money desk', () => {
+  test('the admin signs in and gets the admin menu', async () => {
+    const tp = await env().newPage({ label: 'admin-login' });
+    const { page } = tp;
+    tp.expectSignedOutCheck();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(env().admin.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    const loginSuccessShown = await watchForText(page, 'Login successful!');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await loginSuccessShown();
+    await atPath(page, '/dashboard');
+    await seen(page.locator('aside').getByText(`${env().admin.first_name} ${env().admin.last_name}`, { exact: true }));
+    const names = (await menu(page).getByRole('link').allInnerTexts()).map((t) => t.trim());
+    // Admins also get User, between Chart and Deposit.
+    const spec = ['Rewards', 'Investments', 'Chart', 'User', 'Deposit', 'Cashout', 'Settings'];
+    expect(names.filter((n) => spec.includes(n))).toEqual(spec);
+    expect(names).toContain('Money desk');
+    // Admin plan controls away from the home page.
+    await seen(page.getByRole('link', { name: /Create Plan/ }).or(page.getByRole('button', { name: /Create Plan/ })));
+    await seen(
+      page.getByRole('button', { name: 'Delete Starter' }).or(page.getByRole('link', { name: 'Delete Starter' })),
+    );
+    await shot(page, 'admin-investments');
+  });
+
+  test('creates a plan (Creating... then success and a cleared form), edits it, deletes it after confirmation', async () => {
+    const { page } = await adminPage('plans');
+    await page
+      .getByRole('link', { name: /Create Plan/ })
+      .or(page.getByRole('button', { name: /Create Plan/ }))
+      .first()
+      .click();
+    await atPath(page, '/dashboard/CreateInvestmentPlan');
+    const form = page.locator('form');
+    const inputs = form.getByRole('textbox');
+    await seen(inputs);
+    expect(await inputs.count()).toBe(8);
+    for (const [i, value] of PLAN.values.entries()) await inputs.nth(i).fill(value);
+    await shot(page, 'admin-create-plan');
+
+    // Hold the request to see the busy state: button says 'Creating...', everything disabled.
+    const gate = deferred();
+    await page.route('**/trpc/plan.create**', async (route) => {
+      await gate.promise;
+      await route.continue();
+    });
+    await form.getByRole('button', { name: 'Create Plan' }).click();
+    const busy = form.getByRole('button', { name: /Creating\.\.\./ });
+    await seen(busy);
+    expect(await busy.isDisabled()).toBe(true);
+    for (let i = 0; i < 8; i++)
+      expect(await inputs.nth(i).isDisabled(), `input ${i} disabled while creating`).toBe(true);
+    gate.release();
+
+    await seen(page.getByText('Investment plan created successfully!'));
+    for (let i = 0; i < 8; i++) await poll(() => inputs.nth(i).inputValue()).toBe('');
+    await page.unroute('**/trpc/plan.create**');
+    await shot(page, 'admin-create-plan-done');
+    const created = await env()
+      .db.selectFrom('plans')
+      .select('id')
+      .where('investment_plan_name', '=', PLAN.name)
+      .executeTakeFirstOrThrow();
+
+    // The new plan is listed; edit it.
+    await openFromMenu(page, 'Investments', '/dashboard/investments');
+    await seen(page.getByText(PLAN.name, { exact: true }));
+    await page
+      .getByRole('link', { name: `Edit ${PLAN.name}` })
+      .or(page.getByRole('button', { name: `Edit ${PLAN.name}` }))
+      .click();
+    await atPath(page, `/dashboard/createInvestmentEdit/${created.id}`);
+    const rate = page.getByLabel(/Interest rate/);
+    await poll(() => rate.inputValue()).toBe('12');
+    await rate.fill('13.5');
+    await shot(page, 'admin-edit-plan');
+    await page.getByRole('button', { name: 'Update Plan' }).click();
+    await seen(notice(page, 'Plan updated successfully!'));
+    await poll(
+      async () =>
+        (await env().db.selectFrom('plans').select('interest_rate').where('id', '=', created.id).executeTakeFirst())
+          ?.interest_rate,
+    ).toBe('13.5');
+
+    // Delete: the confirmation can be cancelled; confirmed, the plan is gone.
+    await page.goto('/dashboard/investments');
+    const card = page.getByText(PLAN.name, { exact: true });
+    await seen(card);
+    const deleteButton = page.getByRole('button', { name: `Delete ${PLAN.name}` });
+    await deleteButton.click();
+    const dialog = page.getByRole('alertdialog');
+    await seen(dialog.getByText('Delete this plan?'));
+    await shot(page, 'admin-delete-plan-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await gone(dialog);
+    await seen(card);
+    await deleteButton.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await gone(card);
+    expect(
+      await env().db.selectFrom('plans').select('id').where('id', '=', created.id).executeTakeFirst(),
+    ).toBeUndefined();
+    // The seeded plans are untouched.
+    await seen(page.getByText('Starter', { exact: true }));
+  });
+
+  test('edits a user: the name (row updates), then the balance with a reason (the user sees it)', async () => {
+    const user = await env().createUser({ firstName: 'Linus', email: uniqueEmail('linus') });
+    const { page } = await adminPage('users');
+    await openFromMenu(page, 'User', '/dashboard/user');
+    await seen(page.getByRole('heading', { name: 'User Management' }));
+    const headers = page.getByRole('table').locator('thead th');
+    await seen(headers);
+    expect((await headers.allInnerTexts()).map((t) => t.trim())).toEqual([
+      'Profile',
+      'Name',
+      'Email',
+      'Account Type',
+      'Action',
+    ]);
+    const row = page.getByRole('row').filter({ hasText: user.email });
+    await seen(row.getByText('Linus User', { exact: true }));
+    await shot(page, 'admin-users');
+
+    await row.getByRole('button', { name: /Edit/ }).click();
+    const panel = page.getByRole('dialog');
+    await seen(panel.getByText('Edit User'));
+    // Every field but the password and the version.
+    for (const label of [/First name/, /Last name/, /Country/, /City/, /Email/, /Account type/i, /balance/i]) {
+      await seen(panel.getByLabel(label).first());
+    }
+    expect(await panel.getByLabel(/password/i).count()).toBe(0);
+    expect(await panel.getByLabel(/version/i).count()).toBe(0);
+    await panel.getByLabel(/First name/).fill('Linnea');
+    await shot(page, 'admin-edit-user');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(notice(page, 'User data updated successfully!'));
+    await gone(panel);
+    await seen(row.getByText('Linnea User', { exact: true }));
+
+    // Balance: 0 → 250.00 with a reason; the ledger records it and the user sees it.
+    await row.getByRole('button', { name: /Edit/ }).click();
+    await seen(panel.getByText('Edit User'));
+    await panel
+      .getByLabel(/balance/i)
+      .first()
+      .fill('250.00');
+    const reason = panel.getByLabel(/Reason/);
+    await seen(reason);
+    await reason.fill('E2E goodwill credit');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(notice(page, 'User data updated successfully!'));
+    await gone(panel);
+    const entry = await env()
+      .db.selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('memo', '=', 'E2E goodwill credit')
+      .executeTakeFirst();
+    expect(entry, 'an adjustment entry with the reason').toBeDefined();
+
+    const watcher = await userPage('users-watcher', user.email);
+    await seen(watcher.page.locator('aside').getByText('Account: $250.00', { exact: true }));
+  });
+
+  test('edits the deposit account record; users see the new details', async () => {
+    const { page } = await adminPage('deposit-account');
+    await openFromMenu(page, 'Deposit', '/dashboard/deposit');
+    const myAccount = page.getByRole('region', { name: 'My Account' });
+    await myAccount.getByRole('button', { name: /Edit/ }).click();
+    await myAccount.getByLabel(/Bank name/).fill('E2E Savings Bank');
+    await myAccount.getByLabel(/Account holder/).fill('Vestora Client Funds');
+    await myAccount.getByLabel(/Account number/).fill('PT50 0002 0123 1234 5678 9015 4');
+    await shot(page, 'admin-deposit-account-edit');
+    await myAccount.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(notice(page, 'Account details updated successfully!'));
+    await seen(myAccount.getByText('E2E Savings Bank', { exact: true }));
+    await seen(myAccount.getByText('PT50 0002 0123 1234 5678 9015 4', { exact: true }));
+    await gone(myAccount.getByRole('textbox'));
+
+    const someone = await env().createUser({ email: uniqueEmail('reader') });
+    const reader = await userPage('deposit-account-reader', someone.email, '/dashboard/deposit');
+    const theirs = reader.page.getByRole('region', { name: 'My Account' });
+    await seen(theirs.getByText('E2E Savings Bank', { exact: true }));
+    await seen(theirs.getByText('Vestora Client Funds', { exact: true }));
+  });
+
+  test('money desk: a reported deposit is confirmed, withdrawals are approved and rejected; the user sees each balance', async () => {
+    const customer = await env().createUser({ firstName: 'Margaret', email: uniqueEmail('margaret') });
+    const user = await userPage('money-user', customer.email, '/dashboard/deposit');
+    const u = user.page;
+
+    // The user reports a transfer of $300.
+    const form = u.getByRole('region', { name: 'I have sent a transfer' });
+    await form.getByLabel(/Amount/).fill('300');
+    await form.getByLabel(/Transfer reference/).fill('E2E-DEP-300');
+    await form.getByRole('button', { name: 'Report transfer' }).click();
+    await seen(u.getByText(/pending review/).first());
+    await expectBalance(u, '$0.00');
+
+    // The admin confirms it.
+    const admin = await adminPage('money-admin');
+    const a = admin.page;
+    await openFromMenu(a, 'Money desk', '/dashboard/money-desk');
+    const depositRow = a.getByRole('row').filter({ hasText: 'E2E-DEP-300' });
+    await seen(depositRow);
+    await shot(a, 'admin-money-desk-deposits');
+    await depositRow.getByRole('button', { name: 'Confirm' }).click();
+    const confirmDialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+    await seen(confirmDialog.getByText('Confirm this deposit?'));
+    await confirmDialog.getByRole('button', { name: 'Confirm and credit' }).click();
+    await seen(notice(a, 'Deposit confirmed'));
+    await gone(depositRow.getByRole('button', { name: 'Confirm' }));
+
+    // The user's balance went up by exactly $300.
+    await expectBalance(u, '$300.00');
+
+    // The user asks for two withdrawals: $100 by bank, $50 by PayPal. Each holds the funds at once.
+    await u.goto('/dashboard/cashout');
+    await u.getByLabel(/Amount/).fill('100');
+    await u.getByLabel(/Bank Account Number/).fill('PT50000201231234567890154');
+    await u.getByRole('button', { name: 'Withdraw Funds' }).click();
+    const success = u.getByRole('alertdialog');
+    await seen(success.getByText('Success!'));
+    await seen(success.getByText(/\$100\.00.*pending review/));
+    await shot(u, 'user-cashout-success');
+    await success.getByRole('button', { name: 'Close', exact: true }).click();
+    await gone(success);
+    await u.getByLabel(/Amount/).fill('50');
+    await u.getByLabel(/Withdrawal method/).selectOption({ label: 'PayPal' });
+    await u.getByLabel(/PayPal Email/).fill('margaret@example.com');
+    await u.getByRole('button', { name: 'Withdraw Funds' }).click();
+    await seen(u.getByRole('alertdialog').getByText(/\$50\.00.*pending review/));
+    await u.getByRole('alertdialog').getByRole('button', { name: 'Close', exact: true }).click();
+    await expectBalance(u, '$150.00');
+
+    // The admin approves the $100 one and rejects the $50 one (with a reason).
+    await a.goto('/dashboard/money-desk?tab=withdrawals');
+    const w100 = a.getByRole('row').filter({ hasText: customer.email }).filter({ hasText: '$100.00' });
+    const w50 = a.getByRole('row').filter({ hasText: customer.email }).filter({ hasText: '$50.00' });
+    await seen(w100);
+    await seen(w50);
+    await shot(a, 'admin-money-desk-withdrawals');
+    await w100.getByRole('button', { name: 'Approve' }).click();
+    let dialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+    await seen(dialog.getByText('Approve this withdrawal?'));
+    const payoutRef = dialog.getByLabel(/Payout reference/);
+    if ((await payoutRef.count()) > 0) await payoutRef.fill('E2E-PAYOUT-1');
+    await dialog.getByRole('button', { name: 'Approve as paid' }).click();
+    await seen(notice(a, 'Withdrawal approved'));
+    await gone(w100.getByRole('button', { name: 'Approve' }));
+
+    await w50.getByRole('button', { name: 'Reject' }).click();
+    dialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+    await seen(dialog.getByText('Reject this withdrawal?'));
+    await dialog.getByLabel(/Reason/).fill('E2E: PayPal account not verified');
+    await dialog.getByRole('button', { name: 'Reject and return funds' }).click();
+    await seen(notice(a, 'Withdrawal rejected'));
+    await gone(w50.getByRole('button', { name: 'Reject' }));
+
+    // Rejected funds come back: 150 + 50.
+    await expectBalance(u, '$200.00');
+    await u.goto('/dashboard/cashout');
+    const history = u.getByRole('region', { name: /withdrawals/i });
+    await seen(history.getByRole('row').filter({ hasText: '$100.00' }).getByText(/paid/i));
+    await seen(
+      history
+        .getByRole('row')
+        .filter({ hasText: '$50.00' })
+        .getByText(/rejected/i),
+    );
+    await shot(u, 'user-cashout-history');
+
+    // The user's transaction history explains the balance.
+    await u.goto('/dashboard/transactions');
+    await seen(u.getByRole('heading', { name: 'Transactions', level: 1 }));
+    const ledger = u.getByRole('main').getByRole('table').first();
+    // Newest first or oldest first, the four entries that explain $200.00 are all there.
+    for (const [kind, amount] of [
+      ['Deposit', '+$300.00'],
+      ['Withdrawal hold', '-$100.00'],
+      ['Withdrawal hold', '-$50.00'],
+      ['Withdrawal returned', '+$50.00'],
+    ]) {
+      await seen(ledger.getByRole('row').filter({ hasText: kind }).filter({ hasText: amount }));
+    }
+    await seen(u.getByRole('main').getByText('$200.00').first());
+    await shot(u, 'user-transactions-history');
+  });
+
+  test('the audit log shows every admin action with who did it', async () => {
+    const { page } = await adminPage('audit');
+    await page.goto('/dashboard/money-desk?tab=audit');
+    const table = page.getByRole('table');
+    for (const action of [
+      'plan.create',
+      'plan.update',
+      'plan.delete',
+      'user.update',
+      'account.update',
+      'deposit.confirm',
+      'withdrawal.approve',
+      'withdrawal.reject',
+    ]) {
+      const row = table.getByRole('row').filter({ hasText: action });
+      await seen(row);
+      await seen(row.first().getByText(env().admin.email));
+    }
+    await shot(page, 'admin-audit-log');
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * Browser-test harness: the real server in-process (in-memory PGlite, the fake market feed, the built
+ * web app from packages/web/dist) and Debian's Chromium driven by playwright-core.
+ *
+ * Every page a test opens is watched: console errors, uncaught page errors and 5xx answers from our
+ * server fail the test in `afterEach`. The only tolerated noise is a resource on another host that
+ * cannot load offline (coin images, the map iframe, web fonts), decided by the resource's URL host.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, type TestContext } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { createDb, type Database, type DbHandle } from '../../server/src/db/create-db.ts';
+import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import type { UserRow } from '../../server/src/db/schema.ts';
+import { seedIfEmpty } from '../../server/src/db/seed.ts';
+import { insertUser, TEST_PASSWORD } from '../../server/src/test/factories.ts';
+import { type FakeFeed, startFeed } from './feed.ts';
+import type {} from './global-setup.ts'; // declares the type of inject('e2eWebDir')
+
+export { TEST_PASSWORD };
+
+/** How long a UI expectation may take to come true on a loaded 2-core machine. */
+export const UI_TIMEOUT = 15_000;
+
+/** Waits until the locator is visible (fails the test with the locator in the message otherwise). */
+export async function seen(locator: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until no element matches the locator, or none is visible. */
+export async function gone(locator: Locator, timeout = UI_TIMEOUT): Promise<void> {
+  await expect.poll(() => visibleCount(locator), { timeout, interval: 100 }).toBe(0);
+}
+
+/** Number of matching elements that are visible. */
+export async function visibleCount(locator: Locator): Promise<number> {
+  const all = await locator.all();
+  let n = 0;
+  for (const l of all) if (await l.isVisible()) n += 1;
+  return n;
+}
+
+/** expect.poll with a timeout fit for the browser: `await poll(() => page.url()).toMatch(/x/)`. */
+export function poll<T>(fn: () => T | Promise<T>, timeout = UI_TIMEOUT) {
+  return expect.poll(fn, { timeout, interval: 100 });
+}
+
+/**
+ * Watches the page for a text that may show only briefly (e.g. 'Login successful!' before the 1 s
+ * redirect): a MutationObserver in the page records it the moment it is rendered, so a busy machine
+ * cannot make the test miss it. Returns a check that waits until the text has appeared.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<void>> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __e2eSeen?: string[] };
+    w.__e2eSeen ??= [];
+    const check = () => {
+      if (document.body.innerText.includes(wanted) && !w.__e2eSeen!.includes(wanted)) w.__e2eSeen!.push(wanted);
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+  }, text);
+  return async () => {
+    await poll(() =>
+      page.evaluate(
+        (wanted) => ((window as unknown as { __e2eSeen?: string[] }).__e2eSeen ?? []).includes(wanted),
+        text,
+      ),
+    ).toBe(true);
+  };
+}
+
+/** Waits for the page's pathname to equal `pathname`. */
+export async function atPath(page: Page, pathname: string, timeout = UI_TIMEOUT): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
+}
+
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '.artifacts');
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 740 } as const;
+export type ViewportName = 'desktop' | 'phone';
+const VIEWPORTS: Record<ViewportName, { width: number; height: number }> = { desktop: DESKTOP, phone: PHONE };
+
+// ---- Chromium: present, or a loud skip (locally) / a hard failure (CI) ----
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  const message =
+    `Chromium not found at ${CHROMIUM_PATH}. ` +
+    'Install it (`apt-get update && apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary.';
+  if (process.env.CI === 'true') throw new Error(`Browser tests cannot run in CI: ${message}`);
+  console.warn(`\n${'!'.repeat(100)}\n!! BROWSER TESTS SKIPPED: ${message}\n${'!'.repeat(100)}\n`);
+}
+
+/** `describe` that skips (loudly, see above) when there is no Chromium on this machine. */
+export const describeBrowser = describe.skipIf(!hasChromium);
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// ---- console / page error tracking ----
+
+interface PageProblem {
+  kind: 'console' | 'pageerror' | 'http5xx';
+  text: string;
+  /** The URL the problem is about (the failed resource for "Failed to load resource" errors). */
+  url: string;
+  pageUrl: string;
+}
+
+/** An HTTP error answer a test expects (e.g. a wrong password's 401): path prefix on our server + status. */
+export interface AllowedHttpError {
+  path: string;
+  status: number;
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function hostOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A resource on another host: it cannot load offline, so its failure is not the app's error. */
+function isExternalResource(url: string): boolean {
+  const host = hostOf(url);
+  return host !== null && !LOCAL_HOSTS.has(host);
+}
+
+/** A page plus everything that went wrong on it. */
+export class TrackedPage {
+  readonly problems: PageProblem[] = [];
+  private readonly allowed: AllowedHttpError[] = [];
+
+  constructor(
+    readonly page: Page,
+    readonly context: BrowserContext,
+    readonly label: string,
+  ) {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      this.problems.push({ kind: 'console', text: msg.text(), url: msg.location().url ?? '', pageUrl: page.url() });
+    });
+    page.on('pageerror', (err) => {
+      this.problems.push({ kind: 'pageerror', text: `${err.name}: ${err.message}`, url: '', pageUrl: page.url() });
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 500 && !isExternalResource(res.url())) {
+        this.problems.push({
+          kind: 'http5xx',
+          text: `HTTP ${res.status()} ${res.request().method()} ${res.url()}`,
+          url: res.url(),
+          pageUrl: page.url(),
+        });
+      }
+    });
+  }
+
+  /** Declare an HTTP error answer this test provokes on purpose (Chromium logs those as console errors). */
+  allowHttpError(path: string, status: number): void {
+    this.allowed.push({ path, status });
+  }
+
+  /**
+   * This page asks the server who is signed in while nobody is (sign-in page, a signed-out visit to the
+   * dashboard): the refused `user.me` (401) is the expected answer, not an error of the app.
+   */
+  expectSignedOutCheck(): void {
+    this.allowHttpError('/trpc/user.me', 401);
+  }
+
+  /** Problems that are the app's fault (external resources and declared HTTP errors removed). */
+  unexpectedProblems(): PageProblem[] {
+    return this.problems.filter((p) => {
+      if (p.kind !== 'console') return true;
+      // "Failed to load resource" style errors carry the resource's URL as their location.
+      if (isExternalResource(p.url)) return false;
+      const statusMatch = /the server responded with a status of (\d{3})/.exec(p.text);
+      if (statusMatch && p.url) {
+        const status = Number(statusMatch[1]);
+        const pathname = new URL(p.url).pathname;
+        if (this.allowed.some((a) => a.status === status && pathname.startsWith(a.path))) return false;
+      }
+      return true;
+    });
+  }
+}
+
+// ---- the environment one test file shares ----
+
+export interface E2E {
+  baseUrl: string;
+  handle: DbHandle;
+  db: Database;
+  admin: UserRow;
+  feed: FakeFeed;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) with one watched page. */
+  newPage(opts?: { viewport?: ViewportName; label?: string }): Promise<TrackedPage>;
+  /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
+  signInByApi(tp: TrackedPage, email: string, password?: string): Promise<void>;
+  /** Creates a user straight in the database. */
+  createUser(opts?: Parameters<typeof insertUser>[1]): Promise<UserRow>;
+}
+
+/** Picks a free TCP port on 127.0.0.1 (the server's PUBLIC_URL must name the port before buildApp). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Registers the hooks of a browser test file: server + browser once per file, a problem check after
+ * every test (and a screenshot of each open page when the test failed). Returns a getter.
+ */
+export function useE2E(): () => E2E {
+  let env: E2E | undefined;
+  let teardown: (() => Promise<void>) | undefined;
+  let openPages: TrackedPage[] = [];
+  const unavailable = () => {
+    throw new Error('The e2e environment did not start (see the beforeAll error).');
+  };
+  // No Chromium (and not CI, or the import above would have thrown): the describeBrowser blocks are
+  // skipped, so start nothing.
+  if (!hasChromium) return unavailable;
+
+  beforeAll(async () => {
+    // global-setup.ts checked the build and copied it (a rebuild during the run cannot touch the copy).
+    const webDir = inject('e2eWebDir');
+    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+
+    const feed = await startFeed();
+    const handle = await createDb({ dataDir: 'memory' });
+    await migrateToLatest(handle.db);
+    await seedIfEmpty(handle.db);
+    const admin = await insertUser(handle.db, { accountType: 'admin', firstName: 'Ada', email: 'admin@vestora.test' });
+
+    // The market module keeps a cache file under DATA_DIR: give it a throwaway directory.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-e2e-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: baseUrl,
+      MARKET_FEED_URL: feed.url,
+      WEB_DIST_DIR: webDir,
+      DATA_DIR: dataDir,
+      // Every test signs in; the per-IP limit on sign-in attempts is not what these tests are about.
+      AUTH_RATE_LIMIT_PER_MIN: '10000',
+    });
+    const app = await buildApp({ config, db: handle, logger: false });
+    await app.listen({ host: '127.0.0.1', port });
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+
+    let pageCounter = 0;
+    env = {
+      baseUrl,
+      handle,
+      db: handle.db,
+      admin,
+      feed,
+      browser,
+      async newPage(opts = {}) {
+        const context = await browser.newContext({
+          viewport: VIEWPORTS[opts.viewport ?? 'desktop'],
+          baseURL: baseUrl,
+          // 'Copy' buttons use the async clipboard; headless Chromium needs the permission granted.
+          permissions: ['clipboard-read', 'clipboard-write'],
+        });
+        context.setDefaultTimeout(15_000);
+        context.setDefaultNavigationTimeout(30_000);
+        const page = await context.newPage();
+        const tp = new TrackedPage(page, context, opts.label ?? `page${++pageCounter}`);
+        openPages.push(tp);
+        return tp;
+      },
+      async signInByApi(tp, email, password = TEST_PASSWORD) {
+        const res = await tp.context.request.post(`${baseUrl}/trpc/user.login`, { data: { email, password } });
+        if (!res.ok()) throw new Error(`API sign-in of ${email} failed: ${res.status()} ${await res.text()}`);
+      },
+      createUser: (opts) => insertUser(handle.db, opts),
+    };
+    teardown = async () => {
+      await browser.close().catch(() => {});
+      await app.close();
+      await handle.close();
+      await feed.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+
+  afterEach(async (ctx: TestContext) => {
+    const pages = openPages;
+    openPages = [];
+    if (ctx.task.result?.state === 'fail') {
+      const dir = path.join(ARTIFACTS_DIR, 'failures');
+      fs.mkdirSync(dir, { recursive: true });
+      const base = ctx.task.name
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase()
+        .slice(0, 80);
+      for (const tp of pages) {
+        await tp.page.screenshot({ path: path.join(dir, `${base}-${tp.label}.png`), fullPage: true }).catch(() => {});
+      }
+    }
+    const report: string[] = [];
+    for (const tp of pages) {
+      for (const p of tp.unexpectedProblems()) {
+        report.push(
+          `[${tp.label}] ${p.kind} on ${p.pageUrl}: ${p.text}${p.url && p.kind === 'console' ? ` (at ${p.url})` : ''}`,
+        );
+      }
+      await tp.context.close().catch(() => {});
+    }
+    if (report.length > 0) throw new Error(`The browser reported errors during this test:\n${report.join('\n')}`);
+  });
+
+  afterAll(async () => {
+    await teardown?.();
+  });
+
+  return () => {
+    if (!env) throw new Error('The e2e environment did not start (see the beforeAll error).');
+    return env;
+  };
+}
+
+// ---- screenshots ----
+
+async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Full-page screenshots of the current screen at desktop (1280x800) and phone (375x740) width, into
+ * e2e/.artifacts/<name>-desktop.png and <name>-phone.png; the page's own viewport is restored after.
+ */
+export async function shot(page: Page, name: string): Promise<string[]> {
+  const original = page.viewportSize();
+  const files: string[] = [];
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    // Full-page shots stitch the page from the top: scroll there so sticky headers sit where they belong.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await nextFrames(page);
+    // Widgets that measure themselves (the price chart) re-layout a little after a resize: give them a
+    // moment to fit the new width. If the page still overflows, the shot shows it, which is the point.
+    await page
+      .waitForFunction((width) => document.documentElement.scrollWidth <= width, size.width, { timeout: 3000 })
+      .catch(() => {});
+    const file = path.join(ARTIFACTS_DIR, `${name}-${label}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+    files.push(file);
+  }
+  if (original) {
+    await page.setViewportSize(original);
+    await nextFrames(page);
+  }
+  return files;
+}
+
+/** Counts the requests a page sends whose path starts with `pathPrefix` (e.g. '/trpc/user.signup'). */
+export function countRequests(page: Page, pathPrefix: string): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith(pathPrefix)) counter.count += 1;
+  });
+  return counter;
+}
+
+/** An email address no other test uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+}
