@@ -1,0 +1,92 @@
+import { useSearchParams } from 'react-router-dom';
+import { Badge, Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/page-title';
+import { MAX_PAGE } from './money-hooks';
+import { DepositsDesk } from './components/DepositsDesk';
+import { WithdrawalsDesk } from './components/WithdrawalsDesk';
+import { AuditLog } from './components/AuditLog';
+import { LedgerCheck } from './components/LedgerCheck';
+
+const TABS = ['deposits', 'withdrawals', 'audit', 'ledger'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
+
+/** How many requests wait for review, as a tab badge ("100+" past one page). */
+function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
+  if (!count) return null;
+  const text = `${count}${more ? '+' : ''}`;
+  return (
+    <>
+      <Badge colorPalette="yellow" variant="solid" size="sm" rounded="full" aria-hidden>
+        {text}
+      </Badge>
+      <Box srOnly>({text} pending)</Box>
+    </>
+  );
+}
+
+/**
+ * /dashboard/money-desk (admins): review reported deposits and held withdrawals, read the audit log
+ * and check that every balance equals its ledger. The tab lives in the URL (?tab=) so it can be linked.
+ */
+export default function MoneyDeskPage() {
+  usePageTitle('Money desk');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = isTab(raw) ? raw : 'deposits';
+  const pendingDeposits = trpc.deposit.list.useQuery({ status: 'pending', limit: MAX_PAGE });
+  const pendingWithdrawals = trpc.withdrawal.list.useQuery({ status: 'pending', limit: MAX_PAGE });
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Money desk
+        </Heading>
+        <Text color="fg.muted">
+          Confirm deposits once the transfer has arrived, pay out or reject withdrawals, and trace every admin action.
+        </Text>
+      </Stack>
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setParams(e.value === 'deposits' ? {} : { tab: e.value }, { replace: true })}
+        lazyMount
+        variant="line"
+      >
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="deposits" flexShrink={0}>
+            Deposits
+            <PendingCount count={pendingDeposits.data?.items.length} more={Boolean(pendingDeposits.data?.nextCursor)} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="withdrawals" flexShrink={0}>
+            Withdrawals
+            <PendingCount
+              count={pendingWithdrawals.data?.items.length}
+              more={Boolean(pendingWithdrawals.data?.nextCursor)}
+            />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" flexShrink={0}>
+            Audit log
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ledger" flexShrink={0}>
+            Ledger check
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="deposits">
+          <DepositsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="withdrawals">
+          <WithdrawalsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="audit">
+          <AuditLog />
+        </Tabs.Content>
+        <Tabs.Content value="ledger">
+          <LedgerCheck />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { useSearchParams } from 'react-router-dom';
+import { Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { BalanceSummary } from './components/BalanceSummary';
+import { ExportCsvButton } from './components/ExportCsvButton';
+import { LedgerHistory } from './components/LedgerHistory';
+import { OwnDeposits, OwnWithdrawals } from './components/OwnRequests';
+
+const TABS = ['history', 'deposits', 'withdrawals'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
+
+/**
+ * /dashboard/transactions: "why is my balance X?" Every ledger entry with the balance after it and
+ * what caused it, the user's deposits and withdrawals with their timelines, and a CSV export.
+ */
+export default function TransactionsPage() {
+  usePageTitle('Transactions');
+  const { user, isAdmin, isPending, isError, error, refetch, isRefetching } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'history';
+
+  if (isPending) return <PageLoader />;
+  if (isError || !user) {
+    return <ErrorState description={errorMessage(error)} onRetry={() => void refetch()} retrying={isRefetching} />;
+  }
+  // Lists answer "own" for users and "everyone" for admins: an admin reading their own history filters by id.
+  const ownerFilter = isAdmin ? user.id : undefined;
+
+  return (
+    <Stack gap="6">
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-start' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            Transactions
+          </Heading>
+          <Text color="fg.muted">
+            Every change to your balance, what caused it, and the deposits and withdrawals behind it.
+          </Text>
+        </Stack>
+        <ExportCsvButton userId={ownerFilter} />
+      </Flex>
+
+      <BalanceSummary balance={user.accountBallance} userId={ownerFilter} />
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setParams(e.value === 'history' ? {} : { tab: e.value }, { replace: true })}
+        lazyMount
+        variant="line"
+      >
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="history" flexShrink={0}>
+            Balance history
+          </Tabs.Trigger>
+          <Tabs.Trigger value="deposits" flexShrink={0}>
+            Deposits
+          </Tabs.Trigger>
+          <Tabs.Trigger value="withdrawals" flexShrink={0}>
+            Withdrawals
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="history">
+          <LedgerHistory userId={ownerFilter} />
+        </Tabs.Content>
+        <Tabs.Content value="deposits">
+          <OwnDeposits userId={ownerFilter} />
+        </Tabs.Content>
+        <Tabs.Content value="withdrawals">
+          <OwnWithdrawals userId={ownerFilter} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Field, Flex, NativeSelect } from '@chakra-ui/react';
+import type { TUser } from '@vestora/contract';
+
+/** The row of filters above a desk table; wraps on phones. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <Flex gap="4" wrap="wrap" align="flex-end">
+      {children}
+    </Flex>
+  );
+}
+
+interface SelectFilterProps<V extends string> {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  disabled?: boolean;
+  helperText?: string;
+}
+
+/** A labelled native select (keyboard and screen-reader friendly on every device). */
+export function SelectFilter<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  helperText,
+}: SelectFilterProps<V>) {
+  return (
+    <Field.Root w={{ base: 'full', sm: '15rem' }} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+    </Field.Root>
+  );
+}
+
+export const ALL = 'all';
+
+interface UserFilterProps {
+  label?: string;
+  value: string;
+  onChange: (userId: string) => void;
+  users: TUser[];
+  loading: boolean;
+  failed: boolean;
+}
+
+/** Pick one user (by email) or everyone, from `user.list`. */
+export function UserFilter({ label = 'User', value, onChange, users, loading, failed }: UserFilterProps) {
+  const options = [
+    { value: ALL, label: loading ? 'Loading users...' : 'All users' },
+    ...users.map((u) => ({ value: u.id, label: `${u.email} (${u.firstName} ${u.lastName})` })),
+  ];
+  return (
+    <SelectFilter
+      label={label}
+      value={value}
+      options={options}
+      onChange={onChange}
+      disabled={loading || failed}
+      helperText={failed ? 'The user list could not be loaded.' : undefined}
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { Text, Timeline } from '@chakra-ui/react';
+import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
+import type { TDeposit, TWithdrawal } from '@vestora/contract';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { WITHDRAWAL_METHOD_LABELS } from '../money-labels';
+
+type Tone = 'start' | 'ok' | 'bad' | 'waiting' | 'neutral';
+
+interface Step {
+  key: string;
+  title: string;
+  time?: string | null;
+  body?: ReactNode;
+  tone: Tone;
+}
+
+const TONE: Record<Tone, { palette: string; icon: ReactNode }> = {
+  start: { palette: 'blue', icon: <LuSend /> },
+  ok: { palette: 'green', icon: <LuCheck /> },
+  bad: { palette: 'red', icon: <LuX /> },
+  waiting: { palette: 'yellow', icon: <LuClock /> },
+  neutral: { palette: 'gray', icon: <LuUndo2 /> },
+};
+
+/** Whose money the text talks about: the owner reads "your balance", an admin "the balance". */
+export type Audience = 'owner' | 'admin';
+
+function StepList({ steps, label }: { steps: Step[]; label: string }) {
+  return (
+    <Timeline.Root size="sm" variant="subtle" aria-label={label} as="ol" listStyleType="none" m="0" p="0">
+      {steps.map((step) => (
+        <Timeline.Item key={step.key} as="li">
+          <Timeline.Connector>
+            <Timeline.Separator />
+            <Timeline.Indicator colorPalette={TONE[step.tone].palette}>{TONE[step.tone].icon}</Timeline.Indicator>
+          </Timeline.Connector>
+          <Timeline.Content pb="3">
+            <Timeline.Title fontWeight="semibold">{step.title}</Timeline.Title>
+            {step.time ? (
+              <Text fontSize="xs" color="fg.muted">
+                <time dateTime={step.time}>{formatDateTime(step.time)}</time>
+              </Text>
+            ) : null}
+            {step.body ? <Timeline.Description color="fg.muted">{step.body}</Timeline.Description> : null}
+          </Timeline.Content>
+        </Timeline.Item>
+      ))}
+    </Timeline.Root>
+  );
+}
+
+interface TimelineProps<T> {
+  record: T;
+  audience: Audience;
+  /** Admin view: the reviewer's email, when known. */
+  reviewerName?: string | null;
+}
+
+const by = (name: string | null | undefined) => (name ? ` by ${name}` : '');
+/** Free text as a sentence: a full stop added only when it has no closing punctuation. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason. */
+export function DepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
+  const balance = audience === 'owner' ? 'your balance' : 'the balance';
+  const steps: Step[] = [
+    {
+      key: 'requested',
+      title: 'Transfer reported',
+      time: d.createdAt,
+      tone: 'start',
+      body: `${formatMoney(d.amount)} with transfer reference “${d.reference}”.`,
+    },
+  ];
+  if (d.status === 'pending') {
+    steps.push({
+      key: 'waiting',
+      title: 'Waiting for review',
+      tone: 'waiting',
+      body: 'Nothing is credited until the transfer is confirmed.',
+    });
+  } else if (d.status === 'confirmed') {
+    steps.push({
+      key: 'confirmed',
+      title: `Confirmed${by(reviewerName)}`,
+      time: d.reviewedAt,
+      tone: 'ok',
+      body: `${formatMoney(d.amount)} was credited to ${balance}.${d.reason ? ` Note: ${sentence(d.reason)}` : ''}`,
+    });
+  } else {
+    steps.push({
+      key: 'rejected',
+      title: `Rejected${by(reviewerName)}`,
+      time: d.reviewedAt,
+      tone: 'bad',
+      body: `Reason: ${sentence(d.reason ?? 'none given')} Nothing was credited.`,
+    });
+  }
+  return <StepList steps={steps} label={`Timeline of the deposit of ${formatMoney(d.amount)}`} />;
+}
+
+/** A withdrawal's life: requested (funds held) → paid / rejected / cancelled (or still waiting). */
+export function WithdrawalTimeline({ record: w, audience, reviewerName }: TimelineProps<TWithdrawal>) {
+  const balance = audience === 'owner' ? 'your balance' : 'the balance';
+  const steps: Step[] = [
+    {
+      key: 'requested',
+      title: 'Withdrawal requested',
+      time: w.createdAt,
+      tone: 'start',
+      body: `${formatMoney(w.amount)} held from ${balance} for a payout by ${WITHDRAWAL_METHOD_LABELS[w.method]} to ${w.details}.`,
+    },
+  ];
+  if (w.status === 'pending') {
+    steps.push({
+      key: 'waiting',
+      title: 'Waiting for review',
+      tone: 'waiting',
+      body:
+        audience === 'owner'
+          ? 'The amount stays on hold; you can cancel the request on the Cashout page while it is pending.'
+          : 'The amount stays on hold until the request is approved or rejected.',
+    });
+  } else if (w.status === 'paid') {
+    steps.push({
+      key: 'paid',
+      title: `Approved and paid${by(reviewerName)}`,
+      time: w.reviewedAt,
+      tone: 'ok',
+      body: (
+        <>
+          {w.payoutReference ? `Payout reference: ${w.payoutReference}.` : 'No payout reference was recorded.'}
+          {w.reason ? ` Note: ${sentence(w.reason)}` : ''}
+        </>
+      ),
+    });
+  } else if (w.status === 'rejected') {
+    steps.push({
+      key: 'rejected',
+      title: `Rejected${by(reviewerName)}`,
+      time: w.reviewedAt,
+      tone: 'bad',
+      body: `Reason: ${sentence(w.reason ?? 'none given')} The held ${formatMoney(w.amount)} returned to ${balance}.`,
+    });
+  } else {
+    steps.push({
+      key: 'cancelled',
+      title: 'Cancelled',
+      time: w.cancelledAt,
+      tone: 'neutral',
+      body: `The held ${formatMoney(w.amount)} returned to ${balance}.`,
+    });
+  }
+  return <StepList steps={steps} label={`Timeline of the withdrawal of ${formatMoney(w.amount)}`} />;
+}

@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Textarea, chakra } from '@chakra-ui/react';
+
+export interface ReviewField {
+  label: string;
+  /** Multi-line (a reason) or one line (a payout reference). */
+  multiline: boolean;
+  required: boolean;
+  placeholder?: string;
+  helperText?: string;
+  maxLength: number;
+}
+
+interface ReviewDialogProps {
+  open: boolean;
+  title: string;
+  /** What is about to happen, with the amounts and the person concerned. */
+  children: ReactNode;
+  confirmLabel: string;
+  palette: 'teal' | 'red';
+  field?: ReviewField;
+  /** The shared contract schema's verdict on the typed value: a message, or null when fine. */
+  validate?: (value: string) => string | null;
+  busy: boolean;
+  /** A server refusal to show inside the dialog (the admin can fix the input and retry). */
+  serverError?: string | null;
+  onSubmit: (value: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * Confirmation for a money action (alertdialog). With `field`, asks for a reason or payout reference;
+ * a required field must be filled before the action is sent.
+ */
+export function ReviewDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  palette,
+  field,
+  validate,
+  busy,
+  serverError,
+  onSubmit,
+  onClose,
+}: ReviewDialogProps) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const formId = useId();
+  // The button that opened the dialog gets focus back on close (the dialog has no Dialog.Trigger).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
+
+  useEffect(() => {
+    if (open) {
+      setValue('');
+      setError(null);
+    }
+  }, [open]);
+
+  const submit = () => {
+    if (field?.required && !value.trim()) {
+      setError(`${field.label} is required.`);
+      inputRef.current?.focus();
+      return;
+    }
+    const message = field ? (validate?.(value) ?? null) : null;
+    if (message) {
+      setError(message);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    onSubmit(value.trim());
+  };
+
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open && !busy) onClose();
+      }}
+      // With a field, typing is the next step; otherwise Cancel is the safe default for a money action.
+      initialFocusEl={() => (field ? inputRef.current : cancelRef.current)}
+      finalFocusEl={() => (returnFocusTo.current?.isConnected ? returnFocusTo.current : null)}
+      placement="center"
+      size="md"
+      closeOnInteractOutside={!busy}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {/* noValidate: the field's own error text explains a missing reason, not a browser bubble. */}
+              <chakra.form
+                id={formId}
+                display="flex"
+                flexDirection="column"
+                gap="4"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  submit();
+                }}
+              >
+                {children}
+                {serverError ? (
+                  <Alert.Root status="error">
+                    <Alert.Indicator />
+                    <Alert.Title>{serverError}</Alert.Title>
+                  </Alert.Root>
+                ) : null}
+                {field ? (
+                  <Field.Root required={field.required} invalid={!!error} disabled={busy}>
+                    <Field.Label>
+                      {field.label}
+                      <Field.RequiredIndicator fallback={field.required ? undefined : ' (optional)'} />
+                    </Field.Label>
+                    {field.multiline ? (
+                      <Textarea
+                        ref={inputRef}
+                        value={value}
+                        onChange={(e) => setValue(e.target.value)}
+                        placeholder={field.placeholder}
+                        maxLength={field.maxLength}
+                        rows={3}
+                        autoresize
+                      />
+                    ) : (
+                      <Input
+                        ref={inputRef}
+                        value={value}
+                        onChange={(e) => setValue(e.target.value)}
+                        placeholder={field.placeholder}
+                        maxLength={field.maxLength}
+                        autoComplete="off"
+                      />
+                    )}
+                    {field.helperText && !error ? <Field.HelperText>{field.helperText}</Field.HelperText> : null}
+                    <Field.ErrorText>{error}</Field.ErrorText>
+                  </Field.Root>
+                ) : null}
+              </chakra.form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button ref={cancelRef} variant="outline" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" form={formId} colorPalette={palette} loading={busy}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={busy} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

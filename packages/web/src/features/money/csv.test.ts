@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { TLedgerEntry } from '@vestora/contract';
+import { csvField, ledgerCsvFileName, ledgerToCsv, toCsv } from './csv';
+
+const entry = (over: Partial<TLedgerEntry>): TLedgerEntry => ({
+  id: 'e1',
+  userId: 'u1',
+  kind: 'deposit',
+  amount: 1250.5,
+  balanceAfter: 1250.5,
+  refType: 'deposit',
+  refId: 'd1',
+  actorId: null,
+  memo: null,
+  createdAt: '2025-03-07T14:05:00.000Z',
+  ...over,
+});
+
+describe('csvField', () => {
+  it('leaves plain text and numbers as they are', () => {
+    expect(csvField('Deposit')).toBe('Deposit');
+    expect(csvField(-10)).toBe('-10');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('quotes commas, quotes and line breaks, doubling quotes', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('line1\nline2')).toBe('"line1\nline2"');
+    expect(csvField('x\r\ny')).toBe('"x\r\ny"');
+  });
+
+  it('defuses text a spreadsheet would run as a formula', () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('+SUM(A1)')).toBe("'+SUM(A1)");
+    expect(csvField('-200.00')).toBe('-200.00');
+  });
+});
+
+describe('ledgerToCsv', () => {
+  it('writes the header and one CRLF-terminated row per entry with signed 2-decimal amounts', () => {
+    const csv = ledgerToCsv([
+      entry({}),
+      entry({
+        id: 'e2',
+        kind: 'withdrawal_hold',
+        amount: -200,
+        balanceAfter: 1050.5,
+        refType: 'withdrawal',
+        refId: 'w1',
+      }),
+      entry({
+        id: 'e3',
+        kind: 'adjustment',
+        amount: 0.1,
+        balanceAfter: 1050.6,
+        refType: 'adjustment',
+        refId: 'a1',
+        memo: 'Fee refund, "goodwill"',
+      }),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'date,kind,amount,balance after,reference type,reference id,memo',
+      '2025-03-07T14:05:00.000Z,Deposit,1250.50,1250.50,deposit,d1,',
+      '2025-03-07T14:05:00.000Z,Withdrawal hold,-200.00,1050.50,withdrawal,w1,',
+      '2025-03-07T14:05:00.000Z,Adjustment,0.10,1050.60,adjustment,a1,"Fee refund, ""goodwill"""',
+      '',
+    ]);
+  });
+
+  it('writes only the header when there is no history', () => {
+    expect(toCsv([['a', 'b']])).toBe('a,b\r\n');
+    expect(ledgerToCsv([])).toBe('date,kind,amount,balance after,reference type,reference id,memo\r\n');
+  });
+});
+
+describe('ledgerCsvFileName', () => {
+  it('names the file after the local date', () => {
+    expect(ledgerCsvFileName(new Date(2025, 2, 7, 23, 59))).toBe('vestora-transactions-2025-03-07.csv');
+  });
+});

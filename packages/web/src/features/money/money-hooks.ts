@@ -1,0 +1,176 @@
+import { useCallback, useMemo } from 'react';
+import { useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import type { z } from 'zod';
+import type {
+  TDeposit,
+  TLedgerEntry,
+  TUser,
+  TWithdrawal,
+  ZAuditListInput,
+  ZDepositListInput,
+  ZLedgerListInput,
+  ZWithdrawalListInput,
+} from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+
+/** Largest page the lists accept; used when walking every page (CSV, look-ups). */
+export const MAX_PAGE = 100;
+/** Rows per page on screen. */
+export const PAGE_SIZE = 20;
+
+/** Refreshes everything a money action can change: balances, lists, ledger, audit, rewards. */
+export function useInvalidateMoney() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    () =>
+      Promise.all([
+        utils.user.me.invalidate(),
+        utils.user.list.invalidate(),
+        utils.deposit.list.invalidate(),
+        utils.withdrawal.list.invalidate(),
+        utils.ledger.invalidate(),
+        utils.audit.list.invalidate(),
+        utils.reward.list.invalidate(),
+      ]),
+    [utils],
+  );
+}
+
+/** Every ledger entry of `userId` (or of the caller), newest first, walking all pages. */
+export function useFetchAllLedgerEntries() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    async (userId?: string): Promise<TLedgerEntry[]> => {
+      const all: TLedgerEntry[] = [];
+      let cursor: string | undefined;
+      // A guard against a server that keeps answering the same cursor.
+      for (let pages = 0; pages < 10_000; pages++) {
+        const page = await utils.client.ledger.list.query({ limit: MAX_PAGE, cursor, userId });
+        all.push(...page.items);
+        if (!page.nextCursor || page.nextCursor === cursor) break;
+        cursor = page.nextCursor;
+      }
+      return all;
+    },
+    [utils],
+  );
+}
+
+export type ReferencedRecord = { type: 'deposit'; record: TDeposit } | { type: 'withdrawal'; record: TWithdrawal };
+
+/**
+ * The deposit or withdrawal a ledger entry points at. There is no by-id procedure, so this walks the
+ * owner's list (newest first, so recent entries are found on the first page) and caches the answer.
+ */
+export function useReferencedRecord(
+  entry: Pick<TLedgerEntry, 'refType' | 'refId'>,
+  options: { userId?: string; enabled: boolean },
+) {
+  const utils = trpc.useUtils();
+  const { refType, refId } = entry;
+  return useQuery({
+    queryKey: ['money', 'referenced-record', refType, refId, options.userId ?? null],
+    enabled: options.enabled && (refType === 'deposit' || refType === 'withdrawal'),
+    staleTime: 30_000,
+    queryFn: async (): Promise<ReferencedRecord | null> => {
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 1_000; pages++) {
+        const input = { limit: MAX_PAGE, cursor, userId: options.userId };
+        if (refType === 'deposit') {
+          const page = await utils.client.deposit.list.query(input);
+          const record = page.items.find((d) => d.id === refId);
+          if (record) return { type: 'deposit', record };
+          if (!page.nextCursor || page.nextCursor === cursor) return null;
+          cursor = page.nextCursor;
+        } else {
+          const page = await utils.client.withdrawal.list.query(input);
+          const record = page.items.find((w) => w.id === refId);
+          if (record) return { type: 'withdrawal', record };
+          if (!page.nextCursor || page.nextCursor === cursor) return null;
+          cursor = page.nextCursor;
+        }
+      }
+      return null;
+    },
+  });
+}
+
+/** Admin view: users by id (for reviewer and actor names) and sorted for the user filter. */
+export function useUserDirectory(enabled = true) {
+  const users = trpc.user.list.useQuery(undefined, { enabled, staleTime: 60_000 });
+  const byId = useMemo(() => new Map<string, TUser>((users.data ?? []).map((u) => [u.id, u])), [users.data]);
+  const sorted = useMemo(() => [...(users.data ?? [])].sort((a, b) => a.email.localeCompare(b.email)), [users.data]);
+  return { ...users, byId, sorted };
+}
+
+/**
+ * When a review lost a race or targets something gone, the title to show: another admin already
+ * reviewed it (409 CONFLICT) or it no longer exists (404). The list is stale; refreshing it is the fix.
+ * Null for any other error.
+ */
+export function staleReviewTitle(error: { data?: { code?: string } | null } | null | undefined): string | null {
+  const code = error?.data?.code;
+  if (code === 'CONFLICT') return 'Already reviewed by someone else';
+  if (code === 'NOT_FOUND') return 'This request no longer exists';
+  return null;
+}
+
+interface CursorPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * 'Load more' over a cursor-paged list procedure. Not `trpc.x.list.useInfiniteQuery`: tRPC v11 adds
+ * `direction` to the input, which the contract's strict ZPageInput refuses (400). The query key is
+ * tRPC's own infinite key, so `utils.x.list.invalidate()` refreshes these lists like any other.
+ */
+function useCursorPages<TInput extends object, TItem>(
+  queryKey: QueryKey,
+  input: TInput,
+  fetchPage: (input: TInput & { cursor?: string }) => Promise<CursorPage<TItem>>,
+) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage({ ...input, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  return { ...query, items };
+}
+
+type Filter<T extends z.ZodType> = Omit<z.input<T>, 'cursor'>;
+
+/** Deposits, newest first, page by page (own for users, everyone's or one user's for admins). */
+export function useDepositPages(input: Filter<typeof ZDepositListInput>) {
+  const utils = trpc.useUtils();
+  return useCursorPages(getQueryKey(trpc.deposit.list, input, 'infinite'), input, (i) =>
+    utils.client.deposit.list.query(i),
+  );
+}
+
+/** Withdrawals, newest first, page by page. */
+export function useWithdrawalPages(input: Filter<typeof ZWithdrawalListInput>) {
+  const utils = trpc.useUtils();
+  return useCursorPages(getQueryKey(trpc.withdrawal.list, input, 'infinite'), input, (i) =>
+    utils.client.withdrawal.list.query(i),
+  );
+}
+
+/** Ledger entries, newest first, page by page. */
+export function useLedgerPages(input: Filter<typeof ZLedgerListInput>) {
+  const utils = trpc.useUtils();
+  return useCursorPages(getQueryKey(trpc.ledger.list, input, 'infinite'), input, (i) =>
+    utils.client.ledger.list.query(i),
+  );
+}
+
+/** Audit entries, newest first, page by page (admins). */
+export function useAuditPages(input: Filter<typeof ZAuditListInput>) {
+  const utils = trpc.useUtils();
+  return useCursorPages(getQueryKey(trpc.audit.list, input, 'infinite'), input, (i) =>
+    utils.client.audit.list.query(i),
+  );
+}
