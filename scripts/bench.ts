@@ -10,7 +10,9 @@ const benches = ['bench-market.ts', 'bench-money.ts'];
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], {
+    stdio: 'inherit',
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

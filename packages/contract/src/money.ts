@@ -32,7 +32,10 @@ function dollarAmount(maxCents: number, allowZero: boolean) {
     .number({ error: 'Amount must be a number' })
     .refine((v) => Number.isFinite(v), 'Amount must be a finite number')
     .refine((v) => dollarsToCents(v) !== null, 'Amount can have at most 2 decimals')
-    .refine((v) => (allowZero ? v >= 0 : v > 0), allowZero ? 'Amount cannot be negative' : 'Amount must be greater than zero')
+    .refine(
+      (v) => (allowZero ? v >= 0 : v > 0),
+      allowZero ? 'Amount cannot be negative' : 'Amount must be greater than zero',
+    )
     .refine((v) => (dollarsToCents(v) ?? Infinity) <= maxCents, `Amount cannot exceed $${formatCents(maxCents)}`);
 }
 

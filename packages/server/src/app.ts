@@ -39,7 +39,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     trustProxy: true,
   });
-  const deps: AppDeps = { db: opts.db.db, config, market: opts.market ?? createMarketService(config, { log: app.log }), log: app.log };
+  const deps: AppDeps = {
+    db: opts.db.db,
+    config,
+    market: opts.market ?? createMarketService(config, { log: app.log }),
+    log: app.log,
+  };
   app.decorate('deps', deps);
 
   await app.register(helmet, {
@@ -66,7 +71,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const fastifyStatus = (err as { statusCode?: number }).statusCode;
     if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
       // Fastify's own 4xx (malformed JSON, body too large, unsupported type): its message is safe and useful.
-      const message = fastifyStatus === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message;
+      const message =
+        fastifyStatus === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message;
       return reply.code(fastifyStatus).send({ err: message });
     }
     const pub = toPublicError(err);
@@ -111,7 +117,8 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
       wildcard: true,
       index: ['index.html'],
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -119,13 +126,17 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
     // A missing file (old chunk, typo) is a real 404; only page routes fall back to the app.
     const pathname = req.url.split('?')[0] ?? '';
-    const isFile = pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|json|txt)$/i.test(pathname);
+    const isFile =
+      pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|json|txt)$/i.test(pathname);
     if (req.method === 'GET' && isFile && !isApi) return reply.code(404).type('text/plain').send('Not found');
     if (req.method === 'GET' && !isApi && hasDist) {
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }
     if (req.method === 'GET' && !isApi) {
-      return reply.code(404).type('text/plain').send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
     }
     return reply.code(404).send({ err: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
   });

@@ -11,7 +11,12 @@ async function main() {
   const app = await buildApp({ config, db: handle });
   const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
   app.log.info(`database: ${where}${seeded ? ' (new: demo plans and a placeholder deposit account seeded)' : ''}`);
-  const admins = await handle.db.selectFrom('users').select('id').where('account_type', '=', 'admin').limit(1).execute();
+  const admins = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('account_type', '=', 'admin')
+    .limit(1)
+    .execute();
   if (admins.length === 0) {
     app.log.warn(
       'No admin account yet. Stop the server and run: pnpm cli create-admin --email you@example.com ' +

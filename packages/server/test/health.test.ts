@@ -51,7 +51,11 @@ describe('sign-in rate limit', () => {
 
   it('answers 429 with a clear message after too many attempts from one address', async () => {
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: 'nobody@example.com', password: 'wrong-password' },
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);

@@ -14,7 +14,9 @@ export interface TestApp {
 }
 
 /** A full app on a fresh database, for app.inject() or a real listen. */
-export async function startTestApp(opts: { env?: Record<string, string>; market?: MarketService } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { env?: Record<string, string>; market?: MarketService } = {},
+): Promise<TestApp> {
   const handle = await createTestDb();
   const config = loadConfig({
     LOG_LEVEL: 'silent',

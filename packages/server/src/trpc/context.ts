@@ -37,7 +37,12 @@ export function createContextInner(opts: {
   sessionToken?: string | null;
   cookies?: SessionCookies;
 }): Context {
-  return { deps: opts.deps, user: opts.user ?? null, sessionToken: opts.sessionToken ?? null, cookies: opts.cookies ?? noCookies };
+  return {
+    deps: opts.deps,
+    user: opts.user ?? null,
+    sessionToken: opts.sessionToken ?? null,
+    cookies: opts.cookies ?? noCookies,
+  };
 }
 
 /** Cookie writer bound to one HTTP reply. */
@@ -45,7 +50,13 @@ export function replyCookies(reply: FastifyReply, config: Config): SessionCookie
   const secure = config.publicUrl.startsWith('https://');
   return {
     set(token, expiresAt) {
-      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: expiresAt,
+      });
     },
     clear() {
       reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
@@ -57,5 +68,10 @@ export function replyCookies(reply: FastifyReply, config: Config): SessionCookie
 export async function createContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   const token = req.cookies[SESSION_COOKIE] ?? null;
   const user = token ? await findUserBySessionToken(deps.db, token) : null;
-  return createContextInner({ deps, user, sessionToken: user ? token : null, cookies: replyCookies(reply, deps.config) });
+  return createContextInner({
+    deps,
+    user,
+    sessionToken: user ? token : null,
+    cookies: replyCookies(reply, deps.config),
+  });
 }

@@ -7,7 +7,11 @@ const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
     const pub = toPublicError(error);
-    return { ...shape, message: pub.message, data: { code: shape.data.code, httpStatus: pub.status, path: shape.data.path } };
+    return {
+      ...shape,
+      message: pub.message,
+      data: { code: shape.data.code, httpStatus: pub.status, path: shape.data.path },
+    };
   },
 });
 

@@ -11,8 +11,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('city', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('account_type', 'text', (c) => c.notNull().defaultTo('user').check(sql`account_type in ('user', 'admin')`))
-    .addColumn('balance_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`balance_cents >= 0`))
+    .addColumn('account_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`account_type in ('user', 'admin')`),
+    )
+    .addColumn('balance_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance_cents >= 0`),
+    )
     .addColumn('profile_picture', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('referral_code', 'text', (c) => c.notNull().unique())
@@ -68,7 +78,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('restrict'))
     .addColumn('amount_cents', 'bigint', (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn('reference', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'confirmed', 'rejected')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'confirmed', 'rejected')`),
+    )
     .addColumn('reason', 'text')
     .addColumn('reviewed_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('idempotency_key', 'text', (c) => c.notNull())
@@ -87,7 +102,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('method', 'text', (c) => c.notNull().check(sql`method in ('bank', 'paypal', 'crypto')`))
     .addColumn('details', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'paid', 'rejected', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'paid', 'rejected', 'cancelled')`),
     )
     .addColumn('reason', 'text')
     .addColumn('payout_reference', 'text')
@@ -139,7 +157,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['app_meta', 'audit_log', 'ledger_entries', 'withdrawals', 'deposits', 'deposit_account', 'plans', 'sessions', 'users']) {
+  for (const t of [
+    'app_meta',
+    'audit_log',
+    'ledger_entries',
+    'withdrawals',
+    'deposits',
+    'deposit_account',
+    'plans',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

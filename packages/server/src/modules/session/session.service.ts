@@ -13,7 +13,10 @@ export function hashToken(token: string): string {
 export async function createSession(db: Database, userId: string, ttlHours: number) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 
