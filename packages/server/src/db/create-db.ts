@@ -22,6 +22,9 @@ export interface DbHandle {
 export async function createDb(opts: { databaseUrl?: string; dataDir?: string | 'memory' }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection can die under us (server restart, a terminated backend); without this listener
+    // that would crash the process. The pool replaces the connection on next use.
+    pool.on('error', (err) => console.warn(`database: an idle connection was closed (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
