@@ -3,10 +3,20 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: embedded database in ./.data, http://127.0.0.1:3000', () => {
-    const c = loadConfig({});
-    expect(c).toMatchObject({ HOST: '127.0.0.1', PORT: 3000, DATA_DIR: './.data', publicUrl: 'http://127.0.0.1:3000' });
+    const c = loadConfig({ INIT_CWD: '/srv/vestora' });
+    expect(c).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATA_DIR: '/srv/vestora/.data',
+      publicUrl: 'http://127.0.0.1:3000',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.MARKET_FEED_URL).toBe('https://api.coingecko.com');
+  });
+
+  it('resolves a relative DATA_DIR against the directory the command was typed in', () => {
+    expect(loadConfig({ INIT_CWD: '/home/me/vestora', DATA_DIR: 'var/db' }).DATA_DIR).toBe('/home/me/vestora/var/db');
+    expect(loadConfig({ INIT_CWD: '/home/me/vestora', DATA_DIR: '/data' }).DATA_DIR).toBe('/data');
   });
 
   it('derives the public URL and origin, without a trailing slash', () => {

@@ -43,8 +43,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /\/+$/,
     '',
   );
+  // A relative DATA_DIR is relative to where the command was typed (pnpm runs package scripts elsewhere).
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
   return {
     ...c,
+    DATA_DIR: dataDir,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     webDistDir: c.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),

@@ -3,8 +3,9 @@ export function promptHidden(question: string): Promise<string> {
   const { stdin, stdout } = process;
   return new Promise((resolve) => {
     let value = '';
-    stdout.write(question);
+    // Raw mode before the question shows: anything typed once it is visible is never echoed.
     stdin.setRawMode(true);
+    stdout.write(question);
     stdin.resume();
     stdin.setEncoding('utf8');
     const onData = (chunk: string) => {
