@@ -1,30 +1,17 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Badge,
-  Button,
-  Card,
-  Field,
-  Heading,
-  Input,
-  InputGroup,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { ZDepositRequestInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
-import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { DEPOSIT_STATUS } from '../money/money-labels';
+import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
 import MyAccount from './MyAccount';
 import { ZAmountText } from './money-form';
+import { AmountField } from './AmountField';
 import { useSubmissionKey } from './use-submission-key';
 
 const ZDepositForm = z.object({
@@ -104,15 +91,7 @@ function DepositForm() {
       </Card.Header>
       <Card.Body>
         <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={handleSubmit(submit)} noValidate>
-          <Field.Root required invalid={!!errors.amount} disabled={request.isPending}>
-            <Field.Label>
-              Amount (USD) <Field.RequiredIndicator />
-            </Field.Label>
-            <InputGroup startElement="$">
-              <Input {...register('amount')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
-            </InputGroup>
-            <Field.ErrorText>{errors.amount?.message}</Field.ErrorText>
-          </Field.Root>
+          <AmountField registration={register('amount')} error={errors.amount} disabled={request.isPending} />
           <Field.Root required invalid={!!errors.reference} disabled={request.isPending}>
             <Field.Label>
               Transfer reference <Field.RequiredIndicator />
@@ -134,63 +113,28 @@ function DepositForm() {
 }
 
 function RecentDeposits() {
-  const { isAdmin } = useSession();
   const deposits = trpc.deposit.list.useQuery({ limit: 10 });
 
   return (
-    <Card.Root as="section" aria-labelledby="recent-deposits-heading">
-      <Card.Header>
-        <Heading as="h2" id="recent-deposits-heading" size="lg">
-          {isAdmin ? 'Recent deposits (all users)' : 'Your recent deposits'}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {deposits.isPending ? (
-          <PageLoader label="Loading deposits..." minH="10rem" />
-        ) : deposits.isError ? (
-          <ErrorState
-            title="Could not load your deposits"
-            description={errorMessage(deposits.error, 'Please try again.')}
-            onRetry={() => void deposits.refetch()}
-          />
-        ) : deposits.data.items.length === 0 ? (
-          <EmptyState title="No deposits yet" description="Deposits you report appear here with their status." />
-        ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" minW="560px">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  {isAdmin && <Table.ColumnHeader>User</Table.ColumnHeader>}
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reference</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {deposits.data.items.map((d) => (
-                  <Table.Row key={d.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTime(d.createdAt)}</Table.Cell>
-                    {isAdmin && <Table.Cell>{d.userEmail}</Table.Cell>}
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                      {formatMoney(d.amount)}
-                    </Table.Cell>
-                    <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={DEPOSIT_STATUS[d.status].palette}>{DEPOSIT_STATUS[d.status].label}</Badge>
-                      {d.status === 'rejected' && d.reason && (
-                        <Text fontSize="xs" color="fg.muted" mt="1">
-                          {d.reason}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <RecentRequestsCard
+      headingId="recent-deposits-heading"
+      heading={['Your recent deposits', 'Recent deposits (all users)']}
+      noun="deposits"
+      query={deposits}
+      emptyDescription="Deposits you report appear here with their status."
+      minW="560px"
+      headers={
+        <>
+          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+        </>
+      }
+      cells={(d) => (
+        <>
+          <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>
+          <StatusCell status={d.status} shown={DEPOSIT_STATUS[d.status]} reason={d.reason} />
+        </>
+      )}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Badge, Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { TAuditEntry } from '@vestora/contract';
-import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { EmptyState, ErrorState, PageLoader } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import { PAGE_SIZE, useAuditPages, useUserDirectory } from '../money-hooks';
-import { ALL, FilterBar, SelectFilter, UserFilter } from './Filters';
+import { ALL, DeskFilters } from './Filters';
 import { ExpandableRow, toggleInSet } from './ExpandableRow';
-import { LoadMore } from './LoadMore';
+import { PagedTable } from './PagedTable';
 import { StackedCell, Time } from './StackedCell';
 import { AuditChanges, diffSnapshots } from './AuditChanges';
 
@@ -58,7 +57,6 @@ export function AuditLog() {
     entityType: entityType === ALL ? undefined : entityType,
     actorId: actorId === ALL ? undefined : actorId,
   });
-  const items = audit.items;
 
   const entityName = (e: Pick<TAuditEntry, 'entityType' | 'entityId'>) => {
     if (!e.entityId) return e.entityType;
@@ -68,92 +66,68 @@ export function AuditLog() {
 
   return (
     <Stack gap="4">
-      <FilterBar>
-        <SelectFilter label="What changed" value={entityType} options={ENTITY_OPTIONS} onChange={setEntityType} />
-        <UserFilter
-          label="Done by"
-          value={actorId}
-          onChange={setActorId}
-          users={directory.sorted}
-          loading={directory.isPending}
-          failed={directory.isError}
-        />
-      </FilterBar>
+      <DeskFilters
+        select={{ label: 'What changed', value: entityType, options: ENTITY_OPTIONS, onChange: setEntityType }}
+        userLabel="Done by"
+        userId={actorId}
+        onUserChange={setActorId}
+        directory={directory}
+      />
 
-      {audit.isPending ? (
-        <PageLoader label="Loading the audit log..." minH="20vh" />
-      ) : audit.isError ? (
-        <ErrorState
-          title="The audit log could not be loaded"
-          description={errorMessage(audit.error)}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isRefetching}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title="No audit entries"
-          description={
-            entityType === ALL && actorId === ALL
-              ? 'Admin actions (reviews, user, plan and account record edits) will be recorded here.'
-              : 'Nothing matches these filters.'
-          }
-        />
-      ) : (
-        <Stack gap="2">
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" minW="36rem">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader w="1">
-                    <Box srOnly>Before and after</Box>
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>Action</Table.ColumnHeader>
-                  <Table.ColumnHeader>Who and when</Table.ColumnHeader>
-                  <Table.ColumnHeader>Changed fields</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((e) => (
-                  <ExpandableRow
-                    key={e.id}
-                    open={open.has(e.id)}
-                    onToggle={() => setOpen((s) => toggleInSet(s, e.id))}
-                    label={`before and after of ${e.action} on ${formatDateTime(e.createdAt)}`}
-                    colSpan={4}
-                    details={() => <AuditChanges before={e.before} after={e.after} />}
-                  >
-                    <StackedCell
-                      primary={
-                        <Badge colorPalette={actionPalette(e.action)} variant="subtle" fontFamily="mono">
-                          {e.action}
-                        </Badge>
-                      }
-                      secondary={entityName(e)}
-                      title={e.entityId ?? undefined}
-                    />
-                    <StackedCell
-                      primary={e.actorEmail ?? (e.actorId ? `#${e.actorId.slice(0, 8)}` : 'System')}
-                      title={e.actorEmail ?? undefined}
-                      secondary={<Time iso={e.createdAt} format={formatDateTime} />}
-                    />
-                    <Table.Cell maxW="16rem">
-                      <Text fontSize="xs" color="fg.muted" truncate>
-                        {changedFields(e)}
-                      </Text>
-                    </Table.Cell>
-                  </ExpandableRow>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <LoadMore
-            shown={items.length}
-            hasMore={audit.hasNextPage}
-            loading={audit.isFetchingNextPage}
-            onLoadMore={() => void audit.fetchNextPage()}
+      <PagedTable
+        list={audit}
+        loadingLabel="Loading the audit log..."
+        errorTitle="The audit log could not be loaded"
+        empty={
+          <EmptyState
+            title="No audit entries"
+            description={
+              entityType === ALL && actorId === ALL
+                ? 'Admin actions (reviews, user, plan and account record edits) will be recorded here.'
+                : 'Nothing matches these filters.'
+            }
           />
-        </Stack>
-      )}
+        }
+        minW="36rem"
+        toggleHeader="Before and after"
+        headers={
+          <>
+            <Table.ColumnHeader>Action</Table.ColumnHeader>
+            <Table.ColumnHeader>Who and when</Table.ColumnHeader>
+            <Table.ColumnHeader>Changed fields</Table.ColumnHeader>
+          </>
+        }
+        row={(e) => (
+          <ExpandableRow
+            key={e.id}
+            open={open.has(e.id)}
+            onToggle={() => setOpen((s) => toggleInSet(s, e.id))}
+            label={`before and after of ${e.action} on ${formatDateTime(e.createdAt)}`}
+            colSpan={4}
+            details={() => <AuditChanges before={e.before} after={e.after} />}
+          >
+            <StackedCell
+              primary={
+                <Badge colorPalette={actionPalette(e.action)} variant="subtle" fontFamily="mono">
+                  {e.action}
+                </Badge>
+              }
+              secondary={entityName(e)}
+              title={e.entityId ?? undefined}
+            />
+            <StackedCell
+              primary={e.actorEmail ?? (e.actorId ? `#${e.actorId.slice(0, 8)}` : 'System')}
+              title={e.actorEmail ?? undefined}
+              secondary={<Time iso={e.createdAt} format={formatDateTime} />}
+            />
+            <Table.Cell maxW="16rem">
+              <Text fontSize="xs" color="fg.muted" truncate>
+                {changedFields(e)}
+              </Text>
+            </Table.Cell>
+          </ExpandableRow>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field, Flex, NativeSelect } from '@chakra-ui/react';
 import type { TUser } from '@vestora/contract';
+import type { useUserDirectory } from '../money-hooks';
 
 /** The row of filters above a desk table; wraps on phones. */
 export function FilterBar({ children }: { children: ReactNode }) {
@@ -73,5 +74,37 @@ export function UserFilter({ label = 'User', value, onChange, users, loading, fa
       disabled={loading || failed}
       helperText={failed ? 'The user list could not be loaded.' : undefined}
     />
+  );
+}
+
+export interface DeskFiltersProps<V extends string> {
+  /** The first filter (status, entity type...). */
+  select: SelectFilterProps<V>;
+  userLabel?: string;
+  userId: string;
+  onUserChange: (userId: string) => void;
+  directory: ReturnType<typeof useUserDirectory>;
+}
+
+/** A desk's filter bar: one select and a user picker fed by the user directory. */
+export function DeskFilters<V extends string>({
+  select,
+  userLabel,
+  userId,
+  onUserChange,
+  directory,
+}: DeskFiltersProps<V>) {
+  return (
+    <FilterBar>
+      <SelectFilter {...select} />
+      <UserFilter
+        label={userLabel}
+        value={userId}
+        onChange={onUserChange}
+        users={directory.sorted}
+        loading={directory.isPending}
+        failed={directory.isError}
+      />
+    </FilterBar>
   );
 }

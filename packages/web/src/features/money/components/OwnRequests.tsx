@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Flex, Link, Stack, Table, Text } from '@chakra-ui/react';
-import { errorMessage } from '../../../lib/errors';
+import { Badge, Button, Flex, Link, Table, Text } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { EmptyState, ErrorState, PageLoader } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import { WITHDRAWAL_METHOD_LABELS } from '../money-labels';
 import { PAGE_SIZE, useDepositPages, useWithdrawalPages } from '../money-hooks';
 import { DepositStatusBadge, WithdrawalStatusBadge } from './StatusBadge';
 import { DepositTimeline, WithdrawalTimeline } from './MoneyTimeline';
 import { ExpandableRow, toggleInSet } from './ExpandableRow';
-import { LoadMore } from './LoadMore';
+import { PagedTable } from './PagedTable';
 import { StackedCell, Time } from './StackedCell';
 
 /** The user's deposits with status and timeline. */
@@ -17,78 +16,51 @@ export function OwnDeposits({ userId }: { userId: string | undefined }) {
   const deposits = useDepositPages({ limit: PAGE_SIZE, userId });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
-  if (deposits.isPending) return <PageLoader label="Loading your deposits..." minH="20vh" />;
-  if (deposits.isError) {
-    return (
-      <ErrorState
-        title="Your deposits could not be loaded"
-        description={errorMessage(deposits.error)}
-        onRetry={() => void deposits.refetch()}
-        retrying={deposits.isRefetching}
-      />
-    );
-  }
-  const items = deposits.items;
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        title="No deposits yet"
-        description="When you send a transfer, report it on the Deposit page; it is credited once our team confirms it."
-        action={
-          <Button asChild colorPalette="teal" size="sm">
-            <RouterLink to="/dashboard/deposit">Go to Deposit</RouterLink>
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <Stack gap="2">
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" minW="28rem">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="1">
-                <Box srOnly>Timeline</Box>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Transfer reference</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((d) => (
-              <ExpandableRow
-                key={d.id}
-                open={open.has(d.id)}
-                onToggle={() => setOpen((s) => toggleInSet(s, d.id))}
-                label={`timeline of the deposit of ${formatMoney(d.amount)}`}
-                colSpan={4}
-                details={() => <DepositTimeline record={d} audience="owner" />}
-              >
-                <StackedCell
-                  primary={formatMoney(d.amount)}
-                  secondary={<Time iso={d.createdAt} format={formatDateTime} />}
-                />
-                <Table.Cell>
-                  <DepositStatusBadge status={d.status} />
-                </Table.Cell>
-                <Table.Cell maxW="16rem" truncate title={d.reference}>
-                  {d.reference}
-                </Table.Cell>
-              </ExpandableRow>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <LoadMore
-        shown={items.length}
-        hasMore={deposits.hasNextPage}
-        loading={deposits.isFetchingNextPage}
-        onLoadMore={() => void deposits.fetchNextPage()}
-        noun={['deposit', 'deposits']}
-      />
-    </Stack>
+    <PagedTable
+      list={deposits}
+      loadingLabel="Loading your deposits..."
+      errorTitle="Your deposits could not be loaded"
+      empty={
+        <EmptyState
+          title="No deposits yet"
+          description="When you send a transfer, report it on the Deposit page; it is credited once our team confirms it."
+          action={
+            <Button asChild colorPalette="teal" size="sm">
+              <RouterLink to="/dashboard/deposit">Go to Deposit</RouterLink>
+            </Button>
+          }
+        />
+      }
+      minW="28rem"
+      toggleHeader="Timeline"
+      headers={
+        <>
+          <Table.ColumnHeader>Amount</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+          <Table.ColumnHeader>Transfer reference</Table.ColumnHeader>
+        </>
+      }
+      noun={['deposit', 'deposits']}
+      row={(d) => (
+        <ExpandableRow
+          key={d.id}
+          open={open.has(d.id)}
+          onToggle={() => setOpen((s) => toggleInSet(s, d.id))}
+          label={`timeline of the deposit of ${formatMoney(d.amount)}`}
+          colSpan={4}
+          details={() => <DepositTimeline record={d} audience="owner" />}
+        >
+          <StackedCell primary={formatMoney(d.amount)} secondary={<Time iso={d.createdAt} format={formatDateTime} />} />
+          <Table.Cell>
+            <DepositStatusBadge status={d.status} />
+          </Table.Cell>
+          <Table.Cell maxW="16rem" truncate title={d.reference}>
+            {d.reference}
+          </Table.Cell>
+        </ExpandableRow>
+      )}
+    />
   );
 }
 
@@ -97,92 +69,67 @@ export function OwnWithdrawals({ userId }: { userId: string | undefined }) {
   const withdrawals = useWithdrawalPages({ limit: PAGE_SIZE, userId });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
-  if (withdrawals.isPending) return <PageLoader label="Loading your withdrawals..." minH="20vh" />;
-  if (withdrawals.isError) {
-    return (
-      <ErrorState
-        title="Your withdrawals could not be loaded"
-        description={errorMessage(withdrawals.error)}
-        onRetry={() => void withdrawals.refetch()}
-        retrying={withdrawals.isRefetching}
-      />
-    );
-  }
-  const items = withdrawals.items;
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        title="No withdrawals yet"
-        description="Request a payout on the Cashout page; the amount is held at once and paid after review."
-        action={
-          <Button asChild colorPalette="teal" size="sm">
-            <RouterLink to="/dashboard/cashout">Go to Cashout</RouterLink>
-          </Button>
-        }
-      />
-    );
-  }
-  const hasPending = items.some((w) => w.status === 'pending');
+  const hasPending = withdrawals.items.some((w) => w.status === 'pending');
   return (
-    <Stack gap="2">
-      {hasPending ? (
-        <Text fontSize="sm" color="fg.muted">
-          A pending request can be cancelled on the{' '}
-          <Link asChild colorPalette="teal" variant="underline">
-            <RouterLink to="/dashboard/cashout">Cashout page</RouterLink>
-          </Link>
-          ; the held amount then returns to your balance.
-        </Text>
-      ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" minW="30rem">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="1">
-                <Box srOnly>Timeline</Box>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Pay to</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((w) => (
-              <ExpandableRow
-                key={w.id}
-                open={open.has(w.id)}
-                onToggle={() => setOpen((s) => toggleInSet(s, w.id))}
-                label={`timeline of the withdrawal of ${formatMoney(w.amount)}`}
-                colSpan={4}
-                details={() => <WithdrawalTimeline record={w} audience="owner" />}
-              >
-                <StackedCell
-                  primary={formatMoney(w.amount)}
-                  secondary={<Time iso={w.createdAt} format={formatDateTime} />}
-                />
-                <Table.Cell>
-                  <Flex gap="1" align="center" wrap="wrap">
-                    <WithdrawalStatusBadge status={w.status} />
-                    {w.payoutReference ? (
-                      <Badge variant="outline" title="Payout reference">
-                        {w.payoutReference}
-                      </Badge>
-                    ) : null}
-                  </Flex>
-                </Table.Cell>
-                <StackedCell primary={WITHDRAWAL_METHOD_LABELS[w.method]} secondary={w.details} title={w.details} />
-              </ExpandableRow>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <LoadMore
-        shown={items.length}
-        hasMore={withdrawals.hasNextPage}
-        loading={withdrawals.isFetchingNextPage}
-        onLoadMore={() => void withdrawals.fetchNextPage()}
-        noun={['withdrawal', 'withdrawals']}
-      />
-    </Stack>
+    <PagedTable
+      list={withdrawals}
+      loadingLabel="Loading your withdrawals..."
+      errorTitle="Your withdrawals could not be loaded"
+      empty={
+        <EmptyState
+          title="No withdrawals yet"
+          description="Request a payout on the Cashout page; the amount is held at once and paid after review."
+          action={
+            <Button asChild colorPalette="teal" size="sm">
+              <RouterLink to="/dashboard/cashout">Go to Cashout</RouterLink>
+            </Button>
+          }
+        />
+      }
+      before={
+        hasPending ? (
+          <Text fontSize="sm" color="fg.muted">
+            A pending request can be cancelled on the{' '}
+            <Link asChild colorPalette="teal" variant="underline">
+              <RouterLink to="/dashboard/cashout">Cashout page</RouterLink>
+            </Link>
+            ; the held amount then returns to your balance.
+          </Text>
+        ) : null
+      }
+      minW="30rem"
+      toggleHeader="Timeline"
+      headers={
+        <>
+          <Table.ColumnHeader>Amount</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+          <Table.ColumnHeader>Pay to</Table.ColumnHeader>
+        </>
+      }
+      noun={['withdrawal', 'withdrawals']}
+      row={(w) => (
+        <ExpandableRow
+          key={w.id}
+          open={open.has(w.id)}
+          onToggle={() => setOpen((s) => toggleInSet(s, w.id))}
+          label={`timeline of the withdrawal of ${formatMoney(w.amount)}`}
+          colSpan={4}
+          details={() => <WithdrawalTimeline record={w} audience="owner" />}
+        >
+          <StackedCell primary={formatMoney(w.amount)} secondary={<Time iso={w.createdAt} format={formatDateTime} />} />
+          <Table.Cell>
+            <Flex gap="1" align="center" wrap="wrap">
+              <WithdrawalStatusBadge status={w.status} />
+              {w.payoutReference ? (
+                <Badge variant="outline" title="Payout reference">
+                  {w.payoutReference}
+                </Badge>
+              ) : null}
+            </Flex>
+          </Table.Cell>
+          <StackedCell primary={WITHDRAWAL_METHOD_LABELS[w.method]} secondary={w.details} title={w.details} />
+        </ExpandableRow>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { DataList, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 
 /** The facts of a request shown in its review dialog, as label/value pairs. */
 export function ReviewSummary({ rows }: { rows: [label: string, value: string][] }) {
@@ -12,6 +12,24 @@ export function ReviewSummary({ rows }: { rows: [label: string, value: string][]
         </DataList.Item>
       ))}
     </DataList.Root>
+  );
+}
+
+/** A review dialog's body: who and how much, the request's own facts, then what the decision does. */
+export function RequestSummary({
+  request,
+  rows,
+  outcome,
+}: {
+  request: { userEmail: string; amount: number };
+  rows: [label: string, value: string][];
+  outcome: string;
+}) {
+  return (
+    <Stack gap="3">
+      <ReviewSummary rows={[['User', request.userEmail], ['Amount', formatMoney(request.amount)], ...rows]} />
+      <Text>{outcome}</Text>
+    </Stack>
   );
 }
 

@@ -1,0 +1,25 @@
+import { Field, Input, InputGroup } from '@chakra-ui/react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+/** The required "Amount (USD)" field of the money forms, with a "$" prefix. */
+export function AmountField({
+  registration,
+  error,
+  disabled,
+}: {
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  disabled: boolean;
+}) {
+  return (
+    <Field.Root required invalid={!!error} disabled={disabled}>
+      <Field.Label>
+        Amount (USD) <Field.RequiredIndicator />
+      </Field.Label>
+      <InputGroup startElement="$">
+        <Input {...registration} inputMode="decimal" placeholder="0.00" autoComplete="off" />
+      </InputGroup>
+      <Field.ErrorText>{error?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Alert, Button, Card, Field, Heading, Input, NativeSelect, Text, chakra } from '@chakra-ui/react';
+import { WITHDRAWAL_DETAILS, ZWithdrawalMethod, type TWithdrawal } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { ZAmountText } from '../account/money-form';
+import { AmountField } from '../account/AmountField';
+import { useSubmissionKey } from '../account/use-submission-key';
+import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
+import { WithdrawalSuccessDialog } from './WithdrawalSuccessDialog';
+
+/** The same rules as ZWithdrawalRequestInput, on what the form holds (amount as typed text). */
+const ZCashoutForm = z
+  .object({
+    amount: ZAmountText,
+    method: ZWithdrawalMethod,
+    details: z
+      .string()
+      .trim()
+      .min(1, 'Payout details are required')
+      .max(254, 'Payout details must be at most 254 characters'),
+  })
+  .check((ctx) => {
+    const { method, details } = ctx.value;
+    if (!details?.trim()) return;
+    const r = WITHDRAWAL_DETAILS[method]?.schema.safeParse(details);
+    if (r && !r.success)
+      ctx.issues.push({
+        code: 'custom',
+        path: ['details'],
+        message: r.error.issues[0]?.message ?? 'Invalid details',
+        input: details,
+      });
+  });
+type CashoutInput = z.input<typeof ZCashoutForm>;
+type CashoutOutput = z.output<typeof ZCashoutForm>;
+
+/** The withdrawal request form, with the available balance; a 'Success!' dialog confirms a request. */
+export function WithdrawalForm({ balance }: { balance: number | undefined }) {
+  const utils = trpc.useUtils();
+  const submissionKey = useSubmissionKey();
+  const [submitted, setSubmitted] = useState<TWithdrawal | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<CashoutInput, unknown, CashoutOutput>({
+    resolver: zodResolver(ZCashoutForm),
+    defaultValues: { amount: '', method: 'bank', details: '' },
+  });
+  const method = useWatch({ control, name: 'method' }) ?? 'bank';
+  const details = WITHDRAWAL_DETAILS[method] ?? WITHDRAWAL_DETAILS.bank;
+
+  const request = trpc.withdrawal.request.useMutation({
+    onSuccess: async (withdrawal) => {
+      submissionKey.done();
+      reset();
+      setSubmitted(withdrawal);
+      await Promise.all([utils.user.me.invalidate(), utils.withdrawal.list.invalidate()]);
+    },
+    onError: (err) => setServerError(errorMessage(err, 'The withdrawal could not be requested. Please try again.')),
+  });
+
+  const submit = (values: CashoutOutput) => {
+    setServerError(null);
+    request.mutate({ ...values, idempotencyKey: submissionKey.keyFor(values) });
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="withdraw-heading">
+      <Card.Header>
+        <Heading as="h2" id="withdraw-heading" size="lg">
+          Withdraw funds
+        </Heading>
+        {balance !== undefined && (
+          <Text color="fg.muted" fontSize="sm">
+            Available balance: <strong>{formatMoney(balance)}</strong>
+          </Text>
+        )}
+      </Card.Header>
+      <Card.Body>
+        <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={handleSubmit(submit)} noValidate>
+          {serverError && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{serverError}</Alert.Title>
+            </Alert.Root>
+          )}
+          <AmountField registration={register('amount')} error={errors.amount} disabled={request.isPending} />
+          <Field.Root required disabled={request.isPending}>
+            <Field.Label>
+              Withdrawal method <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('method')}>
+                {ZWithdrawalMethod.options.map((m) => (
+                  <option key={m} value={m}>
+                    {WITHDRAWAL_METHOD_LABELS[m]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root required invalid={!!errors.details} disabled={request.isPending}>
+            <Field.Label>
+              {details.label} <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              {...register('details')}
+              placeholder={details.placeholder}
+              type={method === 'paypal' ? 'email' : 'text'}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Field.ErrorText>{errors.details?.message}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText="Submitting...">
+            Withdraw Funds
+          </Button>
+        </chakra.form>
+      </Card.Body>
+
+      <WithdrawalSuccessDialog withdrawal={submitted} onClose={() => setSubmitted(null)} />
+    </Card.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Table, Text } from '@chakra-ui/react';
+import type { TWithdrawal } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { toaster } from '../../components/ui/toaster';
+import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
+import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
+import { ConfirmDialog } from '../plans/ConfirmDialog';
+
+/** The caller's withdrawals (everyone's for admins), with Cancel on their own pending ones. */
+export function WithdrawalHistory() {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const withdrawals = trpc.withdrawal.list.useQuery({ limit: 20 });
+  const [toCancel, setToCancel] = useState<TWithdrawal | null>(null);
+  const cancel = trpc.withdrawal.cancel.useMutation({
+    onSuccess: async (w) => {
+      setToCancel(null);
+      toaster.create({
+        type: 'success',
+        title: `Withdrawal cancelled: ${formatMoney(w.amount)} is back in your balance.`,
+      });
+      await Promise.all([utils.user.me.invalidate(), utils.withdrawal.list.invalidate()]);
+    },
+    onError: async (err) => {
+      setToCancel(null);
+      toaster.create({
+        type: 'error',
+        title: 'Could not cancel the withdrawal',
+        description: errorMessage(err, 'Please try again.'),
+      });
+      await utils.withdrawal.list.invalidate();
+    },
+  });
+
+  return (
+    <RecentRequestsCard
+      headingId="withdrawals-heading"
+      heading={['Your withdrawals', 'Recent withdrawals (all users)']}
+      noun="withdrawals"
+      query={withdrawals}
+      emptyDescription="Withdrawals you request appear here with their status."
+      minW="640px"
+      headers={
+        <>
+          <Table.ColumnHeader>Method</Table.ColumnHeader>
+          <Table.ColumnHeader>Details</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Action</Table.ColumnHeader>
+        </>
+      }
+      cells={(w) => (
+        <>
+          <Table.Cell whiteSpace="nowrap">{WITHDRAWAL_METHOD_LABELS[w.method]}</Table.Cell>
+          <Table.Cell maxW="48" truncate title={w.details}>
+            {w.details}
+          </Table.Cell>
+          <StatusCell status={w.status} shown={WITHDRAWAL_STATUS[w.status]} reason={w.reason} />
+          <Table.Cell textAlign="end">
+            {w.status === 'pending' && w.userId === user?.id ? (
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToCancel(w)}>
+                Cancel
+              </Button>
+            ) : (
+              <Text as="span" color="fg.subtle" aria-hidden>
+                —
+              </Text>
+            )}
+          </Table.Cell>
+        </>
+      )}
+    >
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this withdrawal?"
+        confirmLabel="Cancel withdrawal"
+        cancelLabel="Keep it"
+        busy={cancel.isPending}
+        onConfirm={() => toCancel && cancel.mutate({ id: toCancel.id })}
+        onClose={() => !cancel.isPending && setToCancel(null)}
+      >
+        <Text>
+          The request for {formatMoney(toCancel?.amount)} will be cancelled and the amount returned to your balance.
+        </Text>
+      </ConfirmDialog>
+    </RecentRequestsCard>
+  );
+}
