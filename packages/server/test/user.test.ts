@@ -165,6 +165,17 @@ describe('user.signup / login / me / logout through /trpc', () => {
     expect(trpcError(anon)).toMatchObject({ status: 401, message: 'Please sign in to continue.' });
   });
 
+  it('user.session answers the signed-in user, and null (not an error) for a visitor', async () => {
+    const user = await insertUser(t.handle.db);
+    const cookie = await loginAs(t, user);
+    const mine = await trpcQuery(t.app, 'user.session', undefined, cookie);
+    expectNoSecrets(mine);
+    expect(trpcData(mine)).toMatchObject({ id: user.id, email: user.email });
+    const anon = await trpcQuery(t.app, 'user.session');
+    expect(anon.statusCode).toBe(200);
+    expect(trpcData(anon)).toBeNull();
+  });
+
   it('logout ends the session server-side: the old cookie no longer works', async () => {
     const user = await insertUser(t.handle.db);
     const cookie = await loginAs(t, user);

@@ -78,7 +78,6 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
   test('the admin signs in and gets the admin menu', async () => {
     const tp = await env().newPage({ label: 'admin-login' });
     const { page } = tp;
-    tp.expectSignedOutCheck();
     await page.goto('/login');
     await page.getByLabel('Email').fill(env().admin.email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);

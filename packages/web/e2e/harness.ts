@@ -181,14 +181,6 @@ export class TrackedPage {
     this.allowed.push({ path, status });
   }
 
-  /**
-   * This page asks the server who is signed in while nobody is (sign-in page, a signed-out visit to the
-   * dashboard): the refused `user.me` (401) is the expected answer, not an error of the app.
-   */
-  expectSignedOutCheck(): void {
-    this.allowHttpError('/trpc/user.me', 401);
-  }
-
   /** Problems that are the app's fault (external resources and declared HTTP errors removed). */
   unexpectedProblems(): PageProblem[] {
     return this.problems.filter((p) => {

@@ -88,7 +88,6 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
     const { page } = tp;
     const signups = countRequests(page, '/trpc/user.signup');
     // Landing on /login signed out, the page asks the server whether someone is signed in: refused.
-    tp.expectSignedOutCheck();
     await page.goto('/create-account');
     await fillSignup(page, newUser.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -346,7 +345,6 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
         .executeTakeFirstOrThrow();
       const tp = await env().newPage({ label: 'referred-signup' });
       const { page } = tp;
-      tp.expectSignedOutCheck();
       await page.goto(`/create-account?ref=${referrer.referral_code}`);
       await seen(page.getByText(referrer.referral_code).first());
       const email = uniqueEmail('referred');
@@ -387,7 +385,6 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
     test('signing in works with the keyboard alone', async () => {
       const tp = await env().newPage({ label: 'keyboard-login' });
       const { page } = tp;
-      tp.expectSignedOutCheck();
       await page.goto('/login');
       await page.getByLabel('Email').focus();
       await page.keyboard.type(userEmail);
@@ -422,7 +419,6 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       const me = await tp.context.request.get(`${env().baseUrl}/trpc/user.me`);
       expect(me.status()).toBe(401);
 
-      tp.expectSignedOutCheck();
       await page.goto('/dashboard');
       await atPath(page, '/login');
       await seen(page.getByText('Welcome Back'));
@@ -431,7 +427,6 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
 
   test('a signed-out visit to /dashboard goes to /login', async () => {
     const tp = await env().newPage({ label: 'signed-out' });
-    tp.expectSignedOutCheck();
     await tp.page.goto('/dashboard/chart');
     await atPath(tp.page, '/login');
     await seen(tp.page.getByText('Welcome Back'));

@@ -4,7 +4,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from './components/ui/provider';
 import { isClientError, isUnauthorized } from './lib/errors';
-import { ME_QUERY_KEY, markLoggedOut } from './lib/session';
+import { SESSION_QUERY_KEY, markLoggedOut } from './lib/session';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { AppRoutes } from './routes';
 
@@ -14,15 +14,15 @@ function isProcedure(key: readonly unknown[] | undefined, name: string): boolean
 }
 
 /**
- * When any call says the session is gone, drop the local flag and re-ask `user.me`: its
- * failure is what sends the dashboard back to /login.
+ * When any call says the session is gone, drop the local flag and re-ask `user.session`: its
+ * null answer is what sends the dashboard back to /login.
  */
 function createQueryClient(): QueryClient {
   const onSessionError = (error: unknown, key: readonly unknown[] | undefined) => {
-    // A refused sign-in is wrong credentials, not a lost session; user.me reports itself.
+    // A refused sign-in is wrong credentials, not a lost session.
     if (!isUnauthorized(error) || isProcedure(key, 'user.login')) return;
     markLoggedOut();
-    if (!isProcedure(key, 'user.me')) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onSessionError(error, query.queryKey) }),

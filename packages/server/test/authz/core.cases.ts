@@ -12,6 +12,7 @@ export const cases: AuthzCases = {
   'user.login': { ...everyone, input: ({ self }) => ({ email: self.email, password: TEST_PASSWORD }) },
   'user.logout': signedIn,
   'user.me': signedIn,
+  'user.session': everyone,
   'user.list': adminOnly,
   // The version may be stale by the time the admin calls: a 409 still means the auth gate let it through.
   'user.update': { ...adminOnly, input: ({ self }) => ({ id: self.id, version: self.version, city: 'Porto' }) },

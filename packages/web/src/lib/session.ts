@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { trpc } from './trpc';
-import { isClientError, isUnauthorized } from './errors';
+import { isClientError } from './errors';
 
-/** The local hint the legacy app kept; the server's `user.me` answer always decides. */
+/** The local hint the legacy app kept; the server's `user.session` answer always decides. */
 export const LOGGED_IN_FLAG = 'isLoggedIn';
 
-/** The `user.me` query key, for cache invalidation outside React (tRPC v11 key shape). */
-export const ME_QUERY_KEY = [['user', 'me']] as const;
+/** The `user.session` query key, for cache invalidation outside React (tRPC v11 key shape). */
+export const SESSION_QUERY_KEY = [['user', 'session']] as const;
 
 function writeFlag(value: 'true' | 'false'): void {
   try {
@@ -26,37 +26,39 @@ export function readLoggedInFlag(): boolean | null {
   }
 }
 
-/** Record a successful sign-in (or a `user.me` that succeeded). */
+/** Record a successful sign-in (or a session check that found a user). */
 export function markLoggedIn(): void {
   writeFlag('true');
 }
 
-/** Record a sign-out (or a `user.me` the server refused). */
+/** Record a sign-out (or a session check that found nobody). */
 export function markLoggedOut(): void {
   writeFlag('false');
 }
 
 /**
- * The signed-in user from `user.me`, shared by every screen through the query cache.
- * Keeps the `isLoggedIn` flag in step with the server's answer.
+ * The signed-in user from `user.session` (null for a visitor: no 401 to log), shared by every screen
+ * through the query cache. Keeps the `isLoggedIn` flag in step with the server's answer.
  */
 export function useSession(options: { enabled?: boolean } = {}) {
-  const query = trpc.user.me.useQuery(undefined, {
+  const query = trpc.user.session.useQuery(undefined, {
     enabled: options.enabled ?? true,
     staleTime: 30_000,
     retry: (failures, error) => !isClientError(error) && failures < 2,
   });
-  const { isSuccess, isError, error } = query;
+  const { isSuccess, data } = query;
+  const signedOut = isSuccess && data === null;
 
   useEffect(() => {
-    if (isSuccess) markLoggedIn();
-    else if (isError && isUnauthorized(error)) markLoggedOut();
-  }, [isSuccess, isError, error]);
+    if (!isSuccess) return;
+    if (data) markLoggedIn();
+    else markLoggedOut();
+  }, [isSuccess, data]);
 
   return {
     ...query,
-    user: query.data,
-    isAdmin: query.data?.accountType === 'admin',
-    isUnauthorized: isError && isUnauthorized(error),
+    user: data ?? undefined,
+    isAdmin: data?.accountType === 'admin',
+    isUnauthorized: signedOut,
   };
 }

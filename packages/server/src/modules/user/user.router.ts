@@ -24,6 +24,8 @@ export const userRouter = router({
     ),
   logout: protectedProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx.deps.db, ctx.sessionToken, ctx.cookies)),
   me: protectedProcedure.output(ZUser).query(({ ctx }) => toPublicUser(ctx.user)),
+  /** Who is signed in, or null: lets the web client ask without a 401 for every visitor. */
+  session: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
   list: adminProcedure.output(z.array(ZUser)).query(({ ctx }) => listAllUsers(ctx.deps.db)),
   update: adminProcedure
     .input(ZUserUpdateInput)

@@ -46,8 +46,8 @@ export default function LoginPage() {
       setLoggedIn(true);
       markLoggedIn();
       // Nothing cached for a previous session may leak into this one.
-      queryClient.removeQueries({ predicate: (q) => !JSON.stringify(q.queryKey).startsWith('[["user","me"]') });
-      utils.user.me.setData(undefined, user);
+      queryClient.removeQueries({ predicate: (q) => !JSON.stringify(q.queryKey).startsWith('[["user","session"]') });
+      utils.user.session.setData(undefined, user);
       redirectTimer.current = window.setTimeout(() => navigate('/dashboard', { replace: true }), LOGIN_REDIRECT_MS);
     },
   });

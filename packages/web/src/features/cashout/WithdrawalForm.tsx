@@ -63,7 +63,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
       submissionKey.done();
       reset();
       setSubmitted(withdrawal);
-      await Promise.all([utils.user.me.invalidate(), utils.withdrawal.list.invalidate()]);
+      await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
     },
     onError: (err) => setServerError(errorMessage(err, 'The withdrawal could not be requested. Please try again.')),
   });

@@ -23,7 +23,7 @@ export function WithdrawalHistory() {
         type: 'success',
         title: `Withdrawal cancelled: ${formatMoney(w.amount)} is back in your balance.`,
       });
-      await Promise.all([utils.user.me.invalidate(), utils.withdrawal.list.invalidate()]);
+      await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
     },
     onError: async (err) => {
       setToCancel(null);

@@ -106,8 +106,8 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
 }
 
 /**
- * The dashboard shell and its auth guard. The server decides: while `user.me` loads a loader is
- * shown, an UNAUTHORIZED answer sends the visitor to /login. Sidebar on large screens, a header
+ * The dashboard shell and its auth guard. The server decides: while `user.session` loads a loader is
+ * shown, a null answer (nobody signed in) sends the visitor to /login. Sidebar on large screens, a header
  * with a drawer below them.
  */
 export default function DashboardLayout() {

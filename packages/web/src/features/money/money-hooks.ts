@@ -25,7 +25,7 @@ export function useInvalidateMoney() {
   return useCallback(
     () =>
       Promise.all([
-        utils.user.me.invalidate(),
+        utils.user.session.invalidate(),
         utils.user.list.invalidate(),
         utils.deposit.list.invalidate(),
         utils.withdrawal.list.invalidate(),

@@ -160,7 +160,10 @@ function EditUserForm({
       toaster.create({ type: 'success', title: 'User data updated successfully!' });
       utils.user.list.setData(undefined, (list) => list?.map((u) => (u.id === saved.id ? saved : u)));
       onSaved();
-      await Promise.all([utils.user.list.invalidate(), saved.id === me?.id ? utils.user.me.invalidate() : undefined]);
+      await Promise.all([
+        utils.user.list.invalidate(),
+        saved.id === me?.id ? utils.user.session.invalidate() : undefined,
+      ]);
     },
     onError: async (err) => {
       if (err.data?.code === 'CONFLICT') {
