@@ -171,3 +171,10 @@ export const ZReward = z.object({
   detail: z.string(),
 });
 export type TReward = z.infer<typeof ZReward>;
+
+// ---- input types (what callers send; defaults not yet applied) ----
+export type TDepositReviewInput = z.infer<typeof ZDepositReviewInput>;
+export type TDepositListInput = z.input<typeof ZDepositListInput>;
+export type TWithdrawalCancelInput = z.infer<typeof ZWithdrawalCancelInput>;
+export type TWithdrawalReviewInput = z.infer<typeof ZWithdrawalReviewInput>;
+export type TWithdrawalListInput = z.input<typeof ZWithdrawalListInput>;

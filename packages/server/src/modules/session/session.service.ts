@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/create-db.ts';
-import type { UserRow } from '../../db/schema.ts';
+import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../user/user.repo.ts';
+
+/** The signed-in user as procedures see it: the public columns, never the password hash. */
+export type SessionUser = PublicUserRow;
 
 export const SESSION_COOKIE = 'vestora_session';
 
@@ -21,11 +24,11 @@ export async function createSession(db: Database, userId: string, ttlHours: numb
 }
 
 /** The user behind a cookie token, or null when it is unknown or expired. */
-export async function findUserBySessionToken(db: Database, token: string): Promise<UserRow | null> {
+export async function findUserBySessionToken(db: Database, token: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
+    .select(PUBLIC_USER_COLUMNS.map((c) => `users.${c}` as const))
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();

@@ -1,0 +1,19 @@
+import type { SelectQueryBuilder } from 'kysely';
+
+/**
+ * The tail every newest-first list shares: equality filters on the given columns (undefined ones are
+ * skipped), `seq < cursor`, newest first, and `limit + 1` rows (the extra one tells there is a next page).
+ */
+export function newestFirstPage<QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  alias: string,
+  filter: { equals: Record<string, string | undefined>; beforeSeq: number | undefined; limit: number },
+): QB {
+  // Kysely cannot check column names built from an alias; callers pass names of their own table.
+  let q = qb as SelectQueryBuilder<any, any, any>;
+  for (const [column, value] of Object.entries(filter.equals)) {
+    if (value !== undefined) q = q.where(`${alias}.${column}`, '=', value);
+  }
+  if (filter.beforeSeq !== undefined) q = q.where(`${alias}.seq`, '<', filter.beforeSeq);
+  return q.orderBy(`${alias}.seq`, 'desc').limit(filter.limit + 1) as QB;
+}
