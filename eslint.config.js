@@ -121,6 +121,16 @@ export default defineConfig(
           ],
         },
       ],
+      // import() is not an import declaration, so the rule above cannot see it.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^@vestora\\/server|\\/server\\/src\\//]',
+          message:
+            'The web app never loads server code, not even lazily: call the server through the tRPC client ' +
+            '(src/lib/trpc.ts) and take shared schemas from @vestora/contract.',
+        },
+      ],
     },
   },
 

@@ -41,6 +41,12 @@ describe('web never bundles server runtime code', () => {
       RESTRICTED_IMPORT,
       /import type/,
     );
+    await expectLayerError(
+      'packages/web/src/lib/example.ts',
+      "export const load = () => import('@vestora/server');\n",
+      RESTRICTED_SYNTAX,
+      /tRPC client/,
+    );
   });
 
   it('allows type imports, and the e2e harness that boots the server', async () => {
