@@ -6,3 +6,4 @@ export * from './account.ts';
 export * from './referral.ts';
 export * from './market.ts';
 export * from './money-flows.ts';
+export * from './investment.ts';

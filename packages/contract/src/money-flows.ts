@@ -116,7 +116,16 @@ export const ZWithdrawalListInput = ZPageInput.extend({ status: ZWithdrawalStatu
 export const ZWithdrawalPage = page(ZWithdrawal);
 
 // ---- ledger ----
-export const ZLedgerKind = z.enum(['deposit', 'withdrawal_hold', 'withdrawal_release', 'adjustment']);
+export const ZLedgerKind = z.enum([
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'adjustment',
+  'investment',
+  'interest',
+  'principal_return',
+  'referral_reward',
+]);
 export const ZLedgerEntry = z.object({
   id: z.string(),
   userId: z.string(),
@@ -126,7 +135,7 @@ export const ZLedgerEntry = z.object({
   /** Signed dollars: credits positive, debits negative. */
   amount: z.number(),
   balanceAfter: z.number(),
-  refType: z.enum(['deposit', 'withdrawal', 'adjustment']),
+  refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral']),
   refId: z.string(),
   actorId: z.string().nullable(),
   memo: z.string().nullable(),
@@ -139,6 +148,8 @@ export const ZLedgerVerify = z.object({
   ok: z.boolean(),
   checkedUsers: z.number().int(),
   mismatches: z.array(z.object({ userId: z.string(), balance: z.number(), ledgerSum: z.number() })),
+  /** The platform check: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments. */
+  platform: z.object({ ok: z.boolean(), difference: z.number() }),
 });
 
 // ---- audit ----

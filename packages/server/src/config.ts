@@ -24,6 +24,12 @@ const ZConfig = z.object({
     .default(24 * 7),
   /** Accounts opened on or before this date earn the Early Adopter badge. */
   LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),
+  /** A referrer earns this percent of a referred user's first investment... */
+  REFERRAL_REWARD_PERCENT: z.coerce.number().min(0).max(100).default(1),
+  /** ...capped at this many dollars per referred user. */
+  REFERRAL_REWARD_MAX: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** How often the payout runner wakes, in seconds (it also runs once at start-up). */
+  PAYOUT_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { deleteExpiredSessions } from './modules/session/session.service.ts';
 
 async function main() {
@@ -24,12 +25,14 @@ async function main() {
     );
   }
   await deleteExpiredSessions(handle.db);
+  const payouts = startPayoutRunner(app.deps);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await payouts.stop();
     await app.close();
     await handle.close();
     process.exit(0);

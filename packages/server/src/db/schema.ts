@@ -55,8 +55,16 @@ export interface DepositAccountTable {
   updated_at: Timestamp;
 }
 
-export type LedgerKind = 'deposit' | 'withdrawal_hold' | 'withdrawal_release' | 'adjustment';
-export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment';
+export type LedgerKind =
+  | 'deposit'
+  | 'withdrawal_hold'
+  | 'withdrawal_release'
+  | 'adjustment'
+  | 'investment'
+  | 'interest'
+  | 'principal_return'
+  | 'referral_reward';
+export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral';
 
 export interface LedgerEntryTable {
   id: string;
@@ -116,6 +124,60 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface InvestmentTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: string;
+  plan_id: string;
+  /** The terms as they were when the position opened (editing the plan never changes them). */
+  plan_name: string;
+  amount_cents: number;
+  annual_rate_bps: number;
+  term_months: number;
+  payout_frequency: 'monthly' | 'quarterly' | 'semi_annually' | 'yearly' | 'at_maturity';
+  early_exit_allowed: boolean;
+  status: Generated<'active' | 'matured' | 'redeemed'>;
+  idempotency_key: string;
+  started_at: Timestamp;
+  maturity_at: Timestamp;
+  /** When the next unpaid period falls due; null once closed. */
+  next_due_at: Timestamp | null;
+  paid_periods: Generated<number>;
+  interest_paid_cents: Generated<number>;
+  closed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** One row per paid period: (investment_id, period) is the primary key that makes a payment exactly-once. */
+export interface InvestmentPayoutTable {
+  investment_id: string;
+  period: number;
+  due_at: Timestamp;
+  interest_cents: number;
+  principal_cents: number;
+  paid_at: Timestamp;
+}
+
+/** The platform's own account: every cent it pays out (interest, referral rewards). */
+export interface PlatformLedgerTable {
+  id: string;
+  seq: Generated<number>;
+  kind: 'interest' | 'referral_reward';
+  amount_cents: number;
+  user_id: string;
+  ref_type: string;
+  ref_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ReferralRewardTable {
+  referred_user_id: string;
+  referrer_id: string;
+  investment_id: string;
+  amount_cents: number;
+  created_at: Generated<Date>;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -132,6 +194,10 @@ export interface DB {
   withdrawals: WithdrawalTable;
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;
+  investments: InvestmentTable;
+  investment_payouts: InvestmentPayoutTable;
+  platform_ledger: PlatformLedgerTable;
+  referral_rewards: ReferralRewardTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -142,3 +208,5 @@ export type DepositRow = Selectable<DepositTable>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
 export type LedgerEntryRow = Selectable<LedgerEntryTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+export type InvestmentRow = Selectable<InvestmentTable>;
+export type InvestmentPayoutRow = Selectable<InvestmentPayoutTable>;

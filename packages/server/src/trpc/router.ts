@@ -1,8 +1,10 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
+import { investmentRouter } from '../modules/investment/investment.router.ts';
 import { ledgerRouter } from '../modules/ledger/ledger.router.ts';
 import { marketRouter } from '../modules/market/market.router.ts';
+import { overviewRouter } from '../modules/overview/overview.router.ts';
 import { planRouter } from '../modules/plan/plan.router.ts';
 import { referralRouter } from '../modules/referral/referral.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
@@ -22,6 +24,8 @@ export const appRouter = router({
   ledger: ledgerRouter,
   audit: auditRouter,
   reward: rewardRouter,
+  investment: investmentRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,7 +43,7 @@ describe('reward.list', () => {
     const u = await insertUser(t.handle.db);
     expect((await rewardsOf(u)).high_roller).toMatchObject({
       earned: false,
-      detail: 'Locked: you need one confirmed deposit or paid withdrawal over $10,000.00.',
+      detail: 'Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00.',
     });
     await confirmedDeposit(u, 10_000);
     const atLimit = (await rewardsOf(u)).high_roller!;

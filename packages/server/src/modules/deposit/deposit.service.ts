@@ -46,7 +46,7 @@ export async function requestDeposit(
 ): Promise<TDeposit> {
   const amountCents = toCents(input.amount);
   return openRequest(db, depositFlow, user, {
-    values: { amount_cents: amountCents, reference: input.reference },
+    values: () => ({ amount_cents: amountCents, reference: input.reference }),
     idempotencyKey: input.idempotencyKey,
     sameAs: (d) => d.amount_cents === amountCents && d.reference === input.reference,
   });

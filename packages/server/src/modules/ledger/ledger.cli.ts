@@ -2,10 +2,11 @@ import { formatCents } from '@vestora/contract';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/open.ts';
 import { checkLedgerInvariant } from './ledger.repo.ts';
+import { platformDifferenceCents } from './ledger.service.ts';
 
 /**
- * `pnpm cli ledger:verify`: checks balance = sum of ledger entries for every user, prints a summary and
- * answers the exit code (0 all good, 1 on any mismatch). `env` and `print` are for tests.
+ * `pnpm cli ledger:verify`: checks balance = sum of ledger entries for every user and the platform check,
+ * prints a summary and answers the exit code (0 all good, 1 on any mismatch). `env` and `print` are for tests.
  */
 export async function runLedgerVerify(
   env: Record<string, string | undefined> = process.env,
@@ -13,11 +14,18 @@ export async function runLedgerVerify(
 ): Promise<number> {
   const handle = await openDatabase(loadConfig(env), 'ledger:verify');
   try {
-    const { checkedUsers, mismatches } = await checkLedgerInvariant(handle.db);
+    const { checkedUsers, mismatches, platform } = await checkLedgerInvariant(handle.db);
+    const difference = platformDifferenceCents(platform);
+    const platformLine =
+      difference === 0
+        ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
+        : `Platform MISMATCH: money held differs from money sourced by $${formatCents(difference)}.`;
     if (mismatches.length === 0) {
       print(`Ledger OK: ${checkedUsers} user(s) checked; every balance equals the sum of its ledger entries.`);
-      return 0;
+      print(platformLine);
+      return difference === 0 ? 0 : 1;
     }
+    print(platformLine);
     print(
       `Ledger MISMATCH: ${mismatches.length} of ${checkedUsers} user(s) have a balance that differs from their ledger:`,
     );

@@ -25,6 +25,7 @@ export async function listLedgerEntries(
 export interface LedgerCheck {
   checkedUsers: number;
   mismatches: { userId: string; balanceCents: number; ledgerSumCents: number }[];
+  platform: PlatformSums;
 }
 
 /**
@@ -47,6 +48,7 @@ export async function checkLedgerInvariant(db: Kysely<DB>): Promise<LedgerCheck>
         where u.balance_cents <> coalesce(s.total, 0)
         order by u.id`.execute(trx);
       return {
+        platform: await platformSums(trx),
         checkedUsers: Number(count),
         mismatches: rows.rows.map((r) => ({
           userId: r.user_id,
@@ -55,4 +57,37 @@ export async function checkLedgerInvariant(db: Kysely<DB>): Promise<LedgerCheck>
         })),
       };
     });
+}
+
+/** The sums the platform check compares, in cents, read in one snapshot. */
+export interface PlatformSums {
+  balances: number;
+  openPrincipal: number;
+  heldForWithdrawals: number;
+  confirmedDeposits: number;
+  paidWithdrawals: number;
+  interestPaid: number;
+  referralRewardsPaid: number;
+  adjustments: number;
+}
+
+/**
+ * Where every cent on the platform came from and where it is, each side from its own tables: user balances,
+ * open principal and funds held for pending withdrawals, against confirmed deposits, paid withdrawals, the
+ * platform's own payments (interest, referral rewards) and admin adjustments.
+ */
+export async function platformSums(db: Kysely<DB>): Promise<PlatformSums> {
+  const r = await sql<Record<keyof PlatformSums, string | number>>`
+    select
+      (select coalesce(sum(balance_cents), 0) from users) as "balances",
+      (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as "openPrincipal",
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'pending') as "heldForWithdrawals",
+      (select coalesce(sum(amount_cents), 0) from deposits where status = 'confirmed') as "confirmedDeposits",
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid') as "paidWithdrawals",
+      (select coalesce(sum(amount_cents), 0) from platform_ledger where kind = 'interest') as "interestPaid",
+      (select coalesce(sum(amount_cents), 0) from platform_ledger where kind = 'referral_reward') as "referralRewardsPaid",
+      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as "adjustments"
+  `.execute(db);
+  const row = r.rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as PlatformSums;
 }

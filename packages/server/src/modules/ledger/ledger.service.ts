@@ -4,7 +4,7 @@ import type { LedgerKind } from '../../db/schema.ts';
 import { iso } from '../../lib/dates.ts';
 import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
-import { checkLedgerInvariant, type LedgerEntryView, listLedgerEntries } from './ledger.repo.ts';
+import { checkLedgerInvariant, type LedgerEntryView, listLedgerEntries, type PlatformSums } from './ledger.repo.ts';
 
 /** A ledger entry as the wire shows it (signed dollars). */
 export function toLedgerEntry(row: LedgerEntryView): TLedgerEntry & { userEmail: string } {
@@ -49,13 +49,24 @@ export interface LedgerVerifyResult {
   ok: boolean;
   checkedUsers: number;
   mismatches: { userId: string; balance: number; ledgerSum: number }[];
+  /** Money held (balances + open principal + pending withdrawals) = money in and paid by the platform. */
+  platform: { ok: boolean; difference: number };
+}
+
+/** Held − sourced, in cents: 0 when every cent is accounted for. */
+export function platformDifferenceCents(s: PlatformSums): number {
+  const held = s.balances + s.openPrincipal + s.heldForWithdrawals;
+  const sourced = s.confirmedDeposits - s.paidWithdrawals + s.interestPaid + s.referralRewardsPaid + s.adjustments;
+  return held - sourced;
 }
 
 /** Checks balance = sum of ledger entries for every user; dollars on the way out. */
 export async function verifyLedger(db: Database): Promise<LedgerVerifyResult> {
   const check = await checkLedgerInvariant(db);
+  const difference = platformDifferenceCents(check.platform);
   return {
     ok: check.mismatches.length === 0,
+    platform: { ok: difference === 0, difference: centsToDollars(difference) },
     checkedUsers: check.checkedUsers,
     mismatches: check.mismatches.map((m) => ({
       userId: m.userId,

@@ -78,37 +78,27 @@ export type Actor = Viewer | null;
  * Opens a request idempotently, in one transaction with its ledger effect: the same key from the same user
  * answers the first request (even for requests arriving together, which wait on the unique key); the same
  * key with other values is refused (409). An effect the balance cannot cover rolls the row back too.
+ * `prepare` runs first (it may lock what the request depends on); `validate` refuses a new request.
  */
-export async function openRequest<T extends FlowTable, W>(
+export async function openRequest<T extends FlowTable, W, P = undefined>(
   db: Database,
   flow: Flow<T, W, string>,
   owner: { id: string; email: string },
   request: {
-    values: Omit<Insertable<DB[T]>, 'id' | 'user_id' | 'idempotency_key'>;
     idempotencyKey: string;
+    prepare?: (trx: Transaction<DB>) => Promise<P>;
+    /** Refuses a new request (throws); not called when the key was used before. */
+    validate?: (prepared: P) => void;
+    values: (prepared: P) => Omit<Insertable<DB[T]>, 'id' | 'user_id' | 'idempotency_key'>;
     /** Whether an earlier row under the same key is this very request. */
     sameAs(existing: FlowRow<T>): boolean;
     /** The balance change opening makes, if any. */
     ledger?: (row: FlowRow<T>) => LedgerEffect;
     /** Further writes in the same transaction (checks that may refuse, follow-up effects). */
-    afterInsert?: (trx: Transaction<DB>, row: FlowRow<T>) => Promise<void>;
+    afterInsert?: (trx: Transaction<DB>, row: FlowRow<T>, prepared: P) => Promise<void>;
   },
 ): Promise<W> {
-  const row = await db.transaction().execute(async (trx) => {
-    const inserted = await insertFlowIfNewKey(trx, flow.table, {
-      ...request.values,
-      id: randomUUID(),
-      user_id: owner.id,
-      idempotency_key: request.idempotencyKey,
-    } as unknown as Insertable<DB[T]>);
-    if (inserted) {
-      if (request.ledger) await applyEffect(trx, flow, inserted, request.ledger(inserted), owner.id);
-      if (request.afterInsert) await request.afterInsert(trx, inserted);
-      return inserted;
-    }
-    // READ COMMITTED: this statement takes a fresh snapshot, so the committed winner is visible here.
-    const existing = await findFlowByKey(trx, flow.table, owner.id, request.idempotencyKey);
-    if (!existing) throw new AppError('INTERNAL', `${flow.entity} with idempotency key vanished for ${owner.id}`);
+  const replay = (existing: FlowRow<T>): FlowRow<T> => {
     if (!request.sameAs(existing)) {
       throw new AppError(
         'IDEMPOTENCY_MISMATCH',
@@ -116,6 +106,27 @@ export async function openRequest<T extends FlowTable, W>(
       );
     }
     return existing;
+  };
+  const row = await db.transaction().execute(async (trx) => {
+    const prepared = (request.prepare ? await request.prepare(trx) : undefined) as P;
+    const earlier = await findFlowByKey(trx, flow.table, owner.id, request.idempotencyKey);
+    if (earlier) return replay(earlier);
+    request.validate?.(prepared);
+    const inserted = await insertFlowIfNewKey(trx, flow.table, {
+      ...request.values(prepared),
+      id: randomUUID(),
+      user_id: owner.id,
+      idempotency_key: request.idempotencyKey,
+    } as unknown as Insertable<DB[T]>);
+    if (inserted) {
+      if (request.ledger) await applyEffect(trx, flow, inserted, request.ledger(inserted), owner.id);
+      if (request.afterInsert) await request.afterInsert(trx, inserted, prepared);
+      return inserted;
+    }
+    // A twin committed meanwhile. READ COMMITTED: this statement takes a fresh snapshot, so it is visible.
+    const existing = await findFlowByKey(trx, flow.table, owner.id, request.idempotencyKey);
+    if (!existing) throw new AppError('INTERNAL', `${flow.entity} with idempotency key vanished for ${owner.id}`);
+    return replay(existing);
   });
   return flow.toWire(row, owner.email);
 }
@@ -129,7 +140,15 @@ export async function runTransition<T extends FlowTable, W, A extends string>(
   db: Database,
   flow: Flow<T, W, A>,
   action: A,
-  input: { id: string; actor: Actor; set?: Updateable<DB[T]> },
+  input: {
+    id: string;
+    actor: Actor;
+    set?: Updateable<DB[T]>;
+    /** A rule of this row beyond its status (throws to refuse). */
+    check?: (row: FlowRow<T>) => void;
+    /** Further writes in the same transaction, after the move and its ledger entry. */
+    after?: (trx: Transaction<DB>, row: FlowRow<T>) => Promise<void>;
+  },
 ): Promise<W> {
   const transition = flow.transitions[action];
   return db.transaction().execute(async (trx) => {
@@ -148,6 +167,7 @@ export async function runTransition<T extends FlowTable, W, A extends string>(
           `This ${flow.entity} is ${String(current.status)}; it cannot be changed that way.`,
       );
     }
+    input.check?.(current);
     const updated = await updateFlowStatus(trx, flow.table, input.id, String(transition.from), {
       ...input.set,
       status: transition.to,
@@ -155,6 +175,7 @@ export async function runTransition<T extends FlowTable, W, A extends string>(
     if (!updated) throw new AppError('INTERNAL', `${flow.entity} ${input.id} changed under its own lock`);
     const actorId = actor?.id ?? null;
     if (transition.ledger) await applyEffect(trx, flow, updated, transition.ledger(updated), actorId);
+    await input.after?.(trx, updated);
     const email = await findUserEmail(trx, updated.user_id);
     const after = flow.toWire(updated, email);
     await recordAudit(trx, {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
-import type { DB, DepositRow, LedgerKind, LedgerRefType, WithdrawalRow } from '../../db/schema.ts';
+import type { DB, DepositRow, InvestmentRow, LedgerKind, LedgerRefType, WithdrawalRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Tables that hold a money flow: rows with an owner, a status, an amount and an idempotency key. */
 interface FlowRows {
   deposits: DepositRow;
   withdrawals: WithdrawalRow;
+  investments: InvestmentRow;
 }
 export type FlowTable = keyof FlowRows;
 export type FlowRow<T extends FlowTable> = FlowRows[T];

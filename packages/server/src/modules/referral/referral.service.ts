@@ -1,8 +1,10 @@
-import type { TReferral } from '@vestora/contract';
+import { centsToDollars, type TReferral, type TReferralFriends } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { SessionUser } from '../session/session.service.ts';
+import { iso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listReferredFriends } from './referral.repo.ts';
 import { countReferredBy, findUserById } from '../user/user.repo.ts';
 
 /** The sign-up link that records `code` as the referrer. */
@@ -29,4 +31,17 @@ export async function getReferral(
     referralLink: referralLink(config, user.referral_code),
     referredCount: await countReferredBy(db, user.id),
   };
+}
+
+/** The friends a user referred (first name and initial only), whether they invested, and the rewards paid. */
+export async function getReferredFriends(db: Database, viewer: SessionUser): Promise<TReferralFriends> {
+  const rows = await listReferredFriends(db, viewer.id);
+  const friends = rows.map((r) => ({
+    name: `${r.first_name} ${r.last_name.slice(0, 1).toUpperCase()}.`,
+    joinedAt: iso(r.created_at),
+    status: r.investment_id ? ('invested' as const) : ('signed_up' as const),
+    reward: centsToDollars(Number(r.amount_cents ?? 0)),
+  }));
+  const totalCents = rows.reduce((sum, r) => sum + Number(r.amount_cents ?? 0), 0);
+  return { friends, totalRewards: centsToDollars(totalCents) };
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** The user's largest confirmed deposit and largest paid withdrawal, in cents (0 when none). */
+/** The user's largest confirmed deposit, paid withdrawal and investment, in cents (0 when none). */
 export async function largestSettledTransactions(
   db: Kysely<DB>,
   userId: string,
-): Promise<{ depositCents: number; withdrawalCents: number }> {
-  const [deposit, withdrawal] = await Promise.all([
+): Promise<{ depositCents: number; withdrawalCents: number; investmentCents: number }> {
+  const [deposit, withdrawal, investment] = await Promise.all([
     db
       .selectFrom('deposits')
       .select((eb) => eb.fn.max<number | null>('amount_cents').as('max'))
@@ -19,6 +19,15 @@ export async function largestSettledTransactions(
       .where('user_id', '=', userId)
       .where('status', '=', 'paid')
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('investments')
+      .select((eb) => eb.fn.max<number | null>('amount_cents').as('max'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { depositCents: Number(deposit.max ?? 0), withdrawalCents: Number(withdrawal.max ?? 0) };
+  return {
+    depositCents: Number(deposit.max ?? 0),
+    withdrawalCents: Number(withdrawal.max ?? 0),
+    investmentCents: Number(investment.max ?? 0),
+  };
 }

@@ -15,7 +15,7 @@ function utcDay(value: Date | string): string {
 /**
  * The three badges, earned or locked from real data:
  * - Early Adopter: the account was opened on or before LAUNCH_DATE (compared as UTC calendar days);
- * - High Roller: one confirmed deposit or paid withdrawal strictly over $10,000;
+ * - High Roller: one confirmed deposit, paid withdrawal or investment strictly over $10,000;
  * - Diverse Portfolio: locked until the product holds crypto positions (it does not yet).
  */
 export async function listRewards(
@@ -27,9 +27,15 @@ export async function listRewards(
   const earlyAdopter = openedOn <= config.LAUNCH_DATE;
 
   const largest = await largestSettledTransactions(db, user.id);
-  const biggest = Math.max(largest.depositCents, largest.withdrawalCents);
+  const candidates = [
+    { cents: largest.depositCents, what: 'confirmed deposit' },
+    { cents: largest.withdrawalCents, what: 'paid withdrawal' },
+    { cents: largest.investmentCents, what: 'investment' },
+  ];
+  const top = candidates.reduce((a, b) => (b.cents > a.cents ? b : a));
+  const biggest = top.cents;
   const highRoller = biggest > HIGH_ROLLER_THRESHOLD_CENTS;
-  const which = largest.depositCents >= largest.withdrawalCents ? 'confirmed deposit' : 'paid withdrawal';
+  const which = top.what;
 
   return [
     {
@@ -49,8 +55,8 @@ export async function listRewards(
       detail: highRoller
         ? `Earned: your largest ${which} was $${formatCents(biggest)}, over $10,000.00.`
         : biggest > 0
-          ? `Locked: you need one confirmed deposit or paid withdrawal over $10,000.00; your largest so far is $${formatCents(biggest)}.`
-          : 'Locked: you need one confirmed deposit or paid withdrawal over $10,000.00.',
+          ? `Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00; your largest so far is $${formatCents(biggest)}.`
+          : 'Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00.',
     },
     {
       key: 'diverse_portfolio',

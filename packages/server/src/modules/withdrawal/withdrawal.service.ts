@@ -63,7 +63,7 @@ export async function requestWithdrawal(
 ): Promise<TWithdrawal> {
   const amountCents = toCents(input.amount);
   return openRequest(db, withdrawalFlow, user, {
-    values: { amount_cents: amountCents, method: input.method, details: input.details },
+    values: () => ({ amount_cents: amountCents, method: input.method, details: input.details }),
     idempotencyKey: input.idempotencyKey,
     sameAs: (w) => w.amount_cents === amountCents && w.method === input.method && w.details === input.details,
     ledger: (w) => ({

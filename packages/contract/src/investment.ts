@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ZId, ZPageInput, page } from './common.ts';
+import { ZAmount, ZIdempotencyKey } from './money.ts';
+import { ZPayoutFrequency } from './plan-terms.ts';
+
+// ---- quote ----
+export const ZInvestmentQuoteInput = z.strictObject({ planId: ZId, amount: ZAmount });
+export type TInvestmentQuoteInput = z.infer<typeof ZInvestmentQuoteInput>;
+
+/** One scheduled payment: interest for the period, and the principal with the last one. Dollars. */
+export const ZScheduledPayment = z.object({
+  period: z.number().int(),
+  dueAt: z.string(),
+  interest: z.number(),
+  principal: z.number(),
+});
+export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
+
+export const ZInvestmentQuote = z.object({
+  planId: z.string(),
+  planName: z.string(),
+  amount: z.number(),
+  annualRateBps: z.number().int(),
+  termMonths: z.number().int(),
+  payoutFrequency: ZPayoutFrequency,
+  earlyExitAllowed: z.boolean(),
+  startAt: z.string(),
+  maturityAt: z.string(),
+  payments: z.array(ZScheduledPayment),
+  totalInterest: z.number(),
+  amountAtMaturity: z.number(),
+});
+export type TInvestmentQuote = z.infer<typeof ZInvestmentQuote>;
+
+// ---- positions ----
+export const ZInvestmentStatus = z.enum(['active', 'matured', 'redeemed']);
+export type TInvestmentStatus = z.infer<typeof ZInvestmentStatus>;
+
+export const ZInvestmentOpenInput = z.strictObject({ planId: ZId, amount: ZAmount, idempotencyKey: ZIdempotencyKey });
+export type TInvestmentOpenInput = z.infer<typeof ZInvestmentOpenInput>;
+export const ZInvestmentIdInput = z.strictObject({ id: ZId });
+export type TInvestmentIdInput = z.infer<typeof ZInvestmentIdInput>;
+export const ZInvestmentListInput = ZPageInput.extend({ status: ZInvestmentStatus.optional(), userId: ZId.optional() });
+export type TInvestmentListInput = z.input<typeof ZInvestmentListInput>;
+
+/** A position: the principal, a copy of the plan's terms when it opened, and what it has paid so far. */
+export const ZInvestment = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  /** Principal, dollars. */
+  amount: z.number(),
+  annualRateBps: z.number().int(),
+  termMonths: z.number().int(),
+  payoutFrequency: ZPayoutFrequency,
+  earlyExitAllowed: z.boolean(),
+  status: ZInvestmentStatus,
+  startedAt: z.string(),
+  maturityAt: z.string(),
+  closedAt: z.string().nullable(),
+  paidPeriods: z.number().int(),
+  totalPeriods: z.number().int(),
+  interestPaid: z.number(),
+  totalInterest: z.number(),
+  nextPayout: z.object({ dueAt: z.string(), amount: z.number() }).nullable(),
+});
+export type TInvestment = z.infer<typeof ZInvestment>;
+export const ZInvestmentPage = page(ZInvestment);
+
+export const ZSchedulePaymentStatus = z.enum(['paid', 'upcoming', 'forfeited']);
+export const ZInvestmentDetail = ZInvestment.extend({
+  schedule: z.array(ZScheduledPayment.extend({ status: ZSchedulePaymentStatus, paidAt: z.string().nullable() })),
+  amountAtMaturity: z.number(),
+});
+export type TInvestmentDetail = z.infer<typeof ZInvestmentDetail>;
+
+// ---- portfolio and overview ----
+/** The signed-in user's money at a glance: available balance, principal invested, interest received. */
+export const ZPortfolio = z.object({
+  available: z.number(),
+  invested: z.number(),
+  interestReceived: z.number(),
+  /** Points in time where one of the three changed, oldest first (for the chart). */
+  history: z.array(
+    z.object({ at: z.string(), available: z.number(), invested: z.number(), interestReceived: z.number() }),
+  ),
+});
+export type TPortfolio = z.infer<typeof ZPortfolio>;
+
+/** Figures the home page shows visitors, computed from the data. */
+export const ZPublicStats = z.object({
+  accounts: z.number().int(),
+  activeInvestors: z.number().int(),
+  amountInvested: z.number(),
+  coinsTracked: z.number().int(),
+});
+export type TPublicStats = z.infer<typeof ZPublicStats>;
+
+/** What an operator checks each morning. */
+export const ZAdminOverview = z.object({
+  users: z.number().int(),
+  balancesHeld: z.number(),
+  principalByPlan: z.array(
+    z.object({ planId: z.string(), planName: z.string(), principal: z.number(), positions: z.number().int() }),
+  ),
+  principalInvested: z.number(),
+  interestDueNext30Days: z.number(),
+  pendingDeposits: z.object({ count: z.number().int(), amount: z.number() }),
+  pendingWithdrawals: z.object({ count: z.number().int(), amount: z.number() }),
+  platform: z.object({ ok: z.boolean(), difference: z.number() }),
+  ledgerOk: z.boolean(),
+});
+export type TAdminOverview = z.infer<typeof ZAdminOverview>;

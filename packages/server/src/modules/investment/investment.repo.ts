@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, InvestmentPayoutRow, InvestmentRow, PlatformLedgerTable } from '../../db/schema.ts';
+
+type Executor = Kysely<DB>;
+
+/** The columns of a plan that investing needs. */
+const PLAN_TERMS = [
+  'id',
+  'investment_plan_name',
+  'annual_rate_bps',
+  'min_amount_cents',
+  'max_amount_cents',
+  'term_months',
+  'payout_frequency',
+  'early_exit_allowed',
+  'capacity_cents',
+  'invested_cents',
+  'status',
+  'open_for_investing',
+] as const;
+
+/** A plan's terms, read plainly (for a quote). */
+export function findPlanTerms(db: Executor, planId: string) {
+  return db.selectFrom('plans').select(PLAN_TERMS).where('id', '=', planId).executeTakeFirst();
+}
+
+/** A plan's terms, locked until the transaction ends: opens on one plan queue here, so capacity holds. */
+export function lockPlanTerms(trx: Transaction<DB>, planId: string) {
+  return trx.selectFrom('plans').select(PLAN_TERMS).where('id', '=', planId).forUpdate().executeTakeFirst();
+}
+
+export type PlanTermsRow = NonNullable<Awaited<ReturnType<typeof findPlanTerms>>>;
+
+/** Adds (or, negative, removes) principal invested in a plan; the CHECK keeps it within capacity. */
+export async function changePlanInvested(trx: Transaction<DB>, planId: string, deltaCents: number): Promise<void> {
+  await trx
+    .updateTable('plans')
+    .set({ invested_cents: sql<number>`invested_cents + ${deltaCents}` })
+    .where('id', '=', planId)
+    .execute();
+}
+
+/** How many positions of a plan are still running. */
+export async function countOpenInvestments(db: Executor, planId: string): Promise<number> {
+  const row = await db
+    .selectFrom('investments')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('plan_id', '=', planId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The active position whose next period is due earliest at `now`, locked; positions another runner holds
+ * are skipped (SKIP LOCKED), so two runners share the work instead of queueing on one row.
+ */
+export function lockNextDueInvestment(trx: Transaction<DB>, now: Date): Promise<InvestmentRow | undefined> {
+  return trx
+    .selectFrom('investments')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('next_due_at', '<=', now)
+    .orderBy('next_due_at')
+    .orderBy('seq')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** One position, locked (the runner's path for a single position, e.g. before a redemption). */
+export function lockInvestment(trx: Transaction<DB>, id: string): Promise<InvestmentRow | undefined> {
+  return trx.selectFrom('investments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Records a paid period; `false` when that period was already paid (the primary key refuses a second). */
+export async function insertPayout(trx: Transaction<DB>, payout: InvestmentPayoutRow): Promise<boolean> {
+  const r = await trx
+    .insertInto('investment_payouts')
+    .values(payout)
+    .onConflict((oc) => oc.columns(['investment_id', 'period']).doNothing())
+    .returning('period')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Moves a position past a paid period (guarded by the period it expects to be the last paid). */
+export async function advanceInvestment(
+  trx: Transaction<DB>,
+  id: string,
+  expectPaidPeriods: number,
+  next: {
+    paidPeriods: number;
+    interestPaidCents: number;
+    nextDueAt: Date | null;
+    matured: boolean;
+    now: Date;
+  },
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('investments')
+    .set({
+      paid_periods: next.paidPeriods,
+      interest_paid_cents: next.interestPaidCents,
+      next_due_at: next.nextDueAt,
+      ...(next.matured ? { status: 'matured' as const, closed_at: next.now } : {}),
+    })
+    .where('id', '=', id)
+    .where('paid_periods', '=', expectPaidPeriods)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The payouts a position has received, in period order. */
+export function listPayouts(db: Executor, investmentId: string): Promise<InvestmentPayoutRow[]> {
+  return db
+    .selectFrom('investment_payouts')
+    .selectAll()
+    .where('investment_id', '=', investmentId)
+    .orderBy('period')
+    .execute();
+}
+
+/** One entry in the platform's own ledger: a payment it made. */
+export async function insertPlatformEntry(
+  trx: Transaction<DB>,
+  entry: Pick<PlatformLedgerTable, 'kind' | 'amount_cents' | 'user_id' | 'ref_type' | 'ref_id'>,
+): Promise<void> {
+  await trx
+    .insertInto('platform_ledger')
+    .values({ id: randomUUID(), ...entry })
+    .execute();
+}
+
+/** Who referred this user (null when nobody did). */
+export async function findReferrerId(trx: Transaction<DB>, userId: string): Promise<string | null> {
+  const row = await trx.selectFrom('users').select('referred_by').where('id', '=', userId).executeTakeFirst();
+  return row?.referred_by ?? null;
+}
+
+/** Claims the one referral reward a referred user can bring; `false` when it was already claimed. */
+export async function claimReferralReward(
+  trx: Transaction<DB>,
+  reward: { referredUserId: string; referrerId: string; investmentId: string; amountCents: number },
+): Promise<boolean> {
+  const r = await trx
+    .insertInto('referral_rewards')
+    .values({
+      referred_user_id: reward.referredUserId,
+      referrer_id: reward.referrerId,
+      investment_id: reward.investmentId,
+      amount_cents: reward.amountCents,
+    })
+    .onConflict((oc) => oc.column('referred_user_id').doNothing())
+    .returning('referred_user_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}

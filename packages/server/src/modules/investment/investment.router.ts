@@ -1,0 +1,45 @@
+import {
+  ZInvestment,
+  ZInvestmentDetail,
+  ZInvestmentIdInput,
+  ZInvestmentListInput,
+  ZInvestmentOpenInput,
+  ZInvestmentPage,
+  ZInvestmentQuote,
+  ZInvestmentQuoteInput,
+  ZPortfolio,
+} from '@vestora/contract';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { portfolioOf } from '../overview/overview.service.ts';
+import {
+  getInvestment,
+  listInvestmentsFor,
+  openInvestment,
+  quoteInvestment,
+  redeemInvestment,
+} from './investment.service.ts';
+
+/** Investing: quote, open, list, one position with its schedule, early redemption, the portfolio. */
+export const investmentRouter = router({
+  quote: publicProcedure
+    .input(ZInvestmentQuoteInput)
+    .output(ZInvestmentQuote)
+    .query(({ ctx, input }) => quoteInvestment(ctx.deps.db, ctx.deps.clock, input)),
+  open: protectedProcedure
+    .input(ZInvestmentOpenInput)
+    .output(ZInvestment)
+    .mutation(({ ctx, input }) => openInvestment(ctx.deps.db, ctx.deps, ctx.user, input)),
+  list: protectedProcedure
+    .input(ZInvestmentListInput.prefault({}))
+    .output(ZInvestmentPage)
+    .query(({ ctx, input }) => listInvestmentsFor(ctx.deps.db, ctx.user, input)),
+  get: protectedProcedure
+    .input(ZInvestmentIdInput)
+    .output(ZInvestmentDetail)
+    .query(({ ctx, input }) => getInvestment(ctx.deps.db, ctx.user, input)),
+  redeem: protectedProcedure
+    .input(ZInvestmentIdInput)
+    .output(ZInvestment)
+    .mutation(({ ctx, input }) => redeemInvestment(ctx.deps.db, ctx.deps.clock, ctx.user, input)),
+  portfolio: protectedProcedure.output(ZPortfolio).query(({ ctx }) => portfolioOf(ctx.deps.db, ctx.user.id)),
+});

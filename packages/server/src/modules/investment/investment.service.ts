@@ -1,0 +1,279 @@
+import {
+  centsToDollars,
+  formatCents,
+  type TInvestment,
+  type TInvestmentDetail,
+  type TInvestmentIdInput,
+  type TInvestmentListInput,
+  type TInvestmentOpenInput,
+  type TInvestmentQuote,
+  type TInvestmentQuoteInput,
+} from '@vestora/contract';
+import type { Transaction } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { DB, InvestmentRow } from '../../db/schema.ts';
+import type { Clock } from '../../deps.ts';
+import { iso } from '../../lib/dates.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { Viewer } from '../../lib/scope.ts';
+import { defineFlow, listFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { applyBalanceChange, findUserEmail } from '../money/money.repo.ts';
+import {
+  changePlanInvested,
+  claimReferralReward,
+  findPlanTerms,
+  findReferrerId,
+  insertPlatformEntry,
+  listPayouts,
+  lockPlanTerms,
+  type PlanTermsRow,
+} from './investment.repo.ts';
+import { payDuePeriods } from './investment.payouts.ts';
+import { scheduleOf, toInvestment } from './investment.mapper.ts';
+import { buildSchedule, type ScheduleTerms } from './investment.schedule.ts';
+
+/**
+ * An investment: opening moves the principal out of the balance (`investment`); the payout runner pays
+ * interest per period and the principal at maturity (active → matured); where the plan allows it the owner
+ * may redeem early (active → redeemed: the principal comes back, unpaid interest is forfeited).
+ */
+export const investmentFlow = defineFlow({
+  table: 'investments',
+  entity: 'investment',
+  plural: 'investments',
+  toWire: toInvestment,
+  transitions: {
+    redeem: {
+      from: 'active',
+      to: 'redeemed',
+      owner: true,
+      ledger: (i) => ({
+        kind: 'principal_return',
+        amountCents: i.amount_cents,
+        memo: `Early redemption of ${i.plan_name}: principal returned`,
+      }),
+    },
+  },
+  refusals: {
+    redeem: {
+      matured: 'This investment has matured and its principal was already returned.',
+      redeemed: 'This investment was already redeemed.',
+    },
+  },
+});
+
+type OpenPlan = PlanTermsRow & ScheduleTerms;
+
+/** The plan's terms when it can take an investment of `amountCents`; a clear refusal otherwise. */
+function requireInvestable(plan: PlanTermsRow | undefined, amountCents: number): OpenPlan {
+  if (!plan) throw new AppError('NOT_FOUND', 'Investment plan not found.');
+  if (
+    plan.status !== 'active' ||
+    !plan.open_for_investing ||
+    plan.annual_rate_bps === null ||
+    plan.term_months === null ||
+    plan.payout_frequency === null ||
+    plan.min_amount_cents === null ||
+    plan.max_amount_cents === null
+  ) {
+    throw new AppError('INVALID_STATE', 'This plan is not open for new investments.');
+  }
+  if (amountCents < plan.min_amount_cents || amountCents > plan.max_amount_cents) {
+    throw new AppError(
+      'BAD_INPUT',
+      `amount: This plan takes between $${formatCents(plan.min_amount_cents)} and $${formatCents(plan.max_amount_cents)} per investment.`,
+    );
+  }
+  if (plan.capacity_cents !== null) {
+    const remaining = plan.capacity_cents - Number(plan.invested_cents);
+    if (amountCents > remaining) {
+      throw new AppError(
+        'INVALID_STATE',
+        remaining > 0
+          ? `Only $${formatCents(remaining)} of this plan's capacity remains; invest at most that.`
+          : 'This plan is fully subscribed; it takes no new investments for now.',
+      );
+    }
+  }
+  return {
+    ...plan,
+    annualRateBps: plan.annual_rate_bps,
+    termMonths: plan.term_months,
+    payoutFrequency: plan.payout_frequency,
+  };
+}
+
+/** What investing `amount` in a plan would pay, computed by the same schedule code the runner pays with. */
+export async function quoteInvestment(
+  db: Database,
+  clock: Clock,
+  input: TInvestmentQuoteInput,
+): Promise<TInvestmentQuote> {
+  const amountCents = toCents(input.amount);
+  const plan = requireInvestable(await findPlanTerms(db, input.planId), amountCents);
+  const startAt = clock.now();
+  const schedule = buildSchedule(plan, amountCents, startAt);
+  return {
+    planId: plan.id,
+    planName: plan.investment_plan_name,
+    amount: centsToDollars(amountCents),
+    annualRateBps: plan.annualRateBps,
+    termMonths: plan.termMonths,
+    payoutFrequency: plan.payoutFrequency,
+    earlyExitAllowed: plan.early_exit_allowed,
+    startAt: iso(startAt),
+    maturityAt: iso(schedule.maturityAt),
+    payments: schedule.payments.map((p) => ({
+      period: p.period,
+      dueAt: iso(p.dueAt),
+      interest: centsToDollars(p.interestCents),
+      principal: centsToDollars(p.principalCents),
+    })),
+    totalInterest: centsToDollars(schedule.totalInterestCents),
+    amountAtMaturity: centsToDollars(schedule.amountAtMaturityCents),
+  };
+}
+
+/** The referrer's reward for a referred user's first investment: a percentage, capped, paid once. */
+async function rewardReferrer(trx: Transaction<DB>, config: Config, position: InvestmentRow): Promise<void> {
+  const referrerId = await findReferrerId(trx, position.user_id);
+  if (!referrerId) return;
+  const amountCents = Math.min(
+    Math.floor((position.amount_cents * Math.round(config.REFERRAL_REWARD_PERCENT * 100)) / 10_000),
+    config.REFERRAL_REWARD_MAX * 100,
+  );
+  const first = await claimReferralReward(trx, {
+    referredUserId: position.user_id,
+    referrerId,
+    investmentId: position.id,
+    amountCents,
+  });
+  if (!first || amountCents <= 0) return;
+  await applyBalanceChange(trx, {
+    userId: referrerId,
+    kind: 'referral_reward',
+    amountCents,
+    refType: 'referral',
+    refId: position.user_id,
+    actorId: null,
+    memo: 'Referral reward: a friend you invited made their first investment',
+  });
+  await insertPlatformEntry(trx, {
+    kind: 'referral_reward',
+    amount_cents: amountCents,
+    user_id: referrerId,
+    ref_type: 'referral',
+    ref_id: position.user_id,
+  });
+}
+
+/**
+ * Opens a position: the amount must fit the plan's limits, its remaining capacity and the balance. The
+ * plan row is locked first, so opens on one plan queue and capacity can never be passed; the principal
+ * leaves the balance in the same transaction; the same key answers the first result.
+ */
+export async function openInvestment(
+  db: Database,
+  deps: { clock: Clock; config: Config },
+  user: Viewer & { email: string },
+  input: TInvestmentOpenInput,
+): Promise<TInvestment> {
+  const amountCents = toCents(input.amount);
+  return openRequest(db, investmentFlow, user, {
+    idempotencyKey: input.idempotencyKey,
+    prepare: (trx) => lockPlanTerms(trx, input.planId),
+    validate: (plan) => void requireInvestable(plan, amountCents),
+    values: (found) => {
+      const plan = requireInvestable(found, amountCents);
+      const startedAt = deps.clock.now();
+      const schedule = buildSchedule(plan, amountCents, startedAt);
+      return {
+        plan_id: plan.id,
+        plan_name: plan.investment_plan_name,
+        amount_cents: amountCents,
+        annual_rate_bps: plan.annualRateBps,
+        term_months: plan.termMonths,
+        payout_frequency: plan.payoutFrequency,
+        early_exit_allowed: plan.early_exit_allowed,
+        started_at: startedAt,
+        maturity_at: schedule.maturityAt,
+        next_due_at: schedule.payments[0]!.dueAt,
+      };
+    },
+    sameAs: (i) => i.plan_id === input.planId && i.amount_cents === amountCents,
+    ledger: (i) => ({ kind: 'investment', amountCents: -i.amount_cents, memo: `Invested in ${i.plan_name}` }),
+    afterInsert: async (trx, position) => {
+      await changePlanInvested(trx, position.plan_id, position.amount_cents);
+      await rewardReferrer(trx, deps.config, position);
+    },
+  });
+}
+
+/** Investments page: a user sees their own, an admin anyone's. */
+export async function listInvestmentsFor(
+  db: Database,
+  viewer: Viewer,
+  input: TInvestmentListInput,
+): Promise<Page<TInvestment>> {
+  return listFlow(db, investmentFlow, viewer, input);
+}
+
+/** One position with its whole schedule: paid periods (with when), upcoming ones, and forfeited ones. */
+export async function getInvestment(
+  db: Database,
+  viewer: Viewer,
+  input: TInvestmentIdInput,
+): Promise<TInvestmentDetail> {
+  const row = await db.selectFrom('investments').selectAll().where('id', '=', input.id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
+  if (viewer.account_type !== 'admin' && row.user_id !== viewer.id) {
+    throw new AppError('FORBIDDEN', 'You can only see your own investments.');
+  }
+  const paid = new Map((await listPayouts(db, row.id)).map((p) => [p.period, p]));
+  const schedule = scheduleOf(row);
+  return {
+    ...toInvestment(row, await findUserEmail(db, row.user_id)),
+    amountAtMaturity: centsToDollars(schedule.amountAtMaturityCents),
+    schedule: schedule.payments.map((p) => {
+      const payout = paid.get(p.period);
+      const principalBack = row.status === 'redeemed' && p.period === schedule.payments.length;
+      return {
+        period: p.period,
+        dueAt: iso(p.dueAt),
+        interest: centsToDollars(payout ? Number(payout.interest_cents) : p.interestCents),
+        principal: centsToDollars(payout ? Number(payout.principal_cents) : principalBack ? 0 : p.principalCents),
+        status: payout ? 'paid' : row.status === 'active' ? 'upcoming' : 'forfeited',
+        paidAt: payout ? iso(payout.paid_at) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * Early exit, where the plan allows it: periods already due are paid first, then the principal comes back
+ * at once; interest accrued since the last payout is forfeited. The plan's invested total shrinks with it.
+ */
+export async function redeemInvestment(
+  db: Database,
+  clock: Clock,
+  actor: Viewer,
+  input: TInvestmentIdInput,
+): Promise<TInvestment> {
+  await payDuePeriods(db, clock.now(), { investmentId: input.id });
+  return runTransition(db, investmentFlow, 'redeem', {
+    id: input.id,
+    actor,
+    set: { closed_at: clock.now(), next_due_at: null },
+    check: (i) => {
+      if (!i.early_exit_allowed) {
+        throw new AppError(
+          'INVALID_STATE',
+          `The ${i.plan_name} plan does not allow early exit; the principal comes back at maturity.`,
+        );
+      }
+    },
+    after: (trx, i) => changePlanInvested(trx, i.plan_id, -i.amount_cents),
+  });
+}

@@ -1,0 +1,9 @@
+import { ZAdminOverview, ZPublicStats } from '@vestora/contract';
+import { adminProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { adminOverview, publicStats } from './overview.service.ts';
+
+/** Figures: the home page's (public, from the data, cached) and the operator's morning overview (admin). */
+export const overviewRouter = router({
+  home: publicProcedure.output(ZPublicStats).query(({ ctx }) => publicStats(ctx.deps)),
+  admin: adminProcedure.output(ZAdminOverview).query(({ ctx }) => adminOverview(ctx.deps.db, ctx.deps.clock)),
+});
