@@ -63,14 +63,32 @@ describe('deriveLegacyText', () => {
 
   it('rounds the whole-dollar total half up and down', () => {
     // 100 × 1% × 1 month = 0.0833… → floor 0.08 → $100.08 → "$100".
-    expect(deriveLegacyText({ ...silver, annualRateBps: 100, maxAmountCents: 10_000, minAmountCents: 10_000, termMonths: 1 }).totalReturn).toBe('$100');
+    expect(
+      deriveLegacyText({ ...silver, annualRateBps: 100, maxAmountCents: 10_000, minAmountCents: 10_000, termMonths: 1 })
+        .totalReturn,
+    ).toBe('$100');
     // 150 × 4% × 1 year = 6 → $156; 149.50 + 0 → "$150".
-    expect(deriveLegacyText({ ...silver, annualRateBps: 400, maxAmountCents: 15_000, minAmountCents: 100, termMonths: 12 }).totalReturn).toBe('$156');
-    expect(deriveLegacyText({ ...silver, annualRateBps: 1, maxAmountCents: 14_950, minAmountCents: 100, termMonths: 1 }).totalReturn).toBe('$150');
+    expect(
+      deriveLegacyText({ ...silver, annualRateBps: 400, maxAmountCents: 15_000, minAmountCents: 100, termMonths: 12 })
+        .totalReturn,
+    ).toBe('$156');
+    expect(
+      deriveLegacyText({ ...silver, annualRateBps: 1, maxAmountCents: 14_950, minAmountCents: 100, termMonths: 1 })
+        .totalReturn,
+    ).toBe('$150');
   });
 
   it('writes years as the legacy text does, 2 decimals at most', () => {
-    expect([12, 24, 6, 3, 4, 1, 18, 600].map(formatTermYears)).toEqual(['1', '2', '0.5', '0.25', '0.33', '0.08', '1.5', '50']);
+    expect([12, 24, 6, 3, 4, 1, 18, 600].map(formatTermYears)).toEqual([
+      '1',
+      '2',
+      '0.5',
+      '0.25',
+      '0.33',
+      '0.08',
+      '1.5',
+      '50',
+    ]);
   });
 });
 
@@ -90,7 +108,8 @@ describe('parsing the legacy text', () => {
     expect(parseLimitText('1000-4999')).toEqual({ ok: true, value: [100_000, 499_900] });
     expect(parseLimitText('$100 - $999')).toEqual({ ok: true, value: [10_000, 99_900] });
     expect(parseLimitText('$20,000 to $100,000.50')).toEqual({ ok: true, value: [2_000_000, 10_000_050] });
-    for (const bad of ['$1,00 - $5', 'from 10', '$100+', '1 - 2 - 3', '$1.001 - $2']) expect(parseLimitText(bad).ok, bad).toBe(false);
+    for (const bad of ['$1,00 - $5', 'from 10', '$100+', '1 - 2 - 3', '$1.001 - $2'])
+      expect(parseLimitText(bad).ok, bad).toBe(false);
   });
 
   it('reads payout frequencies', () => {
@@ -101,7 +120,10 @@ describe('parsing the legacy text', () => {
         value,
       })),
     );
-    expect(parseReturnsText('Weekly')).toMatchObject({ ok: false, message: expect.stringContaining('Monthly, Quarterly') });
+    expect(parseReturnsText('Weekly')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Monthly, Quarterly'),
+    });
   });
 
   it('reads durations in years (or months) into whole months', () => {
@@ -109,7 +131,8 @@ describe('parsing the legacy text', () => {
       [24, 6, 24, 12, 4, 15, 18].map((value) => ({ ok: true, value })),
     );
     // 0.4 years is 4.8 months; 0 is no term at all.
-    for (const bad of ['0.4', '0', 'two', '1.5 months', '2 decades']) expect(parseDurationText(bad).ok, bad).toBe(false);
+    for (const bad of ['0.4', '0', 'two', '1.5 months', '2 decades'])
+      expect(parseDurationText(bad).ok, bad).toBe(false);
   });
 
   it('parseLegacyPlanText: the seed text gives the seed terms back', () => {
@@ -118,7 +141,12 @@ describe('parsing the legacy text', () => {
   });
 
   it('parseLegacyPlanText names every field it cannot read', () => {
-    const r = parseLegacyPlanText({ interestRate: 'lots', investmentLimit: '$1,000 - $4,999', returns: 'Weekly', riskLevel: 'Low' });
+    const r = parseLegacyPlanText({
+      interestRate: 'lots',
+      investmentLimit: '$1,000 - $4,999',
+      returns: 'Weekly',
+      riskLevel: 'Low',
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.map((e) => e.field)).toEqual(['interestRate', 'returns', 'investmentDuration']);
@@ -126,7 +154,13 @@ describe('parsing the legacy text', () => {
   });
 
   it('parseLegacyPlanText refuses inconsistent terms, naming the legacy field', () => {
-    const base = { interestRate: '7%', investmentLimit: '$1,000 - $4,999', returns: 'Monthly', investmentDuration: '2', riskLevel: 'Low' };
+    const base = {
+      interestRate: '7%',
+      investmentLimit: '$1,000 - $4,999',
+      returns: 'Monthly',
+      investmentDuration: '2',
+      riskLevel: 'Low',
+    };
     const errors = (over: Partial<typeof base>) => {
       const r = parseLegacyPlanText({ ...base, ...over });
       return r.ok ? [] : r.errors;
@@ -136,9 +170,14 @@ describe('parsing the legacy text', () => {
     ]);
     expect(errors({ returns: 'Quarterly', investmentDuration: '0.5' })).toEqual([]);
     expect(errors({ returns: 'Yearly', investmentDuration: '0.5' })).toEqual([
-      { field: 'returns', message: 'Yearly payouts need a term in whole multiples of 12 months (the term is 6 months)' },
+      {
+        field: 'returns',
+        message: 'Yearly payouts need a term in whole multiples of 12 months (the term is 6 months)',
+      },
     ]);
-    expect(errors({ interestRate: '150%' })).toEqual([{ field: 'interestRate', message: 'The rate must be at most 100%' }]);
+    expect(errors({ interestRate: '150%' })).toEqual([
+      { field: 'interestRate', message: 'The rate must be at most 100%' },
+    ]);
     expect(errors({ investmentLimit: '$1 - $100,000,000' })[0]).toMatchObject({ field: 'investmentLimit' });
     expect(errors({ investmentDuration: '51' })[0]).toMatchObject({ field: 'investmentDuration' });
     expect(errors({ riskLevel: '  ' })).toEqual([{ field: 'riskLevel', message: 'Risk level is required' }]);

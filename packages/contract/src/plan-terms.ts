@@ -103,7 +103,9 @@ export const ZPlanTerms = ZPlanTermsFields.superRefine((t, ctx) => {
 /** A decimal with at most 2 decimals and no trailing zeros: 2 → "2", 0.5 → "0.5", 6.25 → "6.25". */
 function trimDecimal(hundredths: number): string {
   const whole = Math.floor(hundredths / 100);
-  const frac = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
@@ -282,7 +284,11 @@ export function parseLegacyTermsPatch(input: TLegacyPlanTextInput): {
   });
   read('returns', parseReturnsText, (v) => (terms.payoutFrequency = v));
   read('investmentDuration', parseDurationText, (v) => (terms.termMonths = v));
-  read('riskLevel', (s) => ({ ok: true, value: s }), (v) => (terms.riskLevel = v));
+  read(
+    'riskLevel',
+    (s) => ({ ok: true, value: s }),
+    (v) => (terms.riskLevel = v),
+  );
   return { terms, errors };
 }
 
@@ -306,7 +312,11 @@ export function parseLegacyPlanText(
   for (const field of ['interestRate', 'investmentLimit', 'returns', 'investmentDuration', 'riskLevel'] as const)
     if (input[field] === undefined) errors.push({ field, message: 'is required' });
   if (errors.length) return { ok: false, errors };
-  const full: TPlanTerms = { earlyExitAllowed: false, capacityCents: null, ...(terms as Omit<TPlanTerms, 'earlyExitAllowed' | 'capacityCents'>) };
+  const full: TPlanTerms = {
+    earlyExitAllowed: false,
+    capacityCents: null,
+    ...(terms as Omit<TPlanTerms, 'earlyExitAllowed' | 'capacityCents'>),
+  };
   const termErrors = checkTermsAsLegacy(full);
   if (termErrors.length) return { ok: false, errors: termErrors };
   return { ok: true, terms: ZPlanTerms.parse(full) };

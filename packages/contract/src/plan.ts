@@ -8,7 +8,10 @@ const ZCapacity = z
   .number({ error: 'Capacity must be a number' })
   .refine((v) => dollarsToCents(v) !== null, 'Capacity can have at most 2 decimals')
   .refine((v) => v > 0, 'Capacity must be greater than zero')
-  .refine((v) => (dollarsToCents(v) ?? Infinity) <= MAX_BALANCE_CENTS, `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`);
+  .refine(
+    (v) => (dollarsToCents(v) ?? Infinity) <= MAX_BALANCE_CENTS,
+    `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`,
+  );
 
 const description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
 const image = z.string().trim().max(500, 'Image must be at most 500 characters');
@@ -37,7 +40,15 @@ export const ZPlanFields = z.strictObject({
   investmentPlanImage: image.default(''),
 });
 
-type WireTermKey = 'annualRateBps' | 'minAmount' | 'maxAmount' | 'termMonths' | 'payoutFrequency' | 'riskLevel' | 'earlyExitAllowed' | 'capacity';
+type WireTermKey =
+  | 'annualRateBps'
+  | 'minAmount'
+  | 'maxAmount'
+  | 'termMonths'
+  | 'payoutFrequency'
+  | 'riskLevel'
+  | 'earlyExitAllowed'
+  | 'capacity';
 type WireTerms = Partial<Pick<z.output<typeof ZPlanFields>, WireTermKey>>;
 
 /** The wire's terms (dollars) as terms in cents; fields left out stay out. */
@@ -54,7 +65,8 @@ export function planTermsFromWire(w: WireTerms): Partial<TPlanTerms> {
   return out;
 }
 
-const TERM_TO_WIRE: Record<keyof TPlanTerms, WireTermKey> = {
+/** Each term's name on the wire (amounts in dollars there). */
+export const TERM_TO_WIRE: Record<keyof TPlanTerms, WireTermKey> = {
   annualRateBps: 'annualRateBps',
   minAmountCents: 'minAmount',
   maxAmountCents: 'maxAmount',

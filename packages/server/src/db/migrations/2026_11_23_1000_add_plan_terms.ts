@@ -5,7 +5,13 @@ import { type Kysely, sql } from 'kysely';
 
 const FREQUENCIES = ['monthly', 'quarterly', 'semi_annually', 'yearly', 'at_maturity'] as const;
 type Frequency = (typeof FREQUENCIES)[number];
-const PERIOD: Record<Frequency, number | null> = { monthly: 1, quarterly: 3, semi_annually: 6, yearly: 12, at_maturity: null };
+const PERIOD: Record<Frequency, number | null> = {
+  monthly: 1,
+  quarterly: 3,
+  semi_annually: 6,
+  yearly: 12,
+  at_maturity: null,
+};
 const FREQUENCY_WORDS: Record<string, Frequency> = {
   monthly: 'monthly',
   quarterly: 'quarterly',
@@ -43,7 +49,9 @@ function dollars(s: string): number | null {
 
 function years(months: number): string {
   const h = Math.round((months * 100) / 12);
-  const frac = String(h % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(h % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${Math.floor(h / 100)}.${frac}` : String(Math.floor(h / 100));
 }
 
@@ -58,7 +66,12 @@ function months(text: string): number | null {
 }
 
 /** The terms a plan's legacy text stands for, or null when any part cannot be read or is inconsistent. */
-function readTerms(row: { interest_rate: string; investment_limit: string; returns: string; investment_duration: string }): Terms | null {
+function readTerms(row: {
+  interest_rate: string;
+  investment_limit: string;
+  returns: string;
+  investment_duration: string;
+}): Terms | null {
   const rate = /^(\d+(?:\.\d+)?)\s*%?$/.exec(row.interest_rate.trim());
   const bps = rate ? hundredths(rate[1]!) : null;
   const limit = row.investment_limit.trim().split(/\s*(?:-|–|—|\bto\b)\s*/i);
@@ -69,7 +82,13 @@ function readTerms(row: { interest_rate: string; investment_limit: string; retur
   if (bps < 1 || bps > 10_000 || min < 1 || min > max || max > MAX_TRANSACTION_CENTS || term > 600) return null;
   const period = PERIOD[freq];
   if (period !== null && term % period !== 0) return null;
-  return { annual_rate_bps: bps, min_amount_cents: min, max_amount_cents: max, term_months: term, payout_frequency: freq };
+  return {
+    annual_rate_bps: bps,
+    min_amount_cents: min,
+    max_amount_cents: max,
+    term_months: term,
+    payout_frequency: freq,
+  };
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -123,7 +142,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   for (const row of rows) {
     const terms = readTerms(row);
-    if (terms) await db.updateTable('plans').set({ ...terms, open_for_investing: true }).where('id', '=', row.id).execute();
+    if (terms)
+      await db
+        .updateTable('plans')
+        .set({ ...terms, open_for_investing: true })
+        .where('id', '=', row.id)
+        .execute();
   }
 }
 

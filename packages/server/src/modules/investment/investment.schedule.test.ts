@@ -46,33 +46,47 @@ describe('buildSchedule', () => {
   });
 
   it('refuses a frequency whose period does not divide the term, and a non-positive principal', () => {
-    expect(() => buildSchedule({ annualRateBps: 700, termMonths: 10, payoutFrequency: 'quarterly' }, 100, start)).toThrow(
+    expect(() =>
+      buildSchedule({ annualRateBps: 700, termMonths: 10, payoutFrequency: 'quarterly' }, 100, start),
+    ).toThrow(RangeError);
+    expect(() => buildSchedule({ annualRateBps: 700, termMonths: 12, payoutFrequency: 'monthly' }, 0, start)).toThrow(
       RangeError,
     );
-    expect(() => buildSchedule({ annualRateBps: 700, termMonths: 12, payoutFrequency: 'monthly' }, 0, start)).toThrow(RangeError);
-    expect(() => buildSchedule({ annualRateBps: 700, termMonths: 12, payoutFrequency: 'monthly' }, 1.5, start)).toThrow(RangeError);
+    expect(() => buildSchedule({ annualRateBps: 700, termMonths: 12, payoutFrequency: 'monthly' }, 1.5, start)).toThrow(
+      RangeError,
+    );
   });
 
   it('for every seeded plan and any amount within its limits and any start: the quote is exact', () => {
-    const startDates = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
+    const startDates = fc.date({
+      min: new Date('2000-01-01T00:00:00Z'),
+      max: new Date('2100-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
     for (const { name, terms } of DEMO_PLANS) {
       fc.assert(
-        fc.property(fc.integer({ min: terms.minAmountCents, max: terms.maxAmountCents }), startDates, (principal, startAt) => {
-          const s = buildSchedule(terms, principal, startAt);
-          // Computed independently of the implementation: P × bps × months / 120,000, rounded down.
-          const expected = Number((BigInt(principal) * BigInt(terms.annualRateBps) * BigInt(terms.termMonths)) / 120_000n);
-          expect(s.totalInterestCents, name).toBe(expected);
-          expect(s.payments.reduce((a, p) => a + p.interestCents, 0)).toBe(expected);
-          expect(s.payments.reduce((a, p) => a + p.principalCents, 0)).toBe(principal);
-          expect(s.amountAtMaturityCents).toBe(principal + expected);
-          expect(s.payments.every((p) => Number.isInteger(p.interestCents) && p.interestCents >= 0)).toBe(true);
-          for (let i = 1; i < s.payments.length; i++)
-            expect(s.payments[i]!.dueAt.getTime()).toBeGreaterThan(s.payments[i - 1]!.dueAt.getTime());
-          expect(s.payments[0]!.dueAt.getTime()).toBeGreaterThan(startAt.getTime());
-          expect(s.payments.at(-1)!.dueAt).toEqual(s.maturityAt);
-          expect(s.maturityAt).toEqual(addMonthsUtc(startAt, terms.termMonths));
-          expect(s.payments.map((p) => p.period)).toEqual(s.payments.map((_, i) => i + 1));
-        }),
+        fc.property(
+          fc.integer({ min: terms.minAmountCents, max: terms.maxAmountCents }),
+          startDates,
+          (principal, startAt) => {
+            const s = buildSchedule(terms, principal, startAt);
+            // Computed independently of the implementation: P × bps × months / 120,000, rounded down.
+            const expected = Number(
+              (BigInt(principal) * BigInt(terms.annualRateBps) * BigInt(terms.termMonths)) / 120_000n,
+            );
+            expect(s.totalInterestCents, name).toBe(expected);
+            expect(s.payments.reduce((a, p) => a + p.interestCents, 0)).toBe(expected);
+            expect(s.payments.reduce((a, p) => a + p.principalCents, 0)).toBe(principal);
+            expect(s.amountAtMaturityCents).toBe(principal + expected);
+            expect(s.payments.every((p) => Number.isInteger(p.interestCents) && p.interestCents >= 0)).toBe(true);
+            for (let i = 1; i < s.payments.length; i++)
+              expect(s.payments[i]!.dueAt.getTime()).toBeGreaterThan(s.payments[i - 1]!.dueAt.getTime());
+            expect(s.payments[0]!.dueAt.getTime()).toBeGreaterThan(startAt.getTime());
+            expect(s.payments.at(-1)!.dueAt).toEqual(s.maturityAt);
+            expect(s.maturityAt).toEqual(addMonthsUtc(startAt, terms.termMonths));
+            expect(s.payments.map((p) => p.period)).toEqual(s.payments.map((_, i) => i + 1));
+          },
+        ),
         { numRuns: 200 },
       );
     }
@@ -86,7 +100,9 @@ describe('buildSchedule', () => {
         periods: fc.integer({ min: 1, max: 50 }),
       })
       .map(({ periods, ...t }) => {
-        const period = { monthly: 1, quarterly: 3, semi_annually: 6, yearly: 12, at_maturity: periods }[t.payoutFrequency];
+        const period = { monthly: 1, quarterly: 3, semi_annually: 6, yearly: 12, at_maturity: periods }[
+          t.payoutFrequency
+        ];
         return { ...t, termMonths: period * periods };
       });
     fc.assert(

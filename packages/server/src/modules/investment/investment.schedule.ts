@@ -54,7 +54,8 @@ export function buildSchedule(terms: ScheduleTerms, principalCents: number, star
   const { annualRateBps, termMonths } = terms;
   if (!Number.isSafeInteger(principalCents) || principalCents <= 0)
     throw new RangeError(`principal must be a positive whole number of cents (got ${principalCents})`);
-  if (!Number.isInteger(termMonths) || termMonths < 1) throw new RangeError(`termMonths must be ≥ 1 (got ${termMonths})`);
+  if (!Number.isInteger(termMonths) || termMonths < 1)
+    throw new RangeError(`termMonths must be ≥ 1 (got ${termMonths})`);
   if (!Number.isInteger(annualRateBps) || annualRateBps < 0)
     throw new RangeError(`annualRateBps must be a whole number ≥ 0 (got ${annualRateBps})`);
   const period = PAYOUT_PERIOD_MONTHS[terms.payoutFrequency] ?? termMonths;

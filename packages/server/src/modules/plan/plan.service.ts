@@ -5,6 +5,7 @@ import {
   planTermsFromWire,
   type TPlan,
   type TPlanTerms,
+  TERM_TO_WIRE,
   ZPlanCreateInput,
   ZPlanTerms,
   type ZPlanUpdateInput,
@@ -80,6 +81,8 @@ function termValues(terms: TPlanTerms) {
   };
 }
 
+const wireName = (i: { path: PropertyKey[] }) => TERM_TO_WIRE[i.path[0] as keyof TPlanTerms] ?? String(i.path[0]);
+
 /** The plan's terms after applying `patch`, checked as a whole (min ≤ max, frequency divides the term...). */
 function mergeTerms(current: TPlanTerms | null, patch: Partial<TPlanTerms>): TPlanTerms {
   const merged = { earlyExitAllowed: false, capacityCents: null, ...current, ...patch };
@@ -89,11 +92,9 @@ function mergeTerms(current: TPlanTerms | null, patch: Partial<TPlanTerms>): TPl
   if (!current && missing.length)
     throw new AppError(
       'BAD_INPUT',
-      `This plan has no readable terms yet; give all of them (missing: ${missing.map((i) => i.path.join('.')).join(', ')}).`,
+      `This plan has no readable terms yet; give all of them (missing: ${missing.map(wireName).join(', ')}).`,
     );
-  throw new AppError('BAD_INPUT', r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), {
-    cause: r.error,
-  });
+  throw new AppError('BAD_INPUT', r.error.issues.map((i) => `${wireName(i)}: ${i.message}`).join('; '));
 }
 
 export async function listAllPlans(db: Database, opts: { includeArchived?: boolean } = {}): Promise<TPlan[]> {
@@ -147,8 +148,17 @@ export function updatePlan(db: Database, actorId: string, input: PlanUpdate): Pr
       description: investmentPlanDescription,
       image: investmentPlanImage,
     };
-    if (Object.keys(patch).length > 0) {
-      Object.assign(values, termValues(mergeTerms(termsOf(before), patch)));
+    const current = termsOf(before);
+    const { riskLevel, earlyExitAllowed, capacityCents, ...numbers } = patch;
+    if (!current && Object.keys(numbers).length === 0) {
+      // A legacy plan without readable terms: what is not a number can still be edited, and it stays closed.
+      Object.assign(values, {
+        risk_level: riskLevel,
+        early_exit_allowed: earlyExitAllowed,
+        capacity_cents: capacityCents,
+      } satisfies Partial<PlanValues>);
+    } else if (Object.keys(patch).length > 0) {
+      Object.assign(values, termValues(mergeTerms(current, patch)));
       // An archived plan stays closed whatever its terms.
       values.open_for_investing = before.status === 'active';
     }
