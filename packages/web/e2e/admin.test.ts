@@ -123,7 +123,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await form.getByRole('combobox', { name: 'Payouts' }).selectOption({ label: 'Quarterly' });
     // The live preview shows the card's text, worked out from the terms: 12% × 3 years on $50,000.
     const preview = page.getByRole('article', { name: 'Plan card preview' });
-    for (const text of ['E2E Diamond', '12%', '$1,000 - $50,000', 'Quarterly', '3', '36%', '$68,000'])
+    for (const text of ['E2E Diamond', '12%', '$1,000 - $50,000', 'Quarterly', '3 years', '36%', '$68,000'])
       await seen(preview.getByText(text, { exact: true }));
     await shot(page, 'admin-create-plan');
 
