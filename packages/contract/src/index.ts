@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './money.ts';
 export * from './user.ts';
+export * from './plan-terms.ts';
 export * from './plan.ts';
 export * from './account.ts';
 export * from './referral.ts';

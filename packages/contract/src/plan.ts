@@ -1,31 +1,114 @@
 import { z } from 'zod';
 import { ZId, text } from './common.ts';
+import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents } from './money.ts';
+import { type TPlanTerms, ZPayoutFrequency, ZPlanTermsFields, crossTermIssues } from './plan-terms.ts';
 
-/** Plan values are plain text, as in the legacy product. */
-export const ZPlanFields = z.strictObject({
+/** A plan's capacity in dollars: a total over many investments, so up to the largest balance. */
+const ZCapacity = z
+  .number({ error: 'Capacity must be a number' })
+  .refine((v) => dollarsToCents(v) !== null, 'Capacity can have at most 2 decimals')
+  .refine((v) => v > 0, 'Capacity must be greater than zero')
+  .refine(
+    (v) => (dollarsToCents(v) ?? Infinity) <= MAX_BALANCE_CENTS,
+    `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`,
+  );
+
+const description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
+const image = z.string().trim().max(500, 'Image must be at most 500 characters');
+
+/** Every field a plan is written with, without defaults (an update must not reset what it leaves out). */
+const PLAN_FIELD_SHAPE = {
   investmentPlanName: text('Plan name'),
-  interestRate: text('Interest rate', 50),
-  investmentLimit: text('Investment limit', 50),
-  returns: text('Returns', 50),
-  investmentDuration: text('Investment duration', 50),
-  capitalGrowth: text('Capital growth', 50),
+  annualRateBps: ZPlanTermsFields.shape.annualRateBps,
+  minAmount: ZAmount,
+  maxAmount: ZAmount,
+  termMonths: ZPlanTermsFields.shape.termMonths,
+  payoutFrequency: ZPayoutFrequency,
   riskLevel: text('Risk level', 50),
-  totalReturn: text('Total return', 50),
-  investmentPlanDescription: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
-  investmentPlanImage: z.string().trim().max(500, 'Image must be at most 500 characters').default(''),
+  earlyExitAllowed: z.boolean(),
+  capacity: ZCapacity.nullable(),
+  investmentPlanDescription: description,
+  investmentPlanImage: image,
+};
+
+/** A plan as admins write it: structured terms, amounts in dollars like every other amount on the wire. */
+export const ZPlanFields = z.strictObject({
+  ...PLAN_FIELD_SHAPE,
+  earlyExitAllowed: z.boolean().default(false),
+  capacity: ZCapacity.nullable().default(null),
+  investmentPlanDescription: description.default(''),
+  investmentPlanImage: image.default(''),
 });
-export const ZPlanCreateInput = ZPlanFields;
+
+type WireTermKey =
+  | 'annualRateBps'
+  | 'minAmount'
+  | 'maxAmount'
+  | 'termMonths'
+  | 'payoutFrequency'
+  | 'riskLevel'
+  | 'earlyExitAllowed'
+  | 'capacity';
+type WireTerms = Partial<Pick<z.output<typeof ZPlanFields>, WireTermKey>>;
+
+/** The wire's terms (dollars) as terms in cents; fields left out stay out. */
+export function planTermsFromWire(w: WireTerms): Partial<TPlanTerms> {
+  const out: Partial<TPlanTerms> = {};
+  if (w.annualRateBps !== undefined) out.annualRateBps = w.annualRateBps;
+  if (w.minAmount !== undefined) out.minAmountCents = dollarsToCents(w.minAmount)!;
+  if (w.maxAmount !== undefined) out.maxAmountCents = dollarsToCents(w.maxAmount)!;
+  if (w.termMonths !== undefined) out.termMonths = w.termMonths;
+  if (w.payoutFrequency !== undefined) out.payoutFrequency = w.payoutFrequency;
+  if (w.riskLevel !== undefined) out.riskLevel = w.riskLevel;
+  if (w.earlyExitAllowed !== undefined) out.earlyExitAllowed = w.earlyExitAllowed;
+  if (w.capacity !== undefined) out.capacityCents = w.capacity === null ? null : dollarsToCents(w.capacity)!;
+  return out;
+}
+
+/** Each term's name on the wire (amounts in dollars there). */
+export const TERM_TO_WIRE: Record<keyof TPlanTerms, WireTermKey> = {
+  annualRateBps: 'annualRateBps',
+  minAmountCents: 'minAmount',
+  maxAmountCents: 'maxAmount',
+  termMonths: 'termMonths',
+  payoutFrequency: 'payoutFrequency',
+  riskLevel: 'riskLevel',
+  earlyExitAllowed: 'earlyExitAllowed',
+  capacityCents: 'capacity',
+};
+
+/** The rules between terms (min ≤ max, frequency divides the term...) with wire field names. */
+export function crossWireTermIssues(w: WireTerms): { path: WireTermKey; message: string }[] {
+  return crossTermIssues(planTermsFromWire(w)).map((i) => ({ path: TERM_TO_WIRE[i.path], message: i.message }));
+}
+
+export const ZPlanCreateInput = ZPlanFields.superRefine((v, ctx) => {
+  for (const i of crossWireTermIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+});
 export type TPlanCreateInput = z.input<typeof ZPlanCreateInput>;
 
-export const ZPlanUpdateInput = ZPlanFields.partial().extend({
-  id: ZId,
-  version: z.number().int().min(0).optional(),
-});
+/**
+ * Any subset of the fields. Edits apply to new investments only. Rules between terms are checked by the
+ * server against the plan's terms after the change (a field alone cannot say).
+ */
+export const ZPlanUpdateInput = z
+  .strictObject(PLAN_FIELD_SHAPE)
+  .partial()
+  .extend({
+    id: ZId,
+    version: z.number().int().min(0).optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const i of crossWireTermIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+  });
 export type TPlanUpdateInput = z.input<typeof ZPlanUpdateInput>;
+
+export const ZPlanStatus = z.enum(['active', 'archived']);
 
 export const ZPlan = z.object({
   id: z.string(),
   investmentPlanName: z.string(),
+  // The legacy text, derived from the terms (kept as written for a legacy plan whose text could not be read).
   interestRate: z.string(),
   investmentLimit: z.string(),
   returns: z.string(),
@@ -36,7 +119,25 @@ export const ZPlan = z.object({
   investmentPlanDescription: z.string(),
   investmentPlanImage: z.string(),
   version: z.number().int(),
+  // The terms; null only on a legacy plan whose text could not be read (not open for investing).
+  annualRateBps: z.number().int().nullable(),
+  minAmount: z.number().nullable(),
+  maxAmount: z.number().nullable(),
+  termMonths: z.number().int().nullable(),
+  payoutFrequency: ZPayoutFrequency.nullable(),
+  earlyExitAllowed: z.boolean(),
+  capacity: z.number().nullable(),
+  status: ZPlanStatus,
+  openForInvesting: z.boolean(),
 });
 export type TPlan = z.infer<typeof ZPlan>;
 
 export const ZPlanIdInput = z.strictObject({ id: ZId });
+export const ZPlanListInput = z.strictObject({ includeArchived: z.boolean().default(false) }).optional();
+
+export const ZPlanDeleteResult = z.object({
+  ok: z.literal(true),
+  /** 'deleted', or 'archived' when open investments keep it alive until they end. */
+  outcome: z.enum(['deleted', 'archived']),
+  message: z.string(),
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
 import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
-import { planFields, signupFields } from './support/fixtures.ts';
+import { legacyPlanFields, signupFields } from './support/fixtures.ts';
 import { expectNoSecrets, legacy, sessionFor } from './support/http.ts';
 
 /** `{ err }` with the given status; the message must be a sentence, not a stack or SQL. */
@@ -119,7 +119,7 @@ describe('legacy /api/v1 adapter', () => {
 
   it('POST /investment_plan/craete (spelt so), GET get_all, GET /:id as a one-element list', async () => {
     const { data: plan } = ok(
-      await legacy(t.app, 'POST', '/investment_plan/craete', planFields('Legacy Gold'), adminCookie),
+      await legacy(t.app, 'POST', '/investment_plan/craete', legacyPlanFields('Legacy Gold'), adminCookie),
       201,
     );
     expect(plan).toMatchObject({ investmentPlanName: 'Legacy Gold', __v: 0 });
@@ -129,13 +129,13 @@ describe('legacy /api/v1 adapter', () => {
         t.app,
         'POST',
         '/investment_plan/craete',
-        planFields(),
+        legacyPlanFields(),
         await sessionFor(t, await insertUser(t.handle.db)),
       ),
       403,
     );
     expectErr(
-      await legacy(t.app, 'POST', '/investment_plan/craete', { ...planFields(), bonus: '1' }, adminCookie),
+      await legacy(t.app, 'POST', '/investment_plan/craete', { ...legacyPlanFields(), bonus: '1' }, adminCookie),
       400,
       'Unknown field(s): bonus',
     );
@@ -151,9 +151,71 @@ describe('legacy /api/v1 adapter', () => {
     expectErr(await legacy(t.app, 'GET', '/investment_plan/64b7f0c2e1a2b3c4d5e6f708'), 400, /^_id: /);
   });
 
+  it('POST /investment_plan/craete reads the text fields into terms; unreadable text is a 400 naming the field', async () => {
+    const { data: plan } = ok(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/craete',
+        {
+          ...legacyPlanFields('Legacy Text'),
+          interestRate: '7',
+          investmentLimit: '1000-4999',
+          investmentDuration: '2 years',
+        },
+        adminCookie,
+      ),
+      201,
+    );
+    // The text is shown as derived from the terms; capitalGrowth and totalReturn are computed, not taken.
+    expect(plan).toMatchObject({
+      interestRate: '7%',
+      investmentLimit: '$1,000 - $4,999',
+      returns: 'Monthly',
+      investmentDuration: '2',
+      capitalGrowth: '14%',
+      totalReturn: '$5,699',
+      annualRateBps: 700,
+      minAmount: 1000,
+      maxAmount: 4999,
+      termMonths: 24,
+      payoutFrequency: 'monthly',
+    });
+    const create = (over: Record<string, unknown>) =>
+      legacy(t.app, 'POST', '/investment_plan/craete', { ...legacyPlanFields(), ...over }, adminCookie);
+    expectErr(
+      await create({ interestRate: 'seven percent' }),
+      400,
+      /^interestRate: Cannot read "seven percent" as a rate/,
+    );
+    expectErr(
+      await create({ investmentLimit: 'lots' }),
+      400,
+      /^investmentLimit: Cannot read "lots" as an amount range/,
+    );
+    expectErr(await create({ returns: 'Weekly' }), 400, /^returns: Cannot read "Weekly" as a payout frequency/);
+    expectErr(await create({ investmentDuration: '0.4' }), 400, /^investmentDuration: .*whole number of months/);
+    expectErr(
+      await create({ investmentLimit: '$999 - $100' }),
+      400,
+      /^investmentLimit: The maximum amount must be at least/,
+    );
+    expectErr(
+      await create({ returns: 'Yearly', investmentDuration: '0.5' }),
+      400,
+      /^returns: Yearly payouts need a term/,
+    );
+    const { interestRate: _r, ...noRate } = legacyPlanFields();
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/craete', noRate, adminCookie),
+      400,
+      'interestRate: is required',
+    );
+  });
+
   it('POST /investment_plan/update takes the fields plus _id (and __v, refused when stale)', async () => {
     const { data: plan } = ok(
-      await legacy(t.app, 'POST', '/investment_plan/craete', planFields('Legacy Silver'), adminCookie),
+      await legacy(t.app, 'POST', '/investment_plan/craete', legacyPlanFields('Legacy Silver'), adminCookie),
       201,
     );
     const { data } = ok(
@@ -171,6 +233,66 @@ describe('legacy /api/v1 adapter', () => {
         .__v,
     ).toBe(2);
     expectErr(await legacy(t.app, 'POST', '/investment_plan/update', { riskLevel: 'Low' }, adminCookie), 400, /^_id: /);
+    const { data: faster } = ok(
+      await legacy(t.app, 'POST', '/investment_plan/update', { _id: plan._id, interestRate: '6.5 %' }, adminCookie),
+    );
+    expect(faster).toMatchObject({ interestRate: '6.5%', annualRateBps: 650, returns: 'Yearly', __v: 3 });
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/update', { _id: plan._id, returns: 'Fortnightly' }, adminCookie),
+      400,
+      /^returns: /,
+    );
+  });
+
+  it('a legacy plan whose text cannot be read: closed for investing, still renamed through update', async () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    await t.handle.db
+      .insertInto('plans')
+      .values({
+        id,
+        investment_plan_name: 'Odd',
+        interest_rate: 'up to 12%',
+        investment_limit: '$100+',
+        returns: 'Monthly',
+        investment_duration: '1',
+        capital_growth: 'a lot',
+        risk_level: 'Low',
+        total_return: 'varies',
+      })
+      .execute();
+    const [odd] = ok(await legacy(t.app, 'GET', `/investment_plan/${id}`)).data;
+    expect(odd).toMatchObject({ interestRate: 'up to 12%', annualRateBps: null, openForInvesting: false });
+    const { data } = ok(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/update',
+        { ...odd, investmentPlanName: 'Odd renamed' },
+        adminCookie,
+      ),
+    );
+    expect(data).toEqual({ ...odd, investmentPlanName: 'Odd renamed', __v: 1 });
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/update', { ...data, interestRate: 'up to 15%' }, adminCookie),
+      400,
+      /^interestRate: Cannot read "up to 15%"/,
+    );
+    // Giving every term in readable text opens it.
+    const { data: fixed } = ok(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/update',
+        { ...data, interestRate: '12%', investmentLimit: '$100 - $5,000' },
+        adminCookie,
+      ),
+    );
+    expect(fixed).toMatchObject({
+      interestRate: '12%',
+      investmentLimit: '$100 - $5,000',
+      totalReturn: '$5,600',
+      openForInvesting: true,
+    });
   });
 
   it('POST /accountsNumber/update and GET /accountsNumber/<any id> answering data[0]', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
-import { planFields } from './support/fixtures.ts';
+import { PLAN_FIELDS_TEXT, planFields } from './support/fixtures.ts';
 import { sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
 
 describe('plan procedures through /trpc', () => {
@@ -23,14 +23,63 @@ describe('plan procedures through /trpc', () => {
       .orderBy('seq')
       .execute();
 
-  it('an admin creates a plan (description and image may be left out), audited; plan.list shows it in order', async () => {
+  it('an admin creates a plan from its terms (description and image may be left out), audited; plan.list shows it in order', async () => {
     const { investmentPlanDescription: _d, investmentPlanImage: _i, ...fields } = planFields('Alpha');
     const first = trpcData(await trpcMutation(t.app, 'plan.create', fields, adminCookie));
-    expect(first).toMatchObject({ ...fields, investmentPlanDescription: '', investmentPlanImage: '', version: 0 });
+    // The legacy text is derived from the terms.
+    expect(first).toMatchObject({
+      ...fields,
+      ...PLAN_FIELDS_TEXT,
+      investmentPlanDescription: '',
+      investmentPlanImage: '',
+      version: 0,
+      status: 'active',
+      openForInvesting: true,
+    });
     const second = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Beta'), adminCookie));
     const list = trpcData<{ id: string }[]>(await trpcQuery(t.app, 'plan.list'));
     expect(list.map((p) => p.id)).toEqual([first.id, second.id]);
     expect(await audits(first.id)).toEqual([{ action: 'plan.create', before: null, after: first }]);
+  });
+
+  it('derives the cards text from the terms: Silver is 7%, $1,000 - $4,999, Monthly, 2 years, 14%, $5,699', async () => {
+    const silver = trpcData(
+      await trpcMutation(
+        t.app,
+        'plan.create',
+        {
+          ...planFields('Silver'),
+          annualRateBps: 700,
+          minAmount: 1000,
+          maxAmount: 4999,
+          termMonths: 24,
+          capacity: 250_000.5,
+        },
+        adminCookie,
+      ),
+    );
+    expect(silver).toMatchObject({
+      interestRate: '7%',
+      investmentLimit: '$1,000 - $4,999',
+      returns: 'Monthly',
+      investmentDuration: '2',
+      capitalGrowth: '14%',
+      totalReturn: '$5,699',
+      minAmount: 1000,
+      maxAmount: 4999,
+      capacity: 250_000.5,
+    });
+    const row = await t.handle.db
+      .selectFrom('plans')
+      .select(['min_amount_cents', 'max_amount_cents', 'capacity_cents', 'annual_rate_bps'])
+      .where('id', '=', silver.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      min_amount_cents: 100_000,
+      max_amount_cents: 499_900,
+      capacity_cents: 25_000_050,
+      annual_rate_bps: 700,
+    });
   });
 
   it('plan.byId answers one plan by GET with a urlencoded JSON input, 404 for an unknown id, 400 for a bad one', async () => {
@@ -45,21 +94,44 @@ describe('plan procedures through /trpc', () => {
     expect(trpcError(await trpcQuery(t.app, 'plan.byId'))).toMatchObject({ status: 400 });
   });
 
-  it('refuses unknown keys, missing fields and over-long values with 400 and creates nothing', async () => {
+  it('refuses unknown keys, missing fields, over-long values and inconsistent terms with 400 and creates nothing', async () => {
     const before = trpcData<unknown[]>(await trpcQuery(t.app, 'plan.list')).length;
-    const unknown = await trpcMutation(t.app, 'plan.create', { ...planFields(), featured: true }, adminCookie);
-    expect(trpcError(unknown)).toMatchObject({ status: 400, message: 'Unknown field(s): featured' });
+    const create = async (input: unknown) => trpcError(await trpcMutation(t.app, 'plan.create', input, adminCookie));
+    expect(await create({ ...planFields(), featured: true })).toMatchObject({
+      status: 400,
+      message: 'Unknown field(s): featured',
+    });
     const { riskLevel: _r, ...missing } = planFields();
-    expect(trpcError(await trpcMutation(t.app, 'plan.create', missing, adminCookie)).message).toBe(
-      'riskLevel: Risk level is required',
+    expect((await create(missing)).message).toBe('riskLevel: Risk level is required');
+    expect((await create({ ...planFields(), riskLevel: 'x'.repeat(51) })).message).toBe(
+      'riskLevel: Risk level must be at most 50 characters',
     );
-    const long = await trpcMutation(t.app, 'plan.create', { ...planFields(), returns: 'x'.repeat(51) }, adminCookie);
-    expect(trpcError(long).message).toBe('returns: Returns must be at most 50 characters');
+    // The legacy text is no longer an input of the procedure.
+    expect((await create({ ...planFields(), returns: 'Monthly' })).message).toBe('Unknown field(s): returns');
+    expect((await create({ ...planFields(), minAmount: 1000, maxAmount: 999 })).message).toBe(
+      'maxAmount: The maximum amount must be at least the minimum amount',
+    );
+    expect((await create({ ...planFields(), payoutFrequency: 'quarterly', termMonths: 10 })).message).toBe(
+      'payoutFrequency: Quarterly payouts need a term in whole multiples of 3 months (the term is 10 months)',
+    );
+    expect((await create({ ...planFields(), minAmount: 100.001 })).message).toMatch(
+      /^minAmount: Amount can have at most 2 decimals/,
+    );
+    expect((await create({ ...planFields(), annualRateBps: 10_001 })).message).toBe(
+      'annualRateBps: The rate must be at most 100%',
+    );
     expect(trpcData<unknown[]>(await trpcQuery(t.app, 'plan.list'))).toHaveLength(before);
   });
 
   it('plan.update changes the given fields, bumps the version, refuses a stale version with 409', async () => {
-    const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Delta'), adminCookie));
+    const plan = trpcData(
+      await trpcMutation(
+        t.app,
+        'plan.create',
+        { ...planFields('Delta'), investmentPlanDescription: 'Kept' },
+        adminCookie,
+      ),
+    );
     const updated = trpcData(
       await trpcMutation(t.app, 'plan.update', { id: plan.id, version: 0, riskLevel: 'High' }, adminCookie),
     );
@@ -71,25 +143,94 @@ describe('plan procedures through /trpc', () => {
     });
     // Without a version the edit applies to whatever is current (the legacy editor sends none).
     const noVersion = trpcData(
-      await trpcMutation(t.app, 'plan.update', { id: plan.id, returns: 'Yearly' }, adminCookie),
+      await trpcMutation(t.app, 'plan.update', { id: plan.id, payoutFrequency: 'yearly' }, adminCookie),
     );
-    expect(noVersion).toMatchObject({ riskLevel: 'High', returns: 'Yearly', version: 2 });
+    expect(noVersion).toMatchObject({
+      riskLevel: 'High',
+      returns: 'Yearly',
+      investmentPlanDescription: 'Kept',
+      version: 2,
+    });
     expect((await audits(plan.id)).map((a) => a.action)).toEqual(['plan.create', 'plan.update', 'plan.update']);
     const missing = await trpcMutation(
       t.app,
       'plan.update',
-      { id: '00000000-0000-4000-8000-000000000000', returns: 'x' },
+      { id: '00000000-0000-4000-8000-000000000000', riskLevel: 'x' },
       adminCookie,
     );
     expect(trpcError(missing).status).toBe(404);
   });
 
+  it('plan.update re-derives the text and checks the terms as they will be after the change', async () => {
+    const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Eta'), adminCookie));
+    const faster = trpcData(await trpcMutation(t.app, 'plan.update', { id: plan.id, annualRateBps: 700 }, adminCookie));
+    // 999 × 7% = 69.93 → $1,068.93 → "$1,069".
+    expect(faster).toMatchObject({ interestRate: '7%', capitalGrowth: '7%', totalReturn: '$1,069', termMonths: 12 });
+    const bad = await trpcMutation(t.app, 'plan.update', { id: plan.id, minAmount: 5000 }, adminCookie);
+    expect(trpcError(bad)).toMatchObject({
+      status: 400,
+      message: 'maxAmount: The maximum amount must be at least the minimum amount',
+    });
+    const yearly = await trpcMutation(
+      t.app,
+      'plan.update',
+      { id: plan.id, termMonths: 18, payoutFrequency: 'yearly' },
+      adminCookie,
+    );
+    expect(trpcError(yearly).message).toBe(
+      'payoutFrequency: Yearly payouts need a term in whole multiples of 12 months (the term is 18 months)',
+    );
+    expect(trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }))).toEqual(faster);
+  });
+
   it('plan.delete removes the plan with an audit entry; a second delete is 404', async () => {
     const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Epsilon'), adminCookie));
-    expect(trpcData(await trpcMutation(t.app, 'plan.delete', { id: plan.id }, adminCookie))).toEqual({ ok: true });
+    expect(trpcData(await trpcMutation(t.app, 'plan.delete', { id: plan.id }, adminCookie))).toEqual({
+      ok: true,
+      outcome: 'deleted',
+      message: 'The plan was deleted.',
+    });
     expect(trpcError(await trpcQuery(t.app, 'plan.byId', { id: plan.id })).status).toBe(404);
     expect(trpcError(await trpcMutation(t.app, 'plan.delete', { id: plan.id }, adminCookie)).status).toBe(404);
     expect((await audits(plan.id)).at(-1)).toMatchObject({ action: 'plan.delete', before: plan, after: null });
+  });
+
+  it('plan.delete archives a plan with open investments: hidden from the list, still readable, closed for investing', async () => {
+    const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Theta'), adminCookie));
+    const investor = await sessionFor(t, await insertUser(t.handle.db, { balanceCents: 100_000_000 }));
+    for (const key of ['theta-open-1', 'theta-open-2', 'theta-open-3']) {
+      const opened = await trpcMutation(
+        t.app,
+        'investment.open',
+        { planId: plan.id, amount: plan.minAmount, idempotencyKey: key },
+        investor,
+      );
+      expect(trpcData(opened)).toMatchObject({ planId: plan.id, status: 'active' });
+    }
+    const withPositions = trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }));
+    const res = trpcData(await trpcMutation(t.app, 'plan.delete', { id: plan.id }, adminCookie));
+    expect(res).toEqual({
+      ok: true,
+      outcome: 'archived',
+      message:
+        'The plan has 3 open investments, so it was archived instead of deleted: it is hidden from the list and takes no new investments, and its investments run to the end of their term.',
+    });
+    const archived = trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }));
+    expect(archived).toEqual({ ...withPositions, status: 'archived', openForInvesting: false, version: 1 });
+    const ids = (r: { id: string }[]) => r.map((p) => p.id);
+    expect(ids(trpcData(await trpcQuery(t.app, 'plan.list')))).not.toContain(plan.id);
+    expect(ids(trpcData(await trpcQuery(t.app, 'plan.list', { includeArchived: true }, adminCookie)))).toContain(
+      plan.id,
+    );
+    expect(trpcError(await trpcQuery(t.app, 'plan.list', { includeArchived: true }, userCookie)).status).toBe(403);
+    expect((await audits(plan.id)).at(-1)).toMatchObject({
+      action: 'plan.archive',
+      before: withPositions,
+      after: archived,
+    });
+    // An edit to an archived plan keeps it closed.
+    const edited = trpcData(await trpcMutation(t.app, 'plan.update', { id: plan.id, annualRateBps: 600 }, adminCookie));
+    expect(edited).toMatchObject({ status: 'archived', openForInvesting: false, interestRate: '6%' });
   });
 
   it('a plain user cannot create, update or delete (403), and nothing changes', async () => {

@@ -71,7 +71,15 @@ function deferred(): { promise: Promise<void>; release: () => void } {
 
 const PLAN = {
   name: 'E2E Diamond',
-  values: ['E2E Diamond', '12', '50000', 'Monthly', '3', '36', 'Medium', '68000'],
+  /** Text boxes by label; the term is in years (the unit select's default) and payouts monthly (the default). */
+  fields: [
+    ['Plan name', 'E2E Diamond'],
+    ['Interest rate', '12'],
+    ['Minimum amount', '1,000'],
+    ['Maximum amount', '50000'],
+    ['Term', '3'],
+    ['Risk level', 'Medium'],
+  ] as const,
 };
 
 describeBrowser('an admin manages plans, users, the deposit account and the money desk', () => {
@@ -111,7 +119,12 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const inputs = form.getByRole('textbox');
     await seen(inputs);
     expect(await inputs.count()).toBe(8);
-    for (const [i, value] of PLAN.values.entries()) await inputs.nth(i).fill(value);
+    for (const [label, value] of PLAN.fields) await form.getByRole('textbox', { name: label }).fill(value);
+    await form.getByRole('combobox', { name: 'Payouts' }).selectOption({ label: 'Quarterly' });
+    // The live preview shows the card's text, worked out from the terms: 12% × 3 years on $50,000.
+    const preview = page.getByRole('article', { name: 'Plan card preview' });
+    for (const text of ['E2E Diamond', '12%', '$1,000 - $50,000', 'Quarterly', '3 years', '36%', '$68,000'])
+      await seen(preview.getByText(text, { exact: true }));
     await shot(page, 'admin-create-plan');
 
     // Hold the request to see the busy state: button says 'Creating...', everything disabled.
@@ -134,9 +147,17 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await shot(page, 'admin-create-plan-done');
     const created = await env()
       .db.selectFrom('plans')
-      .select('id')
+      .select(['id', 'interest_rate', 'investment_limit', 'returns', 'total_return', 'term_months', 'max_amount_cents'])
       .where('investment_plan_name', '=', PLAN.name)
       .executeTakeFirstOrThrow();
+    expect(created).toMatchObject({
+      interest_rate: '12%',
+      investment_limit: '$1,000 - $50,000',
+      returns: 'Quarterly',
+      total_return: '$68,000',
+      term_months: 36,
+      max_amount_cents: 5_000_000,
+    });
 
     // The new plan is listed; edit it.
     await openFromMenu(page, 'Investments', '/dashboard/investments');
@@ -156,7 +177,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
       async () =>
         (await env().db.selectFrom('plans').select('interest_rate').where('id', '=', created.id).executeTakeFirst())
           ?.interest_rate,
-    ).toBe('13.5');
+    ).toBe('13.5%');
 
     // Delete: the confirmation can be cancelled; confirmed, the plan is gone.
     await page.goto('/dashboard/investments');

@@ -30,6 +30,9 @@ export interface SessionTable {
   expires_at: Timestamp;
 }
 
+export type PayoutFrequency = 'monthly' | 'quarterly' | 'semi_annually' | 'yearly' | 'at_maturity';
+export type PlanStatus = 'active' | 'archived';
+
 export interface PlanTable {
   id: string;
   investment_plan_name: string;
@@ -40,6 +43,20 @@ export interface PlanTable {
   capital_growth: string;
   risk_level: string;
   total_return: string;
+  /** The terms: all set, or all null for a legacy plan whose text could not be read. */
+  annual_rate_bps: number | null;
+  min_amount_cents: number | null;
+  max_amount_cents: number | null;
+  term_months: number | null;
+  payout_frequency: PayoutFrequency | null;
+  early_exit_allowed: Generated<boolean>;
+  /** Total cents all investments in the plan may add up to; null means no cap. */
+  capacity_cents: number | null;
+  status: Generated<PlanStatus>;
+  /** True only when the terms are set (CHECK). */
+  open_for_investing: Generated<boolean>;
+  /** Principal of the plan's active positions, cents; CHECK keeps it within capacity_cents. */
+  invested_cents: Generated<number>;
   description: Generated<string>;
   image: Generated<string>;
   version: Generated<number>;

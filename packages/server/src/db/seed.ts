@@ -1,14 +1,42 @@
 import { randomUUID } from 'node:crypto';
+import { deriveLegacyText, type TPayoutFrequency, type TPlanTerms } from '@vestora/contract';
+import { planTermColumns } from '../modules/plan/plan.repo.ts';
 import type { Database } from './create-db.ts';
 
-const DEMO_PLANS = [
-  ['Starter', '5%', '$100 - $999', 'Monthly', '1', '5%', 'Low', '$1,050'],
-  ['Silver', '7%', '$1,000 - $4,999', 'Monthly', '2', '14%', 'Low to medium', '$5,700'],
-  ['Gold', '9%', '$5,000 - $19,999', 'Quarterly', '3', '27%', 'Medium', '$25,400'],
-  ['Platinum', '11%', '$20,000 - $100,000', 'Quarterly', '5', '55%', 'High', '$155,000'],
-  ['Safe Growth Plan', '4%', '$500 - $50,000', 'Yearly', '5', '20%', 'Very low', '$60,000'],
-  ['Balanced Fund', '6.5%', '$1,000 - $75,000', 'Semi-annually', '4', '26%', 'Medium', '$94,500'],
-] as const;
+const $ = (dollars: number) => dollars * 100;
+
+/** The demo plans, in the order the list shows them; their text fields are derived from these terms. */
+export const DEMO_PLANS: readonly { name: string; terms: TPlanTerms }[] = [
+  { name: 'Starter', terms: demo(500, 100, 999, 'monthly', 12, 'Low', true) },
+  { name: 'Silver', terms: demo(700, 1_000, 4_999, 'monthly', 24, 'Low to medium', true) },
+  { name: 'Gold', terms: demo(900, 5_000, 19_999, 'quarterly', 36, 'Medium', false) },
+  // The only capped plan: $2,000,000 in total, i.e. twenty investments at its $100,000 maximum.
+  { name: 'Platinum', terms: demo(1_100, 20_000, 100_000, 'quarterly', 60, 'High', false, 2_000_000) },
+  { name: 'Safe Growth Plan', terms: demo(400, 500, 50_000, 'yearly', 60, 'Very low', true) },
+  { name: 'Balanced Fund', terms: demo(650, 1_000, 75_000, 'semi_annually', 48, 'Medium', true) },
+];
+
+function demo(
+  annualRateBps: number,
+  minDollars: number,
+  maxDollars: number,
+  payoutFrequency: TPayoutFrequency,
+  termMonths: number,
+  riskLevel: string,
+  earlyExitAllowed: boolean,
+  capacityDollars?: number,
+): TPlanTerms {
+  return {
+    annualRateBps,
+    minAmountCents: $(minDollars),
+    maxAmountCents: $(maxDollars),
+    termMonths,
+    payoutFrequency,
+    riskLevel,
+    earlyExitAllowed,
+    capacityCents: capacityDollars === undefined ? null : $(capacityDollars),
+  };
+}
 
 /**
  * First start on an empty database: demo plans and a placeholder deposit account record.
@@ -27,19 +55,22 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await trx
       .insertInto('plans')
       .values(
-        DEMO_PLANS.map(([name, rate, limit, returns, years, growth, risk, total], i) => ({
-          id: randomUUID(),
-          // Distinct times keep the list in this order (plans are listed by creation time).
-          created_at: new Date(Date.now() + i),
-          investment_plan_name: name,
-          interest_rate: rate,
-          investment_limit: limit,
-          returns,
-          investment_duration: years,
-          capital_growth: growth,
-          risk_level: risk,
-          total_return: total,
-        })),
+        DEMO_PLANS.map(({ name, terms }, i) => {
+          const text = deriveLegacyText(terms);
+          return {
+            id: randomUUID(),
+            // Distinct times keep the list in this order (plans are listed by creation time).
+            created_at: new Date(Date.now() + i),
+            investment_plan_name: name,
+            interest_rate: text.interestRate,
+            investment_limit: text.investmentLimit,
+            returns: text.returns,
+            investment_duration: text.investmentDuration,
+            capital_growth: text.capitalGrowth,
+            total_return: text.totalReturn,
+            ...planTermColumns(terms),
+          };
+        }),
       )
       .execute();
     await trx

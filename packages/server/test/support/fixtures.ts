@@ -1,8 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/create-db.ts';
 
-/** Plan fields as the wire names them, valid for plan.create. */
+/** Plan fields as plan.create takes them (Starter's terms: 5%, $100 - $999, monthly for a year). */
 export function planFields(name = `Plan ${randomUUID().slice(0, 8)}`) {
+  return {
+    investmentPlanName: name,
+    annualRateBps: 500,
+    minAmount: 100,
+    maxAmount: 999,
+    termMonths: 12,
+    payoutFrequency: 'monthly' as const,
+    riskLevel: 'Low',
+    earlyExitAllowed: false,
+    capacity: null,
+    investmentPlanDescription: '',
+    investmentPlanImage: '',
+  };
+}
+
+/** The legacy text these terms are shown as (what /api/v1 and the cards show). */
+export const PLAN_FIELDS_TEXT = {
+  interestRate: '5%',
+  investmentLimit: '$100 - $999',
+  returns: 'Monthly',
+  investmentDuration: '1',
+  capitalGrowth: '5%',
+  riskLevel: 'Low',
+  // 999 × 5% = 49.95 → $1,048.95 → whole dollars.
+  totalReturn: '$1,049',
+};
+
+/** Plan fields as the legacy /api/v1/investment_plan/craete takes them: text. */
+export function legacyPlanFields(name = `Plan ${randomUUID().slice(0, 8)}`) {
   return {
     investmentPlanName: name,
     interestRate: '5%',
@@ -17,7 +46,7 @@ export function planFields(name = `Plan ${randomUUID().slice(0, 8)}`) {
   };
 }
 
-/** A plan inserted straight into the database; returns its id. */
+/** A plan inserted straight into the database (with planFields' terms); returns its id. */
 export async function insertPlanRow(db: Database, name?: string): Promise<string> {
   const f = planFields(name);
   const id = randomUUID();
@@ -26,13 +55,19 @@ export async function insertPlanRow(db: Database, name?: string): Promise<string
     .values({
       id,
       investment_plan_name: f.investmentPlanName,
-      interest_rate: f.interestRate,
-      investment_limit: f.investmentLimit,
-      returns: f.returns,
-      investment_duration: f.investmentDuration,
-      capital_growth: f.capitalGrowth,
-      risk_level: f.riskLevel,
-      total_return: f.totalReturn,
+      interest_rate: PLAN_FIELDS_TEXT.interestRate,
+      investment_limit: PLAN_FIELDS_TEXT.investmentLimit,
+      returns: PLAN_FIELDS_TEXT.returns,
+      investment_duration: PLAN_FIELDS_TEXT.investmentDuration,
+      capital_growth: PLAN_FIELDS_TEXT.capitalGrowth,
+      risk_level: PLAN_FIELDS_TEXT.riskLevel,
+      total_return: PLAN_FIELDS_TEXT.totalReturn,
+      annual_rate_bps: 500,
+      min_amount_cents: 10_000,
+      max_amount_cents: 99_900,
+      term_months: 12,
+      payout_frequency: 'monthly',
+      open_for_investing: true,
     })
     .execute();
   return id;

@@ -41,17 +41,6 @@ export async function changePlanInvested(trx: Transaction<DB>, planId: string, d
     .execute();
 }
 
-/** How many positions of a plan are still running. */
-export async function countOpenInvestments(db: Executor, planId: string): Promise<number> {
-  const row = await db
-    .selectFrom('investments')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('plan_id', '=', planId)
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * The active position whose next period is due earliest at `now`, locked; positions another runner holds
  * are skipped (SKIP LOCKED), so two runners share the work instead of queueing on one row.
@@ -68,6 +57,11 @@ export function lockNextDueInvestment(trx: Transaction<DB>, now: Date): Promise<
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
+}
+
+/** One position. */
+export function findInvestment(db: Executor, id: string): Promise<InvestmentRow | undefined> {
+  return db.selectFrom('investments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** One position, locked (the runner's path for a single position, e.g. before a redemption). */

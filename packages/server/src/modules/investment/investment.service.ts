@@ -23,6 +23,7 @@ import { applyBalanceChange, findUserEmail } from '../money/money.repo.ts';
 import {
   changePlanInvested,
   claimReferralReward,
+  findInvestment,
   findPlanTerms,
   findReferrerId,
   insertPlatformEntry,
@@ -226,7 +227,7 @@ export async function getInvestment(
   viewer: Viewer,
   input: TInvestmentIdInput,
 ): Promise<TInvestmentDetail> {
-  const row = await db.selectFrom('investments').selectAll().where('id', '=', input.id).executeTakeFirst();
+  const row = await findInvestment(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
   if (viewer.account_type !== 'admin' && row.user_id !== viewer.id) {
     throw new AppError('FORBIDDEN', 'You can only see your own investments.');

@@ -1,3 +1,4 @@
+import type { TPlanTerms } from '@vestora/contract';
 import type { Kysely } from 'kysely';
 import type { DB, PlanRow } from '../../db/schema.ts';
 
@@ -13,6 +14,15 @@ const PLAN_COLUMNS = [
   'capital_growth',
   'risk_level',
   'total_return',
+  'annual_rate_bps',
+  'min_amount_cents',
+  'max_amount_cents',
+  'term_months',
+  'payout_frequency',
+  'early_exit_allowed',
+  'capacity_cents',
+  'status',
+  'open_for_investing',
   'description',
   'image',
   'version',
@@ -20,12 +30,55 @@ const PLAN_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof PlanRow>;
 
 export type PlanRecord = Pick<PlanRow, (typeof PLAN_COLUMNS)[number]>;
-/** The editable text columns of a plan. */
+/** The editable columns of a plan. */
 export type PlanValues = Omit<PlanRecord, 'id' | 'version' | 'created_at'>;
 
-/** Every plan, oldest first (the order admins created them in). */
-export function listPlans(db: Executor): Promise<PlanRecord[]> {
-  return db.selectFrom('plans').select(PLAN_COLUMNS).orderBy('created_at').orderBy('id').execute();
+/** The term columns for a whole set of terms; a plan with terms is open for investing. */
+export function planTermColumns(t: TPlanTerms) {
+  return {
+    annual_rate_bps: t.annualRateBps,
+    min_amount_cents: t.minAmountCents,
+    max_amount_cents: t.maxAmountCents,
+    term_months: t.termMonths,
+    payout_frequency: t.payoutFrequency,
+    risk_level: t.riskLevel,
+    early_exit_allowed: t.earlyExitAllowed,
+    capacity_cents: t.capacityCents,
+    open_for_investing: true,
+  } satisfies Partial<PlanValues>;
+}
+
+/** The plan's terms, or null for a legacy plan whose text could not be read. */
+export function termsOf(row: PlanRecord): TPlanTerms | null {
+  if (
+    row.annual_rate_bps === null ||
+    row.min_amount_cents === null ||
+    row.max_amount_cents === null ||
+    row.term_months === null ||
+    row.payout_frequency === null
+  )
+    return null;
+  return {
+    annualRateBps: row.annual_rate_bps,
+    minAmountCents: row.min_amount_cents,
+    maxAmountCents: row.max_amount_cents,
+    termMonths: row.term_months,
+    payoutFrequency: row.payout_frequency,
+    riskLevel: row.risk_level,
+    earlyExitAllowed: row.early_exit_allowed,
+    capacityCents: row.capacity_cents,
+  };
+}
+
+/** Plans oldest first (the order admins created them in); archived ones only when asked for. */
+export function listPlans(db: Executor, opts: { includeArchived?: boolean } = {}): Promise<PlanRecord[]> {
+  return db
+    .selectFrom('plans')
+    .select(PLAN_COLUMNS)
+    .$if(opts.includeArchived !== true, (qb) => qb.where('status', '=', 'active'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function findPlanById(
@@ -69,4 +122,20 @@ export function updatePlanRow(
 export async function deletePlanRow(db: Executor, id: string): Promise<boolean> {
   const r = await db.deleteFrom('plans').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/**
+ * The positions a plan has had: `open` still running, `total` ever. A plan with any is archived instead
+ * of deleted (its positions, even closed ones, keep referring to it).
+ */
+export async function countPlanInvestments(db: Executor, planId: string): Promise<{ open: number; total: number }> {
+  const row = await db
+    .selectFrom('investments')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.count<string>('id').filterWhere('status', '=', 'active').as('open'),
+    ])
+    .where('plan_id', '=', planId)
+    .executeTakeFirstOrThrow();
+  return { open: Number(row.open), total: Number(row.total) };
 }

@@ -1,10 +1,27 @@
-import { ZPlan, ZPlanCreateInput, ZPlanIdInput, ZPlanUpdateInput } from '@vestora/contract';
+import {
+  ZPlan,
+  ZPlanCreateInput,
+  ZPlanDeleteResult,
+  ZPlanIdInput,
+  ZPlanListInput,
+  ZPlanUpdateInput,
+} from '@vestora/contract';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { AppError } from '../../lib/errors.ts';
 import { createPlan, deletePlan, getPlan, listAllPlans, updatePlan } from './plan.service.ts';
 
 export const planRouter = router({
-  list: publicProcedure.output(z.array(ZPlan)).query(({ ctx }) => listAllPlans(ctx.deps.db)),
+  /** Active plans; an admin may ask for archived ones too. */
+  list: publicProcedure
+    .input(ZPlanListInput)
+    .output(z.array(ZPlan))
+    .query(({ ctx, input }) => {
+      const includeArchived = input?.includeArchived === true;
+      if (includeArchived && ctx.user?.account_type !== 'admin')
+        throw new AppError('FORBIDDEN', 'Only an admin can list archived plans.');
+      return listAllPlans(ctx.deps.db, { includeArchived });
+    }),
   byId: publicProcedure
     .input(ZPlanIdInput)
     .output(ZPlan)
@@ -17,8 +34,9 @@ export const planRouter = router({
     .input(ZPlanUpdateInput)
     .output(ZPlan)
     .mutation(({ ctx, input }) => updatePlan(ctx.deps.db, ctx.user.id, input)),
+  /** Deletes the plan, or archives it while investments in it are open (the result says which). */
   delete: adminProcedure
     .input(ZPlanIdInput)
-    .output(z.object({ ok: z.literal(true) }))
+    .output(ZPlanDeleteResult)
     .mutation(({ ctx, input }) => deletePlan(ctx.deps.db, ctx.user.id, input.id)),
 });

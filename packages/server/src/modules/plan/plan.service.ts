@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { TPlan, ZPlanCreateInput, ZPlanUpdateInput } from '@vestora/contract';
+import {
+  centsToDollars,
+  deriveLegacyText,
+  planTermsFromWire,
+  type TPlan,
+  type TPlanTerms,
+  TERM_TO_WIRE,
+  ZPlanCreateInput,
+  ZPlanTerms,
+  type ZPlanUpdateInput,
+} from '@vestora/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import {
+  countPlanInvestments,
   deletePlanRow,
   findPlanById,
   insertPlan,
   listPlans,
   type PlanRecord,
   type PlanValues,
+  planTermColumns,
+  termsOf,
   updatePlanRow,
 } from './plan.repo.ts';
 
@@ -19,6 +32,15 @@ type PlanUpdate = z.output<typeof ZPlanUpdateInput>;
 
 export const PLAN_NOT_FOUND_MESSAGE = 'Investment plan not found.';
 export const PLAN_CHANGED_MESSAGE = 'This plan was changed by someone else. Reload and try again.';
+export const PLAN_DELETED_MESSAGE = 'The plan was deleted.';
+export const planArchivedMessage = (open: number) =>
+  open > 0
+    ? `The plan has ${open} open investment${open === 1 ? '' : 's'}, so it was archived instead of deleted: ` +
+      'it is hidden from the list and takes no new investments, and its investments run to the end of their term.'
+    : 'The plan has past investments on record, so it was archived instead of deleted: ' +
+      'it is hidden from the list and takes no new investments, and its history stays readable.';
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
 /** A plan row as every caller sees it. */
 export function toPublicPlan(row: PlanRecord): TPlan {
@@ -35,27 +57,51 @@ export function toPublicPlan(row: PlanRecord): TPlan {
     investmentPlanDescription: row.description,
     investmentPlanImage: row.image,
     version: row.version,
+    annualRateBps: row.annual_rate_bps,
+    minAmount: dollarsOrNull(row.min_amount_cents),
+    maxAmount: dollarsOrNull(row.max_amount_cents),
+    termMonths: row.term_months,
+    payoutFrequency: row.payout_frequency,
+    earlyExitAllowed: row.early_exit_allowed,
+    capacity: dollarsOrNull(row.capacity_cents),
+    status: row.status,
+    openForInvesting: row.open_for_investing,
   };
 }
 
-/** Wire field names to columns; fields left out stay undefined (Kysely skips them in an UPDATE). */
-function toValues(input: Partial<PlanCreate>): Partial<PlanValues> {
+/** The term columns plus the legacy text derived from them. */
+function termValues(terms: TPlanTerms) {
+  const text = deriveLegacyText(terms);
   return {
-    investment_plan_name: input.investmentPlanName,
-    interest_rate: input.interestRate,
-    investment_limit: input.investmentLimit,
-    returns: input.returns,
-    investment_duration: input.investmentDuration,
-    capital_growth: input.capitalGrowth,
-    risk_level: input.riskLevel,
-    total_return: input.totalReturn,
-    description: input.investmentPlanDescription,
-    image: input.investmentPlanImage,
+    ...planTermColumns(terms),
+    interest_rate: text.interestRate,
+    investment_limit: text.investmentLimit,
+    returns: text.returns,
+    investment_duration: text.investmentDuration,
+    capital_growth: text.capitalGrowth,
+    risk_level: text.riskLevel,
+    total_return: text.totalReturn,
   };
 }
 
-export async function listAllPlans(db: Database): Promise<TPlan[]> {
-  return (await listPlans(db)).map(toPublicPlan);
+const wireName = (i: { path: PropertyKey[] }) => TERM_TO_WIRE[i.path[0] as keyof TPlanTerms] ?? String(i.path[0]);
+
+/** The plan's terms after applying `patch`, checked as a whole (min ≤ max, frequency divides the term...). */
+function mergeTerms(current: TPlanTerms | null, patch: Partial<TPlanTerms>): TPlanTerms {
+  const merged = { earlyExitAllowed: false, capacityCents: null, ...current, ...patch };
+  const r = ZPlanTerms.safeParse(merged);
+  if (r.success) return r.data;
+  const missing = r.error.issues.filter((i) => i.code === 'invalid_type' && i.input === undefined);
+  if (!current && missing.length)
+    throw new AppError(
+      'BAD_INPUT',
+      `This plan has no readable terms yet; give all of them (missing: ${missing.map(wireName).join(', ')}).`,
+    );
+  throw new AppError('BAD_INPUT', r.error.issues.map((i) => `${wireName(i)}: ${i.message}`).join('; '));
+}
+
+export async function listAllPlans(db: Database, opts: { includeArchived?: boolean } = {}): Promise<TPlan[]> {
+  return (await listPlans(db, opts)).map(toPublicPlan);
 }
 
 export async function getPlan(db: Database, id: string): Promise<TPlan> {
@@ -64,10 +110,17 @@ export async function getPlan(db: Database, id: string): Promise<TPlan> {
   return toPublicPlan(row);
 }
 
-/** Creates a plan and its audit entry together. */
+/** Creates a plan and its audit entry together; the text fields are derived from the terms. */
 export function createPlan(db: Database, actorId: string, input: PlanCreate): Promise<TPlan> {
+  const terms = mergeTerms(null, planTermsFromWire(input));
   return db.transaction().execute(async (trx) => {
-    const row = await insertPlan(trx, randomUUID(), toValues(input) as PlanValues);
+    const row = await insertPlan(trx, randomUUID(), {
+      investment_plan_name: input.investmentPlanName,
+      description: input.investmentPlanDescription,
+      image: input.investmentPlanImage,
+      status: 'active',
+      ...termValues(terms),
+    });
     const plan = toPublicPlan(row);
     await recordAudit(trx, {
       actorId,
@@ -81,15 +134,38 @@ export function createPlan(db: Database, actorId: string, input: PlanCreate): Pr
   });
 }
 
-/** Changes the given fields; a given `version` that is no longer current is refused (409). */
+/**
+ * Changes the given fields; a given `version` that is no longer current is refused (409). New terms apply
+ * to new investments only: an investment keeps the terms it was made with.
+ */
 export function updatePlan(db: Database, actorId: string, input: PlanUpdate): Promise<TPlan> {
-  const { id, version, ...fields } = input;
+  const { id, version, investmentPlanName, investmentPlanDescription, investmentPlanImage, ...wireTerms } = input;
+  const patch = planTermsFromWire(wireTerms);
   return db.transaction().execute(async (trx) => {
     const before = await findPlanById(trx, id, { forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
     if (version !== undefined && version !== before.version)
       throw new AppError('VERSION_CONFLICT', PLAN_CHANGED_MESSAGE);
-    const row = await updatePlanRow(trx, id, toValues(fields), version);
+    const values: Partial<PlanValues> = {
+      investment_plan_name: investmentPlanName,
+      description: investmentPlanDescription,
+      image: investmentPlanImage,
+    };
+    const current = termsOf(before);
+    const { riskLevel, earlyExitAllowed, capacityCents, ...numbers } = patch;
+    if (!current && Object.keys(numbers).length === 0) {
+      // A legacy plan without readable terms: what is not a number can still be edited, and it stays closed.
+      Object.assign(values, {
+        risk_level: riskLevel,
+        early_exit_allowed: earlyExitAllowed,
+        capacity_cents: capacityCents,
+      } satisfies Partial<PlanValues>);
+    } else if (Object.keys(patch).length > 0) {
+      Object.assign(values, termValues(mergeTerms(current, patch)));
+      // An archived plan stays closed whatever its terms.
+      values.open_for_investing = before.status === 'active';
+    }
+    const row = await updatePlanRow(trx, id, values, version);
     if (!row) throw new AppError('VERSION_CONFLICT', PLAN_CHANGED_MESSAGE);
     const after = toPublicPlan(row);
     await recordAudit(trx, {
@@ -104,10 +180,32 @@ export function updatePlan(db: Database, actorId: string, input: PlanUpdate): Pr
   });
 }
 
-export function deletePlan(db: Database, actorId: string, id: string): Promise<{ ok: true }> {
+/**
+ * Deletes a plan, or archives it when investments in it are still open (they run to the end of their
+ * term; an archived plan is hidden from the list and takes no new investments).
+ */
+export function deletePlan(
+  db: Database,
+  actorId: string,
+  id: string,
+): Promise<{ ok: true; outcome: 'deleted' | 'archived'; message: string }> {
   return db.transaction().execute(async (trx) => {
     const before = await findPlanById(trx, id, { forUpdate: true });
-    if (!before || !(await deletePlanRow(trx, id))) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
+    if (!before) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
+    const { open, total } = await countPlanInvestments(trx, id);
+    if (total > 0) {
+      const row = await updatePlanRow(trx, id, { status: 'archived', open_for_investing: false });
+      await recordAudit(trx, {
+        actorId,
+        action: 'plan.archive',
+        entityType: 'plan',
+        entityId: id,
+        before: toPublicPlan(before),
+        after: row ? toPublicPlan(row) : null,
+      });
+      return { ok: true as const, outcome: 'archived' as const, message: planArchivedMessage(open) };
+    }
+    if (!(await deletePlanRow(trx, id))) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
     await recordAudit(trx, {
       actorId,
       action: 'plan.delete',
@@ -116,6 +214,6 @@ export function deletePlan(db: Database, actorId: string, id: string): Promise<{
       before: toPublicPlan(before),
       after: null,
     });
-    return { ok: true as const };
+    return { ok: true as const, outcome: 'deleted' as const, message: PLAN_DELETED_MESSAGE };
   });
 }

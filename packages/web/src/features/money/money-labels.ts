@@ -9,6 +9,10 @@ export const LEDGER_KIND_LABELS: Record<TLedgerEntry['kind'], string> = {
   withdrawal_hold: 'Withdrawal hold',
   withdrawal_release: 'Withdrawal returned',
   adjustment: 'Adjustment',
+  investment: 'Invested',
+  interest: 'Interest',
+  principal_return: 'Principal returned',
+  referral_reward: 'Referral reward',
 };
 
 export const DEPOSIT_STATUS: Record<TDeposit['status'], { label: string; palette: Palette }> = {

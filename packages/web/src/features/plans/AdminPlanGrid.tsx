@@ -17,9 +17,12 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
   const [toDelete, setToDelete] = useState<TPlan | null>(null);
   const utils = trpc.useUtils();
   const remove = trpc.plan.delete.useMutation({
-    onSuccess: async (_data, { id }) => {
+    onSuccess: async (result, { id }) => {
       const name = plans.find((p) => p.id === id)?.investmentPlanName ?? 'The plan';
-      toaster.create({ type: 'success', title: `${name} was deleted.` });
+      // A plan with open investments is archived instead: say so, with the server's reason.
+      if (result.outcome === 'archived')
+        toaster.create({ type: 'info', title: `${name} was archived, not deleted.`, description: result.message });
+      else toaster.create({ type: 'success', title: `${name} was deleted.` });
       setToDelete(null);
       await utils.plan.list.invalidate();
     },
@@ -86,7 +89,7 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
       >
         <Text>
           <strong>{toDelete?.investmentPlanName}</strong> will be removed from the plans list for everyone. This cannot
-          be undone.
+          be undone. If investments in it are still open, it is archived instead and they run to the end of their term.
         </Text>
       </ConfirmDialog>
     </Stack>

@@ -5,9 +5,10 @@ import { LuArrowLeft } from 'react-icons/lu';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { PlanForm } from './PlanForm';
-import { EMPTY_PLAN_FORM, type PlanFormValues } from './plan-display';
+import type { TPlanCreateInput } from '@vestora/contract';
+import { EMPTY_PLAN_FORM } from './plan-form';
 
-/** /dashboard/CreateInvestmentPlan (admin): a new plan; description and image are sent empty. */
+/** /dashboard/CreateInvestmentPlan (admin): a new plan from its terms; the image is sent empty. */
 export default function CreatePlanPage() {
   const utils = trpc.useUtils();
   const [resetKey, setResetKey] = useState(0);
@@ -21,13 +22,13 @@ export default function CreatePlanPage() {
     onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Failed to create plan.') }),
   });
 
-  const submit = (values: PlanFormValues) => {
+  const submit = (input: TPlanCreateInput) => {
     setResult(null);
-    create.mutate({ ...values, investmentPlanDescription: '', investmentPlanImage: '' });
+    create.mutate(input);
   };
 
   return (
-    <Stack gap="6" maxW="3xl">
+    <Stack gap="6" maxW="6xl">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="2xl">
           Create Investment Plan
@@ -38,7 +39,10 @@ export default function CreatePlanPage() {
           </RouterLink>
         </Button>
       </HStack>
-      <Text color="fg.muted">All fields are required. The new plan appears on the home page and in the dashboard.</Text>
+      <Text color="fg.muted">
+        Set the plan's terms; the card text is worked out from them. The new plan appears on the home page and in the
+        dashboard.
+      </Text>
 
       {result && (
         <Alert.Root status={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'}>

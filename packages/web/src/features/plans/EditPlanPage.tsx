@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import type { TPlan } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
@@ -8,20 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { toaster } from '../../components/ui/toaster';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { PlanForm } from './PlanForm';
-import type { PlanFormValues } from './plan-display';
-
-function formValues(plan: TPlan): PlanFormValues {
-  return {
-    investmentPlanName: plan.investmentPlanName,
-    interestRate: plan.interestRate,
-    investmentLimit: plan.investmentLimit,
-    returns: plan.returns,
-    investmentDuration: plan.investmentDuration,
-    capitalGrowth: plan.capitalGrowth,
-    riskLevel: plan.riskLevel,
-    totalReturn: plan.totalReturn,
-  };
-}
+import { planToForm } from './plan-form';
 
 /** /dashboard/createInvestmentEdit/:id (admin): edit one plan's fields. */
 export default function EditPlanPage() {
@@ -91,7 +78,7 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
   });
 
   return (
-    <Stack gap="6" maxW="3xl">
+    <Stack gap="6" maxW="6xl">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="2xl">
           Edit Plan
@@ -103,17 +90,30 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
         </Button>
       </HStack>
       <Text color="fg.muted">
-        Editing <strong>{plan.investmentPlanName}</strong>. Changes are visible to everyone as soon as you save.
+        Editing <strong>{plan.investmentPlanName}</strong>. Changes are visible to everyone as soon as you save and
+        apply to new investments only: investments already made keep the terms they were made with.
       </Text>
+      {plan.annualRateBps === null && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>This plan is not open for investing</Alert.Title>
+            <Alert.Description>
+              Its text ({plan.interestRate}, {plan.investmentLimit}, {plan.returns}, {plan.investmentDuration}) could
+              not be read as terms. Set its terms to open it.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <Card.Root>
         <Card.Body>
           <PlanForm
-            values={formValues(plan)}
+            values={planToForm(plan)}
             resetKey={resetKey}
             busy={update.isPending}
             submitLabel="Update Plan"
             busyLabel="Updating..."
-            onSubmit={(values) => update.mutate({ id: plan.id, version: plan.version, ...values })}
+            onSubmit={(input) => update.mutate({ id: plan.id, version: plan.version, ...input })}
           />
         </Card.Body>
       </Card.Root>

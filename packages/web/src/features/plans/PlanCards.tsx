@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
-import type { TPlan } from '@vestora/contract';
+import type { TLegacyPlanText, TPlan } from '@vestora/contract';
 import { planLook, planRows } from './plan-display';
 
 /** The plan cards; `actions` adds per-card controls (the admin's edit and delete). */
@@ -15,12 +15,21 @@ export function PlanGrid({ plans, actions }: { plans: TPlan[]; actions?: (plan: 
   );
 }
 
-function PlanCard({ plan, actions }: { plan: TPlan; actions?: ReactNode }) {
+/** One plan card; `preview` (the admin form's live preview) shows it without a working Invest Now. */
+export function PlanCard({
+  plan,
+  actions,
+  preview = false,
+}: {
+  plan: TLegacyPlanText & { investmentPlanName: string };
+  actions?: ReactNode;
+  preview?: boolean;
+}) {
   const look = planLook(plan.investmentPlanName);
   return (
     <Card.Root
       as="article"
-      aria-label={`${plan.investmentPlanName} plan`}
+      aria-label={preview ? 'Plan card preview' : `${plan.investmentPlanName} plan`}
       borderWidth="1px"
       borderTopWidth="4px"
       borderTopColor={look.palette === 'gray' ? 'gray.400' : `${look.palette}.solid`}
@@ -43,7 +52,7 @@ function PlanCard({ plan, actions }: { plan: TPlan; actions?: ReactNode }) {
               <Icon as={look.icon} boxSize="6" aria-hidden />
             </Flex>
             <Heading as="h3" size="lg" wordBreak="break-word">
-              {plan.investmentPlanName}
+              {plan.investmentPlanName || (preview ? 'Plan name' : '')}
             </Heading>
           </HStack>
           {actions ? (
@@ -61,9 +70,15 @@ function PlanCard({ plan, actions }: { plan: TPlan; actions?: ReactNode }) {
         </Box>
       </Card.Body>
       <Card.Footer>
-        <Button asChild colorPalette="teal" variant="solid" w="full">
-          <RouterLink to="/dashboard/deposit">Invest Now</RouterLink>
-        </Button>
+        {preview ? (
+          <Button colorPalette="teal" variant="solid" w="full" disabled tabIndex={-1}>
+            Invest Now
+          </Button>
+        ) : (
+          <Button asChild colorPalette="teal" variant="solid" w="full">
+            <RouterLink to="/dashboard/deposit">Invest Now</RouterLink>
+          </Button>
+        )}
       </Card.Footer>
     </Card.Root>
   );

@@ -1,21 +1,33 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Field, Input, SimpleGrid, chakra } from '@chakra-ui/react';
-import { ZPlanFields } from '@vestora/contract';
-import { PLAN_FORM_FIELDS, type PlanFormValues } from './plan-display';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import {
+  Box,
+  Button,
+  Field,
+  Group,
+  Heading,
+  Input,
+  InputAddon,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  chakra,
+} from '@chakra-ui/react';
+import type { TPlanCreateInput } from '@vestora/contract';
+import { PlanCard } from './PlanCards';
+import { PAYOUT_OPTIONS, type PlanFormField, type PlanFormValues, previewText, readPlanForm } from './plan-form';
 
-/** The eight plan fields with the same rules the server applies (required, trimmed, length). */
-const ZPlanForm = ZPlanFields.pick({
-  investmentPlanName: true,
-  interestRate: true,
-  investmentLimit: true,
-  returns: true,
-  investmentDuration: true,
-  capitalGrowth: true,
-  riskLevel: true,
-  totalReturn: true,
-});
+/** Checks the form with the server's own schema (ZPlanCreateInput) after reading the typed text into terms. */
+const resolver: Resolver<PlanFormValues> = async (values) => {
+  const r = readPlanForm(values);
+  if (r.ok) return { values, errors: {} };
+  const errors = Object.fromEntries(
+    Object.entries(r.errors).map(([field, message]) => [field, { type: 'validate', message }]),
+  );
+  return { values: {}, errors };
+};
 
 interface PlanFormProps {
   values: PlanFormValues;
@@ -24,46 +36,153 @@ interface PlanFormProps {
   busyLabel: string;
   /** Bumped by the parent to reset the inputs to `values` (after create, or when a reload arrives). */
   resetKey?: number;
-  onSubmit: (values: PlanFormValues) => void;
+  onSubmit: (input: TPlanCreateInput) => void;
 }
 
-/** Shared create/edit plan form: every field required, all inputs and the button disabled while busy. */
+/** Shared create/edit plan form: structured terms with a live preview of the card; disabled while busy. */
 export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, onSubmit }: PlanFormProps) {
   const {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
-  } = useForm<PlanFormValues>({ resolver: zodResolver(ZPlanForm), defaultValues: values });
+  } = useForm<PlanFormValues>({ resolver, defaultValues: values });
+  const watched = useWatch({ control }) as PlanFormValues;
 
   useEffect(() => {
     reset(values);
     // Only an explicit reset request re-seeds the form, never a re-render with equal values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an explicit reset request re-seeds the form
   }, [resetKey, reset]);
 
+  const submit = (v: PlanFormValues) => {
+    const r = readPlanForm(v);
+    if (r.ok) onSubmit(r.input);
+  };
+
+  const text = (
+    name: PlanFormField,
+    label: string,
+    opts: { placeholder?: string; required?: boolean; unit?: string; start?: string } = {},
+  ) => (
+    <Field.Root required={opts.required ?? true} disabled={busy} invalid={!!errors[name]}>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
+      <Group attached w="full">
+        {opts.start ? <InputAddon>{opts.start}</InputAddon> : null}
+        <Input
+          {...register(name)}
+          placeholder={opts.placeholder}
+          autoComplete="off"
+          inputMode={opts.unit || opts.start ? 'decimal' : undefined}
+        />
+        {opts.unit ? <InputAddon>{opts.unit}</InputAddon> : null}
+      </Group>
+      <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+
   return (
-    <chakra.form display="flex" flexDirection="column" gap="6" onSubmit={handleSubmit(onSubmit)}>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {PLAN_FORM_FIELDS.map((f) => (
-          <Field.Root key={f.name} required disabled={busy} invalid={!!errors[f.name]}>
-            <Field.Label>
-              {f.label} <Field.RequiredIndicator />
-            </Field.Label>
-            <Input {...register(f.name)} placeholder={f.placeholder} autoComplete="off" />
-            <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
-          </Field.Root>
-        ))}
-      </SimpleGrid>
-      <Button
-        type="submit"
-        colorPalette="teal"
-        alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-        disabled={busy}
-        loading={busy}
-        loadingText={busyLabel}
+    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="8" alignItems="start">
+      <chakra.form
+        display="flex"
+        flexDirection="column"
+        gap="6"
+        gridColumn={{ lg: 'span 2' }}
+        onSubmit={handleSubmit(submit)}
+        noValidate
       >
-        {submitLabel}
-      </Button>
-    </chakra.form>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {text('investmentPlanName', 'Plan name', { placeholder: 'e.g. Gold' })}
+          {text('rate', 'Interest rate', { placeholder: 'e.g. 6.5', unit: '% a year' })}
+          {text('minAmount', 'Minimum amount', { placeholder: 'e.g. 1,000', start: '$' })}
+          {text('maxAmount', 'Maximum amount', { placeholder: 'e.g. 4,999', start: '$' })}
+          <Field.Root required disabled={busy} invalid={!!errors.term}>
+            <Field.Label>
+              Term <Field.RequiredIndicator />
+            </Field.Label>
+            <Group attached w="full">
+              <Input {...register('term')} placeholder="e.g. 2" autoComplete="off" inputMode="decimal" />
+              <NativeSelect.Root width="32" disabled={busy}>
+                <NativeSelect.Field aria-label="Term unit" {...register('termUnit')}>
+                  <option value="years">years</option>
+                  <option value="months">months</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Group>
+            <Field.ErrorText>{errors.term?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required disabled={busy} invalid={!!errors.payoutFrequency}>
+            <Field.Label>
+              Payouts <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root disabled={busy}>
+              <NativeSelect.Field {...register('payoutFrequency')}>
+                {PAYOUT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errors.payoutFrequency?.message}</Field.ErrorText>
+          </Field.Root>
+          {text('riskLevel', 'Risk level', { placeholder: 'e.g. Medium' })}
+          {text('capacity', 'Total capacity (optional)', { placeholder: 'No limit', start: '$', required: false })}
+          <Field.Root disabled={busy} invalid={!!errors.earlyExitAllowed} gridColumn={{ md: 'span 2' }}>
+            <Controller
+              control={control}
+              name="earlyExitAllowed"
+              render={({ field }) => (
+                <Switch.Root
+                  name={field.name}
+                  checked={field.value}
+                  disabled={busy}
+                  onCheckedChange={(e) => field.onChange(e.checked)}
+                  colorPalette="teal"
+                >
+                  <Switch.HiddenInput onBlur={field.onBlur} />
+                  <Switch.Control>
+                    <Switch.Thumb />
+                  </Switch.Control>
+                  <Switch.Label>Early exit allowed</Switch.Label>
+                </Switch.Root>
+              )}
+            />
+            <Field.HelperText>Investors may end an investment in this plan before its term.</Field.HelperText>
+          </Field.Root>
+          <Field.Root disabled={busy} invalid={!!errors.investmentPlanDescription} gridColumn={{ md: 'span 2' }}>
+            <Field.Label>Description</Field.Label>
+            <Textarea {...register('investmentPlanDescription')} rows={3} autoComplete="off" />
+            <Field.ErrorText>{errors.investmentPlanDescription?.message}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Button
+          type="submit"
+          colorPalette="teal"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          disabled={busy}
+          loading={busy}
+          loadingText={busyLabel}
+        >
+          {submitLabel}
+        </Button>
+      </chakra.form>
+      <Stack gap="3" as="aside" aria-label="Preview">
+        <Heading as="h2" size="sm" color="fg.muted">
+          Preview
+        </Heading>
+        <Box>
+          <PlanCard
+            plan={{ investmentPlanName: watched.investmentPlanName?.trim() ?? '', ...previewText(watched) }}
+            preview
+          />
+        </Box>
+      </Stack>
+    </SimpleGrid>
   );
 }

@@ -1,6 +1,6 @@
 import type { IconType } from 'react-icons';
 import { LuCrown, LuGem, LuMedal, LuScale, LuShieldCheck, LuSprout, LuTrendingUp } from 'react-icons/lu';
-import type { TPlan } from '@vestora/contract';
+import type { TLegacyPlanText } from '@vestora/contract';
 
 /** Icon and colour palette of a plan card, chosen by the plan's name. */
 export interface PlanLook {
@@ -39,7 +39,7 @@ export function withUnit(value: string, unit: 'percent' | 'dollars' | 'years'): 
 }
 
 /** The rows of a plan card, in the order the spec lists them. */
-export function planRows(plan: TPlan): Array<{ label: string; value: string }> {
+export function planRows(plan: TLegacyPlanText): Array<{ label: string; value: string }> {
   return [
     { label: 'Interest rate', value: withUnit(plan.interestRate, 'percent') },
     { label: 'Investment limit', value: withUnit(plan.investmentLimit, 'dollars') },
@@ -50,29 +50,3 @@ export function planRows(plan: TPlan): Array<{ label: string; value: string }> {
     { label: 'Total return', value: withUnit(plan.totalReturn, 'dollars') },
   ];
 }
-
-/** The eight editable plan fields with their form labels (description and image are not edited here). */
-export const PLAN_FORM_FIELDS = [
-  { name: 'investmentPlanName', label: 'Plan name', placeholder: 'e.g. Gold' },
-  { name: 'interestRate', label: 'Interest rate (%)', placeholder: 'e.g. 8' },
-  { name: 'investmentLimit', label: 'Investment limit ($)', placeholder: 'e.g. 50000' },
-  { name: 'returns', label: 'Returns', placeholder: 'e.g. Monthly' },
-  { name: 'investmentDuration', label: 'Investment duration (years)', placeholder: 'e.g. 3' },
-  { name: 'capitalGrowth', label: 'Capital growth (%)', placeholder: 'e.g. 25' },
-  { name: 'riskLevel', label: 'Risk level', placeholder: 'e.g. Medium' },
-  { name: 'totalReturn', label: 'Total return ($)', placeholder: 'e.g. 62500' },
-] as const;
-
-export type PlanFormField = (typeof PLAN_FORM_FIELDS)[number]['name'];
-export type PlanFormValues = Record<PlanFormField, string>;
-
-export const EMPTY_PLAN_FORM: PlanFormValues = {
-  investmentPlanName: '',
-  interestRate: '',
-  investmentLimit: '',
-  returns: '',
-  investmentDuration: '',
-  capitalGrowth: '',
-  riskLevel: '',
-  totalReturn: '',
-};
