@@ -1,37 +1,57 @@
-import type { FastifyInstance } from 'fastify';
-import { bodyObject, idParam, legacyHandler } from './handler.ts';
-import { fromLegacyBody, LEGACY_FIELD_NAMES, toLegacyPlan } from './legacy-shapes.ts';
-
-const PLAN_READ_ONLY_ECHOES = ['createdAt', 'updatedAt'] as const;
+import { type LegacyRoute, legacyRoute } from './handler.ts';
+import {
+  dataOf,
+  fromLegacyPlanUpdate,
+  LEGACY_FIELD_NAMES,
+  toLegacyPlan,
+  ZLegacyPlan,
+  ZLegacyPlanCreateBody,
+  ZLegacyPlanUpdateBody,
+} from './legacy-schemas.ts';
+import { z } from 'zod';
 
 /** /api/v1/investment_plan/*. */
-export async function planRoutes(app: FastifyInstance): Promise<void> {
+export const planRoutes: LegacyRoute[] = [
   // "craete": the legacy path is spelt so, and callers depend on it.
-  app.post(
-    '/investment_plan/craete',
-    legacyHandler(async (caller, req) => ({ data: toLegacyPlan(await caller.plan.create(bodyObject(req) as never)) }), {
-      status: 201,
-    }),
-  );
-  app.get(
-    '/investment_plan/get_all',
-    legacyHandler(async (caller) => ({ data: (await caller.plan.list()).map(toLegacyPlan) })),
-  );
-  app.post(
-    '/investment_plan/update',
-    legacyHandler(
-      async (caller, req) => {
-        const input = fromLegacyBody(bodyObject(req), PLAN_READ_ONLY_ECHOES);
-        return { data: toLegacyPlan(await caller.plan.update(input as never)) };
-      },
-      { fieldNames: LEGACY_FIELD_NAMES },
-    ),
-  );
+  legacyRoute({
+    method: 'POST',
+    path: '/investment_plan/craete',
+    summary: 'Create an investment plan',
+    access: 'admin',
+    body: ZLegacyPlanCreateBody,
+    response: dataOf(ZLegacyPlan),
+    status: 201,
+    handle: async (caller, { body }) => ({ data: toLegacyPlan(await caller.plan.create(body)) }),
+  }),
+  legacyRoute({
+    method: 'GET',
+    path: '/investment_plan/get_all',
+    summary: 'Every investment plan',
+    access: 'public',
+    response: dataOf(z.array(ZLegacyPlan)),
+    handle: async (caller) => ({ data: (await caller.plan.list()).map(toLegacyPlan) }),
+  }),
+  legacyRoute({
+    method: 'POST',
+    path: '/investment_plan/update',
+    summary: 'Edit an investment plan',
+    description: 'The changed fields plus _id; with __v, a stale version is refused (409).',
+    access: 'admin',
+    body: ZLegacyPlanUpdateBody,
+    response: dataOf(ZLegacyPlan),
+    errors: [404, 409],
+    fieldNames: LEGACY_FIELD_NAMES,
+    handle: async (caller, { body }) => ({ data: toLegacyPlan(await caller.plan.update(fromLegacyPlanUpdate(body))) }),
+  }),
   // Legacy callers read the plan as the first item of a list.
-  app.get(
-    '/investment_plan/:id',
-    legacyHandler(async (caller, req) => ({ data: [toLegacyPlan(await caller.plan.byId({ id: idParam(req) }))] }), {
-      fieldNames: LEGACY_FIELD_NAMES,
-    }),
-  );
-}
+  legacyRoute({
+    method: 'GET',
+    path: '/investment_plan/:id',
+    summary: 'One investment plan, as a one-element list',
+    access: 'public',
+    response: dataOf(z.array(ZLegacyPlan)),
+    errors: [400, 404],
+    fieldNames: LEGACY_FIELD_NAMES,
+    handle: async (caller, { id }) => ({ data: [toLegacyPlan(await caller.plan.byId({ id }))] }),
+  }),
+];
