@@ -119,7 +119,18 @@ export const DOCUMENT_OPERATIONS: { path: string; operation: OpenApiOperation }[
       tags: ['docs'],
       security: [],
       responses: {
-        200: { description: 'The OpenAPI document.', content: json({ type: 'object', required: ['openapi', 'paths'] }) },
+        200: {
+          description: 'The OpenAPI document.',
+          content: json({
+            type: 'object',
+            properties: {
+              openapi: { type: 'string', const: '3.1.0' },
+              info: { type: 'object' },
+              paths: { type: 'object' },
+            },
+            required: ['openapi', 'info', 'paths'],
+          }),
+        },
       },
     },
   },
