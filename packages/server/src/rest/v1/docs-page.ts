@@ -25,8 +25,9 @@ function typeLabel(s: JsonSchema): string {
     notes.push(`${s.minLength ?? 0}–${s.maxLength ?? '∞'} chars`);
   }
   if (typeof s.minimum === 'number' && s.minimum > -Number.MAX_SAFE_INTEGER) notes.push(`≥ ${s.minimum}`);
-  if (typeof s.pattern === 'string') notes.push(`pattern ${s.pattern}`);
+  // A format says it better than its regular expression (zod emits both for uuid, email...).
   if (typeof s.format === 'string') notes.push(s.format);
+  else if (typeof s.pattern === 'string') notes.push(`pattern ${s.pattern}`);
   if ('default' in s) notes.push(`default ${JSON.stringify(s.default)}`);
   return notes.length ? `${type} (${notes.join(', ')})` : type;
 }
