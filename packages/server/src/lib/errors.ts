@@ -61,12 +61,15 @@ export interface ErrorBody {
   err: string;
 }
 
-/** Fastify's own 4xx (malformed JSON, body too large, rate limit): a status code and a safe message. */
+/**
+ * Fastify's own 4xx (malformed JSON, body too large) and its plugins' (the rate limit throws a plain
+ * `{ statusCode, message }`): the status and a message that is safe and useful.
+ */
 function fastifyClientError(err: unknown): PublicError | undefined {
-  if (!(err instanceof Error) || err instanceof TRPCError) return undefined;
-  const status = (err as { statusCode?: unknown }).statusCode;
-  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  return { status, message: status === 400 && /JSON/i.test(err.message) ? INVALID_JSON_MESSAGE : err.message };
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { statusCode: status, message } = err as { statusCode?: unknown; message?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || typeof message !== 'string') return undefined;
+  return { status, message: status === 400 && /JSON/i.test(message) ? INVALID_JSON_MESSAGE : message };
 }
 
 /** Maps anything thrown to what a client may see: 5xx messages never leak (except an AppError's own). */
