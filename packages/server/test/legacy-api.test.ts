@@ -247,7 +247,10 @@ describe('legacy /api/v1 adapter', () => {
     expect(documented).toEqual(expect.arrayContaining(['POST /api/v1/user/update', 'GET /api/v1/investment_plan/:id']));
     // The legacy vocabulary is what the document shows: accountBallance, _id and __v, never balance.
     const userUpdate = doc.paths['/user/update']!.post!;
-    const body = userUpdate.requestBody!.content['application/json']!.schema as { properties: object; required: string[] };
+    const body = userUpdate.requestBody!.content['application/json']!.schema as {
+      properties: object;
+      required: string[];
+    };
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['_id', '__v', 'accountBallance']));
     expect(body.properties).not.toHaveProperty('balance');
     expect(body.required).toEqual(['_id', '__v']);
@@ -262,7 +265,9 @@ describe('legacy /api/v1 adapter', () => {
     const jsonOperations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, op]) => Object.values(op.responses).some((r) => r.content?.['application/json']))
-        .filter(([, op]) => Object.keys(op.responses).some((s) => Number(s) < 400 && op.responses[s]!.content?.['application/json']))
+        .filter(([, op]) =>
+          Object.keys(op.responses).some((s) => Number(s) < 400 && op.responses[s]!.content?.['application/json']),
+        )
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect([...checker.validatedSuccess].sort()).toEqual(jsonOperations.sort());

@@ -17,7 +17,9 @@ export const accountRoutes: LegacyRoute[] = [
     access: 'admin',
     body: ZLegacyAccountUpdateBody,
     response: dataOf(ZLegacyAccount),
-    handle: async (caller, { body }) => ({ data: toLegacyAccount(await caller.account.update(fromLegacyAccountUpdate(body))) }),
+    handle: async (caller, { body }) => ({
+      data: toLegacyAccount(await caller.account.update(fromLegacyAccountUpdate(body))),
+    }),
   }),
   // Legacy clients hard-coded an id we do not know: any id answers the one record, as data[0].
   legacyRoute({

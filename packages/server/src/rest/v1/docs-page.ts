@@ -80,11 +80,15 @@ function renderOperation(method: string, path: string, op: OpenApiOperation): st
     `<code>${escapeHtml(path)}</code></h2>`,
     `<p><strong>${escapeHtml(op.summary)}</strong>${op.description ? ` ${escapeHtml(op.description)}` : ''}</p>`,
     op.requestBody ? `<h3>Request body</h3>${renderContent(op.requestBody.content)}` : '',
-    ...success.map(([status, r]) => `<h3>${escapeHtml(status)} ${escapeHtml(r.description)}</h3>${renderContent(r.content)}`),
+    ...success.map(
+      ([status, r]) => `<h3>${escapeHtml(status)} ${escapeHtml(r.description)}</h3>${renderContent(r.content)}`,
+    ),
     errors.length
       ? `<h3>Errors: <code>{ "err": "…" }</code></h3><dl>${errors
           .map(([status, r]) => `<dt>${escapeHtml(status)}</dt><dd>${escapeHtml(r.description)}</dd>`)
-          .join('')}</dl>${errorSchema ? `<details><summary>Error schema</summary><pre>${escapeHtml(JSON.stringify(errorSchema['application/json']?.schema, null, 2))}</pre></details>` : ''}`
+          .join(
+            '',
+          )}</dl>${errorSchema ? `<details><summary>Error schema</summary><pre>${escapeHtml(JSON.stringify(errorSchema['application/json']?.schema, null, 2))}</pre></details>` : ''}`
       : '',
     '</section>',
   ].join('');
@@ -108,7 +112,10 @@ export function renderDocsPage(doc: OpenApiDocument): string {
     Object.entries(item).map(([method, op]) => ({ method, path: `${base}${path}`, op: op as OpenApiOperation })),
   );
   const nav = operations
-    .map(({ method, path, op }) => `<a href="#${escapeHtml(op.operationId)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a>`)
+    .map(
+      ({ method, path, op }) =>
+        `<a href="#${escapeHtml(op.operationId)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a>`,
+    )
     .join(' ');
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',

@@ -8,7 +8,12 @@ import { referralRoutes } from './referral.routes.ts';
 import { userRoutes } from './user.routes.ts';
 
 /** Every legacy route, in the order the document lists them. */
-export const LEGACY_ROUTES: readonly LegacyRoute[] = [...userRoutes, ...planRoutes, ...accountRoutes, ...referralRoutes];
+export const LEGACY_ROUTES: readonly LegacyRoute[] = [
+  ...userRoutes,
+  ...planRoutes,
+  ...accountRoutes,
+  ...referralRoutes,
+];
 
 let document: OpenApiDocument | undefined;
 let docsPage: string | undefined;

@@ -102,9 +102,18 @@ export function toOperation(route: LegacyRoute): OpenApiOperation {
     tags: [route.path.split('/')[1] ?? 'api'],
     security: route.access === 'public' ? [] : [{ session: [] }],
     ...(params.length
-      ? { parameters: params.map((name) => ({ name, in: 'path' as const, required: true as const, schema: { type: 'string' } })) }
+      ? {
+          parameters: params.map((name) => ({
+            name,
+            in: 'path' as const,
+            required: true as const,
+            schema: { type: 'string' },
+          })),
+        }
       : {}),
-    ...(route.body ? { requestBody: { required: true as const, content: json(jsonSchemaOf(route.body, 'input')) } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true as const, content: json(jsonSchemaOf(route.body, 'input')) } }
+      : {}),
     responses,
   };
 }
@@ -154,7 +163,8 @@ export function buildOpenApiDocument(routes: readonly LegacyRoute[]): OpenApiDoc
     if (item[method]) throw new Error(`${method.toUpperCase()} ${path} is declared twice`);
     item[method] = op;
   };
-  for (const route of routes) add(toOpenApiPath(route.path), route.method === 'GET' ? 'get' : 'post', toOperation(route));
+  for (const route of routes)
+    add(toOpenApiPath(route.path), route.method === 'GET' ? 'get' : 'post', toOperation(route));
   for (const { path, operation } of DOCUMENT_OPERATIONS) add(path, 'get', operation);
   return {
     openapi: '3.1.0',

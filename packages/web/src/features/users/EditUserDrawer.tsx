@@ -152,8 +152,7 @@ function EditUserForm({
   } = useForm<EditInput, unknown, EditOutput>({ resolver: zodResolver(ZEditUserForm), defaultValues: defaults(user) });
   const balanceText = useWatch({ control, name: 'balance' }) ?? '';
   const typedBalance = parseDollars(balanceText);
-  const balanceChanged =
-    typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
+  const balanceChanged = typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
 
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
