@@ -53,7 +53,7 @@ function renderSchema(s: JsonSchema): string {
   const extra = target.additionalProperties === false ? 'Other fields are refused.' : 'Other fields are allowed.';
   const prefix = s.type === 'array' ? '<p class="type">An array of:</p>' : '';
   return (
-    `${prefix}<table><thead><tr><th>field</th><th>type</th><th></th><th>notes</th></tr></thead>` +
+    `${prefix}<table><thead><tr><th>field</th><th>type</th><th>presence</th><th>notes</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table><p class="note">${escapeHtml(extra)}</p>`
   );
 }
