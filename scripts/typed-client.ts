@@ -52,7 +52,7 @@ async function main() {
   }
   const { me, plans } = await loginAndListPlans({ url: VESTORA_URL, email: VESTORA_EMAIL, password: VESTORA_PASSWORD });
   console.log(
-    `Signed in as ${me.firstName} ${me.lastName} <${me.email}> (${me.accountType}), balance $${me.accountBallance.toFixed(2)}`,
+    `Signed in as ${me.firstName} ${me.lastName} <${me.email}> (${me.accountType}), balance $${me.balance.toFixed(2)}`,
   );
   console.log(`${plans.length} investment plan(s):`);
   for (const p of plans)

@@ -127,6 +127,8 @@ export const ZPlan = z.object({
   payoutFrequency: ZPayoutFrequency.nullable(),
   earlyExitAllowed: z.boolean(),
   capacity: z.number().nullable(),
+  /** What new investments may still add up to (capacity minus open principal); null when uncapped. */
+  remainingCapacity: z.number().nullable(),
   status: ZPlanStatus,
   openForInvesting: z.boolean(),
 });

@@ -47,7 +47,7 @@ export const ZUser = z.object({
   city: z.string(),
   email: z.string(),
   accountType: ZAccountType,
-  accountBallance: z.number(),
+  balance: z.number(),
   profilePicture: z.string(),
   version: z.number().int(),
   createdAt: ZTimestamp,
@@ -64,7 +64,7 @@ export const ZUserUpdateInput = z.strictObject({
   city: text('City').optional(),
   email: ZEmail.optional(),
   accountType: ZAccountType.optional(),
-  accountBallance: ZBalance.optional(),
+  balance: ZBalance.optional(),
   profilePicture: z.string().trim().max(500, 'Profile picture must be at most 500 characters').optional(),
   reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
 });

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
-import { toPublicError } from './lib/errors.ts';
+import { AppError, errorBody, toPublicError } from './lib/errors.ts';
 import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
@@ -71,17 +71,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(requestGuards, { config });
   await app.register(authRateLimit, { perMinute: config.AUTH_RATE_LIMIT_PER_MIN });
 
+  // The one error path outside tRPC: request guards, legacy /api/v1 routes and Fastify's own 4xx all end here.
   app.setErrorHandler((err: Error, req, reply) => {
-    const fastifyStatus = (err as { statusCode?: number }).statusCode;
-    if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
-      // Fastify's own 4xx (malformed JSON, body too large, unsupported type): its message is safe and useful.
-      const message =
-        fastifyStatus === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message;
-      return reply.code(fastifyStatus).send({ err: message });
-    }
     const pub = toPublicError(err);
     if (pub.status >= 500) req.log.error({ err }, 'request failed');
-    return reply.code(pub.status).send({ err: pub.message });
+    return reply.code(pub.status).send(errorBody(pub));
   });
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -90,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await sql`select 1`.execute(deps.db);
       return { ok: true, database: opts.db.kind };
     } catch {
-      return reply.code(503).send({ ok: false, err: 'The database is not answering.' });
+      return reply.code(503).send({ ok: false, ...errorBody({ message: 'The database is not answering.' }) });
     }
   });
 
@@ -142,6 +136,6 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain')
         .send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
     }
-    return reply.code(404).send({ err: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
+    throw new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${req.url.split('?')[0]}`);
   });
 }

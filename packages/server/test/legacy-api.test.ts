@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
 import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
+import type { OpenApiDocument } from '../src/rest/v1/openapi.ts';
 import { legacyPlanFields, signupFields } from './support/fixtures.ts';
 import { expectNoSecrets, legacy, sessionFor } from './support/http.ts';
+import { documentChecker, documentedRoutes, registeredRoutes } from './support/openapi.ts';
+
+/** The served /api/v1/openapi.json; every answer below is checked against it. */
+let doc: OpenApiDocument;
+let checker: ReturnType<typeof documentChecker>;
 
 /** `{ err }` with the given status; the message must be a sentence, not a stack or SQL. */
 function expectErr(res: LightMyRequestResponse, status: number, message?: string | RegExp) {
@@ -13,11 +19,13 @@ function expectErr(res: LightMyRequestResponse, status: number, message?: string
   expect(Object.keys(body)).toEqual(['err']);
   if (message) expect(body.err).toMatch(message);
   expect(body.err).not.toMatch(/ at .*\.ts|select |insert |update .* set/i);
+  if (checker.isDocumented(res)) checker.expectDocumented(res);
 }
 
 function ok(res: LightMyRequestResponse, status = 200) {
   expect(res.statusCode, res.body).toBe(status);
   expectNoSecrets(res);
+  checker.expectDocumented(res);
   return res.json();
 }
 
@@ -29,6 +37,10 @@ describe('legacy /api/v1 adapter', () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
     adminCookie = await sessionFor(t, admin);
+    const res = await legacy(t.app, 'GET', '/openapi.json');
+    expect(res.statusCode, res.body).toBe(200);
+    doc = res.json();
+    checker = documentChecker(doc);
   });
   afterAll(() => t.close());
 
@@ -347,5 +359,52 @@ describe('legacy /api/v1 adapter', () => {
   it('no legacy response carries a password or hash, even a login that echoes user data', async () => {
     const user = await insertUser(t.handle.db);
     ok(await legacy(t.app, 'POST', '/user/login', { email: user.email, password: TEST_PASSWORD }));
+  });
+
+  it('GET /openapi.json is an OpenAPI 3.1 document listing exactly the routes Fastify serves under /api/v1', async () => {
+    expect(doc).toMatchObject({ openapi: '3.1.0', servers: [{ url: '/api/v1' }] });
+    const documented = documentedRoutes(doc);
+    expect(registeredRoutes(t.app, '/api/v1')).toEqual(documented);
+    expect(new Set(documented).size).toBe(documented.length);
+    expect(documented).toEqual(expect.arrayContaining(['POST /api/v1/user/update', 'GET /api/v1/investment_plan/:id']));
+    // The legacy vocabulary is what the document shows: accountBallance, _id and __v, never balance.
+    const userUpdate = doc.paths['/user/update']!.post!;
+    const body = userUpdate.requestBody!.content['application/json']!.schema as {
+      properties: object;
+      required: string[];
+    };
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['_id', '__v', 'accountBallance']));
+    expect(body.properties).not.toHaveProperty('balance');
+    expect(body.required).toEqual(['_id', '__v']);
+    expect(Object.keys(userUpdate.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500']),
+    );
+    // The document itself is an answer too (not through ok(): its schemas name the password fields).
+    checker.expectDocumented(await legacy(t.app, 'GET', '/openapi.json'));
+  });
+
+  it('every route’s success answer above validated against its documented schema', () => {
+    const jsonOperations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => Object.values(op.responses).some((r) => r.content?.['application/json']))
+        .filter(([, op]) =>
+          Object.keys(op.responses).some((s) => Number(s) < 400 && op.responses[s]!.content?.['application/json']),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect([...checker.validatedSuccess].sort()).toEqual(jsonOperations.sort());
+  });
+
+  it('GET /docs is a self-contained HTML page of the document: every route, no scripts, nothing external', async () => {
+    const res = await legacy(t.app, 'GET', '/docs');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    for (const route of documentedRoutes(doc)) {
+      const [method, path] = route.split(' ');
+      expect(html).toContain(`${method} ${path!.replace(/:(\w+)/g, '{$1}')}`);
+    }
+    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    expect(html).toContain('accountBallance');
   });
 });

@@ -83,11 +83,11 @@ describe('user.list / user.update (admin)', () => {
     const res = await update({
       id: user.id,
       version: user.version,
-      accountBallance: 250.5,
+      balance: 250.5,
       reason: 'Bonus for testing',
     });
     const after = trpcData(res);
-    expect(after.accountBallance).toBe(250.5);
+    expect(after.balance).toBe(250.5);
     expect(after.version).toBeGreaterThan(user.version);
     const entries = await t.handle.db
       .selectFrom('ledger_entries')
@@ -104,7 +104,7 @@ describe('user.list / user.update (admin)', () => {
       memo: 'Bonus for testing',
     });
     // The same balance again is not a change: no new ledger entry.
-    trpcData(await update({ id: user.id, version: after.version, accountBallance: 250.5, city: 'Lisbon' }));
+    trpcData(await update({ id: user.id, version: after.version, balance: 250.5, city: 'Lisbon' }));
     const count = await t.handle.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute();
     expect(count).toHaveLength(2); // the factory's opening credit + the one adjustment
   });
@@ -112,8 +112,8 @@ describe('user.list / user.update (admin)', () => {
   it('refuses bad input with a clear 400 and writes nothing at all', async () => {
     const user = await insertUser(t.handle.db, { balanceCents: 500 });
     for (const bad of [
-      { id: user.id, version: user.version, firstName: 'Changed', accountBallance: -1 },
-      { id: user.id, version: user.version, firstName: 'Changed', accountBallance: 1.005 },
+      { id: user.id, version: user.version, firstName: 'Changed', balance: -1 },
+      { id: user.id, version: user.version, firstName: 'Changed', balance: 1.005 },
       { id: user.id, version: user.version, firstName: 'Changed', password: 'new password!' },
       { id: user.id, firstName: 'Changed' },
       { id: 'not-a-uuid', version: 0, firstName: 'Changed' },

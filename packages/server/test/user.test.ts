@@ -36,7 +36,7 @@ describe('user.signup / login / me / logout through /trpc', () => {
     const res = await trpcMutation(t.app, 'user.signup', signupInput('Ada@Example.com', { accountType: 'admin' }));
     expectNoSecrets(res);
     const user = trpcData(res);
-    expect(user).toMatchObject({ email: 'ada@example.com', accountType: 'user', accountBallance: 0, version: 0 });
+    expect(user).toMatchObject({ email: 'ada@example.com', accountType: 'user', balance: 0, version: 0 });
     expect(res.cookies).toHaveLength(0); // sign-up does not sign in: the screen goes to /login
     const row = await t.handle.db
       .selectFrom('users')
@@ -65,9 +65,9 @@ describe('user.signup / login / me / logout through /trpc', () => {
     expect(await countUsers('race@example.com')).toBe(1);
   });
 
-  it('refuses keys that do not belong in a sign-up (accountBallance) with 400 and writes nothing', async () => {
-    const res = await trpcMutation(t.app, 'user.signup', signupInput('rich@example.com', { accountBallance: 1e6 }));
-    expect(trpcError(res)).toMatchObject({ status: 400, message: 'Unknown field(s): accountBallance' });
+  it('refuses keys that do not belong in a sign-up (balance) with 400 and writes nothing', async () => {
+    const res = await trpcMutation(t.app, 'user.signup', signupInput('rich@example.com', { balance: 1e6 }));
+    expect(trpcError(res)).toMatchObject({ status: 400, message: 'Unknown field(s): balance' });
     expect(await countUsers('rich@example.com')).toBe(0);
   });
 
@@ -160,7 +160,7 @@ describe('user.signup / login / me / logout through /trpc', () => {
     const cookie = await loginAs(t, user);
     const me = await trpcQuery(t.app, 'user.me', undefined, cookie);
     expectNoSecrets(me);
-    expect(trpcData(me)).toMatchObject({ id: user.id, accountBallance: 123.45, accountType: 'user' });
+    expect(trpcData(me)).toMatchObject({ id: user.id, balance: 123.45, accountType: 'user' });
     const anon = await trpcQuery(t.app, 'user.me');
     expect(trpcError(anon)).toMatchObject({ status: 401, message: 'Please sign in to continue.' });
   });

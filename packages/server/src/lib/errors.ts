@@ -1,59 +1,42 @@
 import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 
-/** Every error the application raises on purpose. The message is shown to the person who caused it. */
-const ERRORS = {
-  BAD_INPUT: { trpc: 'BAD_REQUEST', http: 400 },
-  UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', http: 401 },
-  INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', http: 401 },
-  FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
-  NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
-  EMAIL_TAKEN: { trpc: 'CONFLICT', http: 409 },
-  VERSION_CONFLICT: { trpc: 'CONFLICT', http: 409 },
-  INVALID_STATE: { trpc: 'CONFLICT', http: 409 },
-  IDEMPOTENCY_MISMATCH: { trpc: 'CONFLICT', http: 409 },
-  INSUFFICIENT_FUNDS: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
-  RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
-  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
-  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
-} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
+/**
+ * Every error the application raises on purpose, and the tRPC code it travels as. The one table: the HTTP
+ * status follows from the tRPC code (tRPC's own getHTTPStatusCodeFromError), for /trpc and /api/v1 alike.
+ */
+const APP_ERROR_CODES = {
+  BAD_INPUT: 'BAD_REQUEST', // 400
+  UNAUTHENTICATED: 'UNAUTHORIZED', // 401
+  INVALID_CREDENTIALS: 'UNAUTHORIZED', // 401
+  FORBIDDEN: 'FORBIDDEN', // 403
+  NOT_FOUND: 'NOT_FOUND', // 404
+  EMAIL_TAKEN: 'CONFLICT', // 409
+  VERSION_CONFLICT: 'CONFLICT', // 409
+  INVALID_STATE: 'CONFLICT', // 409
+  IDEMPOTENCY_MISMATCH: 'CONFLICT', // 409
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE', // 415
+  INSUFFICIENT_FUNDS: 'UNPROCESSABLE_CONTENT', // 422
+  RATE_LIMITED: 'TOO_MANY_REQUESTS', // 429
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE', // 503
+  INTERNAL: 'INTERNAL_SERVER_ERROR', // 500
+} as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
-export type AppErrorCode = keyof typeof ERRORS;
+export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 
 /** The one error type services throw. */
 export class AppError extends TRPCError {
   readonly appCode: AppErrorCode;
   constructor(appCode: AppErrorCode, message: string, opts?: { cause?: unknown }) {
-    super({ code: ERRORS[appCode].trpc, message, cause: opts?.cause });
+    super({ code: APP_ERROR_CODES[appCode], message, cause: opts?.cause });
     this.appCode = appCode;
   }
 }
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
-
-/** HTTP status for each tRPC code (the table above, seen from the tRPC side). */
-const TRPC_HTTP: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
-  PARSE_ERROR: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_SUPPORTED: 405,
-  TIMEOUT: 408,
-  CONFLICT: 409,
-  PRECONDITION_FAILED: 412,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_CONTENT: 422,
-  TOO_MANY_REQUESTS: 429,
-  CLIENT_CLOSED_REQUEST: 499,
-  INTERNAL_SERVER_ERROR: 500,
-  NOT_IMPLEMENTED: 501,
-  BAD_GATEWAY: 502,
-  SERVICE_UNAVAILABLE: 503,
-  GATEWAY_TIMEOUT: 504,
-};
+const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
 
 /** Readable one-line summary of a zod error: "email: Email must be a valid email address". */
 export function describeZodError(err: ZodError): string {
@@ -67,24 +50,43 @@ export function describeZodError(err: ZodError): string {
     .join('; ');
 }
 
+/** What a client may see of an error: its HTTP status and a message meant for people. */
 export interface PublicError {
   status: number;
-  code: TRPC_ERROR_CODE_KEY;
   message: string;
 }
 
-/** Maps anything thrown to what a client may see: 5xx messages never leak. */
+/** The `{ "err": ... }` body every error outside tRPC carries (legacy /api/v1, request guards, unknown paths). */
+export interface ErrorBody {
+  err: string;
+}
+
+/**
+ * Fastify's own 4xx (malformed JSON, body too large) and its plugins' (the rate limit throws a plain
+ * `{ statusCode, message }`): the status and a message that is safe and useful.
+ */
+function fastifyClientError(err: unknown): PublicError | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { statusCode: status, message } = err as { statusCode?: unknown; message?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || typeof message !== 'string') return undefined;
+  return { status, message: status === 400 && /JSON/i.test(message) ? INVALID_JSON_MESSAGE : message };
+}
+
+/** Maps anything thrown to what a client may see: 5xx messages never leak (except an AppError's own). */
 export function toPublicError(err: unknown): PublicError {
   if (err instanceof TRPCError) {
-    const status = TRPC_HTTP[err.code] ?? 500;
-    if (err.cause instanceof ZodError) {
-      return { status: 400, code: 'BAD_REQUEST', message: describeZodError(err.cause) };
-    }
-    if (status >= 500 && !(err instanceof AppError)) return { status, code: err.code, message: INTERNAL_MESSAGE };
-    return { status, code: err.code, message: status === 500 ? INTERNAL_MESSAGE : err.message };
+    if (err.cause instanceof ZodError) return { status: 400, message: describeZodError(err.cause) };
+    const status = getHTTPStatusCodeFromError(err);
+    if (status === 500 || (status > 500 && !(err instanceof AppError))) return { status, message: INTERNAL_MESSAGE };
+    return { status, message: err.message };
   }
-  if (err instanceof ZodError) return { status: 400, code: 'BAD_REQUEST', message: describeZodError(err) };
-  return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE };
+  if (err instanceof ZodError) return { status: 400, message: describeZodError(err) };
+  return fastifyClientError(err) ?? { status: 500, message: INTERNAL_MESSAGE };
+}
+
+/** The one builder of `{ err }` bodies. */
+export function errorBody(pub: Pick<PublicError, 'message'>): ErrorBody {
+  return { err: pub.message };
 }
 
 /** PostgreSQL error code of a driver error (pg and PGlite both expose `code`). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,17 +24,17 @@ export const requestGuards = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     // Only JSON bodies: drop Fastify's text/plain parser, so HTML forms from elsewhere get 415.
     app.removeContentTypeParser('text/plain');
-    app.addHook('onRequest', async (req, reply) => {
+    app.addHook('onRequest', async (req) => {
       if (SAFE_METHODS.has(req.method)) return;
       const origin = req.headers.origin;
-      if (origin && origin !== 'null' && !isOwnOrigin(origin, req, opts.config)) {
-        return reply.code(403).send({ err: 'Cross-site requests are not allowed.' });
+      // Thrown, not sent: the app's error handler builds every `{ err }` body.
+      if (origin && (origin === 'null' || !isOwnOrigin(origin, req, opts.config))) {
+        throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
       }
-      if (origin === 'null') return reply.code(403).send({ err: 'Cross-site requests are not allowed.' });
       const type = req.headers['content-type'];
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
       if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
-        return reply.code(415).send({ err: 'Send the request body as JSON (Content-Type: application/json).' });
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
       }
     });
   },

@@ -18,7 +18,7 @@ export const DETAILS = {
   crypto: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
 } as const;
 
-/** What a client would see for a failed call: status, code and the public message. */
+/** What a client would see for a failed call: status and the public message. */
 export async function failure(p: Promise<unknown>): Promise<PublicError> {
   try {
     await p;

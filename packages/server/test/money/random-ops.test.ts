@@ -225,11 +225,11 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
         const r = await expectOutcome(
-          callerAs(t, admin).user.update({ id: user.id, version, accountBallance: target / 100, reason: `edit ${i}` }),
+          callerAs(t, admin).user.update({ id: user.id, version, balance: target / 100, reason: `edit ${i}` }),
           'ok',
         );
-        if (r!.accountBallance !== target / 100)
-          throw new Error(`user.update answered ${r!.accountBallance}, expected ${target / 100}`);
+        if (r!.balance !== target / 100)
+          throw new Error(`user.update answered ${r!.balance}, expected ${target / 100}`);
         balance.set(user.id, target);
         return `adjustment.edit to ${target}c from ${have}c`;
       }

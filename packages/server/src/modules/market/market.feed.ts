@@ -1,7 +1,7 @@
 import type { TCoin } from '@vestora/contract';
 import { z } from 'zod';
 
-/** The one upstream call (spec section 7): the top 250 coins by market cap, in USD. */
+/** The one upstream call (MARKET_FEED_URL, see the README): the top 250 coins by market cap, in USD. */
 export const MARKETS_PATH = '/api/v3/coins/markets';
 export const MARKETS_QUERY = 'vs_currency=usd&order=market_cap_desc&per_page=250&page=1';
 const MAX_COINS = 250;

@@ -27,11 +27,12 @@ const PLAN_COLUMNS = [
   'image',
   'version',
   'created_at',
+  'invested_cents',
 ] as const satisfies ReadonlyArray<keyof PlanRow>;
 
 export type PlanRecord = Pick<PlanRow, (typeof PLAN_COLUMNS)[number]>;
 /** The editable columns of a plan. */
-export type PlanValues = Omit<PlanRecord, 'id' | 'version' | 'created_at'>;
+export type PlanValues = Omit<PlanRecord, 'id' | 'version' | 'created_at' | 'invested_cents'>;
 
 /** The term columns for a whole set of terms; a plan with terms is open for investing. */
 export function planTermColumns(t: TPlanTerms) {

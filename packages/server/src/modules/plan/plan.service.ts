@@ -64,6 +64,8 @@ export function toPublicPlan(row: PlanRecord): TPlan {
     payoutFrequency: row.payout_frequency,
     earlyExitAllowed: row.early_exit_allowed,
     capacity: dollarsOrNull(row.capacity_cents),
+    remainingCapacity:
+      row.capacity_cents === null ? null : centsToDollars(Math.max(0, row.capacity_cents - row.invested_cents)),
     status: row.status,
     openForInvesting: row.open_for_investing,
   };

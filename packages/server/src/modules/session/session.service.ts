@@ -6,7 +6,7 @@ import { deleteSessionByHash, deleteSessionsExpiredBy, findUserByLiveSession, in
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
 
-export const SESSION_COOKIE = 'vestora_session';
+export { SESSION_COOKIE } from '../../lib/session-cookie.ts';
 
 /** sha256 of the cookie token: the only form the database keeps. */
 export function hashToken(token: string): string {

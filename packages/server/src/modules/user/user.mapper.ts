@@ -11,7 +11,7 @@ export function toPublicUser(row: PublicUserRow): TUser {
     city: row.city,
     email: row.email,
     accountType: row.account_type,
-    accountBallance: centsToDollars(Number(row.balance_cents)),
+    balance: centsToDollars(Number(row.balance_cents)),
     profilePicture: row.profile_picture,
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),

@@ -66,9 +66,9 @@ async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, in
   const updated = await updateUserIfVersion(trx, before.id, input.version, patch);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
 
-  if (input.accountBallance !== undefined) {
+  if (input.balance !== undefined) {
     // ZBalance already refused amounts with more than 2 decimals, so this is exact.
-    const targetCents = dollarsToCents(input.accountBallance) ?? Number.NaN;
+    const targetCents = dollarsToCents(input.balance) ?? Number.NaN;
     const delta = targetCents - Number(updated.balance_cents);
     if (delta !== 0) {
       await applyBalanceChange(trx, {

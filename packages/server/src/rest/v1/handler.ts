@@ -1,16 +1,70 @@
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { ZodError } from 'zod';
-import { AppError, toPublicError } from '../../lib/errors.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZodError, type z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { createContext } from '../../trpc/context.ts';
 import { createCaller } from '../../trpc/router.ts';
 
 export type Caller = ReturnType<typeof createCaller>;
 
-interface LegacyHandlerOptions {
-  /** tRPC field name → legacy name, so a validation message names the field the caller sent (version → __v). */
+/** Who may call a legacy route; the procedure enforces it, the document states it. */
+export type LegacyAccess = 'public' | 'signed-in' | 'admin';
+
+/** A legacy /api/v1 route: what Fastify registers and what /api/v1/openapi.json documents. */
+export interface LegacyRoute {
+  method: 'GET' | 'POST';
+  /** Path under /api/v1 in Fastify's syntax (`:id` for a path parameter). */
+  path: string;
+  summary: string;
+  description?: string;
+  access: LegacyAccess;
+  /** The request body's schema (POST routes). */
+  body?: z.ZodType;
+  /** The success body's schema. */
+  response: z.ZodType;
+  /** Success status. */
+  status: 200 | 201;
+  /** `{ err }` statuses this route answers besides those every route of its kind may (see openapi.ts). */
+  errors: readonly number[];
+  /** Runs the route: parses the body, calls the procedure, reshapes the answer. */
+  run(caller: Caller, req: FastifyRequest): Promise<unknown>;
+  /** tRPC field name → legacy name, so a procedure's validation message names the field the caller sent. */
   fieldNames?: Record<string, string>;
-  /** Status on success (default 200). */
-  status?: number;
+}
+
+/** What a route's handler receives: the parsed legacy body and the `:id` parameter ('' when none). */
+export interface LegacyInput<B> {
+  body: B;
+  id: string;
+}
+
+/**
+ * Declares a legacy route. The handler gets the body already parsed by `body` and must answer something of
+ * the `response` schema's type (checked by the compiler; a test checks the real answers against the document).
+ */
+export function legacyRoute<B extends z.ZodType | undefined, R extends z.ZodType>(spec: {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  description?: string;
+  access: LegacyAccess;
+  body?: B;
+  response: R;
+  status?: 200 | 201;
+  errors?: readonly number[];
+  fieldNames?: Record<string, string>;
+  handle: (caller: Caller, input: LegacyInput<B extends z.ZodType ? z.output<B> : undefined>) => Promise<z.input<R>>;
+}): LegacyRoute {
+  const { handle, body: bodySchema, ...rest } = spec;
+  return {
+    ...rest,
+    ...(bodySchema ? { body: bodySchema } : {}),
+    status: spec.status ?? 200,
+    errors: spec.errors ?? [],
+    async run(caller, req) {
+      const body = bodySchema ? bodySchema.parse(bodyObject(req)) : undefined;
+      return handle(caller, { body: body as B extends z.ZodType ? z.output<B> : undefined, id: idParam(req) });
+    },
+  };
 }
 
 /** A ZodError whose paths use the legacy field names. */
@@ -20,44 +74,30 @@ function renameZodPaths(err: ZodError, names: Record<string, string>): ZodError 
   );
 }
 
-/** The legacy error body: the right status and `{ err }`, never a stack trace or SQL. */
-export function sendLegacyError(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  err: unknown,
-  names: Record<string, string> = {},
-) {
-  const cause = err instanceof ZodError ? err : (err as { cause?: unknown } | null)?.cause;
-  if (cause instanceof ZodError) err = renameZodPaths(cause, names);
-  const pub = toPublicError(err);
-  if (pub.status >= 500) req.log.error({ err }, 'legacy API call failed');
-  return reply.code(pub.status).send({ err: pub.message });
+/**
+ * Registers a legacy route: builds the same context as /trpc (session cookie included), runs it with a tRPC
+ * caller and sends the answer. Errors are thrown on to the app's error handler, which answers `{ err }`.
+ */
+export function registerLegacyRoute(app: FastifyInstance, route: LegacyRoute): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    async handler(req, reply) {
+      try {
+        const ctx = await createContext(req.server.deps, req, reply);
+        const answer = await route.run(createCaller(ctx), req);
+        return reply.code(route.status).send(answer);
+      } catch (err) {
+        const cause = err instanceof ZodError ? err : (err as { cause?: unknown } | null)?.cause;
+        if (cause instanceof ZodError && route.fieldNames) throw renameZodPaths(cause, route.fieldNames);
+        throw err;
+      }
+    },
+  });
 }
 
-/**
- * A legacy /api/v1 route: builds the same context as /trpc (session cookie included), hands the handler a
- * tRPC caller, and sends what it returns. Rules, validation and auth live in the procedures only.
- */
-export function legacyHandler(
-  handler: (caller: Caller, req: FastifyRequest) => Promise<unknown>,
-  opts: LegacyHandlerOptions = {},
-): RouteHandlerMethod {
-  return async function (req, reply) {
-    try {
-      const ctx = await createContext(req.server.deps, req, reply);
-      const body = await handler(createCaller(ctx), req);
-      return reply.code(opts.status ?? 200).send(body);
-    } catch (err) {
-      return sendLegacyError(req, reply, err, opts.fieldNames);
-    }
-  };
-}
-
-/**
- * The request body as an object, or a clear 400 when it is something else. Routes pass it on `as never`:
- * it is unchecked JSON, and the procedure's strict zod schema is what validates it.
- */
-export function bodyObject(req: FastifyRequest): Record<string, unknown> {
+/** The request body as an object, or a clear 400 when it is something else. */
+function bodyObject(req: FastifyRequest): Record<string, unknown> {
   const body = req.body ?? {};
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError('BAD_INPUT', 'The request body must be a JSON object.');
@@ -65,7 +105,7 @@ export function bodyObject(req: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** The `:id` route parameter. */
-export function idParam(req: FastifyRequest): string {
-  return (req.params as { id?: string }).id ?? '';
+/** The `:id` route parameter ('' on routes without one). */
+function idParam(req: FastifyRequest): string {
+  return (req.params as { id?: string } | undefined)?.id ?? '';
 }

@@ -4,127 +4,140 @@ import {
   type LegacyTextError,
   parseLegacyTermsPatch,
   type TLegacyTermField,
+  type TPlanCreateInput,
   type TPlanTerms,
+  type TPlanUpdateInput,
 } from '@vestora/contract';
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { bodyObject, type Caller, idParam, legacyHandler } from './handler.ts';
-import { fromLegacyBody, LEGACY_FIELD_NAMES, toLegacyPlan } from './legacy-shapes.ts';
-
-/**
- * Fields a plan read from this API carries that an edit screen echoes back but cannot set here: the
- * structured terms (legacy callers write the text fields), the state, and the two text fields that are
- * derived from the terms (capitalGrowth, totalReturn).
- */
-const PLAN_READ_ONLY_ECHOES = [
-  'createdAt',
-  'updatedAt',
-  'capitalGrowth',
-  'totalReturn',
-  'annualRateBps',
-  'minAmount',
-  'maxAmount',
-  'termMonths',
-  'payoutFrequency',
-  'earlyExitAllowed',
-  'capacity',
-  'status',
-  'openForInvesting',
-] as const;
+import { type Caller, type LegacyRoute, legacyRoute } from './handler.ts';
+import {
+  dataOf,
+  LEGACY_FIELD_NAMES,
+  type LegacyPlanCreateBody,
+  type LegacyPlanUpdateBody,
+  toLegacyPlan,
+  ZLegacyPlan,
+  ZLegacyPlanCreateBody,
+  ZLegacyPlanUpdateBody,
+} from './legacy-schemas.ts';
 
 /** The legacy text fields read into terms (riskLevel is plain text and goes to the procedure as is). */
 const TEXT_TERM_FIELDS = ['interestRate', 'investmentLimit', 'returns', 'investmentDuration'] as const;
+type TextTerms = Partial<Record<(typeof TEXT_TERM_FIELDS)[number], string>>;
 
 function refuse(errors: LegacyTextError[]): never {
   throw new AppError('BAD_INPUT', errors.map((e) => `${e.field}: ${e.message}`).join('; '));
 }
 
-/** Terms in cents as the procedures' wire fields (dollars). */
-function termsToWire(t: Partial<TPlanTerms>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (t.annualRateBps !== undefined) out.annualRateBps = t.annualRateBps;
-  if (t.minAmountCents !== undefined) out.minAmount = centsToDollars(t.minAmountCents);
-  if (t.maxAmountCents !== undefined) out.maxAmount = centsToDollars(t.maxAmountCents);
-  if (t.termMonths !== undefined) out.termMonths = t.termMonths;
-  if (t.payoutFrequency !== undefined) out.payoutFrequency = t.payoutFrequency;
-  return out;
-}
-
-/** The body with its text terms ("7%", "$1,000 - $4,999", "Monthly", "2") replaced by the structured ones. */
-function withParsedTerms(body: Record<string, unknown>, texts: Partial<Record<TLegacyTermField, unknown>>) {
-  const { terms, errors } = parseLegacyTermsPatch(texts);
-  if (errors.length) refuse(errors);
-  const termErrors = checkTermsAsLegacy(terms);
-  if (termErrors.length) refuse(termErrors);
-  const rest = { ...body };
-  for (const f of TEXT_TERM_FIELDS) delete rest[f];
-  return { ...rest, ...termsToWire(terms) };
-}
-
-function pickTexts(body: Record<string, unknown>) {
+function pickTexts(body: TextTerms): Partial<Record<TLegacyTermField, unknown>> {
   const texts: Partial<Record<TLegacyTermField, unknown>> = {};
   for (const f of TEXT_TERM_FIELDS) if (body[f] !== undefined) texts[f] = body[f];
   return texts;
 }
 
-/** A create body: every text term is required. */
-function createInput(raw: Record<string, unknown>) {
-  const { capitalGrowth: _g, totalReturn: _t, ...body } = raw; // derived from the terms now
+/** Text terms ("7%", "$1,000 - $4,999", "Monthly", "2") as the procedures' structured fields (dollars). */
+function parseTerms(texts: Partial<Record<TLegacyTermField, unknown>>) {
+  const { terms, errors } = parseLegacyTermsPatch(texts);
+  if (errors.length) refuse(errors);
+  const termErrors = checkTermsAsLegacy(terms);
+  if (termErrors.length) refuse(termErrors);
+  const t: Partial<TPlanTerms> = terms;
+  return {
+    ...(t.annualRateBps !== undefined && { annualRateBps: t.annualRateBps }),
+    ...(t.minAmountCents !== undefined && { minAmount: centsToDollars(t.minAmountCents) }),
+    ...(t.maxAmountCents !== undefined && { maxAmount: centsToDollars(t.maxAmountCents) }),
+    ...(t.termMonths !== undefined && { termMonths: t.termMonths }),
+    ...(t.payoutFrequency !== undefined && { payoutFrequency: t.payoutFrequency }),
+  };
+}
+
+/** A create body: every text term is required; capitalGrowth and totalReturn are derived, not taken. */
+function createInput(body: LegacyPlanCreateBody): TPlanCreateInput {
   const missing = TEXT_TERM_FIELDS.filter((f) => body[f] === undefined).map((field) => ({
     field,
     message: 'is required',
   }));
   if (missing.length) refuse(missing);
-  return withParsedTerms(body, pickTexts(body));
+  const terms = parseTerms(pickTexts(body));
+  return {
+    investmentPlanName: body.investmentPlanName,
+    riskLevel: body.riskLevel,
+    investmentPlanDescription: body.investmentPlanDescription,
+    investmentPlanImage: body.investmentPlanImage,
+    ...(terms as Required<typeof terms>),
+  };
 }
 
 /**
  * An update body. A legacy plan whose text could not be read has no terms; an edit screen echoes that text
  * back unchanged, and then it is left alone (so the plan can still be renamed) instead of refused.
  */
-async function updateInput(caller: Caller, raw: Record<string, unknown>) {
-  const body = fromLegacyBody(raw, PLAN_READ_ONLY_ECHOES);
+async function updateInput(caller: Caller, body: LegacyPlanUpdateBody): Promise<TPlanUpdateInput> {
+  const fields: TPlanUpdateInput = {
+    id: body._id,
+    ...(body.__v !== undefined && { version: body.__v }),
+    ...(body.investmentPlanName !== undefined && { investmentPlanName: body.investmentPlanName }),
+    ...(body.riskLevel !== undefined && { riskLevel: body.riskLevel }),
+    ...(body.investmentPlanDescription !== undefined && { investmentPlanDescription: body.investmentPlanDescription }),
+    ...(body.investmentPlanImage !== undefined && { investmentPlanImage: body.investmentPlanImage }),
+  };
   const texts = pickTexts(body);
-  if (parseLegacyTermsPatch(texts).errors.length && typeof body.id === 'string') {
-    const current = await caller.plan.byId({ id: body.id });
+  if (parseLegacyTermsPatch(texts).errors.length) {
+    const current = await caller.plan.byId({ id: body._id });
     const unchanged = TEXT_TERM_FIELDS.every((f) => texts[f] === undefined || texts[f] === current[f]);
-    if (current.annualRateBps === null && unchanged) {
-      for (const f of TEXT_TERM_FIELDS) delete body[f];
-      return body;
-    }
+    if (current.annualRateBps === null && unchanged) return fields;
   }
-  return withParsedTerms(body, texts);
+  return { ...fields, ...parseTerms(texts) };
 }
 
 /** /api/v1/investment_plan/*. */
-export async function planRoutes(app: FastifyInstance): Promise<void> {
+export const planRoutes: LegacyRoute[] = [
   // "craete": the legacy path is spelt so, and callers depend on it.
-  app.post(
-    '/investment_plan/craete',
-    legacyHandler(
-      async (caller, req) => ({ data: toLegacyPlan(await caller.plan.create(createInput(bodyObject(req)) as never)) }),
-      { status: 201 },
-    ),
-  );
-  app.get(
-    '/investment_plan/get_all',
-    legacyHandler(async (caller) => ({ data: (await caller.plan.list()).map(toLegacyPlan) })),
-  );
-  app.post(
-    '/investment_plan/update',
-    legacyHandler(
-      async (caller, req) => {
-        const input = await updateInput(caller, bodyObject(req));
-        return { data: toLegacyPlan(await caller.plan.update(input as never)) };
-      },
-      { fieldNames: LEGACY_FIELD_NAMES },
-    ),
-  );
-  // Legacy callers read the plan as the first item of a list.
-  app.get(
-    '/investment_plan/:id',
-    legacyHandler(async (caller, req) => ({ data: [toLegacyPlan(await caller.plan.byId({ id: idParam(req) }))] }), {
-      fieldNames: LEGACY_FIELD_NAMES,
+  legacyRoute({
+    method: 'POST',
+    path: '/investment_plan/craete',
+    summary: 'Create an investment plan',
+    description:
+      'The terms are given as text (interestRate "7%", investmentLimit "$1,000 - $4,999", returns "Monthly", investmentDuration "2" years) and read into the plan\'s structured terms.',
+    access: 'admin',
+    body: ZLegacyPlanCreateBody,
+    response: dataOf(ZLegacyPlan),
+    status: 201,
+    handle: async (caller, { body }) => ({ data: toLegacyPlan(await caller.plan.create(createInput(body))) }),
+  }),
+  legacyRoute({
+    method: 'GET',
+    path: '/investment_plan/get_all',
+    summary: 'Every investment plan open to view (archived plans are hidden)',
+    access: 'public',
+    response: dataOf(z.array(ZLegacyPlan)),
+    handle: async (caller) => ({ data: (await caller.plan.list()).map(toLegacyPlan) }),
+  }),
+  legacyRoute({
+    method: 'POST',
+    path: '/investment_plan/update',
+    summary: 'Edit an investment plan',
+    description:
+      'The changed fields plus _id; with __v, a stale version is refused (409). Terms as text, as for craete; a change applies to new investments only.',
+    access: 'admin',
+    body: ZLegacyPlanUpdateBody,
+    response: dataOf(ZLegacyPlan),
+    errors: [404, 409],
+    fieldNames: LEGACY_FIELD_NAMES,
+    handle: async (caller, { body }) => ({
+      data: toLegacyPlan(await caller.plan.update(await updateInput(caller, body))),
     }),
-  );
-}
+  }),
+  // Legacy callers read the plan as the first item of a list.
+  legacyRoute({
+    method: 'GET',
+    path: '/investment_plan/:id',
+    summary: 'One investment plan, as a one-element list',
+    access: 'public',
+    response: dataOf(z.array(ZLegacyPlan)),
+    errors: [400, 404],
+    fieldNames: LEGACY_FIELD_NAMES,
+    handle: async (caller, { id }) => ({ data: [toLegacyPlan(await caller.plan.byId({ id }))] }),
+  }),
+];

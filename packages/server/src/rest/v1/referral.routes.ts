@@ -1,12 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { idParam, legacyHandler } from './handler.ts';
+import { type LegacyRoute, legacyRoute } from './handler.ts';
+import { dataOf, ZLegacyReferral } from './legacy-schemas.ts';
 
 /** /api/v1/referral/:id: id is the user id. */
-export async function referralRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/referral/:id',
-    legacyHandler(async (caller, req) => ({ data: await caller.referral.get({ userId: idParam(req) }) }), {
-      fieldNames: { userId: 'id' },
-    }),
-  );
-}
+export const referralRoutes: LegacyRoute[] = [
+  legacyRoute({
+    method: 'GET',
+    path: '/referral/:id',
+    summary: "A user's referral code and link",
+    description: 'Answered to that user or an admin.',
+    access: 'signed-in',
+    response: dataOf(ZLegacyReferral),
+    errors: [400, 403, 404],
+    fieldNames: { userId: 'id' },
+    handle: async (caller, { id }) => ({ data: await caller.referral.get({ userId: id }) }),
+  }),
+];

@@ -1,51 +1,79 @@
-import type { FastifyInstance } from 'fastify';
-import { bodyObject, legacyHandler } from './handler.ts';
+import { z } from 'zod';
+import { type LegacyRoute, legacyRoute } from './handler.ts';
 import {
-  fromLegacyBody,
+  dataOf,
+  fromLegacyUserUpdate,
   LEGACY_FIELD_NAMES,
-  refusePasswordField,
   toLegacyUser,
-  USER_READ_ONLY_ECHOES,
-} from './legacy-shapes.ts';
+  ZLegacyLoginBody,
+  ZLegacySignupBody,
+  ZLegacyUser,
+  ZLegacyUserUpdateBody,
+} from './legacy-schemas.ts';
 
 /** /api/v1/user/*: sign-up, login, session, logout and the admin's user management. */
-export async function userRoutes(app: FastifyInstance): Promise<void> {
-  // accountType in the body is accepted and ignored by the procedure: sign-up always makes a user.
-  app.post(
-    '/user/signup',
-    legacyHandler(async (caller, req) => ({ data: toLegacyUser(await caller.user.signup(bodyObject(req) as never)) }), {
-      status: 201,
-    }),
-  );
-  app.post(
-    '/user/login',
-    legacyHandler(async (caller, req) => ({ data: toLegacyUser(await caller.user.login(bodyObject(req) as never)) })),
-  );
-  app.get(
-    '/user/private_data',
-    legacyHandler(async (caller) => ({ user: toLegacyUser(await caller.user.me()) })),
-  );
+export const userRoutes: LegacyRoute[] = [
+  legacyRoute({
+    method: 'POST',
+    path: '/user/signup',
+    summary: 'Open an account',
+    description: 'accountType is accepted and ignored: sign-up always makes a user. Sign-up does not sign in.',
+    access: 'public',
+    body: ZLegacySignupBody,
+    response: dataOf(ZLegacyUser),
+    status: 201,
+    errors: [409, 429],
+    handle: async (caller, { body }) => ({ data: toLegacyUser(await caller.user.signup(body)) }),
+  }),
+  legacyRoute({
+    method: 'POST',
+    path: '/user/login',
+    summary: 'Sign in',
+    description: 'Sets the session cookie (HttpOnly, SameSite=Lax).',
+    access: 'public',
+    body: ZLegacyLoginBody,
+    response: dataOf(ZLegacyUser),
+    errors: [401, 429],
+    handle: async (caller, { body }) => ({ data: toLegacyUser(await caller.user.login(body)) }),
+  }),
+  legacyRoute({
+    method: 'GET',
+    path: '/user/private_data',
+    summary: 'The signed-in user',
+    access: 'signed-in',
+    response: z.strictObject({ user: ZLegacyUser }),
+    handle: async (caller) => ({ user: toLegacyUser(await caller.user.me()) }),
+  }),
   // GET because legacy clients call it so; SameSite=Lax still keeps other sites from sending the cookie on
   // sub-requests, and the worst a forged top-level GET can do is sign someone out.
-  app.get(
-    '/user/logout',
-    legacyHandler(async (caller) => ({ data: await caller.user.logout() })),
-  );
-  app.get(
-    '/user/get_all',
-    legacyHandler(async (caller) => ({ data: (await caller.user.list()).map(toLegacyUser) })),
-  );
-  // The body is the full edited user object, as the legacy edit panel sends it.
-  app.post(
-    '/user/update',
-    legacyHandler(
-      async (caller, req) => {
-        const body = bodyObject(req);
-        refusePasswordField(body);
-        const input = fromLegacyBody(body, USER_READ_ONLY_ECHOES);
-        return { data: toLegacyUser(await caller.user.update(input as never)) };
-      },
-      { fieldNames: LEGACY_FIELD_NAMES },
-    ),
-  );
-}
+  legacyRoute({
+    method: 'GET',
+    path: '/user/logout',
+    summary: 'Sign out',
+    access: 'signed-in',
+    response: dataOf(z.strictObject({ ok: z.literal(true) })),
+    handle: async (caller) => ({ data: await caller.user.logout() }),
+  }),
+  legacyRoute({
+    method: 'GET',
+    path: '/user/get_all',
+    summary: 'Every user',
+    access: 'admin',
+    response: dataOf(z.array(ZLegacyUser)),
+    handle: async (caller) => ({ data: (await caller.user.list()).map(toLegacyUser) }),
+  }),
+  legacyRoute({
+    method: 'POST',
+    path: '/user/update',
+    summary: "Edit a user (an admin's edit panel)",
+    description:
+      'The body is the full edited user object, as the legacy edit panel sends it. __v must be the current ' +
+      'version. A changed accountBallance becomes a ledger adjustment (reason is its memo).',
+    access: 'admin',
+    body: ZLegacyUserUpdateBody,
+    response: dataOf(ZLegacyUser),
+    errors: [404, 409],
+    fieldNames: LEGACY_FIELD_NAMES,
+    handle: async (caller, { body }) => ({ data: toLegacyUser(await caller.user.update(fromLegacyUserUpdate(body))) }),
+  }),
+];

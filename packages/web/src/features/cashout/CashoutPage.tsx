@@ -17,7 +17,7 @@ export default function CashoutPage() {
         </Text>
       </Stack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <WithdrawalForm balance={user?.accountBallance} />
+        <WithdrawalForm balance={user?.balance} />
         <Card.Root>
           <Card.Body>
             <Stack gap="3" fontSize="sm" color="fg.muted">

@@ -67,7 +67,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
             {fullName}
           </Text>
           <Text fontSize="sm" color="teal.800" data-testid="sidebar-balance">
-            Account: {formatMoney(user.accountBallance)}
+            Account: {formatMoney(user.balance)}
           </Text>
         </Box>
       </HStack>
@@ -207,7 +207,7 @@ export default function DashboardLayout() {
             </Link>
           </HStack>
           <Text fontSize="sm" fontWeight="medium" color="teal.800" truncate>
-            {formatMoney(user.accountBallance)}
+            {formatMoney(user.balance)}
           </Text>
         </Flex>
 

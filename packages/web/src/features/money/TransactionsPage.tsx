@@ -49,7 +49,7 @@ export default function TransactionsPage() {
         <ExportCsvButton userId={ownerFilter} />
       </Flex>
 
-      <BalanceSummary balance={user.accountBallance} userId={ownerFilter} />
+      <BalanceSummary balance={user.balance} userId={ownerFilter} />
 
       <Tabs.Root
         value={tab}

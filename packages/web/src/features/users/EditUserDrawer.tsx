@@ -37,7 +37,7 @@ const ZEditUserForm = z.object({
   city: S.city.unwrap(),
   email: S.email.unwrap(),
   accountType: ZAccountType,
-  accountBallance: ZBalanceText,
+  balance: ZBalanceText,
   profilePicture: S.profilePicture.unwrap(),
   reason: S.reason.unwrap(),
 });
@@ -59,7 +59,7 @@ function defaults(user: TUser): EditInput {
     city: user.city,
     email: user.email,
     accountType: user.accountType,
-    accountBallance: user.accountBallance.toFixed(2),
+    balance: user.balance.toFixed(2),
     profilePicture: user.profilePicture,
     reason: '',
   };
@@ -75,8 +75,8 @@ function changes(user: TUser, v: EditOutput): TUserUpdateInput {
   if (v.email !== user.email.toLowerCase()) input.email = v.email;
   if (v.accountType !== user.accountType) input.accountType = v.accountType;
   if (v.profilePicture !== user.profilePicture) input.profilePicture = v.profilePicture;
-  if (Math.round(v.accountBallance * 100) !== Math.round(user.accountBallance * 100)) {
-    input.accountBallance = v.accountBallance;
+  if (Math.round(v.balance * 100) !== Math.round(user.balance * 100)) {
+    input.balance = v.balance;
     if (v.reason) input.reason = v.reason;
   }
   return input;
@@ -150,10 +150,9 @@ function EditUserForm({
     control,
     formState: { errors },
   } = useForm<EditInput, unknown, EditOutput>({ resolver: zodResolver(ZEditUserForm), defaultValues: defaults(user) });
-  const balanceText = useWatch({ control, name: 'accountBallance' }) ?? '';
+  const balanceText = useWatch({ control, name: 'balance' }) ?? '';
   const typedBalance = parseDollars(balanceText);
-  const balanceChanged =
-    typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.accountBallance * 100);
+  const balanceChanged = typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
 
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
@@ -207,7 +206,7 @@ function EditUserForm({
                 {user.firstName} {user.lastName}
               </Text>
               <Text fontSize="sm" color="fg.muted" truncate>
-                Current balance {formatMoney(user.accountBallance)}
+                Current balance {formatMoney(user.balance)}
               </Text>
             </Stack>
           </HStack>
@@ -255,15 +254,15 @@ function EditUserForm({
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
-            <Field.Root required invalid={!!errors.accountBallance}>
+            <Field.Root required invalid={!!errors.balance}>
               <Field.Label>
                 Account balance (USD) <Field.RequiredIndicator />
               </Field.Label>
               <InputGroup startElement="$">
-                <Input {...register('accountBallance')} inputMode="decimal" autoComplete="off" />
+                <Input {...register('balance')} inputMode="decimal" autoComplete="off" />
               </InputGroup>
-              {errors.accountBallance ? (
-                <Field.ErrorText>{errors.accountBallance.message}</Field.ErrorText>
+              {errors.balance ? (
+                <Field.ErrorText>{errors.balance.message}</Field.ErrorText>
               ) : (
                 <Field.HelperText>
                   A change is recorded in the ledger as an adjustment, with your name.
@@ -278,7 +277,7 @@ function EditUserForm({
                   <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
                 ) : (
                   <Field.HelperText>
-                    {formatMoney(user.accountBallance)} → {formatMoney(typedBalance)}. Saved with the ledger entry.
+                    {formatMoney(user.balance)} → {formatMoney(typedBalance)}. Saved with the ledger entry.
                   </Field.HelperText>
                 )}
               </Field.Root>

@@ -1,0 +1,209 @@
+import {
+  type TAccount,
+  type TPlan,
+  type TUser,
+  ZAccount,
+  ZAccountFields,
+  ZAccountType,
+  ZLoginInput,
+  ZId,
+  ZPlan,
+  ZPlanFields,
+  ZReferral,
+  ZSignupInput,
+  ZUserUpdateInput,
+} from '@vestora/contract';
+import { z } from 'zod';
+import type { ErrorBody } from '../../lib/errors.ts';
+
+/**
+ * The legacy /api/v1 wire shapes: `_id` / `__v` where tRPC says `id` / `version`, `accountBallance` where
+ * it says `balance`, `{ data }` / `{ err }` envelopes. Request bodies reuse the contract's field validators
+ * under their legacy names, so a refusal names the field the caller sent with the procedure's own message;
+ * the procedure still validates what it is given. These schemas are also the source of /api/v1/openapi.json.
+ */
+
+/** A value an edit screen sends back because it showed it; read-only, accepted and ignored. */
+const echo = z.unknown().optional().meta({ description: 'Read-only; accepted (edit screens echo it) and ignored.' });
+
+// ---- responses -------------------------------------------------------------------------------------
+
+export const ZLegacyError = z
+  .strictObject({ err: z.string().meta({ description: 'A sentence meant for the person who made the request.' }) })
+  .meta({ title: 'Error' }) satisfies z.ZodType<ErrorBody>;
+
+export const ZLegacyUser = z
+  .strictObject({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    country: z.string(),
+    city: z.string(),
+    email: z.string(),
+    accountType: ZAccountType,
+    accountBallance: z.number().meta({ description: 'Balance in dollars (at most 2 decimals).' }),
+    profilePicture: z.string(),
+    createdAt: z.string().meta({ description: 'ISO-8601 timestamp.' }),
+    __v: z.number().int().meta({ description: 'Version: send it back with an edit; a stale one is refused (409).' }),
+  })
+  .meta({ title: 'LegacyUser' });
+export type LegacyUser = z.infer<typeof ZLegacyUser>;
+
+const { id: _planId, version: _planVersion, ...planFields } = ZPlan.shape;
+export const ZLegacyPlan = z
+  .strictObject({ _id: z.string(), ...planFields, __v: z.number().int() })
+  .meta({ title: 'LegacyPlan' });
+export type LegacyPlan = z.infer<typeof ZLegacyPlan>;
+
+const { id: _accountId, ...accountFields } = ZAccount.shape;
+export const ZLegacyAccount = z.strictObject({ _id: z.string(), ...accountFields }).meta({ title: 'LegacyAccount' });
+export type LegacyAccount = z.infer<typeof ZLegacyAccount>;
+
+export const ZLegacyReferral = z.strictObject(ZReferral.shape).meta({ title: 'Referral' });
+
+/** `{ data: T }`, the legacy success envelope. */
+export const dataOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: item });
+
+// ---- request bodies --------------------------------------------------------------------------------
+
+/** POST /user/signup: the tRPC sign-up input as is (accountType is accepted and ignored). */
+export const ZLegacySignupBody = ZSignupInput;
+/** POST /user/login. */
+export const ZLegacyLoginBody = ZLoginInput;
+
+export const PASSWORD_NOT_EDITABLE_MESSAGE =
+  'A password cannot be changed through user update. Remove the password field and send the request again.';
+
+const U = ZUserUpdateInput.shape;
+/** POST /user/update: the full edited user object, as the legacy edit panel sends it. */
+export const ZLegacyUserUpdateBody = z.strictObject({
+  _id: U.id,
+  __v: U.version,
+  firstName: U.firstName,
+  lastName: U.lastName,
+  country: U.country,
+  city: U.city,
+  email: U.email,
+  accountType: U.accountType,
+  accountBallance: U.balance.meta({
+    description: 'The new balance in dollars; a change is recorded as a ledger adjustment.',
+  }),
+  profilePicture: U.profilePicture,
+  reason: U.reason,
+  password: z.never({ error: PASSWORD_NOT_EDITABLE_MESSAGE }).optional().meta({
+    description: 'Refused: passwords are never changed through user update.',
+  }),
+  createdAt: echo,
+  updatedAt: echo,
+  referralCode: echo,
+  referralLink: echo,
+  referredBy: echo,
+});
+export type LegacyUserUpdateBody = z.output<typeof ZLegacyUserUpdateBody>;
+
+/** A term as legacy callers write it, in text; read into the plan's structured terms. */
+const termText = (example: string) =>
+  z
+    .string()
+    .max(100)
+    .optional()
+    .meta({
+      description: `Text such as "${example}", read into the plan's terms; a 400 names the field it cannot read.`,
+    });
+/** Shown text that is now computed from the terms: accepted (old callers send it) and ignored. */
+const derived = z.unknown().optional().meta({ description: 'Derived from the terms; accepted and ignored.' });
+
+/** The plan as legacy callers write it: name, risk level and description as they are, terms as text. */
+const LEGACY_PLAN_WRITE = {
+  investmentPlanName: ZPlanFields.shape.investmentPlanName,
+  interestRate: termText('7%'),
+  investmentLimit: termText('$1,000 - $4,999'),
+  returns: termText('Monthly'),
+  investmentDuration: termText('2'),
+  riskLevel: ZPlanFields.shape.riskLevel,
+  capitalGrowth: derived,
+  totalReturn: derived,
+  investmentPlanDescription: ZPlanFields.shape.investmentPlanDescription,
+  investmentPlanImage: ZPlanFields.shape.investmentPlanImage,
+};
+
+/** POST /investment_plan/craete: the text fields; interestRate, investmentLimit, returns and investmentDuration are required. */
+export const ZLegacyPlanCreateBody = z.strictObject(LEGACY_PLAN_WRITE);
+export type LegacyPlanCreateBody = z.output<typeof ZLegacyPlanCreateBody>;
+
+/** POST /investment_plan/update: the changed fields plus `_id` (and `__v`, refused when stale). */
+export const ZLegacyPlanUpdateBody = z.strictObject({
+  ...z.object(LEGACY_PLAN_WRITE).partial().shape,
+  investmentPlanDescription: ZPlanFields.shape.investmentPlanDescription.unwrap().optional(),
+  investmentPlanImage: ZPlanFields.shape.investmentPlanImage.unwrap().optional(),
+  _id: ZId,
+  __v: z.number().int().min(0).optional(),
+  createdAt: echo,
+  updatedAt: echo,
+  // The structured terms and state a plan read from this API carries; legacy callers write the text.
+  annualRateBps: echo,
+  minAmount: echo,
+  maxAmount: echo,
+  termMonths: echo,
+  payoutFrequency: echo,
+  earlyExitAllowed: echo,
+  capacity: echo,
+  remainingCapacity: echo,
+  status: echo,
+  openForInvesting: echo,
+});
+export type LegacyPlanUpdateBody = z.output<typeof ZLegacyPlanUpdateBody>;
+
+/** POST /accountsNumber/update: the account fields; the record the screen showed may be sent back whole. */
+export const ZLegacyAccountUpdateBody = z.strictObject({
+  ...ZAccountFields.shape,
+  _id: echo,
+  id: echo,
+  __v: echo,
+  createdAt: echo,
+  updatedAt: echo,
+});
+export type LegacyAccountUpdateBody = z.output<typeof ZLegacyAccountUpdateBody>;
+
+// ---- typed mapping, both ways ----------------------------------------------------------------------
+
+/** Field names as legacy callers know them, for validation messages from a procedure (version → __v). */
+export const LEGACY_FIELD_NAMES: Record<string, string> = { id: '_id', version: '__v', balance: 'accountBallance' };
+
+/** A user as legacy callers read it (field order as the legacy API always sent it). */
+export function toLegacyUser(u: TUser): LegacyUser {
+  return {
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    country: u.country,
+    city: u.city,
+    email: u.email,
+    accountType: u.accountType,
+    accountBallance: u.balance,
+    profilePicture: u.profilePicture,
+    createdAt: u.createdAt,
+    __v: u.version,
+  };
+}
+
+export function toLegacyPlan({ id, version, ...rest }: TPlan): LegacyPlan {
+  return { _id: id, ...rest, __v: version };
+}
+
+export function toLegacyAccount({ id, ...rest }: TAccount): LegacyAccount {
+  return { _id: id, ...rest };
+}
+
+/** The legacy user edit in tRPC terms; the echoed read-only fields are dropped. */
+export function fromLegacyUserUpdate(body: LegacyUserUpdateBody): z.input<typeof ZUserUpdateInput> {
+  const { _id, __v, accountBallance, password: _password, ...rest } = body;
+  const { createdAt: _c, updatedAt: _u, referralCode: _rc, referralLink: _rl, referredBy: _rb, ...fields } = rest;
+  return { id: _id, version: __v, ...fields, ...(accountBallance === undefined ? {} : { balance: accountBallance }) };
+}
+
+/** The legacy deposit-account edit in tRPC terms. */
+export function fromLegacyAccountUpdate(body: LegacyAccountUpdateBody): z.input<typeof ZAccountFields> {
+  const { _id: _i, id: _id, __v: _v, createdAt: _c, updatedAt: _u, ...fields } = body;
+  return fields;
+}
