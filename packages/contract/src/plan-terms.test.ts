@@ -140,6 +140,25 @@ describe('parsing the legacy text', () => {
     expect(parseLegacyPlanText(text)).toEqual({ ok: true, terms: { ...silver, earlyExitAllowed: false } });
   });
 
+  it('parseLegacyPlanText reads bare numbers as their text and refuses other types', () => {
+    const r = parseLegacyPlanText({
+      interestRate: 7,
+      investmentLimit: '1000-4999',
+      returns: 'Monthly',
+      investmentDuration: 2,
+      riskLevel: 'Low',
+    });
+    expect(r).toMatchObject({ ok: true, terms: { annualRateBps: 700, termMonths: 24 } });
+    const bad = parseLegacyPlanText({
+      interestRate: true,
+      investmentLimit: '1000-4999',
+      returns: 'Monthly',
+      investmentDuration: 2,
+      riskLevel: 'Low',
+    });
+    expect(bad).toEqual({ ok: false, errors: [{ field: 'interestRate', message: 'must be text' }] });
+  });
+
   it('parseLegacyPlanText names every field it cannot read', () => {
     const r = parseLegacyPlanText({
       interestRate: 'lots',

@@ -270,8 +270,10 @@ export function parseLegacyTermsPatch(input: TLegacyPlanTextInput): {
   const terms: Partial<TPlanTerms> = {};
   const errors: LegacyTextError[] = [];
   const read = <T>(field: TLegacyTermField, parse: (s: string) => Parsed<T>, apply: (v: T) => void) => {
-    const raw = input[field];
-    if (raw === undefined) return;
+    const given = input[field];
+    if (given === undefined) return;
+    // A bare number (7, 2) reads as its text ("7", "2").
+    const raw = typeof given === 'number' && Number.isFinite(given) ? String(given) : given;
     if (typeof raw !== 'string') return errors.push({ field, message: 'must be text' });
     const r = parse(raw);
     if (r.ok) apply(r.value);
