@@ -32,3 +32,6 @@ export const ZPageInput = z.strictObject({
 /** `{ items, nextCursor }` for any item schema. */
 export const page = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** An admin's reason for a review decision (required when rejecting a deposit or a withdrawal). */
+export const ZReviewReason = z.string().trim().max(500, 'Reason must be at most 500 characters');

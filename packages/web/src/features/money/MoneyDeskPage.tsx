@@ -3,10 +3,10 @@ import { Badge, Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-title';
 import { MAX_PAGE } from './money-hooks';
-import { DepositsDesk } from './components/DepositsDesk';
-import { WithdrawalsDesk } from './components/WithdrawalsDesk';
-import { AuditLog } from './components/AuditLog';
-import { LedgerCheck } from './components/LedgerCheck';
+import { DepositsDesk } from '../deposit/DepositsDesk';
+import { WithdrawalsDesk } from '../withdrawal/WithdrawalsDesk';
+import { AuditLog } from '../audit/AuditLog';
+import { LedgerCheck } from '../ledger/LedgerCheck';
 
 const TABS = ['deposits', 'withdrawals', 'audit', 'ledger'] as const;
 type Tab = (typeof TABS)[number];

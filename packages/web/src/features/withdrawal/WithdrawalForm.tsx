@@ -7,9 +7,9 @@ import { WITHDRAWAL_DETAILS, ZWithdrawalMethod, type TWithdrawal } from '@vestor
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { ZAmountText } from '../account/money-form';
-import { AmountField } from '../account/AmountField';
-import { useSubmissionKey } from '../account/use-submission-key';
+import { ZAmountText } from '../money/money-form';
+import { AmountField } from '../money/components/AmountField';
+import { useSubmissionKey } from '../money/use-submission-key';
 import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
 import { WithdrawalSuccessDialog } from './WithdrawalSuccessDialog';
 

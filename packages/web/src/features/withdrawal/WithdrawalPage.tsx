@@ -4,7 +4,7 @@ import { WithdrawalForm } from './WithdrawalForm';
 import { WithdrawalHistory } from './WithdrawalHistory';
 
 /** /dashboard/cashout: request a withdrawal (funds are held at once) and follow or cancel pending ones. */
-export default function CashoutPage() {
+export default function WithdrawalPage() {
   const { user } = useSession();
   return (
     <Stack gap="6">

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import type { TLedgerEntry } from '@vestora/contract';
-import { errorMessage } from '../../../lib/errors';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { EmptyState, ErrorState, PageLoader } from '../../../components/ui/states';
-import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../money-labels';
-import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money-hooks';
-import { DepositStatusBadge, WithdrawalStatusBadge } from './StatusBadge';
-import { DepositTimeline, WithdrawalTimeline } from './MoneyTimeline';
-import { ExpandableRow, toggleInSet } from './ExpandableRow';
-import { LoadMore } from './LoadMore';
-import { StackedCell, Time } from './StackedCell';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../money/money-labels';
+import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money/money-hooks';
+import { DepositStatusBadge, WithdrawalStatusBadge } from '../money/components/StatusBadge';
+import { DepositTimeline, WithdrawalTimeline } from '../money/components/MoneyTimeline';
+import { ExpandableRow, toggleInSet } from '../money/components/ExpandableRow';
+import { LoadMore } from '../money/components/LoadMore';
+import { StackedCell, Time } from '../money/components/StackedCell';
 
 const SignedAmount = ({ amount }: { amount: number }) => (
   <Text as="span" color={amount >= 0 ? 'fg.success' : 'fg.error'} fontWeight="semibold" whiteSpace="nowrap">

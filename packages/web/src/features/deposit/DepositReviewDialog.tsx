@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { ZDepositReviewInput, type TDeposit } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { ReviewDialog } from './ReviewDialog';
-import { RequestSummary } from './ReviewSummary';
-import type { DeskReviewDialogProps } from './use-review-desk';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { ReviewDialog } from '../money/components/ReviewDialog';
+import { RequestSummary } from '../money/components/ReviewSummary';
+import type { DeskReviewDialogProps } from '../money/components/use-review-desk';
 
 export type DepositDecision = 'confirm' | 'reject';
 

@@ -9,10 +9,10 @@ import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { DEPOSIT_STATUS } from '../money/money-labels';
 import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
-import MyAccount from './MyAccount';
-import { ZAmountText } from './money-form';
-import { AmountField } from './AmountField';
-import { useSubmissionKey } from './use-submission-key';
+import MyAccount from '../account/MyAccount';
+import { ZAmountText } from '../money/money-form';
+import { AmountField } from '../money/components/AmountField';
+import { useSubmissionKey } from '../money/use-submission-key';
 
 const ZDepositForm = z.object({
   amount: ZAmountText,

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { ZWithdrawalReviewInput, type TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { WITHDRAWAL_METHOD_LABELS } from '../money-labels';
-import { ReviewDialog } from './ReviewDialog';
-import { RequestSummary } from './ReviewSummary';
-import type { DeskReviewDialogProps } from './use-review-desk';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
+import { ReviewDialog } from '../money/components/ReviewDialog';
+import { RequestSummary } from '../money/components/ReviewSummary';
+import type { DeskReviewDialogProps } from '../money/components/use-review-desk';
 
 export type WithdrawalDecision = 'approve' | 'reject';
 

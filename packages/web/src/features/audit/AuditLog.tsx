@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { TAuditEntry } from '@vestora/contract';
-import { formatDateTime } from '../../../lib/format';
-import { EmptyState } from '../../../components/ui/states';
-import { PAGE_SIZE, useAuditPages, useUserDirectory } from '../money-hooks';
-import { ALL, DeskFilters } from './Filters';
-import { ExpandableRow, toggleInSet } from './ExpandableRow';
-import { PagedTable } from './PagedTable';
-import { StackedCell, Time } from './StackedCell';
+import { formatDateTime } from '../../lib/format';
+import { EmptyState } from '../../components/ui/states';
+import { PAGE_SIZE, useAuditPages, useUserDirectory } from '../money/money-hooks';
+import { ALL, DeskFilters } from '../money/components/Filters';
+import { ExpandableRow, toggleInSet } from '../money/components/ExpandableRow';
+import { PagedTable } from '../money/components/PagedTable';
+import { StackedCell, Time } from '../money/components/StackedCell';
 import { AuditChanges, diffSnapshots } from './AuditChanges';
 
 /** The entity types the server records (audit `entityType`), for the filter. */

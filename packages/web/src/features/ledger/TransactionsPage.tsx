@@ -4,10 +4,11 @@ import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { ErrorState, PageLoader } from '../../components/ui/states';
-import { BalanceSummary } from './components/BalanceSummary';
-import { ExportCsvButton } from './components/ExportCsvButton';
-import { LedgerHistory } from './components/LedgerHistory';
-import { OwnDeposits, OwnWithdrawals } from './components/OwnRequests';
+import { BalanceSummary } from './BalanceSummary';
+import { ExportCsvButton } from './ExportCsvButton';
+import { LedgerHistory } from './LedgerHistory';
+import { OwnDeposits } from '../deposit/OwnDeposits';
+import { OwnWithdrawals } from '../withdrawal/OwnWithdrawals';
 
 const TABS = ['history', 'deposits', 'withdrawals'] as const;
 type Tab = (typeof TABS)[number];
