@@ -39,19 +39,36 @@ export const WITHDRAWAL_DETAILS: Record<
   },
 };
 
+/** Payout details as typed; the method's own rule is added by `checkWithdrawalDetails`. */
+export const ZWithdrawalDetailsText = z
+  .string()
+  .trim()
+  .min(1, 'Payout details are required')
+  .max(254, 'Payout details must be at most 254 characters');
+
+/**
+ * Holds `details` to its method's rule in WITHDRAWAL_DETAILS (a superRefine for any object with
+ * `method` and `details`: the request input here, the withdrawal form in the web).
+ */
+export function checkWithdrawalDetails(
+  v: { method: TWithdrawalMethod; details: string },
+  ctx: z.core.$RefinementCtx<{ method: TWithdrawalMethod; details: string }>,
+) {
+  if (!v.details) return; // ZWithdrawalDetailsText already says it is required
+  const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
+  if (!r.success)
+    ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
+}
+
 /** withdrawal.request: a member asks for a payout; the amount is held until an admin decides. */
 export const ZWithdrawalRequestInput = z
   .strictObject({
     amount: ZAmount,
     method: ZWithdrawalMethod,
-    details: z.string().trim().min(1, 'Payout details are required').max(254),
+    details: ZWithdrawalDetailsText,
     idempotencyKey: ZIdempotencyKey,
   })
-  .superRefine((v, ctx) => {
-    const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
-    if (!r.success)
-      ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
-  });
+  .superRefine(checkWithdrawalDetails);
 export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;
 
 /** withdrawal.cancel: a member takes back a pending request. */

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { ZDepositReviewInput, type TDeposit } from '@vestora/contract';
+import { ZDepositReviewInput, type TDepositReviewInput, type TDeposit } from '@vestora/contract';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ReviewDialog } from '../money/components/ReviewDialog';
 import { RequestSummary } from '../money/components/ReviewSummary';
@@ -14,7 +13,7 @@ export function DepositReviewDialog({
   serverError,
   onReview,
   onClose,
-}: DeskReviewDialogProps<TDeposit, DepositDecision, z.input<typeof ZDepositReviewInput>>) {
+}: DeskReviewDialogProps<TDeposit, DepositDecision, TDepositReviewInput>) {
   const t = target?.record;
   return (
     <ReviewDialog

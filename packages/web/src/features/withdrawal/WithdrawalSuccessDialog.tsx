@@ -1,7 +1,7 @@
-import { useRef } from 'react';
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { TWithdrawal } from '@vestora/contract';
 import { formatMoney } from '../../lib/format';
+import { ActionDialog } from '../../components/ui/dialog';
 
 /** The 'Success!' alertdialog after a withdrawal request; open while `withdrawal` is set. */
 export function WithdrawalSuccessDialog({
@@ -11,44 +11,18 @@ export function WithdrawalSuccessDialog({
   withdrawal: TWithdrawal | null;
   onClose: () => void;
 }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ActionDialog
       open={withdrawal !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      size="sm"
-      initialFocusEl={() => closeRef.current}
+      title="Success!"
+      action={{ label: 'Close', palette: 'teal', onClick: onClose }}
+      closeLabel="Close dialog"
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Success!</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                Your withdrawal request for {formatMoney(withdrawal?.amount)} was submitted and is pending review. The
-                funds are on hold until the request is processed; you can cancel it while it is pending.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button ref={closeRef} colorPalette="teal">
-                  Close
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>
+        Your withdrawal request for {formatMoney(withdrawal?.amount)} was submitted and is pending review. The funds are
+        on hold until the request is processed; you can cancel it while it is pending.
+      </Text>
+    </ActionDialog>
   );
 }

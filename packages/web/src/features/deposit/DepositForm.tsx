@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Button, Card, Field, Heading, Input, Text, chakra } from '@chakra-ui/react';
+import { ZDepositRequestInput } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { toaster } from '../../components/ui/toaster';
+import { ZAmountText } from '../money/money-form';
+import { AmountField } from '../money/components/AmountField';
+import { useSubmissionKey } from '../money/use-submission-key';
+
+const ZDepositForm = z.object({
+  amount: ZAmountText,
+  reference: ZDepositRequestInput.shape.reference,
+});
+type DepositFormInput = z.input<typeof ZDepositForm>;
+type DepositFormOutput = z.output<typeof ZDepositForm>;
+
+/** "I have sent a transfer": the amount and reference of a transfer to the deposit account. */
+export function DepositForm() {
+  const utils = trpc.useUtils();
+  const submissionKey = useSubmissionKey();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<DepositFormInput, unknown, DepositFormOutput>({
+    resolver: zodResolver(ZDepositForm),
+    defaultValues: { amount: '', reference: '' },
+  });
+  const request = trpc.deposit.request.useMutation({
+    onSuccess: async (deposit) => {
+      submissionKey.done();
+      reset();
+      toaster.create({
+        type: 'success',
+        title: `Your deposit of ${formatMoney(deposit.amount)} is pending review`,
+        description: 'Your balance will be credited once an admin confirms the transfer has arrived.',
+        duration: 8000,
+      });
+      await utils.deposit.list.invalidate();
+    },
+    onError: (err) =>
+      toaster.create({
+        type: 'error',
+        title: 'Could not report the deposit',
+        description: errorMessage(err, 'Please try again.'),
+      }),
+  });
+
+  const submit = (values: DepositFormOutput) => {
+    request.mutate({ ...values, idempotencyKey: submissionKey.keyFor(values) });
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="deposit-form-heading">
+      <Card.Header>
+        <Heading as="h2" id="deposit-form-heading" size="lg">
+          I have sent a transfer
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Tell us the amount and the reference you used so we can match your transfer.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={handleSubmit(submit)} noValidate>
+          <AmountField registration={register('amount')} error={errors.amount} disabled={request.isPending} />
+          <Field.Root required invalid={!!errors.reference} disabled={request.isPending}>
+            <Field.Label>
+              Transfer reference <Field.RequiredIndicator />
+            </Field.Label>
+            <Input {...register('reference')} placeholder="e.g. VST-20391" autoComplete="off" />
+            {errors.reference ? (
+              <Field.ErrorText>{errors.reference.message}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>As shown on your bank&apos;s transfer receipt.</Field.HelperText>
+            )}
+          </Field.Root>
+          <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText="Submitting...">
+            Report transfer
+          </Button>
+        </chakra.form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
