@@ -35,3 +35,7 @@ export const page = <T extends z.ZodTypeAny>(item: T) =>
 
 /** An admin's reason for a review decision (required when rejecting a deposit or a withdrawal). */
 export const ZReviewReason = z.string().trim().max(500, 'Reason must be at most 500 characters');
+
+/** A review input's rule (with `.refine`): rejecting needs a reason. */
+export const reasonGivenToReject = (v: { decision: string; reason?: string }) =>
+  v.decision !== 'reject' || (v.reason ?? '').length > 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageInput, ZReviewReason, page, text } from './common.ts';
+import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 
 export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected']);
@@ -16,7 +16,7 @@ export type TDepositRequestInput = z.infer<typeof ZDepositRequestInput>;
 /** deposit.review: an admin confirms or rejects (with a reason) a pending deposit. */
 export const ZDepositReviewInput = z
   .strictObject({ id: ZId, decision: z.enum(['confirm', 'reject']), reason: ZReviewReason.optional() })
-  .refine((v) => v.decision !== 'reject' || (v.reason ?? '').length > 0, {
+  .refine(reasonGivenToReject, {
     message: 'A reason is required to reject a deposit',
     path: ['reason'],
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageInput, ZReviewReason, page } from './common.ts';
+import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 
 export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
@@ -83,7 +83,7 @@ export const ZWithdrawalReviewInput = z
     reason: ZReviewReason.optional(),
     payoutReference: z.string().trim().max(100, 'Payout reference must be at most 100 characters').optional(),
   })
-  .refine((v) => v.decision !== 'reject' || (v.reason ?? '').length > 0, {
+  .refine(reasonGivenToReject, {
     message: 'A reason is required to reject a withdrawal',
     path: ['reason'],
   });

@@ -4,7 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
 import { DEPOSIT_STATUS } from '../money/money-labels';
 import { useDepositPages } from '../money/money-hooks';
-import { ALL } from '../money/components/Filters';
+import { ALL, statusFilterOptions } from '../money/components/Filters';
 import { DepositStatusBadge } from '../money/components/StatusBadge';
 import { DepositTimeline } from '../money/components/MoneyTimeline';
 import { ReviewActions, ReviewDesk } from '../money/components/ReviewDesk';
@@ -13,10 +13,7 @@ import { DepositReviewDialog, type DepositDecision as Decision } from './Deposit
 import { useReviewDesk, type ReviewToast } from '../money/components/use-review-desk';
 
 type StatusFilter = TDeposit['status'] | typeof ALL;
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  ...(Object.keys(DEPOSIT_STATUS) as TDeposit['status'][]).map((s) => ({ value: s, label: DEPOSIT_STATUS[s].label })),
-  { value: ALL, label: 'All statuses' },
-];
+const STATUS_OPTIONS = statusFilterOptions(DEPOSIT_STATUS);
 
 /** The toast after a review: what was done to the deposit. */
 function reviewedToast(d: TDeposit): ReviewToast {

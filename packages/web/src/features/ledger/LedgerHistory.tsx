@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import type { TLedgerEntry } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -10,7 +10,7 @@ import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money/money-h
 import { DepositStatusBadge, WithdrawalStatusBadge } from '../money/components/StatusBadge';
 import { DepositTimeline, WithdrawalTimeline } from '../money/components/MoneyTimeline';
 import { ExpandableRow, toggleInSet } from '../money/components/ExpandableRow';
-import { LoadMore } from '../money/components/LoadMore';
+import { PagedTable } from '../money/components/PagedTable';
 import { StackedCell, Time } from '../money/components/StackedCell';
 
 const SignedAmount = ({ amount }: { amount: number }) => (
@@ -26,89 +26,66 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
-  if (ledger.isPending) return <PageLoader label="Loading your history..." minH="20vh" />;
-  if (ledger.isError) {
-    return (
-      <ErrorState
-        title="Your history could not be loaded"
-        description={errorMessage(ledger.error)}
-        onRetry={() => void ledger.refetch()}
-        retrying={ledger.isRefetching}
-      />
-    );
-  }
-  const entries = ledger.items;
-  if (entries.length === 0) {
-    return (
-      <EmptyState
-        title="No balance changes yet"
-        description="Confirmed deposits, withdrawal requests and adjustments by our team will be listed here."
-        action={
-          <Button asChild colorPalette="teal" size="sm">
-            <RouterLink to="/dashboard/deposit">Make a deposit</RouterLink>
-          </Button>
-        }
-      />
-    );
-  }
-
   return (
-    <Stack gap="2">
-      <Text fontSize="sm" color="fg.muted">
-        Newest first. Each entry shows the balance right after it; open an entry to see what caused it.
-      </Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" minW="34rem">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="1">
-                <Box srOnly>Details</Box>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>Entry</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Balance after</Table.ColumnHeader>
-              <Table.ColumnHeader>Reference</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {entries.map((e) => (
-              <ExpandableRow
-                key={e.id}
-                open={open.has(e.id)}
-                onToggle={() => setOpen((s) => toggleInSet(s, e.id))}
-                label={`details of the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatSignedMoney(e.amount)} on ${formatDateTime(e.createdAt)}`}
-                colSpan={5}
-                details={() => <LedgerEntryDetails entry={e} userId={userId} />}
-              >
-                <StackedCell
-                  primary={LEDGER_KIND_LABELS[e.kind]}
-                  secondary={<Time iso={e.createdAt} format={formatDateTime} />}
-                />
-                <Table.Cell textAlign="end">
-                  <SignedAmount amount={e.amount} />
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatMoney(e.balanceAfter)}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" maxW="16rem" truncate title={e.memo ?? undefined}>
-                  {e.refType === 'adjustment'
-                    ? e.memo
-                      ? `Adjustment: ${e.memo}`
-                      : 'Adjustment by our team'
-                    : `${e.refType === 'deposit' ? 'Deposit' : 'Withdrawal'} #${shortId(e.refId)}`}
-                </Table.Cell>
-              </ExpandableRow>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <LoadMore
-        shown={entries.length}
-        hasMore={ledger.hasNextPage}
-        loading={ledger.isFetchingNextPage}
-        onLoadMore={() => void ledger.fetchNextPage()}
-      />
-    </Stack>
+    <PagedTable
+      list={ledger}
+      loadingLabel="Loading your history..."
+      errorTitle="Your history could not be loaded"
+      empty={
+        <EmptyState
+          title="No balance changes yet"
+          description="Confirmed deposits, withdrawal requests and adjustments by our team will be listed here."
+          action={
+            <Button asChild colorPalette="teal" size="sm">
+              <RouterLink to="/dashboard/deposit">Make a deposit</RouterLink>
+            </Button>
+          }
+        />
+      }
+      before={
+        <Text fontSize="sm" color="fg.muted">
+          Newest first. Each entry shows the balance right after it; open an entry to see what caused it.
+        </Text>
+      }
+      minW="34rem"
+      toggleHeader="Details"
+      headers={
+        <>
+          <Table.ColumnHeader>Entry</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Balance after</Table.ColumnHeader>
+          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+        </>
+      }
+      row={(e) => (
+        <ExpandableRow
+          key={e.id}
+          open={open.has(e.id)}
+          onToggle={() => setOpen((s) => toggleInSet(s, e.id))}
+          label={`details of the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatSignedMoney(e.amount)} on ${formatDateTime(e.createdAt)}`}
+          colSpan={5}
+          details={() => <LedgerEntryDetails entry={e} userId={userId} />}
+        >
+          <StackedCell
+            primary={LEDGER_KIND_LABELS[e.kind]}
+            secondary={<Time iso={e.createdAt} format={formatDateTime} />}
+          />
+          <Table.Cell textAlign="end">
+            <SignedAmount amount={e.amount} />
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap">
+            {formatMoney(e.balanceAfter)}
+          </Table.Cell>
+          <Table.Cell color="fg.muted" maxW="16rem" truncate title={e.memo ?? undefined}>
+            {e.refType === 'adjustment'
+              ? e.memo
+                ? `Adjustment: ${e.memo}`
+                : 'Adjustment by our team'
+              : `${e.refType === 'deposit' ? 'Deposit' : 'Withdrawal'} #${shortId(e.refId)}`}
+          </Table.Cell>
+        </ExpandableRow>
+      )}
+    />
   );
 }
 

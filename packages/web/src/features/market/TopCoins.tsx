@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import type { TCoin, TMarketCoins } from '@vestora/contract';
+import type { TCoin } from '@vestora/contract';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';

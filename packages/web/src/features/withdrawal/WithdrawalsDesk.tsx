@@ -3,7 +3,7 @@ import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
 import { useWithdrawalPages } from '../money/money-hooks';
-import { ALL } from '../money/components/Filters';
+import { ALL, statusFilterOptions } from '../money/components/Filters';
 import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
 import { WithdrawalTimeline } from '../money/components/MoneyTimeline';
 import { ReviewActions, ReviewDesk } from '../money/components/ReviewDesk';
@@ -13,13 +13,7 @@ import { WithdrawalReviewDialog, type WithdrawalDecision as Decision } from './W
 import { useReviewDesk, type ReviewToast } from '../money/components/use-review-desk';
 
 type StatusFilter = TWithdrawal['status'] | typeof ALL;
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  ...(Object.keys(WITHDRAWAL_STATUS) as TWithdrawal['status'][]).map((s) => ({
-    value: s,
-    label: WITHDRAWAL_STATUS[s].label,
-  })),
-  { value: ALL, label: 'All statuses' },
-];
+const STATUS_OPTIONS = statusFilterOptions(WITHDRAWAL_STATUS);
 
 /** The toast after a review: what was done to the withdrawal. */
 function reviewedToast(w: TWithdrawal): ReviewToast {

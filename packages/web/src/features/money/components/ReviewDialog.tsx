@@ -81,6 +81,13 @@ export function ReviewDialog({
     onSubmit(value.trim());
   };
 
+  const inputProps = {
+    value,
+    onChange: (e: { target: { value: string } }) => setValue(e.target.value),
+    placeholder: field?.placeholder,
+    maxLength: field?.maxLength,
+  };
+
   return (
     <ActionDialog
       open={open}
@@ -120,24 +127,9 @@ export function ReviewDialog({
               <Field.RequiredIndicator fallback={field.required ? undefined : ' (optional)'} />
             </Field.Label>
             {field.multiline ? (
-              <Textarea
-                ref={inputRef}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                placeholder={field.placeholder}
-                maxLength={field.maxLength}
-                rows={3}
-                autoresize
-              />
+              <Textarea ref={inputRef} {...inputProps} rows={3} autoresize />
             ) : (
-              <Input
-                ref={inputRef}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                placeholder={field.placeholder}
-                maxLength={field.maxLength}
-                autoComplete="off"
-              />
+              <Input ref={inputRef} {...inputProps} autoComplete="off" />
             )}
             {field.helperText && !error ? <Field.HelperText>{field.helperText}</Field.HelperText> : null}
             <Field.ErrorText>{error}</Field.ErrorText>
