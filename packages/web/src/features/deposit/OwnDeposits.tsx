@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Table } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -6,14 +5,13 @@ import { EmptyState } from '../../components/ui/states';
 import { PAGE_SIZE, useDepositPages } from '../money/money-hooks';
 import { DepositStatusBadge } from '../money/components/StatusBadge';
 import { DepositTimeline } from '../money/components/MoneyTimeline';
-import { ExpandableRow, toggleInSet } from '../money/components/ExpandableRow';
+import { ExpandableRow } from '../money/components/ExpandableRow';
 import { PagedTable } from '../money/components/PagedTable';
 import { StackedCell, Time } from '../money/components/StackedCell';
 
 /** The user's deposits with status and timeline. */
 export function OwnDeposits({ userId }: { userId: string | undefined }) {
   const deposits = useDepositPages({ limit: PAGE_SIZE, userId });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   return (
     <PagedTable
@@ -41,11 +39,10 @@ export function OwnDeposits({ userId }: { userId: string | undefined }) {
         </>
       }
       noun={['deposit', 'deposits']}
-      row={(d) => (
+      row={(d, disclosure) => (
         <ExpandableRow
           key={d.id}
-          open={open.has(d.id)}
-          onToggle={() => setOpen((s) => toggleInSet(s, d.id))}
+          {...disclosure}
           label={`timeline of the deposit of ${formatMoney(d.amount)}`}
           colSpan={4}
           details={() => <DepositTimeline record={d} audience="owner" />}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import type { TLedgerEntry } from '@vestora/contract';
@@ -9,7 +8,7 @@ import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from 
 import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money/money-hooks';
 import { DepositStatusBadge, WithdrawalStatusBadge } from '../money/components/StatusBadge';
 import { DepositTimeline, WithdrawalTimeline } from '../money/components/MoneyTimeline';
-import { ExpandableRow, toggleInSet } from '../money/components/ExpandableRow';
+import { ExpandableRow } from '../money/components/ExpandableRow';
 import { PagedTable } from '../money/components/PagedTable';
 import { StackedCell, Time } from '../money/components/StackedCell';
 
@@ -24,7 +23,6 @@ const shortId = (id: string) => id.slice(0, 8);
 /** The user's ledger, newest first, each entry expandable to what caused it. */
 export function LedgerHistory({ userId }: { userId: string | undefined }) {
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   return (
     <PagedTable
@@ -57,11 +55,10 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
           <Table.ColumnHeader>Reference</Table.ColumnHeader>
         </>
       }
-      row={(e) => (
+      row={(e, disclosure) => (
         <ExpandableRow
           key={e.id}
-          open={open.has(e.id)}
-          onToggle={() => setOpen((s) => toggleInSet(s, e.id))}
+          {...disclosure}
           label={`details of the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatSignedMoney(e.amount)} on ${formatDateTime(e.createdAt)}`}
           colSpan={5}
           details={() => <LedgerEntryDetails entry={e} userId={userId} />}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Flex, Link, Table, Text } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -7,14 +6,13 @@ import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
 import { PAGE_SIZE, useWithdrawalPages } from '../money/money-hooks';
 import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
 import { WithdrawalTimeline } from '../money/components/MoneyTimeline';
-import { ExpandableRow, toggleInSet } from '../money/components/ExpandableRow';
+import { ExpandableRow } from '../money/components/ExpandableRow';
 import { PagedTable } from '../money/components/PagedTable';
 import { StackedCell, Time } from '../money/components/StackedCell';
 
 /** The user's withdrawals with status, payout reference and timeline. */
 export function OwnWithdrawals({ userId }: { userId: string | undefined }) {
   const withdrawals = useWithdrawalPages({ limit: PAGE_SIZE, userId });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   const hasPending = withdrawals.items.some((w) => w.status === 'pending');
   return (
@@ -54,11 +52,10 @@ export function OwnWithdrawals({ userId }: { userId: string | undefined }) {
         </>
       }
       noun={['withdrawal', 'withdrawals']}
-      row={(w) => (
+      row={(w, disclosure) => (
         <ExpandableRow
           key={w.id}
-          open={open.has(w.id)}
-          onToggle={() => setOpen((s) => toggleInSet(s, w.id))}
+          {...disclosure}
           label={`timeline of the withdrawal of ${formatMoney(w.amount)}`}
           colSpan={4}
           details={() => <WithdrawalTimeline record={w} audience="owner" />}
