@@ -1,7 +1,6 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Table } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { EmptyState } from '../../components/ui/states';
+import { EmptyWithLink } from '../money/components/EmptyWithLink';
 import { PAGE_SIZE, useDepositPages } from '../money/money-hooks';
 import { DepositStatusBadge } from '../money/components/StatusBadge';
 import { DepositTimeline } from '../money/components/MoneyTimeline';
@@ -19,14 +18,11 @@ export function OwnDeposits({ userId }: { userId: string | undefined }) {
       loadingLabel="Loading your deposits..."
       errorTitle="Your deposits could not be loaded"
       empty={
-        <EmptyState
+        <EmptyWithLink
           title="No deposits yet"
           description="When you send a transfer, report it on the Deposit page; it is credited once our team confirms it."
-          action={
-            <Button asChild colorPalette="teal" size="sm">
-              <RouterLink to="/dashboard/deposit">Go to Deposit</RouterLink>
-            </Button>
-          }
+          to="/dashboard/deposit"
+          label="Go to Deposit"
         />
       }
       minW="28rem"

@@ -1,9 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Flex, Stack, Table, Text } from '@chakra-ui/react';
 import type { TLedgerEntry } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { EmptyWithLink } from '../money/components/EmptyWithLink';
 import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../money/money-labels';
 import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money/money-hooks';
 import { DepositStatusBadge, WithdrawalStatusBadge } from '../money/components/StatusBadge';
@@ -30,14 +30,11 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
       loadingLabel="Loading your history..."
       errorTitle="Your history could not be loaded"
       empty={
-        <EmptyState
+        <EmptyWithLink
           title="No balance changes yet"
           description="Confirmed deposits, withdrawal requests and adjustments by our team will be listed here."
-          action={
-            <Button asChild colorPalette="teal" size="sm">
-              <RouterLink to="/dashboard/deposit">Make a deposit</RouterLink>
-            </Button>
-          }
+          to="/dashboard/deposit"
+          label="Make a deposit"
         />
       }
       before={

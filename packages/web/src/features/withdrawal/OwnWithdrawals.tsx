@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Flex, Link, Table, Text } from '@chakra-ui/react';
+import { Badge, Flex, Link, Table, Text } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { EmptyState } from '../../components/ui/states';
+import { EmptyWithLink } from '../money/components/EmptyWithLink';
 import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
 import { PAGE_SIZE, useWithdrawalPages } from '../money/money-hooks';
 import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
@@ -21,14 +21,11 @@ export function OwnWithdrawals({ userId }: { userId: string | undefined }) {
       loadingLabel="Loading your withdrawals..."
       errorTitle="Your withdrawals could not be loaded"
       empty={
-        <EmptyState
+        <EmptyWithLink
           title="No withdrawals yet"
           description="Request a payout on the Cashout page; the amount is held at once and paid after review."
-          action={
-            <Button asChild colorPalette="teal" size="sm">
-              <RouterLink to="/dashboard/cashout">Go to Cashout</RouterLink>
-            </Button>
-          }
+          to="/dashboard/cashout"
+          label="Go to Cashout"
         />
       }
       before={
