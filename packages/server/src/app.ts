@@ -13,7 +13,8 @@ import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
-import { type AppDeps, createContext } from './trpc/context.ts';
+import { type AppDeps, type Clock, systemClock } from './deps.ts';
+import { createContext } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 declare module 'fastify' {
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   db: DbHandle;
   /** Tests pass a market service pointed at a fake feed. */
   market?: MarketService;
+  /** Tests (and only tests) pass a clock they can move. */
+  clock?: Clock;
   logger?: boolean;
 }
 
@@ -44,6 +47,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     config,
     market: opts.market ?? createMarketService(config, { log: app.log }),
     log: app.log,
+    clock: opts.clock ?? systemClock,
   };
   app.decorate('deps', deps);
 

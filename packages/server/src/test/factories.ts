@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../db/create-db.ts';
 import type { UserRow } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
-import { applyBalanceChange } from '../modules/ledger/ledger.repo.ts';
-import { createContextInner, type AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../deps.ts';
+import { applyBalanceChange } from '../modules/money/money.repo.ts';
+import type { SessionUser } from '../modules/session/session.service.ts';
+import { createContextInner } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import type { TestApp } from './harness.ts';
 
@@ -51,7 +53,7 @@ export async function insertUser(
 }
 
 /** A tRPC caller acting as `user` (or anonymous), bypassing HTTP. */
-export function callerAs(t: TestApp | AppDeps, user: UserRow | null) {
+export function callerAs(t: TestApp | AppDeps, user: SessionUser | null) {
   const deps = 'app' in t ? t.app.deps : t;
   return createCaller(createContextInner({ deps, user }));
 }

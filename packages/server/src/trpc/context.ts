@@ -1,29 +1,15 @@
 import type {} from '@fastify/cookie';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/create-db.ts';
-import type { UserRow } from '../db/schema.ts';
-import type { MarketService } from '../modules/market/market.service.ts';
-import { findUserBySessionToken, SESSION_COOKIE } from '../modules/session/session.service.ts';
+import type { AppDeps, SessionCookies } from '../deps.ts';
+import { findUserBySessionToken, SESSION_COOKIE, type SessionUser } from '../modules/session/session.service.ts';
 
-/** Long-lived things every procedure may use. */
-export interface AppDeps {
-  db: Database;
-  config: Config;
-  market: MarketService;
-  log: FastifyBaseLogger;
-}
-
-/** How a procedure sets or clears the session cookie without knowing about HTTP. */
-export interface SessionCookies {
-  set(token: string, expiresAt: Date): void;
-  clear(): void;
-}
+export type { AppDeps, SessionCookies } from '../deps.ts';
 
 export interface Context {
   deps: AppDeps;
-  /** The signed-in user (full row: never send it out as is; map it with toPublicUser). */
-  user: UserRow | null;
+  /** The signed-in user (public columns only: no password hash ever reaches a procedure). */
+  user: SessionUser | null;
   sessionToken: string | null;
   cookies: SessionCookies;
 }
@@ -33,7 +19,7 @@ const noCookies: SessionCookies = { set() {}, clear() {} };
 /** Pure context: used by tests and by anything that already knows the user. */
 export function createContextInner(opts: {
   deps: AppDeps;
-  user?: UserRow | null;
+  user?: SessionUser | null;
   sessionToken?: string | null;
   cookies?: SessionCookies;
 }): Context {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRow } from '../../src/db/schema.ts';
 import { requestDeposit } from '../../src/modules/deposit/deposit.service.ts';
-import { applyBalanceChange } from '../../src/modules/ledger/ledger.repo.ts';
+import { applyBalanceChange } from '../../src/modules/money/money.repo.ts';
 import { requestWithdrawal } from '../../src/modules/withdrawal/withdrawal.service.ts';
 import type { AuthzActors, AuthzCase, AuthzCases } from './types.ts';
 

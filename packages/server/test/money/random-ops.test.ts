@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
-import { applyBalanceChange } from '../../src/modules/ledger/ledger.repo.ts';
+import { applyBalanceChange } from '../../src/modules/money/money.repo.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
 import { callerAs, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { newestFirstPage } from '../../db/page-query.ts';
 import type { AuditRow, DB } from '../../db/schema.ts';
 
 export interface AuditRecord {
@@ -36,17 +37,14 @@ export async function listAuditEntries(
   db: Kysely<DB>,
   filter: { actorId?: string; entityType?: string; entityId?: string; beforeSeq?: number; limit: number },
 ): Promise<AuditView[]> {
-  let q = db
+  const q = db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
     .selectAll('a')
     .select('u.email as actor_email');
-  if (filter.actorId) q = q.where('a.actor_id', '=', filter.actorId);
-  if (filter.entityType) q = q.where('a.entity_type', '=', filter.entityType);
-  if (filter.entityId) q = q.where('a.entity_id', '=', filter.entityId);
-  if (filter.beforeSeq !== undefined) q = q.where('a.seq', '<', filter.beforeSeq);
-  return q
-    .orderBy('a.seq', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  return newestFirstPage(q, 'a', {
+    equals: { actor_id: filter.actorId, entity_type: filter.entityType, entity_id: filter.entityId },
+    beforeSeq: filter.beforeSeq,
+    limit: filter.limit,
+  }).execute();
 }

@@ -1,6 +1,7 @@
 import type { TAuditEntry } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
-import { DEFAULT_PAGE_SIZE, iso, parseSeqCursor, toPage } from '../ledger/ledger.shared.ts';
+import { iso } from '../../lib/dates.ts';
+import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { type AuditView, listAuditEntries } from './audit.repo.ts';
 
 /** An audit row as the wire shows it. `before`/`after` are the JSON snapshots the action recorded. */

@@ -1,6 +1,6 @@
 import { centsToDollars, type TDeposit } from '@vestora/contract';
 import type { DepositRow } from '../../db/schema.ts';
-import { iso, isoOrNull } from '../ledger/ledger.shared.ts';
+import { iso, isoOrNull } from '../../lib/dates.ts';
 
 /** A deposit as the wire shows it (dollars, ISO dates). */
 export function toDeposit(row: DepositRow, userEmail: string): TDeposit {

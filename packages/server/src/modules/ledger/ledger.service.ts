@@ -1,8 +1,10 @@
 import { centsToDollars, type TLedgerEntry } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
-import type { LedgerKind, UserRow } from '../../db/schema.ts';
+import type { LedgerKind } from '../../db/schema.ts';
+import { iso } from '../../lib/dates.ts';
+import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
+import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
 import { checkLedgerInvariant, type LedgerEntryView, listLedgerEntries } from './ledger.repo.ts';
-import { DEFAULT_PAGE_SIZE, iso, parseSeqCursor, scopeToViewer, toPage } from './ledger.shared.ts';
 
 /** A ledger entry as the wire shows it (signed dollars). */
 export function toLedgerEntry(row: LedgerEntryView): TLedgerEntry & { userEmail: string } {
@@ -24,7 +26,7 @@ export function toLedgerEntry(row: LedgerEntryView): TLedgerEntry & { userEmail:
 /** Ledger page: a user sees their own entries (naming someone else is FORBIDDEN), an admin everyone's. */
 export async function listLedgerFor(
   db: Database,
-  viewer: UserRow,
+  viewer: Viewer,
   input: {
     cursor?: string | undefined;
     limit?: number | undefined;

@@ -1,7 +1,7 @@
 import type { TReferral } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../session/session.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { countReferredBy, findUserById } from '../user/user.repo.ts';
 
@@ -11,7 +11,12 @@ export function referralLink(config: Config, code: string): string {
 }
 
 /** A user's referral code, link and how many people signed up with it: for that user or an admin. */
-export async function getReferral(db: Database, config: Config, viewer: UserRow, userId: string): Promise<TReferral> {
+export async function getReferral(
+  db: Database,
+  config: Config,
+  viewer: SessionUser,
+  userId: string,
+): Promise<TReferral> {
   // Checked before the lookup, so a user cannot probe which ids exist.
   if (viewer.id !== userId && viewer.account_type !== 'admin') {
     throw new AppError('FORBIDDEN', 'You can only see your own referral details.');

@@ -1,7 +1,7 @@
 import { formatCents, type TReward } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../session/session.service.ts';
 import { largestSettledTransactions } from './reward.repo.ts';
 
 /** High Roller needs one settled transaction strictly over this: $10,000.00. */
@@ -21,7 +21,7 @@ function utcDay(value: Date | string): string {
 export async function listRewards(
   db: Database,
   config: Pick<Config, 'LAUNCH_DATE'>,
-  user: UserRow,
+  user: SessionUser,
 ): Promise<TReward[]> {
   const openedOn = utcDay(user.created_at);
   const earlyAdopter = openedOn <= config.LAUNCH_DATE;

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/create-db.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { PublicUserRow } from '../user/user.repo.ts';
+import { deleteSessionByHash, deleteSessionsExpiredBy, findUserByLiveSession, insertSession } from './session.repo.ts';
+
+/** The signed-in user as procedures see it: the public columns, never the password hash. */
+export type SessionUser = PublicUserRow;
 
 export const SESSION_COOKIE = 'vestora_session';
 
@@ -13,32 +17,21 @@ export function hashToken(token: string): string {
 export async function createSession(db: Database, userId: string, ttlHours: number) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt })
-    .execute();
+  await insertSession(db, hashToken(token), userId, expiresAt);
   return { token, expiresAt };
 }
 
 /** The user behind a cookie token, or null when it is unknown or expired. */
-export async function findUserBySessionToken(db: Database, token: string): Promise<UserRow | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
-  return row ?? null;
+export async function findUserBySessionToken(db: Database, token: string): Promise<SessionUser | null> {
+  return (await findUserByLiveSession(db, hashToken(token), new Date())) ?? null;
 }
 
 /** Ends a session server-side. */
 export async function deleteSession(db: Database, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  await deleteSessionByHash(db, hashToken(token));
 }
 
 /** Housekeeping: drops expired sessions. */
 export async function deleteExpiredSessions(db: Database): Promise<number> {
-  const r = await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return deleteSessionsExpiredBy(db, new Date());
 }

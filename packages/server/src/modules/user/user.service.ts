@@ -2,7 +2,7 @@ import type { TLoginInput, TSignupInput, TUser } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { SessionCookies } from '../../trpc/context.ts';
+import type { SessionCookies } from '../../deps.ts';
 import { createSession, deleteSession } from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { DB, UserPatch } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { applyBalanceChange } from '../ledger/ledger.repo.ts';
+import { applyBalanceChange } from '../money/money.repo.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import {

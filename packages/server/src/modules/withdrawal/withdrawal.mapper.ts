@@ -1,6 +1,6 @@
 import { centsToDollars, type TWithdrawal } from '@vestora/contract';
 import type { WithdrawalRow } from '../../db/schema.ts';
-import { iso, isoOrNull } from '../ledger/ledger.shared.ts';
+import { iso, isoOrNull } from '../../lib/dates.ts';
 
 /** A withdrawal as the wire shows it (dollars, ISO dates). */
 export function toWithdrawal(row: WithdrawalRow, userEmail: string): TWithdrawal {

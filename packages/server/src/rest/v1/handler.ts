@@ -27,7 +27,7 @@ export function sendLegacyError(
   err: unknown,
   names: Record<string, string> = {},
 ) {
-  let cause = err instanceof ZodError ? err : (err as { cause?: unknown } | null)?.cause;
+  const cause = err instanceof ZodError ? err : (err as { cause?: unknown } | null)?.cause;
   if (cause instanceof ZodError) err = renameZodPaths(cause, names);
   const pub = toPublicError(err);
   if (pub.status >= 500) req.log.error({ err }, 'legacy API call failed');

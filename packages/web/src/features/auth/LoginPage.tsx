@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, Input, Link, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ZLoginInput } from '@vestora/contract';

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/create-db.ts';
+import type { MarketService } from './modules/market/market.service.ts';
+
+/** The one place time comes from: production reads the system clock, tests move it. */
+export interface Clock {
+  now(): Date;
+}
+
+/** The system clock. */
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Long-lived things every procedure may use. */
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  market: MarketService;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
+
+/** How a procedure sets or clears the session cookie without knowing about HTTP. */
+export interface SessionCookies {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}

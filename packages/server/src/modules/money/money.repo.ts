@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { newestFirstPage } from '../../db/page-query.ts';
+import type { DB, DepositRow, LedgerKind, LedgerRefType, WithdrawalRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Tables that hold a money flow: rows with an owner, a status, an amount and an idempotency key. */
+interface FlowRows {
+  deposits: DepositRow;
+  withdrawals: WithdrawalRow;
+}
+export type FlowTable = keyof FlowRows;
+export type FlowRow<T extends FlowTable> = FlowRows[T];
+export type FlowStatus<T extends FlowTable> = FlowRows[T]['status'];
+/** A flow row with its owner's email, as lists and answers show it. */
+export type FlowView<T extends FlowTable> = FlowRow<T> & { user_email: string };
+
+// Kysely cannot type one query over a union of tables. Every flow table has id, seq, user_id, status,
+// amount_cents and idempotency_key (the FlowTable type above only admits such tables), so the generic
+// queries below are written once against an untyped view of the same connection.
+const untyped = (db: Kysely<DB>) => db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Inserts a new flow row unless this user already used the idempotency key. On a clash with a request
+ * still in flight PostgreSQL waits for that transaction: if it commits, nothing is inserted (`undefined`)
+ * and the winner's row is visible to the next statement; if it rolls back, this insert goes on.
+ */
+export async function insertFlowIfNewKey<T extends FlowTable>(
+  db: Kysely<DB>,
+  table: T,
+  values: Insertable<DB[T]>,
+): Promise<FlowRow<T> | undefined> {
+  return untyped(db)
+    .insertInto(table as string)
+    .values(values)
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst() as Promise<FlowRow<T> | undefined>;
+}
+
+/** The row a user made with an idempotency key, if any. */
+export async function findFlowByKey<T extends FlowTable>(
+  db: Kysely<DB>,
+  table: T,
+  userId: string,
+  idempotencyKey: string,
+): Promise<FlowRow<T> | undefined> {
+  return untyped(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst() as Promise<FlowRow<T> | undefined>;
+}
+
+/** One flow row, locked until the transaction ends, so its status cannot change under the caller. */
+export async function lockFlowRow<T extends FlowTable>(
+  trx: Transaction<DB>,
+  table: T,
+  id: string,
+): Promise<FlowRow<T> | undefined> {
+  return untyped(trx)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst() as Promise<FlowRow<T> | undefined>;
+}
+
+/** Moves a row from `from` to `to` (and sets `set`); guarded in SQL by the expected status. */
+export async function updateFlowStatus<T extends FlowTable>(
+  trx: Transaction<DB>,
+  table: T,
+  id: string,
+  from: string,
+  set: Updateable<DB[T]>,
+): Promise<FlowRow<T> | undefined> {
+  return untyped(trx)
+    .updateTable(table as string)
+    .set(set as Record<string, unknown>)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst() as Promise<FlowRow<T> | undefined>;
+}
+
+/** Newest first, `limit + 1` rows, each with its owner's email. */
+export async function listFlowRows<T extends FlowTable>(
+  db: Kysely<DB>,
+  table: T,
+  filter: { userId?: string | undefined; status?: string | undefined; beforeSeq?: number; limit: number },
+): Promise<FlowView<T>[]> {
+  const q = untyped(db)
+    .selectFrom(`${table as string} as r`)
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .selectAll('r')
+    .select('u.email as user_email');
+  return newestFirstPage(q, 'r', {
+    equals: { user_id: filter.userId, status: filter.status },
+    beforeSeq: filter.beforeSeq,
+    limit: filter.limit,
+  }).execute() as Promise<FlowView<T>[]>;
+}
+
+/** The email shown next to money items; the owner always exists (users are never deleted under money rows). */
+export async function findUserEmail(db: Kysely<DB>, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.email;
+}
+
+export interface BalanceChange {
+  userId: string;
+  kind: LedgerKind;
+  /** Signed integer cents; never 0. */
+  amountCents: number;
+  refType: LedgerRefType;
+  refId: string;
+  actorId: string | null;
+  memo?: string | null;
+}
+
+/**
+ * The only way a balance changes: one conditional UPDATE (the database refuses to go below zero, whatever
+ * the concurrency) and the ledger entry, in the caller's transaction. Throws INSUFFICIENT_FUNDS for a debit
+ * the balance cannot cover; the caller's transaction then rolls back whole.
+ */
+export async function applyBalanceChange(
+  trx: Transaction<DB>,
+  change: BalanceChange,
+): Promise<{ balanceAfterCents: number }> {
+  if (!Number.isSafeInteger(change.amountCents) || change.amountCents === 0) {
+    throw new Error(`applyBalanceChange: bad amount ${change.amountCents}`);
+  }
+  const updated = await trx
+    .updateTable('users')
+    .set({
+      balance_cents: sql<number>`balance_cents + ${change.amountCents}`,
+      // A balance change bumps the version, so an admin edit made on an older view is refused (409).
+      version: sql<number>`version + 1`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', change.userId)
+    .where(sql<boolean>`balance_cents + ${change.amountCents} >= 0`)
+    .returning('balance_cents')
+    .executeTakeFirst();
+  if (!updated) {
+    const exists = await trx.selectFrom('users').select('id').where('id', '=', change.userId).executeTakeFirst();
+    if (!exists) throw new AppError('NOT_FOUND', 'That user does not exist.');
+    throw new AppError('INSUFFICIENT_FUNDS', 'Insufficient funds: your balance does not cover this amount.');
+  }
+  await trx
+    .insertInto('ledger_entries')
+    .values({
+      id: randomUUID(),
+      user_id: change.userId,
+      kind: change.kind,
+      amount_cents: change.amountCents,
+      balance_after_cents: updated.balance_cents,
+      ref_type: change.refType,
+      ref_id: change.refId,
+      actor_id: change.actorId,
+      memo: change.memo ?? null,
+    })
+    .execute();
+  return { balanceAfterCents: updated.balance_cents };
+}
