@@ -32,3 +32,10 @@ export const ZPageInput = z.strictObject({
 /** `{ items, nextCursor }` for any item schema. */
 export const page = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** An admin's reason for a review decision (required when rejecting a deposit or a withdrawal). */
+export const ZReviewReason = z.string().trim().max(500, 'Reason must be at most 500 characters');
+
+/** A review input's rule (with `.refine`): rejecting needs a reason. */
+export const reasonGivenToReject = (v: { decision: string; reason?: string }) =>
+  v.decision !== 'reject' || (v.reason ?? '').length > 0;

@@ -20,12 +20,12 @@ const CreatePlanPage = lazy(() => import('./features/plans/CreatePlanPage'));
 const EditPlanPage = lazy(() => import('./features/plans/EditPlanPage'));
 const UsersPage = lazy(() => import('./features/users/UsersPage'));
 const ChartPage = lazy(() => import('./features/market/ChartPage'));
-const RewardsPage = lazy(() => import('./features/rewards/RewardsPage'));
-const DepositPage = lazy(() => import('./features/account/DepositPage'));
+const RewardsPage = lazy(() => import('./features/reward/RewardsPage'));
+const DepositPage = lazy(() => import('./features/deposit/DepositPage'));
 const ReferralPage = lazy(() => import('./features/referral/ReferralPage'));
-const CashoutPage = lazy(() => import('./features/cashout/CashoutPage'));
+const WithdrawalPage = lazy(() => import('./features/withdrawal/WithdrawalPage'));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage'));
-const TransactionsPage = lazy(() => import('./features/money/TransactionsPage'));
+const TransactionsPage = lazy(() => import('./features/ledger/TransactionsPage'));
 const MoneyDeskPage = lazy(() => import('./features/money/MoneyDeskPage'));
 
 /**
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'rewards', element: <RewardsPage /> },
       { path: 'deposit', element: <DepositPage /> },
       { path: 'referral', element: <ReferralPage /> },
-      { path: 'cashout', element: <CashoutPage /> },
+      { path: 'cashout', element: <WithdrawalPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
       {

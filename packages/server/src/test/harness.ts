@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
+import type { Clock } from '../deps.ts';
 import type { MarketService } from '../modules/market/market.service.ts';
 import { offlineMarketService } from './fake-market-feed.ts';
 import { createTestDb } from './test-db.ts';
@@ -15,7 +16,7 @@ export interface TestApp {
 
 /** A full app on a fresh database, for app.inject() or a real listen. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; market?: MarketService } = {},
+  opts: { env?: Record<string, string>; market?: MarketService; clock?: Clock } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
   const config = loadConfig({
@@ -25,7 +26,13 @@ export async function startTestApp(
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
-  const app = await buildApp({ config, db: handle, market: opts.market ?? offlineMarketService(), logger: false });
+  const app = await buildApp({
+    config,
+    db: handle,
+    market: opts.market ?? offlineMarketService(),
+    clock: opts.clock,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -1,23 +1,12 @@
 import { useMemo, useState } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Flex,
-  HStack,
-  Heading,
-  Stack,
-  Table,
-  Text,
-  useBreakpointValue,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Heading, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { TCoin, TMarketCoins } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
+import { MarketFreshness } from './MarketFreshness';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime, formatInteger, formatPercent, formatPrice } from '../../lib/format';
+import { formatInteger, formatPercent, formatPrice } from '../../lib/format';
 import { ErrorState } from '../../components/ui/states';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
 
@@ -59,7 +48,7 @@ function MarketOverview({ market }: { market: TMarketCoins }) {
         Top {shown.length} Cryptocurrencies
       </Heading>
 
-      <FreshnessNotice market={market} />
+      <MarketFreshness market={market} />
 
       <Card.Root overflow="hidden">
         <Table.ScrollArea>
@@ -127,25 +116,6 @@ function CoinRow({ coin, rank, showImage }: { coin: TCoin; rank: number; showIma
         {formatPercent(change)}
       </Table.Cell>
     </Table.Row>
-  );
-}
-
-function FreshnessNotice({ market }: { market: TMarketCoins }) {
-  if (market.source === 'live') return null;
-  const when = formatDateTime(market.fetchedAt);
-  const snapshot = market.source === 'snapshot';
-  return (
-    <Alert.Root status="warning" role="status">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{snapshot ? 'Showing snapshot market data' : 'Showing cached market data'}</Alert.Title>
-        <Alert.Description>
-          {snapshot
-            ? `The live market feed is unavailable, so these figures come from a snapshot taken ${when}. They may differ a lot from current prices.`
-            : `The live market feed is unavailable, so these figures are cached from ${when}.`}
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -15,14 +14,15 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import type { TCoin, TMarketCoins } from '@vestora/contract';
+import type { TCoin } from '@vestora/contract';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { site } from '../../content/site';
 import { errorMessage } from '../../lib/errors';
-import { formatBillions, formatDateTime, formatPercent, formatPrice } from '../../lib/format';
+import { formatBillions, formatPercent, formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { MarketFreshness } from './MarketFreshness';
 
 /** Spec section 9: 10 coins first, 25 more per Show More. */
 const FIRST_PAGE = 10;
@@ -33,33 +33,6 @@ export function filterCoins(coins: TCoin[], search: string): TCoin[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return coins;
   return coins.filter((c) => c.name.toLowerCase().includes(needle) || c.symbol.toLowerCase().includes(needle));
-}
-
-/** Says how fresh the prices are; a warning when they are not live. */
-function FreshnessNote({ data }: { data: TMarketCoins }) {
-  const when = formatDateTime(data.fetchedAt);
-  if (data.source === 'live') {
-    return (
-      <Text fontSize="sm" color="gray.500">
-        Prices updated {when}.
-      </Text>
-    );
-  }
-  return (
-    <Alert.Root status="warning" variant="subtle" rounded="lg">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>
-          {data.source === 'stale' ? 'Prices may be out of date' : 'Live prices are unavailable'}
-        </Alert.Title>
-        <Alert.Description>
-          {data.source === 'stale'
-            ? `The market feed is not answering, so these are the last prices we received, from ${when}.`
-            : `The market feed could not be reached, so this is saved market data from ${when}.`}
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
 }
 
 function ChangeBadge({ value }: { value: number | null }) {
@@ -196,7 +169,7 @@ export default function TopCoins() {
         />
       ) : (
         <>
-          <FreshnessNote data={market.data} />
+          <MarketFreshness market={market.data} />
           {filtered.length === 0 ? (
             <EmptyState
               title="No coins found"

@@ -1,16 +1,15 @@
-import { useSearchParams } from 'react-router-dom';
-import { Badge, Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Stack, Tabs } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-title';
+import { useUrlTab } from '../../lib/use-url-tab';
 import { MAX_PAGE } from './money-hooks';
-import { DepositsDesk } from './components/DepositsDesk';
-import { WithdrawalsDesk } from './components/WithdrawalsDesk';
-import { AuditLog } from './components/AuditLog';
-import { LedgerCheck } from './components/LedgerCheck';
+import { DepositsDesk } from '../deposit/DepositsDesk';
+import { WithdrawalsDesk } from '../withdrawal/WithdrawalsDesk';
+import { AuditLog } from '../audit/AuditLog';
+import { LedgerCheck } from '../ledger/LedgerCheck';
+import { PageIntro } from '../dashboard/PageIntro';
 
 const TABS = ['deposits', 'withdrawals', 'audit', 'ledger'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 
 /** How many requests wait for review, as a tab badge ("100+" past one page). */
 function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
@@ -32,29 +31,17 @@ function PendingCount({ count, more }: { count: number | undefined; more: boolea
  */
 export default function MoneyDeskPage() {
   usePageTitle('Money desk');
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: Tab = isTab(raw) ? raw : 'deposits';
+  const [tab, setTab] = useUrlTab(TABS);
   const pendingDeposits = trpc.deposit.list.useQuery({ status: 'pending', limit: MAX_PAGE });
   const pendingWithdrawals = trpc.withdrawal.list.useQuery({ status: 'pending', limit: MAX_PAGE });
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Money desk
-        </Heading>
-        <Text color="fg.muted">
-          Confirm deposits once the transfer has arrived, pay out or reject withdrawals, and trace every admin action.
-        </Text>
-      </Stack>
+      <PageIntro title="Money desk">
+        Confirm deposits once the transfer has arrived, pay out or reject withdrawals, and trace every admin action.
+      </PageIntro>
 
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => setParams(e.value === 'deposits' ? {} : { tab: e.value }, { replace: true })}
-        lazyMount
-        variant="line"
-      >
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="deposits" flexShrink={0}>
             Deposits

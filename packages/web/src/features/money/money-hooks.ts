@@ -1,16 +1,14 @@
 import { useCallback, useMemo } from 'react';
-import { useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
-import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import type {
+  TAuditListInput,
   TDeposit,
+  TDepositListInput,
   TLedgerEntry,
+  TLedgerListInput,
   TUser,
   TWithdrawal,
-  ZAuditListInput,
-  ZDepositListInput,
-  ZLedgerListInput,
-  ZWithdrawalListInput,
+  TWithdrawalListInput,
 } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 
@@ -116,61 +114,33 @@ export function staleReviewTitle(error: { data?: { code?: string } | null } | nu
   return null;
 }
 
-interface CursorPage<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+/** tRPC's infinite query on a cursor-paged list: the next page starts at the last page's nextCursor. */
+const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
 
-/**
- * 'Load more' over a cursor-paged list procedure. Not `trpc.x.list.useInfiniteQuery`: tRPC v11 adds
- * `direction` to the input, which the contract's strict ZPageInput refuses (400). The query key is
- * tRPC's own infinite key, so `utils.x.list.invalidate()` refreshes these lists like any other.
- */
-function useCursorPages<TInput extends object, TItem>(
-  queryKey: QueryKey,
-  input: TInput,
-  fetchPage: (input: TInput & { cursor?: string }) => Promise<CursorPage<TItem>>,
-) {
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => fetchPage({ ...input, cursor: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+/** The rows of every page loaded so far, next to the infinite query that loaded them. */
+function useItems<TQuery extends { data?: { pages: { items: unknown[] }[] } }>(query: TQuery) {
+  type TItem = NonNullable<TQuery['data']>['pages'][number]['items'][number];
+  const pages = query.data?.pages;
+  const items = useMemo((): TItem[] => pages?.flatMap((p) => p.items) ?? [], [pages]);
   return { ...query, items };
 }
 
-type Filter<T extends z.ZodType> = Omit<z.input<T>, 'cursor'>;
-
 /** Deposits, newest first, page by page (own for users, everyone's or one user's for admins). */
-export function useDepositPages(input: Filter<typeof ZDepositListInput>) {
-  const utils = trpc.useUtils();
-  return useCursorPages(getQueryKey(trpc.deposit.list, input, 'infinite'), input, (i) =>
-    utils.client.deposit.list.query(i),
-  );
+export function useDepositPages(input: Omit<TDepositListInput, 'cursor'>) {
+  return useItems(trpc.deposit.list.useInfiniteQuery(input, nextPage));
 }
 
 /** Withdrawals, newest first, page by page. */
-export function useWithdrawalPages(input: Filter<typeof ZWithdrawalListInput>) {
-  const utils = trpc.useUtils();
-  return useCursorPages(getQueryKey(trpc.withdrawal.list, input, 'infinite'), input, (i) =>
-    utils.client.withdrawal.list.query(i),
-  );
+export function useWithdrawalPages(input: Omit<TWithdrawalListInput, 'cursor'>) {
+  return useItems(trpc.withdrawal.list.useInfiniteQuery(input, nextPage));
 }
 
 /** Ledger entries, newest first, page by page. */
-export function useLedgerPages(input: Filter<typeof ZLedgerListInput>) {
-  const utils = trpc.useUtils();
-  return useCursorPages(getQueryKey(trpc.ledger.list, input, 'infinite'), input, (i) =>
-    utils.client.ledger.list.query(i),
-  );
+export function useLedgerPages(input: Omit<TLedgerListInput, 'cursor'>) {
+  return useItems(trpc.ledger.list.useInfiniteQuery(input, nextPage));
 }
 
 /** Audit entries, newest first, page by page (admins). */
-export function useAuditPages(input: Filter<typeof ZAuditListInput>) {
-  const utils = trpc.useUtils();
-  return useCursorPages(getQueryKey(trpc.audit.list, input, 'infinite'), input, (i) =>
-    utils.client.audit.list.query(i),
-  );
+export function useAuditPages(input: Omit<TAuditListInput, 'cursor'>) {
+  return useItems(trpc.audit.list.useInfiniteQuery(input, nextPage));
 }

@@ -103,6 +103,7 @@ describe('the plan form', () => {
       payoutFrequency: 'quarterly' as const,
       earlyExitAllowed: true,
       capacity: null,
+      remainingCapacity: null,
       status: 'active' as const,
       openForInvesting: true,
     };

@@ -25,7 +25,7 @@ import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { ZBalanceText, parseDollars } from '../account/money-form';
+import { ZBalanceText, parseDollars } from '../money/money-form';
 import { UserAvatar } from './UserAvatar';
 
 const S = ZUserUpdateInput.shape;

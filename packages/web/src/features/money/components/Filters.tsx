@@ -108,3 +108,11 @@ export function DeskFilters<V extends string>({
     </FilterBar>
   );
 }
+
+/** A status filter's options: each status by its label, then 'All statuses'. */
+export function statusFilterOptions<S extends string>(
+  labels: Record<S, { label: string }>,
+): { value: S | typeof ALL; label: string }[] {
+  const statuses = Object.keys(labels) as S[];
+  return [...statuses.map((s) => ({ value: s, label: labels[s].label })), { value: ALL, label: 'All statuses' }];
+}

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Stack, Table } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/errors';
 import { ErrorState, PageLoader } from '../../../components/ui/states';
 import { LoadMore } from './LoadMore';
+import { toggleInSet } from './ExpandableRow';
 
 /** What PagedTable needs from a `use…Pages` hook. */
 export interface PagedList<T> {
@@ -17,6 +18,12 @@ export interface PagedList<T> {
   fetchNextPage: () => unknown;
 }
 
+/** A row's open state, for its ExpandableRow. */
+export interface RowDisclosure {
+  open: boolean;
+  onToggle: () => void;
+}
+
 interface PagedTableProps<T> {
   list: PagedList<T>;
   loadingLabel: string;
@@ -28,15 +35,15 @@ interface PagedTableProps<T> {
   toggleHeader: string;
   /** The column headers after the toggle column. */
   headers: ReactNode;
-  /** One ExpandableRow per item. */
-  row: (item: T) => ReactNode;
+  /** One ExpandableRow per item, opened and closed by `disclosure`. */
+  row: (item: T, disclosure: RowDisclosure) => ReactNode;
   noun?: [singular: string, plural: string];
   /** Above the table, inside the list's stack. */
   before?: ReactNode;
 }
 
 /** Loading, error and empty states, then a table of expandable rows with 'Load more' under it. */
-export function PagedTable<T>({
+export function PagedTable<T extends { id: string }>({
   list,
   loadingLabel,
   errorTitle,
@@ -48,6 +55,7 @@ export function PagedTable<T>({
   noun,
   before,
 }: PagedTableProps<T>) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (list.isPending) return <PageLoader label={loadingLabel} minH="20vh" />;
   if (list.isError) {
     return (
@@ -74,7 +82,11 @@ export function PagedTable<T>({
               {headers}
             </Table.Row>
           </Table.Header>
-          <Table.Body>{items.map(row)}</Table.Body>
+          <Table.Body>
+            {items.map((item) =>
+              row(item, { open: open.has(item.id), onToggle: () => setOpen((s) => toggleInSet(s, item.id)) }),
+            )}
+          </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
       <LoadMore

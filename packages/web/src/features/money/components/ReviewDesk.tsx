@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Flex, Stack, Table } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { EmptyState } from '../../../components/ui/states';
 import { DeskFilters, type DeskFiltersProps } from './Filters';
-import { ExpandableRow, toggleInSet } from './ExpandableRow';
+import { ExpandableRow } from './ExpandableRow';
 import { PagedTable, type PagedList } from './PagedTable';
 import { StackedCell, Time } from './StackedCell';
 
@@ -58,7 +58,6 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
   reviewed,
   dialog,
 }: ReviewDeskProps<T, S>) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const { pendingOnly, directory } = desk;
   const many = noun[1];
   return (
@@ -87,14 +86,13 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
           </>
         }
         noun={noun}
-        row={(item) => {
+        row={(item, disclosure) => {
           const reviewer = item.reviewedBy ? (directory.byId.get(item.reviewedBy)?.email ?? null) : null;
           const pending = item.status === 'pending';
           return (
             <ExpandableRow
               key={item.id}
-              open={open.has(item.id)}
-              onToggle={() => setOpen((s) => toggleInSet(s, item.id))}
+              {...disclosure}
               label={rowLabel(item)}
               colSpan={6}
               details={() => (

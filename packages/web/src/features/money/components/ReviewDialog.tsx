@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Textarea, chakra } from '@chakra-ui/react';
+import { Alert, Field, Input, Textarea, chakra } from '@chakra-ui/react';
+import { ActionDialog } from '../../../components/ui/dialog';
 
 export interface ReviewField {
   label: string;
@@ -48,7 +49,6 @@ export function ReviewDialog({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
   // The button that opened the dialog gets focus back on close (the dialog has no Dialog.Trigger).
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -81,93 +81,61 @@ export function ReviewDialog({
     onSubmit(value.trim());
   };
 
+  const inputProps = {
+    value,
+    onChange: (e: { target: { value: string } }) => setValue(e.target.value),
+    placeholder: field?.placeholder,
+    maxLength: field?.maxLength,
+  };
+
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ActionDialog
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open && !busy) onClose();
-      }}
-      // With a field, typing is the next step; otherwise Cancel is the safe default for a money action.
-      initialFocusEl={() => (field ? inputRef.current : cancelRef.current)}
-      finalFocusEl={() => (returnFocusTo.current?.isConnected ? returnFocusTo.current : null)}
-      placement="center"
+      title={title}
+      action={{ label: confirmLabel, palette, form: formId }}
+      cancelLabel="Cancel"
+      busy={busy}
       size="md"
-      closeOnInteractOutside={!busy}
+      // With a field, typing is the next step; otherwise Cancel is the safe default for a money action.
+      initialFocusEl={field ? () => inputRef.current : undefined}
+      finalFocusEl={() => (returnFocusTo.current?.isConnected ? returnFocusTo.current : null)}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {/* noValidate: the field's own error text explains a missing reason, not a browser bubble. */}
-              <chakra.form
-                id={formId}
-                display="flex"
-                flexDirection="column"
-                gap="4"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  submit();
-                }}
-              >
-                {children}
-                {serverError ? (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>{serverError}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                {field ? (
-                  <Field.Root required={field.required} invalid={!!error} disabled={busy}>
-                    <Field.Label>
-                      {field.label}
-                      <Field.RequiredIndicator fallback={field.required ? undefined : ' (optional)'} />
-                    </Field.Label>
-                    {field.multiline ? (
-                      <Textarea
-                        ref={inputRef}
-                        value={value}
-                        onChange={(e) => setValue(e.target.value)}
-                        placeholder={field.placeholder}
-                        maxLength={field.maxLength}
-                        rows={3}
-                        autoresize
-                      />
-                    ) : (
-                      <Input
-                        ref={inputRef}
-                        value={value}
-                        onChange={(e) => setValue(e.target.value)}
-                        placeholder={field.placeholder}
-                        maxLength={field.maxLength}
-                        autoComplete="off"
-                      />
-                    )}
-                    {field.helperText && !error ? <Field.HelperText>{field.helperText}</Field.HelperText> : null}
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                ) : null}
-              </chakra.form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button ref={cancelRef} variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" form={formId} colorPalette={palette} loading={busy}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {/* noValidate: the field's own error text explains a missing reason, not a browser bubble. */}
+      <chakra.form
+        id={formId}
+        display="flex"
+        flexDirection="column"
+        gap="4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {children}
+        {serverError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{serverError}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {field ? (
+          <Field.Root required={field.required} invalid={!!error} disabled={busy}>
+            <Field.Label>
+              {field.label}
+              <Field.RequiredIndicator fallback={field.required ? undefined : ' (optional)'} />
+            </Field.Label>
+            {field.multiline ? (
+              <Textarea ref={inputRef} {...inputProps} rows={3} autoresize />
+            ) : (
+              <Input ref={inputRef} {...inputProps} autoComplete="off" />
+            )}
+            {field.helperText && !error ? <Field.HelperText>{field.helperText}</Field.HelperText> : null}
+            <Field.ErrorText>{error}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </chakra.form>
+    </ActionDialog>
   );
 }

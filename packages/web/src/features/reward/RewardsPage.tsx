@@ -5,6 +5,7 @@ import type { TReward } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { PageIntro } from '../dashboard/PageIntro';
 
 const ICONS: Record<TReward['key'], IconType> = {
   early_adopter: LuRocket,
@@ -18,12 +19,7 @@ export default function RewardsPage() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Rewards
-        </Heading>
-        <Text color="fg.muted">Badges you earn as you use your account.</Text>
-      </Stack>
+      <PageIntro title="Rewards">Badges you earn as you use your account.</PageIntro>
       {rewards.isPending ? (
         <PageLoader label="Loading rewards..." />
       ) : rewards.isError ? (

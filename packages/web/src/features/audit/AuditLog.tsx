@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { TAuditEntry } from '@vestora/contract';
-import { formatDateTime } from '../../../lib/format';
-import { EmptyState } from '../../../components/ui/states';
-import { PAGE_SIZE, useAuditPages, useUserDirectory } from '../money-hooks';
-import { ALL, DeskFilters } from './Filters';
-import { ExpandableRow, toggleInSet } from './ExpandableRow';
-import { PagedTable } from './PagedTable';
-import { StackedCell, Time } from './StackedCell';
+import { formatDateTime } from '../../lib/format';
+import { EmptyState } from '../../components/ui/states';
+import { PAGE_SIZE, useAuditPages, useUserDirectory } from '../money/money-hooks';
+import { ALL, DeskFilters } from '../money/components/Filters';
+import { ExpandableRow } from '../money/components/ExpandableRow';
+import { PagedTable } from '../money/components/PagedTable';
+import { StackedCell, Time } from '../money/components/StackedCell';
 import { AuditChanges, diffSnapshots } from './AuditChanges';
 
 /** The entity types the server records (audit `entityType`), for the filter. */
@@ -49,7 +49,6 @@ function changedFields(entry: { before?: unknown; after?: unknown }): string {
 export function AuditLog() {
   const [entityType, setEntityType] = useState<EntityFilter>(ALL);
   const [actorId, setActorId] = useState<string>(ALL);
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const directory = useUserDirectory();
 
   const audit = useAuditPages({
@@ -97,11 +96,10 @@ export function AuditLog() {
             <Table.ColumnHeader>Changed fields</Table.ColumnHeader>
           </>
         }
-        row={(e) => (
+        row={(e, disclosure) => (
           <ExpandableRow
             key={e.id}
-            open={open.has(e.id)}
-            onToggle={() => setOpen((s) => toggleInSet(s, e.id))}
+            {...disclosure}
             label={`before and after of ${e.action} on ${formatDateTime(e.createdAt)}`}
             colSpan={4}
             details={() => <AuditChanges before={e.before} after={e.after} />}

@@ -3,41 +3,28 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Button, Card, Field, Heading, Input, NativeSelect, Text, chakra } from '@chakra-ui/react';
-import { WITHDRAWAL_DETAILS, ZWithdrawalMethod, type TWithdrawal } from '@vestora/contract';
+import {
+  WITHDRAWAL_DETAILS,
+  ZWithdrawalDetailsText,
+  ZWithdrawalMethod,
+  checkWithdrawalDetails,
+  type TWithdrawal,
+} from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { ZAmountText } from '../account/money-form';
-import { AmountField } from '../account/AmountField';
-import { useSubmissionKey } from '../account/use-submission-key';
+import { ZAmountText } from '../money/money-form';
+import { AmountField } from '../money/components/AmountField';
+import { useSubmissionKey } from '../money/use-submission-key';
 import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
 import { WithdrawalSuccessDialog } from './WithdrawalSuccessDialog';
 
-/** The same rules as ZWithdrawalRequestInput, on what the form holds (amount as typed text). */
-const ZCashoutForm = z
-  .object({
-    amount: ZAmountText,
-    method: ZWithdrawalMethod,
-    details: z
-      .string()
-      .trim()
-      .min(1, 'Payout details are required')
-      .max(254, 'Payout details must be at most 254 characters'),
-  })
-  .check((ctx) => {
-    const { method, details } = ctx.value;
-    if (!details?.trim()) return;
-    const r = WITHDRAWAL_DETAILS[method]?.schema.safeParse(details);
-    if (r && !r.success)
-      ctx.issues.push({
-        code: 'custom',
-        path: ['details'],
-        message: r.error.issues[0]?.message ?? 'Invalid details',
-        input: details,
-      });
-  });
-type CashoutInput = z.input<typeof ZCashoutForm>;
-type CashoutOutput = z.output<typeof ZCashoutForm>;
+/** ZWithdrawalRequestInput's rules on what the form holds (the amount as typed text). */
+const ZWithdrawalForm = z
+  .object({ amount: ZAmountText, method: ZWithdrawalMethod, details: ZWithdrawalDetailsText })
+  .superRefine(checkWithdrawalDetails);
+type WithdrawalFormInput = z.input<typeof ZWithdrawalForm>;
+type WithdrawalFormOutput = z.output<typeof ZWithdrawalForm>;
 
 /** The withdrawal request form, with the available balance; a 'Success!' dialog confirms a request. */
 export function WithdrawalForm({ balance }: { balance: number | undefined }) {
@@ -51,12 +38,12 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     reset,
     control,
     formState: { errors },
-  } = useForm<CashoutInput, unknown, CashoutOutput>({
-    resolver: zodResolver(ZCashoutForm),
+  } = useForm<WithdrawalFormInput, unknown, WithdrawalFormOutput>({
+    resolver: zodResolver(ZWithdrawalForm),
     defaultValues: { amount: '', method: 'bank', details: '' },
   });
   const method = useWatch({ control, name: 'method' }) ?? 'bank';
-  const details = WITHDRAWAL_DETAILS[method] ?? WITHDRAWAL_DETAILS.bank;
+  const details = WITHDRAWAL_DETAILS[method];
 
   const request = trpc.withdrawal.request.useMutation({
     onSuccess: async (withdrawal) => {
@@ -68,7 +55,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     onError: (err) => setServerError(errorMessage(err, 'The withdrawal could not be requested. Please try again.')),
   });
 
-  const submit = (values: CashoutOutput) => {
+  const submit = (values: WithdrawalFormOutput) => {
     setServerError(null);
     request.mutate({ ...values, idempotencyKey: submissionKey.keyFor(values) });
   };

@@ -1,20 +1,14 @@
-import type { z } from 'zod';
-import { ZWithdrawalReviewInput, type TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { WITHDRAWAL_METHOD_LABELS } from '../money-labels';
-import { ReviewDialog } from './ReviewDialog';
-import { RequestSummary } from './ReviewSummary';
-import type { DeskReviewDialogProps } from './use-review-desk';
+import { ZWithdrawalReviewInput, type TWithdrawalReviewInput, type TWithdrawal } from '@vestora/contract';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
+import { ReviewDialog } from '../money/components/ReviewDialog';
+import { RequestSummary } from '../money/components/ReviewSummary';
+import type { DeskReviewDialogProps } from '../money/components/use-review-desk';
 
 export type WithdrawalDecision = 'approve' | 'reject';
 
 /** The first message the shared contract schema gives for a review, or null when it is valid. */
-function reviewInputError(input: {
-  id: string;
-  decision: WithdrawalDecision;
-  reason?: string;
-  payoutReference?: string;
-}) {
+function reviewInputError(input: TWithdrawalReviewInput) {
   const r = ZWithdrawalReviewInput.safeParse(input);
   return r.success ? null : (r.error.issues[0]?.message ?? 'Check the value.');
 }
@@ -26,7 +20,7 @@ export function WithdrawalReviewDialog({
   serverError,
   onReview,
   onClose,
-}: DeskReviewDialogProps<TWithdrawal, WithdrawalDecision, z.input<typeof ZWithdrawalReviewInput>>) {
+}: DeskReviewDialogProps<TWithdrawal, WithdrawalDecision, TWithdrawalReviewInput>) {
   const t = target?.record;
   const rejecting = target?.decision === 'reject';
   return (

@@ -1,17 +1,17 @@
-import { useSearchParams } from 'react-router-dom';
-import { Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Flex, Stack, Tabs } from '@chakra-ui/react';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { useUrlTab } from '../../lib/use-url-tab';
 import { ErrorState, PageLoader } from '../../components/ui/states';
-import { BalanceSummary } from './components/BalanceSummary';
-import { ExportCsvButton } from './components/ExportCsvButton';
-import { LedgerHistory } from './components/LedgerHistory';
-import { OwnDeposits, OwnWithdrawals } from './components/OwnRequests';
+import { BalanceSummary } from './BalanceSummary';
+import { ExportCsvButton } from './ExportCsvButton';
+import { LedgerHistory } from './LedgerHistory';
+import { OwnDeposits } from '../deposit/OwnDeposits';
+import { OwnWithdrawals } from '../withdrawal/OwnWithdrawals';
+import { PageIntro } from '../dashboard/PageIntro';
 
 const TABS = ['history', 'deposits', 'withdrawals'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 
 /**
  * /dashboard/transactions: "why is my balance X?" Every ledger entry with the balance after it and
@@ -20,8 +20,7 @@ const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includ
 export default function TransactionsPage() {
   usePageTitle('Transactions');
   const { user, isAdmin, isPending, isError, error, refetch, isRefetching } = useSession();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'history';
+  const [tab, setTab] = useUrlTab(TABS);
 
   if (isPending) return <PageLoader />;
   if (isError || !user) {
@@ -38,25 +37,15 @@ export default function TransactionsPage() {
         align={{ base: 'stretch', sm: 'flex-start' }}
         direction={{ base: 'column', sm: 'row' }}
       >
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Transactions
-          </Heading>
-          <Text color="fg.muted">
-            Every change to your balance, what caused it, and the deposits and withdrawals behind it.
-          </Text>
-        </Stack>
+        <PageIntro title="Transactions">
+          Every change to your balance, what caused it, and the deposits and withdrawals behind it.
+        </PageIntro>
         <ExportCsvButton userId={ownerFilter} />
       </Flex>
 
       <BalanceSummary balance={user.balance} userId={ownerFilter} />
 
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => setParams(e.value === 'history' ? {} : { tab: e.value }, { replace: true })}
-        lazyMount
-        variant="line"
-      >
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="history" flexShrink={0}>
             Balance history

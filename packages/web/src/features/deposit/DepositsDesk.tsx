@@ -1,22 +1,19 @@
 import { Table } from '@chakra-ui/react';
 import type { TDeposit } from '@vestora/contract';
-import { trpc } from '../../../lib/trpc';
-import { formatMoney } from '../../../lib/format';
-import { DEPOSIT_STATUS } from '../money-labels';
-import { useDepositPages } from '../money-hooks';
-import { ALL } from './Filters';
-import { DepositStatusBadge } from './StatusBadge';
-import { DepositTimeline } from './MoneyTimeline';
-import { ReviewActions, ReviewDesk } from './ReviewDesk';
-import { ReviewedBy } from './ReviewSummary';
+import { trpc } from '../../lib/trpc';
+import { formatMoney } from '../../lib/format';
+import { DEPOSIT_STATUS } from '../money/money-labels';
+import { useDepositPages } from '../money/money-hooks';
+import { ALL, statusFilterOptions } from '../money/components/Filters';
+import { DepositStatusBadge } from '../money/components/StatusBadge';
+import { DepositTimeline } from '../money/components/MoneyTimeline';
+import { ReviewActions, ReviewDesk } from '../money/components/ReviewDesk';
+import { ReviewedBy } from '../money/components/ReviewSummary';
 import { DepositReviewDialog, type DepositDecision as Decision } from './DepositReviewDialog';
-import { useReviewDesk, type ReviewToast } from './use-review-desk';
+import { useReviewDesk, type ReviewToast } from '../money/components/use-review-desk';
 
 type StatusFilter = TDeposit['status'] | typeof ALL;
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  ...(Object.keys(DEPOSIT_STATUS) as TDeposit['status'][]).map((s) => ({ value: s, label: DEPOSIT_STATUS[s].label })),
-  { value: ALL, label: 'All statuses' },
-];
+const STATUS_OPTIONS = statusFilterOptions(DEPOSIT_STATUS);
 
 /** The toast after a review: what was done to the deposit. */
 function reviewedToast(d: TDeposit): ReviewToast {

@@ -1,25 +1,19 @@
 import type { TWithdrawal } from '@vestora/contract';
-import { trpc } from '../../../lib/trpc';
-import { formatMoney } from '../../../lib/format';
-import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money-labels';
-import { useWithdrawalPages } from '../money-hooks';
-import { ALL } from './Filters';
-import { WithdrawalStatusBadge } from './StatusBadge';
-import { WithdrawalTimeline } from './MoneyTimeline';
-import { ReviewActions, ReviewDesk } from './ReviewDesk';
-import { StackedCell } from './StackedCell';
-import { ReviewedBy } from './ReviewSummary';
+import { trpc } from '../../lib/trpc';
+import { formatMoney } from '../../lib/format';
+import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
+import { useWithdrawalPages } from '../money/money-hooks';
+import { ALL, statusFilterOptions } from '../money/components/Filters';
+import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
+import { WithdrawalTimeline } from '../money/components/MoneyTimeline';
+import { ReviewActions, ReviewDesk } from '../money/components/ReviewDesk';
+import { StackedCell } from '../money/components/StackedCell';
+import { ReviewedBy } from '../money/components/ReviewSummary';
 import { WithdrawalReviewDialog, type WithdrawalDecision as Decision } from './WithdrawalReviewDialog';
-import { useReviewDesk, type ReviewToast } from './use-review-desk';
+import { useReviewDesk, type ReviewToast } from '../money/components/use-review-desk';
 
 type StatusFilter = TWithdrawal['status'] | typeof ALL;
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  ...(Object.keys(WITHDRAWAL_STATUS) as TWithdrawal['status'][]).map((s) => ({
-    value: s,
-    label: WITHDRAWAL_STATUS[s].label,
-  })),
-  { value: ALL, label: 'All statuses' },
-];
+const STATUS_OPTIONS = statusFilterOptions(WITHDRAWAL_STATUS);
 
 /** The toast after a review: what was done to the withdrawal. */
 function reviewedToast(w: TWithdrawal): ReviewToast {

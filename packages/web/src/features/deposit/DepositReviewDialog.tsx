@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import { ZDepositReviewInput, type TDeposit } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { ReviewDialog } from './ReviewDialog';
-import { RequestSummary } from './ReviewSummary';
-import type { DeskReviewDialogProps } from './use-review-desk';
+import { ZDepositReviewInput, type TDepositReviewInput, type TDeposit } from '@vestora/contract';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { ReviewDialog } from '../money/components/ReviewDialog';
+import { RequestSummary } from '../money/components/ReviewSummary';
+import type { DeskReviewDialogProps } from '../money/components/use-review-desk';
 
 export type DepositDecision = 'confirm' | 'reject';
 
@@ -14,7 +13,7 @@ export function DepositReviewDialog({
   serverError,
   onReview,
   onClose,
-}: DeskReviewDialogProps<TDeposit, DepositDecision, z.input<typeof ZDepositReviewInput>>) {
+}: DeskReviewDialogProps<TDeposit, DepositDecision, TDepositReviewInput>) {
   const t = target?.record;
   return (
     <ReviewDialog

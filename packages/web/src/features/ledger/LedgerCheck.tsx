@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { LuScale } from 'react-icons/lu';
-import { trpc } from '../../../lib/trpc';
-import { errorMessage } from '../../../lib/errors';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { formatSignedMoney } from '../money-labels';
-import { useUserDirectory } from '../money-hooks';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatSignedMoney } from '../money/money-labels';
+import { useUserDirectory } from '../money/money-hooks';
 
 /** Money desk tab: runs `ledger.verify` (every balance = sum of its ledger entries) on request. */
 export function LedgerCheck() {

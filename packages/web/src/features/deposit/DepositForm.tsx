@@ -1,18 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, Input, Text, chakra } from '@chakra-ui/react';
 import { ZDepositRequestInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { DEPOSIT_STATUS } from '../money/money-labels';
-import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
-import MyAccount from './MyAccount';
-import { ZAmountText } from './money-form';
-import { AmountField } from './AmountField';
-import { useSubmissionKey } from './use-submission-key';
+import { ZAmountText } from '../money/money-form';
+import { AmountField } from '../money/components/AmountField';
+import { useSubmissionKey } from '../money/use-submission-key';
 
 const ZDepositForm = z.object({
   amount: ZAmountText,
@@ -21,29 +18,8 @@ const ZDepositForm = z.object({
 type DepositFormInput = z.input<typeof ZDepositForm>;
 type DepositFormOutput = z.output<typeof ZDepositForm>;
 
-/** /dashboard/deposit: where to send money (My Account), the "I have sent a transfer" form and recent deposits. */
-export default function DepositPage() {
-  return (
-    <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Deposit
-        </Heading>
-        <Text color="fg.muted">
-          Transfer money to the account below, then report the transfer. Your balance is credited once an admin has
-          matched the transfer to our bank statement.
-        </Text>
-      </Stack>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <MyAccount />
-        <DepositForm />
-      </SimpleGrid>
-      <RecentDeposits />
-    </Stack>
-  );
-}
-
-function DepositForm() {
+/** "I have sent a transfer": the amount and reference of a transfer to the deposit account. */
+export function DepositForm() {
   const utils = trpc.useUtils();
   const submissionKey = useSubmissionKey();
   const {
@@ -109,32 +85,5 @@ function DepositForm() {
         </chakra.form>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function RecentDeposits() {
-  const deposits = trpc.deposit.list.useQuery({ limit: 10 });
-
-  return (
-    <RecentRequestsCard
-      headingId="recent-deposits-heading"
-      heading={['Your recent deposits', 'Recent deposits (all users)']}
-      noun="deposits"
-      query={deposits}
-      emptyDescription="Deposits you report appear here with their status."
-      minW="560px"
-      headers={
-        <>
-          <Table.ColumnHeader>Reference</Table.ColumnHeader>
-          <Table.ColumnHeader>Status</Table.ColumnHeader>
-        </>
-      }
-      cells={(d) => (
-        <>
-          <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>
-          <StatusCell status={d.status} shown={DEPOSIT_STATUS[d.status]} reason={d.reason} />
-        </>
-      )}
-    />
   );
 }

@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
 import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
-import { ConfirmDialog } from '../plans/ConfirmDialog';
+import { ActionDialog } from '../../components/ui/dialog';
 
 /** The caller's withdrawals (everyone's for admins), with Cancel on their own pending ones. */
 export function WithdrawalHistory() {
@@ -73,19 +73,22 @@ export function WithdrawalHistory() {
         </>
       )}
     >
-      <ConfirmDialog
+      <ActionDialog
         open={toCancel !== null}
         title="Cancel this withdrawal?"
-        confirmLabel="Cancel withdrawal"
+        action={{
+          label: 'Cancel withdrawal',
+          palette: 'red',
+          onClick: () => toCancel && cancel.mutate({ id: toCancel.id }),
+        }}
         cancelLabel="Keep it"
         busy={cancel.isPending}
-        onConfirm={() => toCancel && cancel.mutate({ id: toCancel.id })}
-        onClose={() => !cancel.isPending && setToCancel(null)}
+        onClose={() => setToCancel(null)}
       >
         <Text>
           The request for {formatMoney(toCancel?.amount)} will be cancelled and the amount returned to your balance.
         </Text>
-      </ConfirmDialog>
+      </ActionDialog>
     </RecentRequestsCard>
   );
 }

@@ -2,20 +2,16 @@ import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSession } from '../../lib/session';
 import { WithdrawalForm } from './WithdrawalForm';
 import { WithdrawalHistory } from './WithdrawalHistory';
+import { PageIntro } from '../dashboard/PageIntro';
 
 /** /dashboard/cashout: request a withdrawal (funds are held at once) and follow or cancel pending ones. */
-export default function CashoutPage() {
+export default function WithdrawalPage() {
   const { user } = useSession();
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Cashout
-        </Heading>
-        <Text color="fg.muted">
-          Request a withdrawal from your balance. The amount is put on hold immediately and paid out after review.
-        </Text>
-      </Stack>
+      <PageIntro title="Cashout">
+        Request a withdrawal from your balance. The amount is put on hold immediately and paid out after review.
+      </PageIntro>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <WithdrawalForm balance={user?.balance} />
         <Card.Root>

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ZId, ZPageInput, page } from './common.ts';
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+/** audit.list: one page of audit rows, optionally by actor or entity. */
+export const ZAuditListInput = ZPageInput.extend({
+  actorId: ZId.optional(),
+  entityType: z.string().max(40).optional(),
+  /** One entity's history, e.g. a withdrawal's timeline. */
+  entityId: z.string().max(100).optional(),
+});
+/** What a caller sends (limit may be left out). */
+export type TAuditListInput = z.input<typeof ZAuditListInput>;
+export const ZAuditPage = page(ZAuditEntry);

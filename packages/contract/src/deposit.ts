@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
+import { ZAmount, ZIdempotencyKey } from './money.ts';
+
+export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected']);
+export type TDepositStatus = z.infer<typeof ZDepositStatus>;
+
+/** deposit.request: a member reports a transfer to the deposit account. */
+export const ZDepositRequestInput = z.strictObject({
+  amount: ZAmount,
+  reference: text('Transfer reference', 100),
+  idempotencyKey: ZIdempotencyKey,
+});
+export type TDepositRequestInput = z.infer<typeof ZDepositRequestInput>;
+
+/** deposit.review: an admin confirms or rejects (with a reason) a pending deposit. */
+export const ZDepositReviewInput = z
+  .strictObject({ id: ZId, decision: z.enum(['confirm', 'reject']), reason: ZReviewReason.optional() })
+  .refine(reasonGivenToReject, {
+    message: 'A reason is required to reject a deposit',
+    path: ['reason'],
+  });
+export type TDepositReviewInput = z.infer<typeof ZDepositReviewInput>;
+
+export const ZDeposit = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  amount: z.number(),
+  reference: z.string(),
+  status: ZDepositStatus,
+  reason: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type TDeposit = z.infer<typeof ZDeposit>;
+
+/** deposit.list: one page of deposits, optionally by status or member. */
+export const ZDepositListInput = ZPageInput.extend({ status: ZDepositStatus.optional(), userId: ZId.optional() });
+/** What a caller sends (limit may be left out). */
+export type TDepositListInput = z.input<typeof ZDepositListInput>;
+export const ZDepositPage = page(ZDeposit);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ZId, ZPageInput, page } from './common.ts';
+
+export const ZLedgerKind = z.enum([
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'adjustment',
+  'investment',
+  'interest',
+  'principal_return',
+  'referral_reward',
+]);
+export type TLedgerKind = z.infer<typeof ZLedgerKind>;
+
+export const ZLedgerEntry = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** The owner's email (admins page through everyone's entries). */
+  userEmail: z.string().optional(),
+  kind: ZLedgerKind,
+  /** Signed dollars: credits positive, debits negative. */
+  amount: z.number(),
+  balanceAfter: z.number(),
+  refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral']),
+  refId: z.string(),
+  actorId: z.string().nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
+
+/** ledger.list: one page of ledger entries, optionally by member or kind. */
+export const ZLedgerListInput = ZPageInput.extend({ userId: ZId.optional(), kind: ZLedgerKind.optional() });
+/** What a caller sends (limit may be left out). */
+export type TLedgerListInput = z.input<typeof ZLedgerListInput>;
+export const ZLedgerPage = page(ZLedgerEntry);
+
+/** ledger.verify: every balance against the sum of its ledger entries. */
+export const ZLedgerVerify = z.object({
+  ok: z.boolean(),
+  checkedUsers: z.number().int(),
+  mismatches: z.array(z.object({ userId: z.string(), balance: z.number(), ledgerSum: z.number() })),
+  /** The platform check: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments. */
+  platform: z.object({ ok: z.boolean(), difference: z.number() }),
+});
+export type TLedgerVerify = z.infer<typeof ZLedgerVerify>;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject } from './common.ts';
+import { ZAmount, ZIdempotencyKey } from './money.ts';
+
+export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
+export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
+export const ZWithdrawalStatus = z.enum(['pending', 'paid', 'rejected', 'cancelled']);
+export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
+
+/** What `details` must look like for each method; the form and the server use the same rules. */
+export const WITHDRAWAL_DETAILS: Record<
+  TWithdrawalMethod,
+  { label: string; placeholder: string; schema: z.ZodType<string> }
+> = {
+  bank: {
+    label: 'Bank Account Number',
+    placeholder: 'Enter your bank account number',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{6,34}$/, 'Enter a bank account number or IBAN (6 to 34 letters and digits)'),
+  },
+  paypal: {
+    label: 'PayPal Email',
+    placeholder: 'Enter your PayPal email',
+    schema: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ error: 'Enter a valid PayPal email address' })),
+  },
+  crypto: {
+    label: 'Crypto Wallet Address',
+    placeholder: 'Enter your crypto wallet address',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{26,100}$/, 'Enter a wallet address (26 to 100 letters and digits)'),
+  },
+};
+
+/** Payout details as typed; the method's own rule is added by `checkWithdrawalDetails`. */
+export const ZWithdrawalDetailsText = z
+  .string()
+  .trim()
+  .min(1, 'Payout details are required')
+  .max(254, 'Payout details must be at most 254 characters');
+
+/**
+ * Holds `details` to its method's rule in WITHDRAWAL_DETAILS (a superRefine for any object with
+ * `method` and `details`: the request input here, the withdrawal form in the web).
+ */
+export function checkWithdrawalDetails(
+  v: { method: TWithdrawalMethod; details: string },
+  ctx: z.core.$RefinementCtx<{ method: TWithdrawalMethod; details: string }>,
+) {
+  if (!v.details) return; // ZWithdrawalDetailsText already says it is required
+  const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
+  if (!r.success)
+    ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
+}
+
+/** withdrawal.request: a member asks for a payout; the amount is held until an admin decides. */
+export const ZWithdrawalRequestInput = z
+  .strictObject({
+    amount: ZAmount,
+    method: ZWithdrawalMethod,
+    details: ZWithdrawalDetailsText,
+    idempotencyKey: ZIdempotencyKey,
+  })
+  .superRefine(checkWithdrawalDetails);
+export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;
+
+/** withdrawal.cancel: a member takes back a pending request. */
+export const ZWithdrawalCancelInput = z.strictObject({ id: ZId });
+export type TWithdrawalCancelInput = z.infer<typeof ZWithdrawalCancelInput>;
+
+/** withdrawal.review: an admin marks a request paid or rejects it (with a reason). */
+export const ZWithdrawalReviewInput = z
+  .strictObject({
+    id: ZId,
+    decision: z.enum(['approve', 'reject']),
+    reason: ZReviewReason.optional(),
+    payoutReference: z.string().trim().max(100, 'Payout reference must be at most 100 characters').optional(),
+  })
+  .refine(reasonGivenToReject, {
+    message: 'A reason is required to reject a withdrawal',
+    path: ['reason'],
+  });
+export type TWithdrawalReviewInput = z.infer<typeof ZWithdrawalReviewInput>;
+
+export const ZWithdrawal = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  amount: z.number(),
+  method: ZWithdrawalMethod,
+  details: z.string(),
+  status: ZWithdrawalStatus,
+  reason: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+/** withdrawal.list: one page of withdrawals, optionally by status or member. */
+export const ZWithdrawalListInput = ZPageInput.extend({ status: ZWithdrawalStatus.optional(), userId: ZId.optional() });
+/** What a caller sends (limit may be left out). */
+export type TWithdrawalListInput = z.input<typeof ZWithdrawalListInput>;
+export const ZWithdrawalPage = page(ZWithdrawal);

@@ -1,0 +1,32 @@
+import { Table } from '@chakra-ui/react';
+import { trpc } from '../../lib/trpc';
+import { DEPOSIT_STATUS } from '../money/money-labels';
+import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
+
+/** The caller's latest deposits (everyone's for admins) with their status. */
+export function RecentDeposits() {
+  const deposits = trpc.deposit.list.useQuery({ limit: 10 });
+
+  return (
+    <RecentRequestsCard
+      headingId="recent-deposits-heading"
+      heading={['Your recent deposits', 'Recent deposits (all users)']}
+      noun="deposits"
+      query={deposits}
+      emptyDescription="Deposits you report appear here with their status."
+      minW="560px"
+      headers={
+        <>
+          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+        </>
+      }
+      cells={(d) => (
+        <>
+          <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>
+          <StatusCell status={d.status} shown={DEPOSIT_STATUS[d.status]} reason={d.reason} />
+        </>
+      )}
+    />
+  );
+}

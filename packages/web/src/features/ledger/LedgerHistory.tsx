@@ -1,0 +1,161 @@
+import { Flex, Stack, Table, Text } from '@chakra-ui/react';
+import type { TLedgerEntry } from '@vestora/contract';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { EmptyWithLink } from '../money/components/EmptyWithLink';
+import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../money/money-labels';
+import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money/money-hooks';
+import { DepositStatusBadge, WithdrawalStatusBadge } from '../money/components/StatusBadge';
+import { DepositTimeline, WithdrawalTimeline } from '../money/components/MoneyTimeline';
+import { ExpandableRow } from '../money/components/ExpandableRow';
+import { PagedTable } from '../money/components/PagedTable';
+import { StackedCell, Time } from '../money/components/StackedCell';
+
+const SignedAmount = ({ amount }: { amount: number }) => (
+  <Text as="span" color={amount >= 0 ? 'fg.success' : 'fg.error'} fontWeight="semibold" whiteSpace="nowrap">
+    {formatSignedMoney(amount)}
+  </Text>
+);
+
+const shortId = (id: string) => id.slice(0, 8);
+
+/** The user's ledger, newest first, each entry expandable to what caused it. */
+export function LedgerHistory({ userId }: { userId: string | undefined }) {
+  const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
+
+  return (
+    <PagedTable
+      list={ledger}
+      loadingLabel="Loading your history..."
+      errorTitle="Your history could not be loaded"
+      empty={
+        <EmptyWithLink
+          title="No balance changes yet"
+          description="Confirmed deposits, withdrawal requests and adjustments by our team will be listed here."
+          to="/dashboard/deposit"
+          label="Make a deposit"
+        />
+      }
+      before={
+        <Text fontSize="sm" color="fg.muted">
+          Newest first. Each entry shows the balance right after it; open an entry to see what caused it.
+        </Text>
+      }
+      minW="34rem"
+      toggleHeader="Details"
+      headers={
+        <>
+          <Table.ColumnHeader>Entry</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Balance after</Table.ColumnHeader>
+          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+        </>
+      }
+      row={(e, disclosure) => (
+        <ExpandableRow
+          key={e.id}
+          {...disclosure}
+          label={`details of the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatSignedMoney(e.amount)} on ${formatDateTime(e.createdAt)}`}
+          colSpan={5}
+          details={() => <LedgerEntryDetails entry={e} userId={userId} />}
+        >
+          <StackedCell
+            primary={LEDGER_KIND_LABELS[e.kind]}
+            secondary={<Time iso={e.createdAt} format={formatDateTime} />}
+          />
+          <Table.Cell textAlign="end">
+            <SignedAmount amount={e.amount} />
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap">
+            {formatMoney(e.balanceAfter)}
+          </Table.Cell>
+          <Table.Cell color="fg.muted" maxW="16rem" truncate title={e.memo ?? undefined}>
+            {e.refType === 'adjustment'
+              ? e.memo
+                ? `Adjustment: ${e.memo}`
+                : 'Adjustment by our team'
+              : `${e.refType === 'deposit' ? 'Deposit' : 'Withdrawal'} #${shortId(e.refId)}`}
+          </Table.Cell>
+        </ExpandableRow>
+      )}
+    />
+  );
+}
+
+/** What caused one ledger entry: the deposit or withdrawal with its timeline, or the adjustment's reason. */
+function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+  const ref = useReferencedRecord(entry, { userId, enabled: true });
+  const recorded = (
+    <Text fontSize="xs" color="fg.muted">
+      Entry {shortId(entry.id)} recorded {formatDateTime(entry.createdAt)}: {formatSignedMoney(entry.amount)}, balance
+      after {formatMoney(entry.balanceAfter)}.
+    </Text>
+  );
+
+  if (entry.refType === 'adjustment') {
+    return (
+      <Stack gap="2">
+        <Text fontWeight="semibold">Balance adjusted by our team</Text>
+        <Text>{entry.memo ? `Reason: ${entry.memo}` : 'No reason was recorded for this adjustment.'}</Text>
+        {recorded}
+      </Stack>
+    );
+  }
+  if (ref.isPending) return <PageLoader label={`Loading the ${entry.refType}...`} minH="6rem" />;
+  if (ref.isError) {
+    return (
+      <ErrorState
+        title={`The ${entry.refType} could not be loaded`}
+        description={errorMessage(ref.error)}
+        onRetry={() => void ref.refetch()}
+        retrying={ref.isRefetching}
+      />
+    );
+  }
+  if (!ref.data) {
+    return (
+      <Stack gap="2">
+        <Text>
+          The {entry.refType} this entry belongs to (#{shortId(entry.refId)}) is not in your list.
+        </Text>
+        {recorded}
+      </Stack>
+    );
+  }
+
+  if (ref.data.type === 'deposit') {
+    const d = ref.data.record;
+    return (
+      <Stack gap="3">
+        <Flex gap="2" align="center" wrap="wrap">
+          <Text fontWeight="semibold">Deposit of {formatMoney(d.amount)}</Text>
+          <DepositStatusBadge status={d.status} />
+        </Flex>
+        <DepositTimeline record={d} audience="owner" />
+        {recorded}
+      </Stack>
+    );
+  }
+  const w = ref.data.record;
+  return (
+    <Stack gap="3">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold">
+          Withdrawal of {formatMoney(w.amount)} by {WITHDRAWAL_METHOD_LABELS[w.method]}
+        </Text>
+        <WithdrawalStatusBadge status={w.status} />
+      </Flex>
+      {entry.kind === 'withdrawal_release' ? (
+        <Text fontSize="sm">
+          This entry returned the held amount because the request was{' '}
+          {w.status === 'cancelled' ? 'cancelled' : 'rejected'}.
+        </Text>
+      ) : entry.kind === 'withdrawal_hold' ? (
+        <Text fontSize="sm">This entry put the requested amount on hold when the withdrawal was requested.</Text>
+      ) : null}
+      <WithdrawalTimeline record={w} audience="owner" />
+      {recorded}
+    </Stack>
+  );
+}

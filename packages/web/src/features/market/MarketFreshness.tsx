@@ -1,0 +1,32 @@
+import { Alert, Text } from '@chakra-ui/react';
+import type { TMarketCoins } from '@vestora/contract';
+import { formatDateTime } from '../../lib/format';
+
+/**
+ * How fresh the market figures are: a quiet line for live prices, a warning when the feed failed and
+ * the figures are the last ones received (stale) or the bundled snapshot.
+ */
+export function MarketFreshness({ market }: { market: Pick<TMarketCoins, 'source' | 'fetchedAt'> }) {
+  const when = formatDateTime(market.fetchedAt);
+  if (market.source === 'live') {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Prices updated {when}.
+      </Text>
+    );
+  }
+  const stale = market.source === 'stale';
+  return (
+    <Alert.Root status="warning" role="status">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{stale ? 'Prices may be out of date' : 'Live prices are unavailable'}</Alert.Title>
+        <Alert.Description>
+          {stale
+            ? `The market feed is not answering, so these are the last prices we received, from ${when}.`
+            : `The market feed could not be reached, so these are saved prices from ${when}. They may differ a lot from current prices.`}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,28 @@
+import { Text } from '@chakra-ui/react';
+import type { TWithdrawal } from '@vestora/contract';
+import { formatMoney } from '../../lib/format';
+import { ActionDialog } from '../../components/ui/dialog';
+
+/** The 'Success!' alertdialog after a withdrawal request; open while `withdrawal` is set. */
+export function WithdrawalSuccessDialog({
+  withdrawal,
+  onClose,
+}: {
+  withdrawal: TWithdrawal | null;
+  onClose: () => void;
+}) {
+  return (
+    <ActionDialog
+      open={withdrawal !== null}
+      title="Success!"
+      action={{ label: 'Close', palette: 'teal', onClick: onClose }}
+      closeLabel="Close dialog"
+      onClose={onClose}
+    >
+      <Text>
+        Your withdrawal request for {formatMoney(withdrawal?.amount)} was submitted and is pending review. The funds are
+        on hold until the request is processed; you can cancel it while it is pending.
+      </Text>
+    </ActionDialog>
+  );
+}
