@@ -42,9 +42,6 @@ export async function listAuditEntries(
     .leftJoin('users as u', 'u.id', 'a.actor_id')
     .selectAll('a')
     .select('u.email as actor_email');
-  return newestFirstPage(q, 'a', {
-    equals: { actor_id: filter.actorId, entity_type: filter.entityType, entity_id: filter.entityId },
-    beforeSeq: filter.beforeSeq,
-    limit: filter.limit,
-  }).execute();
+  const equals = { actor_id: filter.actorId, entity_type: filter.entityType, entity_id: filter.entityId };
+  return newestFirstPage(q, 'a', equals, filter).execute();
 }

@@ -6,7 +6,8 @@ import {
   ZDepositReviewInput,
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
-import { listDepositsFor, requestDeposit, reviewDeposit } from './deposit.service.ts';
+import { depositFlow, requestDeposit, reviewDeposit } from './deposit.service.ts';
+import { listFlow } from '../money/money.core.ts';
 
 /** Deposits: a user declares a transfer, an admin confirms (credits) or rejects it. */
 export const depositRouter = router({
@@ -21,5 +22,5 @@ export const depositRouter = router({
   list: protectedProcedure
     .input(ZDepositListInput.prefault({}))
     .output(ZDepositPage)
-    .query(({ ctx, input }) => listDepositsFor(ctx.deps.db, ctx.user, input)),
+    .query(({ ctx, input }) => listFlow(ctx.deps.db, depositFlow, ctx.user, input)),
 });

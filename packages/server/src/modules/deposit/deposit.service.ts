@@ -1,8 +1,7 @@
-import type { TDeposit, TDepositListInput, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
+import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
-import type { Page } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, listFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { defineFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**
@@ -59,9 +58,4 @@ export async function reviewDeposit(db: Database, admin: Viewer, input: TDeposit
     actor: admin,
     set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: new Date() },
   });
-}
-
-/** Deposits page: a user sees their own, an admin everyone's. */
-export async function listDepositsFor(db: Database, viewer: Viewer, input: TDepositListInput): Promise<Page<TDeposit>> {
-  return listFlow(db, depositFlow, viewer, input);
 }

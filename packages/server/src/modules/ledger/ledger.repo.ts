@@ -15,11 +15,7 @@ export async function listLedgerEntries(
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .selectAll('l')
     .select('u.email as user_email');
-  return newestFirstPage(q, 'l', {
-    equals: { user_id: filter.userId, kind: filter.kind },
-    beforeSeq: filter.beforeSeq,
-    limit: filter.limit,
-  }).execute();
+  return newestFirstPage(q, 'l', { user_id: filter.userId, kind: filter.kind }, filter).execute();
 }
 
 export interface LedgerCheck {

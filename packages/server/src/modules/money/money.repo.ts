@@ -96,11 +96,9 @@ export async function listFlowRows<T extends FlowTable>(
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .selectAll('r')
     .select('u.email as user_email');
-  return newestFirstPage(q, 'r', {
-    equals: { user_id: filter.userId, status: filter.status },
-    beforeSeq: filter.beforeSeq,
-    limit: filter.limit,
-  }).execute() as Promise<FlowView<T>[]>;
+  return newestFirstPage(q, 'r', { user_id: filter.userId, status: filter.status }, filter).execute() as Promise<
+    FlowView<T>[]
+  >;
 }
 
 /** The email shown next to money items; the owner always exists (users are never deleted under money rows). */

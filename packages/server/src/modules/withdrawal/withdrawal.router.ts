@@ -7,7 +7,8 @@ import {
   ZWithdrawalReviewInput,
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
-import { cancelWithdrawal, listWithdrawalsFor, requestWithdrawal, reviewWithdrawal } from './withdrawal.service.ts';
+import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
+import { listFlow } from '../money/money.core.ts';
 
 /** Withdrawals: requesting holds the funds; the owner may cancel while pending; an admin pays or rejects. */
 export const withdrawalRouter = router({
@@ -26,5 +27,5 @@ export const withdrawalRouter = router({
   list: protectedProcedure
     .input(ZWithdrawalListInput.prefault({}))
     .output(ZWithdrawalPage)
-    .query(({ ctx, input }) => listWithdrawalsFor(ctx.deps.db, ctx.user, input)),
+    .query(({ ctx, input }) => listFlow(ctx.deps.db, withdrawalFlow, ctx.user, input)),
 });

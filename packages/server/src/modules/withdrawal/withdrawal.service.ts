@@ -1,14 +1,12 @@
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
-  TWithdrawalListInput,
   TWithdrawalRequestInput,
   TWithdrawalReviewInput,
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
-import type { Page } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, listFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { defineFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 
 /** The held funds come back to the balance. */
@@ -100,13 +98,4 @@ export async function cancelWithdrawal(
   input: TWithdrawalCancelInput,
 ): Promise<TWithdrawal> {
   return runTransition(db, withdrawalFlow, 'cancel', { id: input.id, actor, set: { cancelled_at: new Date() } });
-}
-
-/** Withdrawals page: a user sees their own, an admin everyone's. */
-export async function listWithdrawalsFor(
-  db: Database,
-  viewer: Viewer,
-  input: TWithdrawalListInput,
-): Promise<Page<TWithdrawal>> {
-  return listFlow(db, withdrawalFlow, viewer, input);
 }
