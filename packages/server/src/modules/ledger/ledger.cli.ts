@@ -25,7 +25,6 @@ export async function runLedgerVerify(
       print(platformLine);
       return difference === 0 ? 0 : 1;
     }
-    print(platformLine);
     print(
       `Ledger MISMATCH: ${mismatches.length} of ${checkedUsers} user(s) have a balance that differs from their ledger:`,
     );
@@ -35,6 +34,7 @@ export async function runLedgerVerify(
           `difference $${formatCents(m.balanceCents - m.ledgerSumCents)}`,
       );
     }
+    print(platformLine);
     return 1;
   } finally {
     await handle.close();

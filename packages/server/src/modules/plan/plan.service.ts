@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   centsToDollars,
+  formatCents,
   deriveLegacyText,
   planTermsFromWire,
   type TPlan,
@@ -166,6 +167,16 @@ export function updatePlan(db: Database, actorId: string, input: PlanUpdate): Pr
       Object.assign(values, termValues(mergeTerms(current, patch)));
       // An archived plan stays closed whatever its terms.
       values.open_for_investing = before.status === 'active';
+    }
+    if (
+      values.capacity_cents !== undefined &&
+      values.capacity_cents !== null &&
+      values.capacity_cents < before.invested_cents
+    ) {
+      throw new AppError(
+        'BAD_INPUT',
+        `capacity: This plan already holds $${formatCents(before.invested_cents)} in open investments; the capacity cannot be set below that.`,
+      );
     }
     const row = await updatePlanRow(trx, id, values, version);
     if (!row) throw new AppError('VERSION_CONFLICT', PLAN_CHANGED_MESSAGE);
