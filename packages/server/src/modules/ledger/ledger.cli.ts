@@ -19,13 +19,12 @@ export async function runLedgerVerify(
     const platformLine =
       difference === 0
         ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
-        : `Platform MISMATCH: money held differs from money sourced by $${formatCents(difference)}.`;
+        : `Platform MISMATCH: money held differs from money sourced by ${difference < 0 ? '-' : ''}$${formatCents(Math.abs(difference))}.`;
     if (mismatches.length === 0) {
       print(`Ledger OK: ${checkedUsers} user(s) checked; every balance equals the sum of its ledger entries.`);
       print(platformLine);
       return difference === 0 ? 0 : 1;
     }
-    print(platformLine);
     print(
       `Ledger MISMATCH: ${mismatches.length} of ${checkedUsers} user(s) have a balance that differs from their ledger:`,
     );
@@ -35,6 +34,7 @@ export async function runLedgerVerify(
           `difference $${formatCents(m.balanceCents - m.ledgerSumCents)}`,
       );
     }
+    print(platformLine);
     return 1;
   } finally {
     await handle.close();
