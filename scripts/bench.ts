@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const benches = ['bench-market.ts', 'bench-money.ts'];
+const benches = ['bench-market.ts', 'bench-money.ts', 'bench-payouts.ts'];
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);

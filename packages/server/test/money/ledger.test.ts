@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,7 +73,7 @@ describe('ledger.list and ledger.verify', () => {
         ok: false,
         checkedUsers: 3,
         mismatches: [{ userId: a.id, balance: 12.34, ledgerSum: 10 }],
-        // The same overwrite shows on the platform's books: $2.34 held that no deposit or credit explains.
+        // The platform check sees the same $2.34 that no deposit, payout or adjustment explains.
         platform: { ok: false, difference: 2.34 },
       });
       expect(r.mismatches.some((m) => m.userId === b.id)).toBe(false);
@@ -130,7 +130,9 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
     const lines: string[] = [];
     expect(await runLedgerVerify(env, (l) => lines.push(l))).toBe(0);
     expect(lines.join('\n')).toMatch(/^Ledger OK: 2 user\(s\) checked/);
-    expect(lines[1]).toMatch(/^Platform OK: balances \+ open principal/);
+    expect(lines[1]).toBe(
+      'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.',
+    );
 
     const again = await openDatabase(loadConfig(env), 'test tamper');
     try {
@@ -143,5 +145,21 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
     expect(lines[0]).toBe('Ledger MISMATCH: 1 of 2 user(s) have a balance that differs from their ledger:');
     expect(lines[1]).toBe(`  user ${tampered.id}: balance $8.50, ledger sum $7.00, difference $1.50`);
     expect(lines[2]).toBe('Platform MISMATCH: money held differs from money sourced by $1.50.');
+    expect(lines).toHaveLength(3);
+
+    // Every balance equals its entries again, but the platform says it paid $2.00 of interest that reached
+    // no balance: the users check passes, the platform check does not, and the exit code says so.
+    const third = await openDatabase(loadConfig(env), 'test platform tamper');
+    try {
+      await sql`update users set balance_cents = balance_cents - 150 where id = ${tampered.id}`.execute(third.db);
+      await sql`insert into platform_ledger (id, kind, amount_cents, user_id, ref_type, ref_id)
+        values (${randomUUID()}, 'interest', 200, ${tampered.id}, 'investment_payout', 'tampered:1')`.execute(third.db);
+    } finally {
+      await third.close();
+    }
+    lines.length = 0;
+    expect(await runLedgerVerify(env, (l) => lines.push(l))).toBe(1);
+    expect(lines[0]).toMatch(/^Ledger OK: 2 user\(s\) checked/);
+    expect(lines[1]).toBe('Platform MISMATCH: money held differs from money sourced by -$2.00.');
   });
 });

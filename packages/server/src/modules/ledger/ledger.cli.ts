@@ -19,7 +19,7 @@ export async function runLedgerVerify(
     const platformLine =
       difference === 0
         ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
-        : `Platform MISMATCH: money held differs from money sourced by $${formatCents(difference)}.`;
+        : `Platform MISMATCH: money held differs from money sourced by ${difference < 0 ? '-' : ''}$${formatCents(Math.abs(difference))}.`;
     if (mismatches.length === 0) {
       print(`Ledger OK: ${checkedUsers} user(s) checked; every balance equals the sum of its ledger entries.`);
       print(platformLine);
