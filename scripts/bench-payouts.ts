@@ -28,7 +28,9 @@ async function openBenchDb(): Promise<{ handle: DbHandle; label: string }> {
 
 function check(v: Awaited<ReturnType<typeof verifyLedger>>, when: string) {
   if (!v.ok || !v.platform.ok)
-    throw new Error(`ledger.verify failed ${when}: ${JSON.stringify({ mismatches: v.mismatches, platform: v.platform })}`);
+    throw new Error(
+      `ledger.verify failed ${when}: ${JSON.stringify({ mismatches: v.mismatches, platform: v.platform })}`,
+    );
 }
 
 async function main() {

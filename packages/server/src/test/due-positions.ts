@@ -18,7 +18,8 @@ export async function seedOpenPositions(
     throw new Error(`plan ${plan.id} has no terms`);
   const users = Math.ceil(opts.positions / opts.perUser);
   const ids: string[] = [];
-  for (let u = 0; u < users; u++) ids.push((await insertUser(db, { balanceCents: opts.perUser * opts.amountCents })).id);
+  for (let u = 0; u < users; u++)
+    ids.push((await insertUser(db, { balanceCents: opts.perUser * opts.amountCents })).id);
   const firstDue = addMonthsUtc(opts.startedAt, plan.payout_frequency === 'at_maturity' ? plan.term_months : 1);
   await sql`
     insert into investments (id, user_id, plan_id, plan_name, amount_cents, annual_rate_bps, term_months,

@@ -150,7 +150,11 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
     expect(payments, why('payments made')).toBe(opened.reduce((s, o) => s + o.quotePeriods, 0));
 
     const verify = await verifyLedger(db);
-    expect(verify, why('ledger.verify')).toMatchObject({ ok: true, mismatches: [], platform: { ok: true, difference: 0 } });
+    expect(verify, why('ledger.verify')).toMatchObject({
+      ok: true,
+      mismatches: [],
+      platform: { ok: true, difference: 0 },
+    });
     const platformInterest = await db
       .selectFrom('platform_ledger')
       .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('s'))

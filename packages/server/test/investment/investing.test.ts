@@ -121,8 +121,9 @@ describe('investing for real', () => {
         totalPeriods: 12,
       });
       const detail = await me.investment.get({ id: position.id });
-      expect(detail.schedule.map(({ period, dueAt, interest, principal }) => ({ period, dueAt, interest, principal })))
-        .toEqual(quote.payments);
+      expect(
+        detail.schedule.map(({ period, dueAt, interest, principal }) => ({ period, dueAt, interest, principal })),
+      ).toEqual(quote.payments);
       expect(detail.schedule.every((p) => p.status === 'upcoming' && p.paidAt === null)).toBe(true);
       expect(detail.amountAtMaturity).toBe(quote.amountAtMaturity);
 
@@ -161,7 +162,10 @@ describe('investing for real', () => {
       const me = callerAs(t, u);
       for (const amount of [99.99, 1_000]) {
         const f = await failure(me.investment.open({ planId: plans.Starter!, amount, idempotencyKey: newKey() }));
-        expect(f).toEqual({ status: 400, message: 'amount: This plan takes between $100.00 and $999.00 per investment.' });
+        expect(f).toEqual({
+          status: 400,
+          message: 'amount: This plan takes between $100.00 and $999.00 per investment.',
+        });
         expect((await failure(me.investment.quote({ planId: plans.Starter!, amount }))).status).toBe(400);
       }
       expect(await balanceOf(t.handle.db, u.id)).toBe(10_000_00);
@@ -171,8 +175,9 @@ describe('investing for real', () => {
     it('a balance that does not cover the amount: 422, no position, no ledger entry', async () => {
       const u = await insertUser(t.handle.db, { balanceCents: 150_00 });
       const me = callerAs(t, u);
-      expect(await failure(me.investment.open({ planId: plans.Starter!, amount: 150.01, idempotencyKey: newKey() })))
-        .toEqual({ status: 422, message: 'Insufficient funds: your balance does not cover this amount.' });
+      expect(
+        await failure(me.investment.open({ planId: plans.Starter!, amount: 150.01, idempotencyKey: newKey() })),
+      ).toEqual({ status: 422, message: 'Insufficient funds: your balance does not cover this amount.' });
       const rows = await t.handle.db.selectFrom('investments').select('id').where('user_id', '=', u.id).execute();
       expect(rows).toEqual([]);
       expect((await entriesOf(t.handle.db, u.id)).map((e) => e.kind)).toEqual(['adjustment']);

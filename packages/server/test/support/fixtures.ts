@@ -12,7 +12,7 @@ export function planFields(name = `Plan ${randomUUID().slice(0, 8)}`) {
     payoutFrequency: 'monthly' as const,
     riskLevel: 'Low',
     earlyExitAllowed: false,
-    capacity: null,
+    capacity: null as number | null,
     investmentPlanDescription: '',
     investmentPlanImage: '',
   };
