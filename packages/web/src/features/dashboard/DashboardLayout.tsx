@@ -47,6 +47,16 @@ function useLogout() {
   return { logout: () => logout.mutate(), pending: logout.isPending };
 }
 
+/** The principal in open positions, under the available balance ("Account"). */
+function InvestedLine() {
+  const portfolio = trpc.investment.portfolio.useQuery(undefined, { staleTime: 30_000 });
+  return (
+    <Text fontSize="sm" color="teal.800" data-testid="sidebar-invested">
+      Invested: {portfolio.data ? formatMoney(portfolio.data.invested) : '…'}
+    </Text>
+  );
+}
+
 function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
   const { pathname } = useLocation();
   const fullName = `${user.firstName} ${user.lastName}`;
@@ -69,6 +79,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
           <Text fontSize="sm" color="teal.800" data-testid="sidebar-balance">
             Account: {formatMoney(user.balance)}
           </Text>
+          <InvestedLine />
         </Box>
       </HStack>
       <Stack as="nav" aria-label="Dashboard" gap="1" flex="1">
