@@ -23,6 +23,7 @@ import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { loginPathFor } from '../../lib/safe-next';
 import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { isMenuItemActive, menuFor } from './menu';
@@ -132,7 +133,8 @@ export default function DashboardLayout() {
   }, [location.key]);
 
   if (session.isPending) return <PageLoader minH="100vh" label="Loading your account..." />;
-  if (session.isUnauthorized) return <Navigate to="/login" replace />;
+  // Back to this page after signing in (e.g. a shared link, or the invest dialog's ?invest=).
+  if (session.isUnauthorized) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   if (session.isError || !session.user) {
     return (
       <Box p={{ base: '4', md: '10' }} maxW="2xl" mx="auto" mt="10">
