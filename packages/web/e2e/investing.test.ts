@@ -90,8 +90,9 @@ describeBrowser('investing for real', () => {
     await env().signInByApi(tp, env().admin.email);
     await page.goto('/dashboard');
     await seen(page.getByRole('navigation', { name: 'Dashboard' }).first().getByRole('link', { name: 'Overview' }));
-    const names = (await page.getByRole('navigation', { name: 'Dashboard' }).first().getByRole('link').allInnerTexts())
-      .map((t) => t.trim());
+    const names = (
+      await page.getByRole('navigation', { name: 'Dashboard' }).first().getByRole('link').allInnerTexts()
+    ).map((t) => t.trim());
     expect(names[0]).toBe('Overview');
     await page.getByRole('navigation', { name: 'Dashboard' }).first().getByRole('link', { name: 'Overview' }).click();
     await atPath(page, '/dashboard/overview');

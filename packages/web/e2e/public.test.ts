@@ -90,12 +90,11 @@ describeBrowser('a visitor tours the public pages', () => {
       .data;
     expect(stats.accounts).toBeGreaterThanOrEqual(1);
     await poll(() => page.getByTestId('home-figure-accounts').textContent()).toBe(String(stats.accounts));
-    await poll(() => page.getByTestId('home-figure-activeInvestors').textContent()).toBe(
-      String(stats.activeInvestors),
-    );
+    await poll(() => page.getByTestId('home-figure-activeInvestors').textContent()).toBe(String(stats.activeInvestors));
     await seen(page.getByText('Accounts opened', { exact: true }));
     // No invented "+" figures.
-    for (const figure of ['120+', '50,000+', '10,000+']) expect(await page.getByText(figure, { exact: true }).count()).toBe(0);
+    for (const figure of ['120+', '50,000+', '10,000+'])
+      expect(await page.getByText(figure, { exact: true }).count()).toBe(0);
     const footer = page.getByRole('contentinfo');
     for (const link of ['Home', 'About Us', 'Contact'])
       await seen(footer.getByRole('link', { name: link, exact: true }));

@@ -228,7 +228,8 @@ export const site: SiteContent = {
       {
         name: 'Example: a careful saver',
         location: 'Illustration',
-        quote: 'Before confirming, I can see every payout date and amount, the maturity date and whether I can leave early.',
+        quote:
+          'Before confirming, I can see every payout date and amount, the maturity date and whether I can leave early.',
       },
       {
         name: 'Example: a monthly planner',

@@ -4,7 +4,8 @@
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(next)) return null;
+  // Control characters (a tab or newline inside "/\t/evil") are dropped by URL parsers: refuse them.
+  if ([...next].some((c) => c.charCodeAt(0) < 0x20)) return null;
   try {
     const url = new URL(next, 'http://same.origin');
     if (url.origin !== 'http://same.origin') return null;

@@ -15,7 +15,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { PAYOUT_FREQUENCY_LABELS, type TPlan, formatRateBps, formatTermYears } from '@vestora/contract';
+import { PAYOUT_FREQUENCY_LABELS, type TPlan, formatRateBps } from '@vestora/contract';
 import { ActionDialog } from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
@@ -25,7 +25,15 @@ import { trpc } from '../../lib/trpc';
 import { parseDollars } from '../money/money-form';
 import { useSubmissionKey } from '../money/use-submission-key';
 import { useInvalidateInvesting } from './investment-hooks';
-import { NOT_CRYPTO, RISK_NOTICE, checkInvestAmount, earlyExitText, planCeiling, rateHonesty } from './invest-rules';
+import {
+  NOT_CRYPTO,
+  RATE_HONESTY,
+  RISK_NOTICE,
+  checkInvestAmount,
+  earlyExitText,
+  planCeiling,
+  termText,
+} from './invest-rules';
 
 const FORM_ID = 'invest-form';
 
@@ -89,6 +97,7 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
     <ActionDialog
       open
       size="md"
+      scrollBehavior="inside"
       title={`Invest in ${plan.investmentPlanName}`}
       action={{ label: 'Confirm investment', palette: 'teal', form: FORM_ID }}
       cancelLabel="Cancel"
@@ -98,10 +107,15 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
     >
       <chakra.form id={FORM_ID} onSubmit={submit} noValidate display="flex" flexDirection="column" gap="4">
         <Text fontSize="sm">
-          {plan.annualRateBps !== null ? `${formatRateBps(plan.annualRateBps)} a year` : ''}
-          {plan.termMonths !== null ? ` for ${formatTermYears(plan.termMonths)}` : ''}
-          {plan.payoutFrequency ? `, interest paid ${PAYOUT_FREQUENCY_LABELS[plan.payoutFrequency].toLowerCase()}` : ''}.{' '}
-          {rateHonesty(plan.annualRateBps)}
+          <strong>
+            {plan.annualRateBps !== null ? `${formatRateBps(plan.annualRateBps)} a year` : ''}
+            {plan.termMonths !== null ? ` for ${termText(plan.termMonths)}` : ''}
+            {plan.payoutFrequency
+              ? `, interest paid ${PAYOUT_FREQUENCY_LABELS[plan.payoutFrequency].toLowerCase()}`
+              : ''}
+            .
+          </strong>{' '}
+          {RATE_HONESTY}
         </Text>
 
         <Field.Root required invalid={showError} disabled={open.isPending}>

@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
-import { PAYOUT_FREQUENCY_LABELS, type TInvestmentDetail, formatRateBps, formatTermYears } from '@vestora/contract';
+import { PAYOUT_FREQUENCY_LABELS, type TInvestmentDetail, formatRateBps } from '@vestora/contract';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { InvestmentStatusBadge, PayoutProgress } from './MyInvestments';
 import { RedeemDialog } from './RedeemDialog';
-import { earlyExitText } from './invest-rules';
+import { earlyExitText, termText } from './invest-rules';
 
 // apexcharts is large: it loads with this page only, after the schedule is on screen.
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
@@ -73,7 +73,7 @@ export default function InvestmentDetailPage() {
           <InvestmentStatusBadge status={p.status} />
         </HStack>
         <Text color="fg.muted">
-          {formatRateBps(p.annualRateBps)} a year, fixed for {formatTermYears(p.termMonths)}, interest paid{' '}
+          {formatRateBps(p.annualRateBps)} a year, fixed for {termText(p.termMonths)}, interest paid{' '}
           {PAYOUT_FREQUENCY_LABELS[p.payoutFrequency].toLowerCase()} by Vestora. {earlyExitText(p.earlyExitAllowed)}
         </Text>
       </Stack>
@@ -89,7 +89,13 @@ export default function InvestmentDetailPage() {
             </Box>
             <PayoutProgress position={p} />
             {p.status === 'active' && p.earlyExitAllowed ? (
-              <Button alignSelf="flex-start" size="sm" variant="outline" colorPalette="red" onClick={() => setRedeeming(true)}>
+              <Button
+                alignSelf="flex-start"
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                onClick={() => setRedeeming(true)}
+              >
                 Redeem early
               </Button>
             ) : null}

@@ -24,12 +24,7 @@ export function InvestmentStatusBadge({ status }: { status: TInvestment['status'
 export function PayoutProgress({ position }: { position: TInvestment }) {
   const label = `${position.paidPeriods} of ${position.totalPeriods} payouts made`;
   return (
-    <Progress.Root
-      value={position.paidPeriods}
-      max={Math.max(position.totalPeriods, 1)}
-      size="sm"
-      colorPalette="teal"
-    >
+    <Progress.Root value={position.paidPeriods} max={Math.max(position.totalPeriods, 1)} size="sm" colorPalette="teal">
       <HStack justify="space-between" mb="1">
         <Progress.Label fontSize="xs" color="fg.muted" fontWeight="normal">
           {label}
@@ -86,7 +81,10 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap" pt="3">
         <Button asChild size="sm" variant="outline" colorPalette="teal">
-          <RouterLink to={`/dashboard/investments/${position.id}`} aria-label={`Schedule of the ${position.planName} investment of ${formatMoney(position.amount)}`}>
+          <RouterLink
+            to={`/dashboard/investments/${position.id}`}
+            aria-label={`Schedule of the ${position.planName} investment of ${formatMoney(position.amount)}`}
+          >
             View schedule
           </RouterLink>
         </Button>

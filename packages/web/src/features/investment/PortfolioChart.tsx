@@ -42,7 +42,12 @@ export default function PortfolioChart({ portfolio }: { portfolio: TPortfolio })
   if (portfolio.history.length === 0)
     return <Text color="fg.muted">Nothing to draw yet: your balance has not changed since you joined.</Text>;
   return (
-    <Box w="100%" minW="0" role="img" aria-label="Chart of your available balance, invested principal and interest received over time">
+    <Box
+      w="100%"
+      minW="0"
+      role="img"
+      aria-label="Chart of your available balance, invested principal and interest received over time"
+    >
       <Chart type="line" height={300} width="100%" options={options} series={series} />
     </Box>
   );

@@ -34,8 +34,14 @@ describe('checkInvestAmount', () => {
   });
 
   it('names the limit that was missed', () => {
-    expect(checkInvestAmount(plan(), 999.99, 5000)).toMatchObject({ ok: false, message: expect.stringContaining('$1,000.00') });
-    expect(checkInvestAmount(plan(), 5000, 9000)).toMatchObject({ ok: false, message: expect.stringContaining('$4,999.00') });
+    expect(checkInvestAmount(plan(), 999.99, 5000)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('$1,000.00'),
+    });
+    expect(checkInvestAmount(plan(), 5000, 9000)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('$4,999.00'),
+    });
     expect(checkInvestAmount(plan({ capacity: 10_000, remainingCapacity: 1200 }), 1500, 9000)).toMatchObject({
       ok: false,
       message: expect.stringContaining('Only $1,200.00'),
@@ -52,7 +58,9 @@ describe('investBlockReason', () => {
   it('is null for an open plan and says why otherwise', () => {
     expect(investBlockReason(plan())).toBeNull();
     expect(investBlockReason(plan({ openForInvesting: false, status: 'archived' }))).toMatch(/closed/);
-    expect(investBlockReason(plan({ openForInvesting: false, capacity: 2000, remainingCapacity: 500 }))).toMatch(/full/);
+    expect(investBlockReason(plan({ openForInvesting: false, capacity: 2000, remainingCapacity: 500 }))).toMatch(
+      /full/,
+    );
     expect(investBlockReason(plan({ openForInvesting: false, annualRateBps: null }))).toMatch(/terms/);
   });
 });

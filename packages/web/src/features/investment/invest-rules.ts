@@ -1,5 +1,11 @@
-import { type TInvestmentStatus, type TPlan, centsToDollars, dollarsToCents, formatRateBps } from '@vestora/contract';
+import { type TInvestmentStatus, type TPlan, centsToDollars, dollarsToCents } from '@vestora/contract';
 import { formatMoney } from '../../lib/format';
+
+/** A term in words: 12 → "1 year", 18 → "18 months", 24 → "2 years". */
+export function termText(months: number): string {
+  if (months % 12 === 0) return months === 12 ? '1 year' : `${months / 12} years`;
+  return months === 1 ? '1 month' : `${months} months`;
+}
 
 /** The early-exit rule of a plan or position, in one sentence. */
 export function earlyExitText(allowed: boolean): string {
@@ -8,11 +14,13 @@ export function earlyExitText(allowed: boolean): string {
     : 'No early exit: the principal comes back at maturity.';
 }
 
-/** What the rate is and is not, said on every card and in the invest dialog. */
-export function rateHonesty(annualRateBps: number | null): string {
-  const rate = annualRateBps === null ? 'The rate' : `The rate of ${formatRateBps(annualRateBps)} a year`;
-  return `${rate} is fixed for the whole term and the interest is paid by Vestora. It does not protect you against Vestora itself failing.`;
-}
+/** What the rate is and is not, in the invest dialog. */
+export const RATE_HONESTY =
+  'The rate is fixed for the whole term and the interest is paid by Vestora. It does not protect you against Vestora itself failing.';
+
+/** The same, short enough for every plan card. */
+export const CARD_HONESTY =
+  'Fixed rate for the whole term, paid by Vestora: only as safe as Vestora itself. Crypto prices on the Chart page do not affect it.';
 
 export const NOT_CRYPTO =
   'The crypto prices on the Chart page have nothing to do with these plans: your interest does not depend on them.';
@@ -43,7 +51,8 @@ export type AmountCheck =
 
 /** Checks a typed amount against the plan's limits and the available balance (all in cents). */
 export function checkInvestAmount(plan: TPlan, amount: number | null, balance: number): AmountCheck {
-  if (amount === null) return { ok: false, message: 'Enter an amount in dollars with at most 2 decimals, e.g. 1000.00' };
+  if (amount === null)
+    return { ok: false, message: 'Enter an amount in dollars with at most 2 decimals, e.g. 1000.00' };
   const cents = dollarsToCents(amount);
   if (cents === null || cents <= 0) return { ok: false, message: 'Enter an amount greater than zero' };
   const min = plan.minAmount === null ? null : dollarsToCents(plan.minAmount);
@@ -51,7 +60,8 @@ export function checkInvestAmount(plan: TPlan, amount: number | null, balance: n
   if (min !== null && cents < min)
     return { ok: false, amount, message: `The minimum for this plan is ${formatMoney(plan.minAmount)}` };
   if (ceiling !== null && cents > (dollarsToCents(ceiling) ?? 0)) {
-    const capped = plan.remainingCapacity !== null && plan.maxAmount !== null && plan.remainingCapacity < plan.maxAmount;
+    const capped =
+      plan.remainingCapacity !== null && plan.maxAmount !== null && plan.remainingCapacity < plan.maxAmount;
     return {
       ok: false,
       amount,

@@ -106,7 +106,10 @@ export default function AdminOverviewPage() {
         <Figure label="Balances held" value={formatMoney(o.balancesHeld)} />
         <Figure label="Principal invested" value={formatMoney(o.principalInvested)} />
         <Figure label="Interest due in the next 30 days" value={formatMoney(o.interestDueNext30Days)} />
-        <Figure label="Pending deposits" value={`${formatInteger(o.pendingDeposits.count)} · ${formatMoney(o.pendingDeposits.amount)}`}>
+        <Figure
+          label="Pending deposits"
+          value={`${formatInteger(o.pendingDeposits.count)} · ${formatMoney(o.pendingDeposits.amount)}`}
+        >
           {deskLink('', 'Review deposits')}
         </Figure>
         <Figure

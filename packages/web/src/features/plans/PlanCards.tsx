@@ -3,7 +3,7 @@ import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text
 import type { TLegacyPlanText, TPlan } from '@vestora/contract';
 import { InvestDialogHost } from '../investment/InvestDialogHost';
 import { InvestNowButton } from '../investment/InvestNowButton';
-import { NOT_CRYPTO } from '../investment/invest-rules';
+import { CARD_HONESTY } from '../investment/invest-rules';
 import { planLook, planRows } from './plan-display';
 
 /**
@@ -80,8 +80,7 @@ export function PlanCard({
           ))}
         </Box>
         <Text fontSize="xs" color="fg.muted" mt="4">
-          The rate is fixed for the term and the interest is paid by Vestora; it is not a guarantee against
-          Vestora’s own failure. {NOT_CRYPTO}
+          {CARD_HONESTY}
         </Text>
       </Card.Body>
       <Card.Footer>

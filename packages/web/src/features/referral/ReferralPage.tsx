@@ -50,9 +50,9 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
         <Card.Body>
           <Stack gap="5">
             <Text>
-              Share your link. When a friend creates an account with it and makes their first investment, Vestora
-              pays you 1% of that first investment, at most $100, into your balance. The reward is paid by the
-              platform: nothing is taken from your friend.
+              Share your link. When a friend creates an account with it and makes their first investment, Vestora pays
+              you 1% of that first investment, at most $100, into your balance. The reward is paid by the platform:
+              nothing is taken from your friend.
             </Text>
             <CopyField label="Your referral code" value={referral.referralCode} copyLabel="Copy code" mono />
             <CopyField label="Your referral link" value={referral.referralLink} copyLabel="Copy link" />
