@@ -1,8 +1,8 @@
 /**
  * All marketing copy, the brand and the contact details in one typed module. Screens read from
  * here; change the words here, not in the components. The copy describes what the product does:
- * it makes no promise of returns and does not suggest that identity or anti-money-laundering
- * checks are skipped.
+ * a plan's fixed rate is Vestora's own commitment and only as sound as Vestora, figures are counted
+ * from the data, and nothing suggests that identity or anti-money-laundering checks are skipped.
  */
 
 export interface NavItem {
@@ -270,7 +270,7 @@ export const site: SiteContent = {
       'Vestora is an online investment platform. We offer a small set of fixed-term investment plans, a simple way to fund your account by bank transfer, and a market overview of the largest cryptocurrencies.',
     paragraphs: [
       'We built Vestora for people who want to see exactly where their money is. Your dashboard shows your available balance, the principal you have invested, each position’s payout schedule and a full history of the transactions on your account.',
-      'A plan pays a fixed yearly rate for its term. Vestora pays the interest on the plan’s schedule (monthly, quarterly, yearly or at maturity) and returns the principal at maturity. Some plans allow early exit: the principal comes back at once, interest already paid stays, and interest accrued since the last payout is forfeited.',
+      'A plan pays a fixed yearly rate for its term. Vestora pays the interest on the plan’s schedule (monthly, quarterly, twice a year, yearly or at maturity) and returns the principal at maturity. Some plans allow early exit: the principal comes back at once, interest already paid stays, and interest accrued since the last payout is forfeited.',
       'Deposits are credited after our team confirms the transfer, and cashout requests are reviewed before they are paid. Like any regulated financial service, we may ask you to confirm your identity and the source of your funds.',
     ],
     story: {

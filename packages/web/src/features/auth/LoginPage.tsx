@@ -31,7 +31,8 @@ export default function LoginPage() {
   const location = useLocation();
   const registered = registeredState(location.state);
   // Where to go after signing in: a same-site `?next=` (e.g. back to an Invest Now), else the dashboard.
-  const destination = safeNextPath(new URLSearchParams(location.search).get('next')) ?? '/dashboard';
+  const nextParam = safeNextPath(new URLSearchParams(location.search).get('next'));
+  const destination = nextParam ?? '/dashboard';
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const [loggedIn, setLoggedIn] = useState(false);
@@ -116,7 +117,9 @@ export default function LoginPage() {
         <Text fontSize="sm" color="gray.600" textAlign="center">
           Don't have an account?{' '}
           <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to="/create-account">Sign Up</RouterLink>
+            <RouterLink to={nextParam ? `/create-account?next=${encodeURIComponent(nextParam)}` : '/create-account'}>
+              Sign Up
+            </RouterLink>
           </Link>
         </Text>
       </chakra.form>

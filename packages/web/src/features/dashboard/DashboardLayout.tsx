@@ -45,7 +45,9 @@ function useLogout() {
       toaster.create({ type: 'error', title: 'Could not log out', description: errorMessage(error) });
     },
   });
-  return { logout: () => logout.mutate(), pending: logout.isPending };
+  // Requests still in flight would reach the server after the session is gone and log 401s: stop them first.
+  const start = () => void queryClient.cancelQueries().finally(() => logout.mutate());
+  return { logout: start, pending: logout.isPending };
 }
 
 /** The principal in open positions, under the available balance ("Account"). */

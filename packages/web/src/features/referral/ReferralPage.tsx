@@ -21,7 +21,7 @@ export default function ReferralPage() {
           Referral Program
         </Heading>
         <Text color="fg.muted" fontSize="lg">
-          Invite friends and earn a reward when they invest
+          Invite friends and earn rewards
         </Text>
       </Stack>
       {referral.isError ? (
