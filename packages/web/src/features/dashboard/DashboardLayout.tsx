@@ -45,9 +45,16 @@ function useLogout() {
       toaster.create({ type: 'error', title: 'Could not log out', description: errorMessage(error) });
     },
   });
-  // Requests still in flight would reach the server after the session is gone and log 401s: stop them first.
-  const start = () => void queryClient.cancelQueries().finally(() => logout.mutate());
-  return { logout: start, pending: logout.isPending };
+  // Requests still in flight would be answered after the session is gone, with 401s: let them finish
+  // first (up to 3 s; the client does not abort them).
+  const [settling, setSettling] = useState(false);
+  const start = async () => {
+    setSettling(true);
+    for (let i = 0; i < 60 && queryClient.isFetching() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    setSettling(false);
+    logout.mutate();
+  };
+  return { logout: () => void start(), pending: settling || logout.isPending };
 }
 
 /** The principal in open positions, under the available balance ("Account"). */
