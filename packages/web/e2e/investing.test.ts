@@ -109,6 +109,23 @@ describeBrowser('investing for real', () => {
     await seen(page.getByRole('row').filter({ hasText: email }).getByText('Starter'));
   });
 
+  test('redeeming early states what is forfeited, then returns the principal', async () => {
+    const tp = await env().newPage({ label: 'redeem' });
+    const { page } = tp;
+    await env().signInByApi(tp, email);
+    await page.goto('/dashboard/investments');
+    const card = page.getByRole('article', { name: 'Starter investment of $600.00' });
+    await card.getByRole('button', { name: /Redeem the Starter investment/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Redeem this investment early?' });
+    await seen(confirm.getByText(/interest accrued since the last payout is forfeited/));
+    await confirm.getByRole('button', { name: 'Redeem now' }).click();
+    await gone(confirm);
+    await seen(card.getByText('Redeemed early', { exact: true }));
+    // $100.00 left + $2.50 interest + the $600.00 principal back.
+    await seen(page.locator('aside').first().getByText('Account: $702.50', { exact: true }));
+    await seen(page.locator('aside').first().getByText('Invested: $0.00', { exact: true }));
+  });
+
   test("a visitor's Invest Now goes to sign-in and comes back to the dialog", async () => {
     const { page } = await env().newPage({ label: 'visitor' });
     await page.goto('/');

@@ -69,7 +69,7 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
             <Row label="Rate">{formatRateBps(position.annualRateBps)} a year</Row>
             <Row label="Started">{formatDate(position.startedAt)}</Row>
             <Row label="Matures">{formatDate(position.maturityAt)}</Row>
-            <Row label="Paid so far">{formatMoney(position.interestPaid)}</Row>
+            <Row label="Interest paid">{formatMoney(position.interestPaid)}</Row>
             <Row label="Next payout">
               {position.nextPayout
                 ? `${formatMoney(position.nextPayout.amount)} on ${formatDate(position.nextPayout.dueAt)}`
