@@ -131,11 +131,11 @@ export default function AdminOverviewPage() {
           <Text color="fg.muted">No open positions yet.</Text>
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
-            <Table.Root size="sm" minW="24rem">
+            <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Plan</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Open positions</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Positions</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
