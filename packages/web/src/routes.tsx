@@ -31,7 +31,7 @@ const InvestmentDetailPage = lazy(() => import('./features/investment/Investment
 const AdminOverviewPage = lazy(() => import('./features/overview/AdminOverviewPage'));
 
 /**
- * The route table (spec section 2). The dashboard layout is the auth guard; AdminRoute guards
+ * The route table. The dashboard layout is the auth guard; AdminRoute guards
  * the admin screens (non-admins go to /dashboard). Layouts hold their own Suspense, so the
  * header or sidebar stays on screen while a page chunk loads.
  */

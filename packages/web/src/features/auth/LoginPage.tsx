@@ -24,7 +24,7 @@ function registeredState(state: unknown): RegisteredState | null {
     : null;
 }
 
-/** 'Welcome Back' (spec section 2). Signed-in visitors go straight to the dashboard (or a same-site `?next=`). */
+/** 'Welcome Back'. Signed-in visitors go straight to the dashboard (or a same-site `?next=`). */
 export default function LoginPage() {
   usePageTitle('Sign in');
   const navigate = useNavigate();

@@ -53,7 +53,7 @@ function useReferralCode(): { code: string | undefined; invalid: boolean; remove
     : { code: undefined, invalid: true, remove };
 }
 
-/** 'Create Your Account' (spec section 2): mismatched passwords never reach the server. */
+/** 'Create Your Account': mismatched passwords never reach the server. */
 export default function SignupPage() {
   usePageTitle('Create your account');
   const navigate = useNavigate();

@@ -40,7 +40,7 @@ const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon:
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
 
 /**
- * The sidebar menu (spec section 2): users get Rewards, Investments, Chart, Deposit, Cashout,
+ * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,
  * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
  * those pages can be found; the Money desk is the admin's review queue. Admins start with the
  * Overview (the morning figures).
