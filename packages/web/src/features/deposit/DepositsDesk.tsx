@@ -1,27 +1,23 @@
-import { Table } from '@chakra-ui/react';
 import type { TDeposit, TDepositReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
 import { DEPOSIT_STATUS } from '../money/money-labels';
 import { useDepositPages } from '../money/money-hooks';
+import { TransferReferenceCell } from '../money/components/RequestCells';
 import { DepositStatusBadge } from '../money/components/StatusBadge';
 import { DepositTimeline } from '../money/components/MoneyTimeline';
 import { RequestDesk, type RequestDeskSpec } from '../money/components/RequestDesk';
 import { ReviewedBy } from '../money/components/ReviewSummary';
-import { DepositReviewDialog, type DepositDecision } from './DepositReviewDialog';
+import { DepositReviewDialog } from './DepositReviewDialog';
 
-const DEPOSIT_DESK: RequestDeskSpec<TDeposit, DepositDecision, TDepositReviewInput> = {
+const DEPOSIT_DESK: RequestDeskSpec<TDeposit, TDepositReviewInput['decision'], TDepositReviewInput> = {
   noun: 'deposit',
   userWord: 'from',
   accept: 'confirm',
   emptyPendingDescription: 'New transfer reports will appear here.',
   minW: '46rem',
   detailHeader: 'Transfer reference',
-  detailCell: (d) => (
-    <Table.Cell maxW="12rem" truncate title={d.reference}>
-      {d.reference}
-    </Table.Cell>
-  ),
+  detailCell: (d) => <TransferReferenceCell reference={d.reference} maxW="12rem" />,
   reviewed: (d, reviewer) => <ReviewedBy name={reviewer} at={d.reviewedAt} note={d.reason} />,
   reviewedToast: (d) =>
     d.status === 'confirmed'

@@ -1,25 +1,23 @@
 import type { TWithdrawal, TWithdrawalReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
-import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
+import { WITHDRAWAL_STATUS } from '../money/money-labels';
 import { useWithdrawalPages } from '../money/money-hooks';
 import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
 import { WithdrawalTimeline } from '../money/components/MoneyTimeline';
 import { RequestDesk, type RequestDeskSpec } from '../money/components/RequestDesk';
-import { StackedCell } from '../money/components/StackedCell';
+import { PayToCell } from '../money/components/RequestCells';
 import { ReviewedBy } from '../money/components/ReviewSummary';
-import { WithdrawalReviewDialog, type WithdrawalDecision } from './WithdrawalReviewDialog';
+import { WithdrawalReviewDialog } from './WithdrawalReviewDialog';
 
-const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, WithdrawalDecision, TWithdrawalReviewInput> = {
+const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, TWithdrawalReviewInput['decision'], TWithdrawalReviewInput> = {
   noun: 'withdrawal',
   userWord: 'by',
   accept: 'approve',
   emptyPendingDescription: 'New withdrawal requests will appear here.',
   minW: '50rem',
   detailHeader: 'Pay to',
-  detailCell: (w) => (
-    <StackedCell primary={WITHDRAWAL_METHOD_LABELS[w.method]} secondary={w.details} title={w.details} />
-  ),
+  detailCell: (w) => <PayToCell withdrawal={w} />,
   reviewed: (w, reviewer) =>
     w.status === 'cancelled' ? (
       <ReviewedBy name="the user" at={w.cancelledAt} />

@@ -47,11 +47,7 @@ export interface RequestDeskSpec<T extends DeskRecord, D extends string, I> {
 }
 
 /** A money desk tab for one kind of request: filters, the paged table of requests, review and its dialog. */
-export function RequestDesk<T extends DeskRecord, D extends string, I>({
-  spec,
-}: {
-  spec: RequestDeskSpec<T, D, I>;
-}) {
+export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }: { spec: RequestDeskSpec<T, D, I> }) {
   const { noun, userWord, accept, Timeline, StatusBadge, Dialog } = spec;
   const desk = useReviewDesk<T, D | 'reject', T['status'] | typeof ALL>({
     initialStatus: 'pending',
