@@ -27,7 +27,7 @@ export interface RequestDeskSpec<T extends DeskRecord, D extends string, I> {
   /** How a row names its user after the amount: "from" a@b.c, "by" a@b.c. */
   userWord: string;
   /** The accepting decision ("confirm"); its button reads "Confirm". The other one is "reject". */
-  accept: D;
+  accept: Exclude<D, 'reject'>;
   /** Under "No … waiting for review". */
   emptyPendingDescription: string;
   minW: string;
