@@ -1,7 +1,16 @@
 import { Table } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { DEPOSIT_STATUS } from '../money/money-labels';
-import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
+import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../money/components/RecentRequestsCard';
+
+const RECENT_DEPOSITS: RecentRequestsSpec = {
+  headingId: 'recent-deposits-heading',
+  heading: 'Your recent deposits',
+  noun: 'deposits',
+  emptyDescription: 'Deposits you report appear here with their status.',
+  minW: '560px',
+  columns: ['Reference', 'Status'],
+};
 
 /** The caller's latest deposits (everyone's for admins) with their status. */
 export function RecentDeposits() {
@@ -9,18 +18,8 @@ export function RecentDeposits() {
 
   return (
     <RecentRequestsCard
-      headingId="recent-deposits-heading"
-      heading={['Your recent deposits', 'Recent deposits (all users)']}
-      noun="deposits"
+      {...RECENT_DEPOSITS}
       query={deposits}
-      emptyDescription="Deposits you report appear here with their status."
-      minW="560px"
-      headers={
-        <>
-          <Table.ColumnHeader>Reference</Table.ColumnHeader>
-          <Table.ColumnHeader>Status</Table.ColumnHeader>
-        </>
-      }
       cells={(d) => (
         <>
           <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>

@@ -7,8 +7,18 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
-import { RecentRequestsCard, StatusCell } from '../money/components/RecentRequestsCard';
+import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../money/components/RecentRequestsCard';
 import { ActionDialog } from '../../components/ui/dialog';
+
+const WITHDRAWALS_CARD: RecentRequestsSpec = {
+  headingId: 'withdrawals-heading',
+  heading: 'Your withdrawals',
+  noun: 'withdrawals',
+  emptyDescription: 'Withdrawals you request appear here with their status.',
+  minW: '640px',
+  columns: ['Method', 'Details', 'Status'],
+  actionColumn: 'Action',
+};
 
 /** The caller's withdrawals (everyone's for admins), with Cancel on their own pending ones. */
 export function WithdrawalHistory() {
@@ -38,20 +48,8 @@ export function WithdrawalHistory() {
 
   return (
     <RecentRequestsCard
-      headingId="withdrawals-heading"
-      heading={['Your withdrawals', 'Recent withdrawals (all users)']}
-      noun="withdrawals"
+      {...WITHDRAWALS_CARD}
       query={withdrawals}
-      emptyDescription="Withdrawals you request appear here with their status."
-      minW="640px"
-      headers={
-        <>
-          <Table.ColumnHeader>Method</Table.ColumnHeader>
-          <Table.ColumnHeader>Details</Table.ColumnHeader>
-          <Table.ColumnHeader>Status</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Action</Table.ColumnHeader>
-        </>
-      }
       cells={(w) => (
         <>
           <Table.Cell whiteSpace="nowrap">{WITHDRAWAL_METHOD_LABELS[w.method]}</Table.Cell>

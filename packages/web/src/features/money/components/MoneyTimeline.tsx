@@ -61,69 +61,71 @@ const by = (name: string | null | undefined) => (name ? ` by ${name}` : '');
 /** Free text as a sentence: a full stop added only when it has no closing punctuation. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
+/** How the text names the owner's balance. */
+const balanceOf = (audience: Audience) => (audience === 'owner' ? 'your balance' : 'the balance');
+
+/** The step of a rejected request: who rejected it and when, the reason, then what followed. */
+const rejectedStep = (
+  reviewerName: string | null | undefined,
+  time: string | null,
+  reason: string | null,
+  then: string,
+): Step => ({
+  key: 'rejected',
+  title: `Rejected${by(reviewerName)}`,
+  time,
+  tone: 'bad',
+  body: `Reason: ${sentence(reason ?? 'none given')} ${then}`,
+});
+
+/** The first step of every request: how it was made. */
+const requestedStep = (title: string, time: string, body: string): Step => ({
+  key: 'requested',
+  title,
+  time,
+  tone: 'start',
+  body,
+});
+
+/** The last step of a pending request: what it waits for. */
+const waitingStep = (body: string): Step => ({ key: 'waiting', title: 'Waiting for review', tone: 'waiting', body });
+
 /** A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason. */
 export function DepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
-  const balance = audience === 'owner' ? 'your balance' : 'the balance';
-  const steps: Step[] = [
-    {
-      key: 'requested',
-      title: 'Transfer reported',
-      time: d.createdAt,
-      tone: 'start',
-      body: `${formatMoney(d.amount)} with transfer reference “${d.reference}”.`,
-    },
-  ];
-  if (d.status === 'pending') {
-    steps.push({
-      key: 'waiting',
-      title: 'Waiting for review',
-      tone: 'waiting',
-      body: 'Nothing is credited until the transfer is confirmed.',
-    });
-  } else if (d.status === 'confirmed') {
-    steps.push({
-      key: 'confirmed',
-      title: `Confirmed${by(reviewerName)}`,
-      time: d.reviewedAt,
-      tone: 'ok',
-      body: `${formatMoney(d.amount)} was credited to ${balance}.${d.reason ? ` Note: ${sentence(d.reason)}` : ''}`,
-    });
-  } else {
-    steps.push({
-      key: 'rejected',
-      title: `Rejected${by(reviewerName)}`,
-      time: d.reviewedAt,
-      tone: 'bad',
-      body: `Reason: ${sentence(d.reason ?? 'none given')} Nothing was credited.`,
-    });
-  }
-  return <StepList steps={steps} label={`Timeline of the deposit of ${formatMoney(d.amount)}`} />;
+  const outcome: Step | null =
+    d.status === 'confirmed'
+      ? {
+          key: 'confirmed',
+          title: `Confirmed${by(reviewerName)}`,
+          time: d.reviewedAt,
+          tone: 'ok',
+          body: `${formatMoney(d.amount)} was credited to ${balanceOf(audience)}.${d.reason ? ` Note: ${sentence(d.reason)}` : ''}`,
+        }
+      : d.status === 'rejected'
+        ? rejectedStep(reviewerName, d.reviewedAt, d.reason, 'Nothing was credited.')
+        : null;
+  return (
+    <StepList
+      steps={[
+        requestedStep(
+          'Transfer reported',
+          d.createdAt,
+          `${formatMoney(d.amount)} with transfer reference “${d.reference}”.`,
+        ),
+        outcome ?? waitingStep('Nothing is credited until the transfer is confirmed.'),
+      ]}
+      label={`Timeline of the deposit of ${formatMoney(d.amount)}`}
+    />
+  );
 }
 
 /** A withdrawal's life: requested (funds held) → paid / rejected / cancelled (or still waiting). */
 export function WithdrawalTimeline({ record: w, audience, reviewerName }: TimelineProps<TWithdrawal>) {
-  const balance = audience === 'owner' ? 'your balance' : 'the balance';
-  const steps: Step[] = [
-    {
-      key: 'requested',
-      title: 'Withdrawal requested',
-      time: w.createdAt,
-      tone: 'start',
-      body: `${formatMoney(w.amount)} held from ${balance} for a payout by ${WITHDRAWAL_METHOD_LABELS[w.method]} to ${w.details}.`,
-    },
-  ];
-  if (w.status === 'pending') {
-    steps.push({
-      key: 'waiting',
-      title: 'Waiting for review',
-      tone: 'waiting',
-      body:
-        audience === 'owner'
-          ? 'The amount stays on hold; you can cancel the request on the Cashout page while it is pending.'
-          : 'The amount stays on hold until the request is approved or rejected.',
-    });
-  } else if (w.status === 'paid') {
-    steps.push({
+  const balance = balanceOf(audience);
+  const returned = `The held ${formatMoney(w.amount)} returned to ${balance}.`;
+  const outcomes: Record<TWithdrawal['status'], Step | null> = {
+    pending: null,
+    paid: {
       key: 'paid',
       title: `Approved and paid${by(reviewerName)}`,
       time: w.reviewedAt,
@@ -134,23 +136,22 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
           {w.reason ? ` Note: ${sentence(w.reason)}` : ''}
         </>
       ),
-    });
-  } else if (w.status === 'rejected') {
-    steps.push({
-      key: 'rejected',
-      title: `Rejected${by(reviewerName)}`,
-      time: w.reviewedAt,
-      tone: 'bad',
-      body: `Reason: ${sentence(w.reason ?? 'none given')} The held ${formatMoney(w.amount)} returned to ${balance}.`,
-    });
-  } else {
-    steps.push({
-      key: 'cancelled',
-      title: 'Cancelled',
-      time: w.cancelledAt,
-      tone: 'neutral',
-      body: `The held ${formatMoney(w.amount)} returned to ${balance}.`,
-    });
-  }
-  return <StepList steps={steps} label={`Timeline of the withdrawal of ${formatMoney(w.amount)}`} />;
+    },
+    rejected: rejectedStep(reviewerName, w.reviewedAt, w.reason, returned),
+    cancelled: { key: 'cancelled', title: 'Cancelled', time: w.cancelledAt, tone: 'neutral', body: returned },
+  };
+  const requested = `${formatMoney(w.amount)} held from ${balance} for a payout by ${WITHDRAWAL_METHOD_LABELS[w.method]} to ${w.details}.`;
+  const waiting =
+    audience === 'owner'
+      ? 'The amount stays on hold; you can cancel the request on the Cashout page while it is pending.'
+      : 'The amount stays on hold until the request is approved or rejected.';
+  return (
+    <StepList
+      steps={[
+        requestedStep('Withdrawal requested', w.createdAt, requested),
+        outcomes[w.status] ?? waitingStep(waiting),
+      ]}
+      label={`Timeline of the withdrawal of ${formatMoney(w.amount)}`}
+    />
+  );
 }

@@ -13,10 +13,16 @@ interface RecentItem {
   amount: number;
 }
 
+/** What one kind of request declares for its recent-requests card: the words and the columns after Amount. */
+export type RecentRequestsSpec = Pick<
+  RecentRequestsCardProps<RecentItem>,
+  'headingId' | 'heading' | 'noun' | 'emptyDescription' | 'minW' | 'columns' | 'actionColumn'
+>;
+
 interface RecentRequestsCardProps<T extends RecentItem> {
   headingId: string;
-  /** The heading for a user, then for an admin (who sees everyone's requests and a User column). */
-  heading: [user: string, admin: string];
+  /** The heading for a user; an admin, who sees everyone's requests and a User column, reads "Recent … (all users)". */
+  heading: string;
   /** What the rows are: "deposits", "withdrawals". */
   noun: string;
   query: {
@@ -29,7 +35,9 @@ interface RecentRequestsCardProps<T extends RecentItem> {
   emptyDescription: string;
   minW: string;
   /** The column headers after Amount. */
-  headers: ReactNode;
+  columns: readonly string[];
+  /** A last header, aligned to the end, over the rows' actions. */
+  actionColumn?: string;
   /** The cells after Amount. */
   cells: (item: T) => ReactNode;
   /** Inside the card, after its body (dialogs). */
@@ -44,7 +52,8 @@ export function RecentRequestsCard<T extends RecentItem>({
   query,
   emptyDescription,
   minW,
-  headers,
+  columns,
+  actionColumn,
   cells,
   children,
 }: RecentRequestsCardProps<T>) {
@@ -53,7 +62,7 @@ export function RecentRequestsCard<T extends RecentItem>({
     <Card.Root as="section" aria-labelledby={headingId}>
       <Card.Header>
         <Heading as="h2" id={headingId} size="lg">
-          {showUser ? heading[1] : heading[0]}
+          {showUser ? `Recent ${noun} (all users)` : heading}
         </Heading>
       </Card.Header>
       <Card.Body>
@@ -75,7 +84,10 @@ export function RecentRequestsCard<T extends RecentItem>({
                   <Table.ColumnHeader>Date</Table.ColumnHeader>
                   {showUser && <Table.ColumnHeader>User</Table.ColumnHeader>}
                   <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  {headers}
+                  {columns.map((name) => (
+                    <Table.ColumnHeader key={name}>{name}</Table.ColumnHeader>
+                  ))}
+                  {actionColumn ? <Table.ColumnHeader textAlign="end">{actionColumn}</Table.ColumnHeader> : null}
                 </Table.Row>
               </Table.Header>
               <Table.Body>

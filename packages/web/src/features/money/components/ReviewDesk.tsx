@@ -7,7 +7,8 @@ import { ExpandableRow } from './ExpandableRow';
 import { PagedTable, type PagedList } from './PagedTable';
 import { StackedCell, Time } from './StackedCell';
 
-interface DeskRecord {
+/** What every reviewed money request has. */
+export interface DeskRecord {
   id: string;
   userEmail: string;
   createdAt: string;

@@ -2,22 +2,21 @@ import { Badge } from '@chakra-ui/react';
 import type { TDeposit, TWithdrawal } from '@vestora/contract';
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../money-labels';
 
-/** A deposit's status as a coloured badge with its name (colour is never the only cue). */
-export function DepositStatusBadge({ status }: { status: TDeposit['status'] }) {
-  const s = DEPOSIT_STATUS[status];
+/** A status as a coloured badge with its name (colour is never the only cue). */
+function LabelledBadge({ shown }: { shown: { label: string; palette: string } }) {
   return (
-    <Badge colorPalette={s.palette} variant="subtle" whiteSpace="nowrap">
-      {s.label}
+    <Badge colorPalette={shown.palette} variant="subtle" whiteSpace="nowrap">
+      {shown.label}
     </Badge>
   );
 }
 
-/** A withdrawal's status as a coloured badge with its name. */
+/** A deposit's status as a badge. */
+export function DepositStatusBadge({ status }: { status: TDeposit['status'] }) {
+  return <LabelledBadge shown={DEPOSIT_STATUS[status]} />;
+}
+
+/** A withdrawal's status as a badge. */
 export function WithdrawalStatusBadge({ status }: { status: TWithdrawal['status'] }) {
-  const s = WITHDRAWAL_STATUS[status];
-  return (
-    <Badge colorPalette={s.palette} variant="subtle" whiteSpace="nowrap">
-      {s.label}
-    </Badge>
-  );
+  return <LabelledBadge shown={WITHDRAWAL_STATUS[status]} />;
 }

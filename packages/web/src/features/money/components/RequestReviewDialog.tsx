@@ -1,0 +1,79 @@
+import { ReviewDialog, type ReviewField } from './ReviewDialog';
+import { RequestSummary } from './ReviewSummary';
+import type { DeskReviewDialogProps } from './use-review-desk';
+
+interface ReviewedRequest {
+  id: string;
+  userEmail: string;
+  amount: number;
+}
+
+/** Each of a request's two decisions: the accepting one (confirm, approve) and `reject`. */
+type Sides<V> = { accept: V; reject: V };
+
+/** What one kind of money request brings to its review dialog. */
+export interface RequestReviewSpec<T extends ReviewedRequest, D extends string, I> {
+  /** What is reviewed: "deposit". */
+  noun: string;
+  /** The accepting decision ("confirm"); the title asks "Confirm this deposit?". */
+  accept: Exclude<D, 'reject'>;
+  /** The dialog's action button for each decision. */
+  confirmLabels: Sides<string>;
+  /** The rejection reason's example. */
+  reasonPlaceholder: string;
+  /** A value the accepting decision asks for (a payout reference), if any. */
+  acceptField?: ReviewField;
+  /** The review procedure's input for a decision and the value typed. */
+  input: (id: string, decision: D, value: string) => I;
+  /** The shared contract schema of that input. */
+  schema: { safeParse: (input: I) => { success: boolean; error?: { issues: { message: string }[] } } };
+  /** The request's own facts under User and Amount. */
+  rows: (request: T) => [label: string, value: string][];
+  /** What each decision does, in a sentence. */
+  outcomes: (request: T) => Sides<string>;
+}
+
+/** Accept or reject (with a reason) a pending money request, checked against the contract's schema. */
+export function RequestReviewDialog<T extends ReviewedRequest, D extends string, I>({
+  spec,
+  target,
+  onReview,
+  ...passed
+}: DeskReviewDialogProps<T, D, I> & { spec: RequestReviewSpec<T, D, I> }) {
+  const t = target?.record;
+  const side = target?.decision === 'reject' ? 'reject' : 'accept';
+  const decision = side === 'reject' ? ('reject' as D) : spec.accept;
+  const field: ReviewField | undefined =
+    side === 'reject'
+      ? {
+          label: 'Reason',
+          multiline: true,
+          required: true,
+          maxLength: 500,
+          placeholder: spec.reasonPlaceholder,
+          helperText: 'The user sees this reason in their transaction history.',
+        }
+      : spec.acceptField;
+  const title = side === 'reject' ? 'Reject' : `${spec.accept.charAt(0).toUpperCase()}${spec.accept.slice(1)}`;
+
+  return (
+    <ReviewDialog
+      {...passed}
+      open={target !== null}
+      title={`${title} this ${spec.noun}?`}
+      confirmLabel={spec.confirmLabels[side]}
+      palette={side === 'reject' ? 'red' : 'teal'}
+      field={field}
+      validate={(value) => {
+        if (!t) return null;
+        const r = spec.schema.safeParse(spec.input(t.id, decision, value));
+        return r.success ? null : (r.error?.issues[0]?.message ?? `Check the ${field?.label.toLowerCase()}.`);
+      }}
+      onSubmit={(value) => {
+        if (t) onReview(spec.input(t.id, decision, value));
+      }}
+    >
+      {t ? <RequestSummary request={t} rows={spec.rows(t)} outcome={spec.outcomes(t)[side]} /> : null}
+    </ReviewDialog>
+  );
+}
