@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Button, EmptyState as ChakraEmptyState, Spinner, Text, VStack } from '@chakra-ui/react';
+import { Alert, Box, Button, EmptyState as ChakraEmptyState, Spinner, Text, VStack } from '@chakra-ui/react';
 import { LuCircleAlert, LuInbox, LuRefreshCw } from 'react-icons/lu';
+import { errorMessage } from '../../lib/errors';
 
 /** A centred spinner with a label, for a page or a section that is loading. */
 export function PageLoader({ label = 'Loading...', minH = '40vh' }: { label?: string; minH?: string }) {
@@ -63,4 +64,49 @@ export function EmptyState({ title, description, icon, action }: EmptyStateProps
       </ChakraEmptyState.Content>
     </ChakraEmptyState.Root>
   );
+}
+
+/** An action the server refused or that failed: what was not done, and why (inside a form or dialog). */
+export function FailedAction({ title, error }: { title: string; error: unknown }) {
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title color="red.700">{title}</Alert.Title>
+        <Alert.Description>{errorMessage(error)}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** What a paged list query looks like to the states below. */
+export interface ListQueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  refetch: () => unknown;
+  items: readonly unknown[];
+}
+
+/**
+ * The loading, failed and empty states of a list, or null when it has items to show: every list says
+ * the same three things the same way.
+ */
+export function listState(
+  list: ListQueryState,
+  words: { loading: string; errorTitle: string; empty: ReactNode; minH?: string },
+): ReactNode | null {
+  if (list.isPending) return <PageLoader label={words.loading} minH={words.minH} />;
+  if (list.isError)
+    return (
+      <ErrorState
+        title={words.errorTitle}
+        description={errorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
+      />
+    );
+  if (list.items.length === 0) return words.empty;
+  return null;
 }

@@ -16,6 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { PAYOUT_FREQUENCY_LABELS, type TPlan, formatRateBps } from '@vestora/contract';
+import { FailedAction } from '../../components/ui/states';
 import { ActionDialog } from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
@@ -225,15 +226,7 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
           </Alert.Content>
         </Alert.Root>
 
-        {open.isError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title color="red.700">Your investment was not made</Alert.Title>
-              <Alert.Description>{errorMessage(open.error)}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {open.isError ? <FailedAction title="Your investment was not made" error={open.error} /> : null}
       </chakra.form>
     </ActionDialog>
   );

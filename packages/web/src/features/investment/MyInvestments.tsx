@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type TInvestment, formatRateBps } from '@vestora/contract';
-import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
-import { errorMessage } from '../../lib/errors';
+import { EmptyState, listState } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { LoadMore } from '../money/components/LoadMore';
+import { LoadMoreOf } from '../money/components/LoadMore';
 import { RedeemDialog } from './RedeemDialog';
 import { useInvestmentPages } from './investment-hooks';
 import { INVESTMENT_STATUS } from './invest-rules';
@@ -111,41 +110,26 @@ export function MyInvestments() {
   const list = useInvestmentPages({ limit: 20, userId: isAdmin ? user?.id : undefined }, Boolean(user));
   const [toRedeem, setToRedeem] = useState<TInvestment | null>(null);
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <PageLoader label="Loading your investments..." minH="8rem" />;
-  else if (list.isError)
-    body = (
-      <ErrorState
-        title="Could not load your investments"
-        description={errorMessage(list.error)}
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  else if (list.items.length === 0)
-    body = (
+  const body = listState(list, {
+    loading: 'Loading your investments...',
+    minH: '8rem',
+    errorTitle: 'Could not load your investments',
+    empty: (
       <EmptyState
         title="No investments yet"
         description="Pick a plan below and press Invest Now. Your positions and their payouts will show here."
       />
-    );
-  else
-    body = (
-      <Stack gap="2">
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-          {list.items.map((p) => (
-            <PositionCard key={p.id} position={p} onRedeem={() => setToRedeem(p)} />
-          ))}
-        </SimpleGrid>
-        <LoadMore
-          shown={list.items.length}
-          hasMore={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-          noun={['investment', 'investments']}
-        />
-      </Stack>
-    );
+    ),
+  }) ?? (
+    <Stack gap="2">
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        {list.items.map((p) => (
+          <PositionCard key={p.id} position={p} onRedeem={() => setToRedeem(p)} />
+        ))}
+      </SimpleGrid>
+      <LoadMoreOf list={list} noun={['investment', 'investments']} />
+    </Stack>
+  );
 
   return (
     <Stack as="section" aria-labelledby="my-investments-title" gap="4">

@@ -1,8 +1,8 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { TInvestment } from '@vestora/contract';
+import { FailedAction } from '../../components/ui/states';
 import { ActionDialog } from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useInvalidateInvesting } from './investment-hooks';
@@ -47,15 +47,7 @@ export function RedeemDialog({ position, onClose }: { position: TInvestment | nu
             Interest received so far: {formatMoney(position.interestPaid)}. The payouts still scheduled will not be
             paid.
           </Text>
-          {redeem.isError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title color="red.700">The investment was not redeemed</Alert.Title>
-                <Alert.Description>{errorMessage(redeem.error)}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
+          {redeem.isError ? <FailedAction title="The investment was not redeemed" error={redeem.error} /> : null}
         </Stack>
       ) : null}
     </ActionDialog>

@@ -29,3 +29,24 @@ export function LoadMore({ shown, hasMore, loading, onLoadMore, noun = ['entry',
     </HStack>
   );
 }
+
+/** What an infinite list query looks like to LoadMoreOf. */
+interface InfiniteList {
+  items: readonly unknown[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** LoadMore wired to an infinite list query. */
+export function LoadMoreOf({ list, noun }: { list: InfiniteList; noun?: [singular: string, plural: string] }) {
+  return (
+    <LoadMore
+      shown={list.items.length}
+      hasMore={list.hasNextPage}
+      loading={list.isFetchingNextPage}
+      onLoadMore={() => void list.fetchNextPage()}
+      noun={noun}
+    />
+  );
+}
