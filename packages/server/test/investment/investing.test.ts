@@ -279,6 +279,15 @@ describe('investing for real', () => {
       expect(redeemed.nextPayout).toBeNull();
       expect(await balanceOf(t.handle.db, u.id)).toBe(2_000_00 + interest4);
 
+      // The portfolio reads the same from the ledger: nothing invested any more, four periods of interest.
+      const portfolio = await me.investment.portfolio();
+      expect(portfolio).toMatchObject({
+        available: 2_000 + interest4 / 100,
+        invested: 0,
+        interestReceived: interest4 / 100,
+      });
+      expect(portfolio.history.map((h) => h.invested)).toEqual([0, 2_000, 2_000, 2_000, 2_000, 2_000, 0]);
+
       const detail = await me.investment.get({ id: position.id });
       expect(detail.schedule.map((p) => p.status)).toEqual([...Array(4).fill('paid'), ...Array(20).fill('forfeited')]);
       expect(detail.schedule.at(-1)!.principal).toBe(0);
