@@ -19,6 +19,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import type { UserRow } from '../../server/src/db/schema.ts';
 import { seedIfEmpty } from '../../server/src/db/seed.ts';
 import { insertUser, TEST_PASSWORD } from '../../server/src/test/factories.ts';
+import { ManualClock } from '../../server/src/test/manual-clock.ts';
 import { type FakeFeed, startFeed } from './feed.ts';
 import type {} from './global-setup.ts'; // declares the type of inject('e2eWebDir')
 
@@ -207,6 +208,12 @@ export interface E2E {
   admin: UserRow;
   feed: FakeFeed;
   browser: Browser;
+  /**
+   * The server's clock: starts at the real time and moves only when a test moves it (forward only).
+   * The payout runner is not started; after moving it, pay what is due with
+   * `payDuePeriods(env.db, env.clock.now())`.
+   */
+  clock: ManualClock;
   /** A fresh browser context (own cookies and storage) with one watched page. */
   newPage(opts?: { viewport?: ViewportName; label?: string }): Promise<TrackedPage>;
   /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
@@ -268,7 +275,9 @@ export function useE2E(): () => E2E {
       // Every test signs in; the per-IP limit on sign-in attempts is not what these tests are about.
       AUTH_RATE_LIMIT_PER_MIN: '10000',
     });
-    const app = await buildApp({ config, db: handle, logger: false });
+    // Starts now (session cookies and the market cache compare against real time) and moves by hand.
+    const clock = new ManualClock(new Date());
+    const app = await buildApp({ config, db: handle, logger: false, clock });
     await app.listen({ host: '127.0.0.1', port });
 
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -281,6 +290,7 @@ export function useE2E(): () => E2E {
       admin,
       feed,
       browser,
+      clock,
       async newPage(opts = {}) {
         const context = await browser.newContext({
           viewport: VIEWPORTS[opts.viewport ?? 'desktop'],

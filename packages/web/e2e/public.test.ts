@@ -84,7 +84,17 @@ describeBrowser('a visitor tours the public pages', () => {
     await poll(() => highlight.first().textContent(), 10_000).not.toBe(first);
 
     // Figures and footer.
-    for (const figure of ['120+', '50,000+', '10,000+']) await seen(page.getByText(figure, { exact: true }));
+    // The figures are counted by the server from the data: the same numbers `overview.home` answers.
+    const res = await page.request.get('/trpc/overview.home');
+    const stats = ((await res.json()) as { result: { data: { accounts: number; activeInvestors: number } } }).result
+      .data;
+    expect(stats.accounts).toBeGreaterThanOrEqual(1);
+    await poll(() => page.getByTestId('home-figure-accounts').textContent()).toBe(String(stats.accounts));
+    await poll(() => page.getByTestId('home-figure-activeInvestors').textContent()).toBe(String(stats.activeInvestors));
+    await seen(page.getByText('Accounts opened', { exact: true }));
+    // No invented "+" figures.
+    for (const figure of ['120+', '50,000+', '10,000+'])
+      expect(await page.getByText(figure, { exact: true }).count()).toBe(0);
     const footer = page.getByRole('contentinfo');
     for (const link of ['Home', 'About Us', 'Contact'])
       await seen(footer.getByRole('link', { name: link, exact: true }));

@@ -186,13 +186,18 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
           .count(),
       ).toBe(0);
       await shot(page, 'user-investments');
-      // 'Invest Now' leads to the deposit page.
+      // 'Invest Now' opens the invest dialog; with no balance it leads to the deposit page, the missing
+      // amount filled in.
       await page
         .getByRole('article', { name: /^Starter\b/ })
-        .getByRole('link', { name: /Invest Now/ })
+        .getByRole('button', { name: /Invest Now/ })
         .click();
+      const dialog = page.getByRole('alertdialog', { name: 'Invest in Starter' });
+      await seen(dialog.getByText('Not enough balance: $100.00 missing'));
+      await dialog.getByRole('link', { name: 'Deposit $100.00' }).click();
       await atPath(page, '/dashboard/deposit');
       await seen(page.getByRole('region', { name: 'My Account' }));
+      await poll(() => page.getByLabel(/Amount \(USD\)/).inputValue()).toBe('100.00');
 
       await openFromMenu(page, 'Chart', '/dashboard/chart');
       await seen(page.getByRole('heading', { name: 'Top 25 Cryptocurrencies' }));

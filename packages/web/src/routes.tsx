@@ -27,9 +27,11 @@ const WithdrawalPage = lazy(() => import('./features/withdrawal/WithdrawalPage')
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage'));
 const TransactionsPage = lazy(() => import('./features/ledger/TransactionsPage'));
 const MoneyDeskPage = lazy(() => import('./features/money/MoneyDeskPage'));
+const InvestmentDetailPage = lazy(() => import('./features/investment/InvestmentDetailPage'));
+const AdminOverviewPage = lazy(() => import('./features/overview/AdminOverviewPage'));
 
 /**
- * The route table (spec section 2). The dashboard layout is the auth guard; AdminRoute guards
+ * The route table. The dashboard layout is the auth guard; AdminRoute guards
  * the admin screens (non-admins go to /dashboard). Layouts hold their own Suspense, so the
  * header or sidebar stays on screen while a page chunk loads.
  */
@@ -52,6 +54,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <InvestmentsPage /> },
       { path: 'investments', element: <InvestmentsPage /> },
+      { path: 'investments/:id', element: <InvestmentDetailPage /> },
       { path: 'chart', element: <ChartPage /> },
       { path: 'rewards', element: <RewardsPage /> },
       { path: 'deposit', element: <DepositPage /> },
@@ -62,6 +65,7 @@ export const routes: RouteObject[] = [
       {
         element: <AdminRoute />,
         children: [
+          { path: 'overview', element: <AdminOverviewPage /> },
           { path: 'user', element: <UsersPage /> },
           { path: 'CreateInvestmentPlan', element: <CreatePlanPage /> },
           { path: 'createInvestmentEdit/:id', element: <EditPlanPage /> },

@@ -1,8 +1,8 @@
 /**
  * All marketing copy, the brand and the contact details in one typed module. Screens read from
  * here; change the words here, not in the components. The copy describes what the product does:
- * it makes no promise of returns and does not suggest that identity or anti-money-laundering
- * checks are skipped.
+ * a plan's fixed rate is Vestora's own commitment and only as sound as Vestora, figures are counted
+ * from the data, and nothing suggests that identity or anti-money-laundering checks are skipped.
  */
 
 export interface NavItem {
@@ -39,8 +39,9 @@ export interface Testimonial {
   quote: string;
 }
 
+/** A home-page figure: which number from `overview.home` it shows, and its label. */
 export interface Figure {
-  value: string;
+  stat: 'accounts' | 'activeInvestors' | 'amountInvested' | 'coinsTracked';
   label: string;
 }
 
@@ -71,6 +72,7 @@ export interface SiteContent {
   plansSection: { title: string; subtitle: string };
   coinsSection: { title: string; subtitle: string; tradeUnavailable: string };
   featuresSection: { title: string; subtitle: string; items: Feature[] };
+  /** Operator content: the defaults are illustrations, and say so; replace them only with real, consented quotes. */
   testimonialsSection: { title: string; subtitle: string; items: Testimonial[] };
   figuresSection: { title: string; items: [Figure, Figure, Figure] };
   riskNotice: { title: string; text: string };
@@ -134,7 +136,7 @@ export const site: SiteContent = {
     eyebrow: 'Investing, with the terms up front',
     title: 'Invest with a clear view of your money',
     subtitle:
-      'Vestora brings fixed investment plans, bank deposits, cashouts and a crypto market overview into one account. Every plan shows its terms before you commit, and every change to your balance is recorded.',
+      'Vestora offers fixed-term investment plans: a fixed yearly rate, interest paid by Vestora on a set schedule, and your principal back at maturity (or earlier, where a plan allows early exit). Deposits, cashouts and every interest payment are recorded on your balance.',
     primaryCta: 'Start Investing Now',
     secondaryCta: 'Login to continue',
   },
@@ -142,11 +144,11 @@ export const site: SiteContent = {
   highlights: [
     {
       title: 'Plans with the terms up front',
-      text: 'Interest rate, duration, risk level and total return are shown on every plan before you invest.',
+      text: 'Rate, term, payout schedule, early-exit rule and risk level are shown on every plan, and you see each payout date and amount before you confirm.',
     },
     {
       title: 'Every dollar on the ledger',
-      text: 'Deposits, withdrawals and adjustments are recorded, so you can always see how your balance was reached.',
+      text: 'Deposits, withdrawals, investments, interest payouts and adjustments are recorded, so you can always see how your balance was reached.',
     },
     {
       title: 'The market at a glance',
@@ -156,7 +158,8 @@ export const site: SiteContent = {
 
   plansSection: {
     title: 'Investment plans',
-    subtitle: 'Compare the plans side by side. Figures describe each plan’s terms; they are not a guarantee.',
+    subtitle:
+      'Each plan pays a fixed rate for its whole term, paid by Vestora on the plan’s schedule, and returns your principal at maturity. The rate does not protect you against Vestora itself failing, and it has nothing to do with crypto prices.',
   },
 
   coinsSection: {
@@ -173,7 +176,7 @@ export const site: SiteContent = {
       {
         icon: 'plans',
         title: 'Clear investment plans',
-        text: 'Each plan lists its rate, limit, duration, capital growth and risk level before you commit.',
+        text: 'Each plan lists its fixed rate, limits, term, payout schedule and early-exit rule; your positions show every payout made and to come.',
       },
       {
         icon: 'market',
@@ -183,7 +186,7 @@ export const site: SiteContent = {
       {
         icon: 'ledger',
         title: 'A ledger you can read',
-        text: 'Every credit and debit on your account appears in your transaction history.',
+        text: 'Every credit and debit on your account, including each interest payout, appears in your transaction history.',
       },
       {
         icon: 'deposit',
@@ -203,7 +206,7 @@ export const site: SiteContent = {
       {
         icon: 'referral',
         title: 'Referral program',
-        text: 'Share your personal link with friends and see how many have joined through it.',
+        text: 'Share your personal link. When a friend makes their first investment, Vestora pays you 1% of it, at most $100.',
       },
       {
         icon: 'rewards',
@@ -219,60 +222,62 @@ export const site: SiteContent = {
   },
 
   testimonialsSection: {
-    title: 'What our clients say',
-    subtitle: 'Sample feedback from people who use Vestora.',
+    title: 'How people use Vestora',
+    subtitle: 'Illustrative examples of what the product does. They are not quotes from real clients.',
     items: [
       {
-        name: 'Daniel Ortiz',
-        location: 'Miami, United States',
+        name: 'Example: a careful saver',
+        location: 'Illustration',
         quote:
-          'I like that the plan terms are on the card. I knew the duration and the risk level before I put anything in.',
+          'Before confirming, I can see every payout date and amount, the maturity date and whether I can leave early.',
       },
       {
-        name: 'Mei Lin Chan',
-        location: 'Hong Kong',
-        quote: 'The transaction history shows every deposit and cashout, so my balance never surprises me.',
+        name: 'Example: a monthly planner',
+        location: 'Illustration',
+        quote: 'Each interest payout appears in the transaction history, next to my deposits and cashouts.',
       },
       {
-        name: 'Amara Okafor',
-        location: 'Lagos, Nigeria',
-        quote: 'Support answered my deposit question by email the same day and explained what to send.',
+        name: 'Example: a first-time investor',
+        location: 'Illustration',
+        quote: 'The position page shows how many payouts have been made and what is still to come.',
       },
       {
-        name: 'Lukas Becker',
-        location: 'Berlin, Germany',
-        quote: 'I check the market page most mornings. It is quick, clear and works well on my phone.',
+        name: 'Example: a market watcher',
+        location: 'Illustration',
+        quote: 'I follow crypto prices on the Chart page; my plans pay their fixed rate whatever those prices do.',
       },
     ],
   },
 
   figuresSection: {
     title: 'Vestora in numbers',
+    // Counted from the data (`overview.home`): a new installation shows zeros, which is the truth.
     items: [
-      { value: '120+', label: 'Trading pairs' },
-      { value: '50,000+', label: 'Happy clients' },
-      { value: '10,000+', label: 'Investors' },
+      { stat: 'accounts', label: 'Accounts opened' },
+      { stat: 'activeInvestors', label: 'Active investors' },
+      { stat: 'amountInvested', label: 'Invested in plans' },
     ],
   },
 
   riskNotice: {
     title: 'Risk notice',
-    text: 'Investing involves risk, including the loss of the money you invest. Cryptocurrency prices can change quickly. Plan figures describe a plan’s terms and are not a promise of future returns. Only invest money you can afford to lose, and ask an independent adviser if you are unsure.',
+    text: 'A plan’s rate is fixed for its term and the interest is paid by Vestora, so your interest and your principal depend on Vestora meeting its obligations: if it failed, you could lose money. Your money is committed until maturity unless the plan allows early exit. Cryptocurrency prices shown on this site have nothing to do with the plans. Only invest money you can set aside for the whole term, and ask an independent adviser if you are unsure.',
   },
 
   about: {
     title: `About ${brandName}`,
     intro:
-      'Vestora is an online investment platform. We offer a small set of fixed investment plans, a simple way to fund your account by bank transfer, and a market overview of the largest cryptocurrencies.',
+      'Vestora is an online investment platform. We offer a small set of fixed-term investment plans, a simple way to fund your account by bank transfer, and a market overview of the largest cryptocurrencies.',
     paragraphs: [
-      'We built Vestora for people who want to see exactly where their money is. Your dashboard shows your balance, the plans available to you and a full history of the transactions on your account.',
+      'We built Vestora for people who want to see exactly where their money is. Your dashboard shows your available balance, the principal you have invested, each position’s payout schedule and a full history of the transactions on your account.',
+      'A plan pays a fixed yearly rate for its term. Vestora pays the interest on the plan’s schedule (monthly, quarterly, twice a year, yearly or at maturity) and returns the principal at maturity. Some plans allow early exit: the principal comes back at once, interest already paid stays, and interest accrued since the last payout is forfeited.',
       'Deposits are credited after our team confirms the transfer, and cashout requests are reviewed before they are paid. Like any regulated financial service, we may ask you to confirm your identity and the source of your funds.',
     ],
     story: {
       title: 'Our story',
       paragraphs: [
         'Vestora was registered in Hong Kong in October 2019 by a small team of engineers and finance professionals, and the platform launched in April 2020.',
-        'Since then we have grown to serve clients around the world from our offices in Hong Kong and Miami.',
+        'We work from offices in Hong Kong and Miami.',
       ],
     },
     faqTitle: 'Frequently asked questions',
@@ -317,14 +322,14 @@ export const site: SiteContent = {
         title: 'Information we collect',
         paragraphs: [
           'When you create an account we collect your name, country, city, email address and a password, which we store only as a secure hash.',
-          'When you use the platform we record your deposits, cashout requests, plan activity and the balance changes that result from them, together with basic technical data such as your IP address and browser type.',
+          'When you use the platform we record your deposits, cashout requests, investments, interest payouts, early redemptions, referral rewards and the balance changes that result from them, together with basic technical data such as your IP address and browser type.',
         ],
       },
       {
         id: 'how-we-use-it',
         title: 'How we use your information',
         paragraphs: [
-          'We use your information to run your account, process deposits and cashouts, keep an accurate record of your balance, meet our legal obligations (including anti-money-laundering checks), prevent fraud and answer your questions.',
+          'We use your information to run your account, process deposits, cashouts and investments, pay interest and principal on schedule, keep an accurate record of your balance, meet our legal obligations (including anti-money-laundering checks), prevent fraud and answer your questions.',
         ],
       },
       {
@@ -397,7 +402,7 @@ export const site: SiteContent = {
         id: 'responsibility',
         title: 'Responsibility',
         paragraphs: [
-          'Investments can lose value. Plan figures describe the terms of a plan and are not a guarantee of returns. To the extent the law allows, we are not responsible for losses caused by market movements or by events outside our reasonable control.',
+          'A plan’s fixed rate and its schedule are Vestora’s commitment to you, and they are only as sound as Vestora itself: a plan is not a bank deposit and no deposit insurance covers it. To the extent the law allows, we are not responsible for losses caused by events outside our reasonable control.',
         ],
       },
       {

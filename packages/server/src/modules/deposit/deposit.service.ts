@@ -1,7 +1,7 @@
 import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**
@@ -43,11 +43,9 @@ export async function requestDeposit(
   user: Viewer & { email: string },
   input: TDepositRequestInput,
 ): Promise<TDeposit> {
-  const amountCents = toCents(input.amount);
-  return openRequest(db, depositFlow, user, {
-    values: () => ({ amount_cents: amountCents, reference: input.reference }),
-    idempotencyKey: input.idempotencyKey,
-    sameAs: (d) => d.amount_cents === amountCents && d.reference === input.reference,
+  return openRequest(db, depositFlow, user, input, {
+    values: () => ({ reference: input.reference }),
+    sameAs: (d) => d.reference === input.reference,
   });
 }
 

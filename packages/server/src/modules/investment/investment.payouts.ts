@@ -51,6 +51,7 @@ async function payNextPeriod(trx: Transaction<DB>, position: InvestmentRow, now:
       refType: 'investment',
       refId: position.id,
       actorId: null,
+      at: now,
       memo: `Interest from ${position.plan_name}, period ${payment.period} of ${periods}`,
     });
     await insertPlatformEntry(trx, {
@@ -70,6 +71,7 @@ async function payNextPeriod(trx: Transaction<DB>, position: InvestmentRow, now:
       refType: 'investment',
       refId: position.id,
       actorId: null,
+      at: now,
       memo: `${position.plan_name} matured: principal returned`,
     });
     await changePlanInvested(trx, position.plan_id, -payment.principalCents);

@@ -4,34 +4,6 @@ import type { DB, InvestmentPayoutRow, InvestmentRow, PlatformLedgerTable } from
 
 type Executor = Kysely<DB>;
 
-/** The columns of a plan that investing needs. */
-const PLAN_TERMS = [
-  'id',
-  'investment_plan_name',
-  'annual_rate_bps',
-  'min_amount_cents',
-  'max_amount_cents',
-  'term_months',
-  'payout_frequency',
-  'early_exit_allowed',
-  'capacity_cents',
-  'invested_cents',
-  'status',
-  'open_for_investing',
-] as const;
-
-/** A plan's terms, read plainly (for a quote). */
-export function findPlanTerms(db: Executor, planId: string) {
-  return db.selectFrom('plans').select(PLAN_TERMS).where('id', '=', planId).executeTakeFirst();
-}
-
-/** A plan's terms, locked until the transaction ends: opens on one plan queue here, so capacity holds. */
-export function lockPlanTerms(trx: Transaction<DB>, planId: string) {
-  return trx.selectFrom('plans').select(PLAN_TERMS).where('id', '=', planId).forUpdate().executeTakeFirst();
-}
-
-export type PlanTermsRow = NonNullable<Awaited<ReturnType<typeof findPlanTerms>>>;
-
 /** Adds (or, negative, removes) principal invested in a plan; the CHECK keeps it within capacity. */
 export async function changePlanInvested(trx: Transaction<DB>, planId: string, deltaCents: number): Promise<void> {
   await trx

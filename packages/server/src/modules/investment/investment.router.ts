@@ -10,10 +10,11 @@ import {
   ZPortfolio,
 } from '@vestora/contract';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { listFlow } from '../money/money.core.ts';
 import { portfolioOf } from '../overview/overview.service.ts';
 import {
   getInvestment,
-  listInvestmentsFor,
+  investmentFlow,
   openInvestment,
   quoteInvestment,
   redeemInvestment,
@@ -32,7 +33,7 @@ export const investmentRouter = router({
   list: protectedProcedure
     .input(ZInvestmentListInput.prefault({}))
     .output(ZInvestmentPage)
-    .query(({ ctx, input }) => listInvestmentsFor(ctx.deps.db, ctx.user, input)),
+    .query(({ ctx, input }) => listFlow(ctx.deps.db, investmentFlow, ctx.user, input)),
   get: protectedProcedure
     .input(ZInvestmentIdInput)
     .output(ZInvestmentDetail)

@@ -4,7 +4,6 @@ import {
   type TInvestment,
   type TInvestmentDetail,
   type TInvestmentIdInput,
-  type TInvestmentListInput,
   type TInvestmentOpenInput,
   type TInvestmentQuote,
   type TInvestmentQuoteInput,
@@ -16,21 +15,18 @@ import type { DB, InvestmentRow } from '../../db/schema.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Page } from '../../lib/paging.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, listFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { defineFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
 import { applyBalanceChange, findUserEmail } from '../money/money.repo.ts';
 import {
   changePlanInvested,
   claimReferralReward,
   findInvestment,
-  findPlanTerms,
   findReferrerId,
   insertPlatformEntry,
   listPayouts,
-  lockPlanTerms,
-  type PlanTermsRow,
 } from './investment.repo.ts';
+import { findPlanById, type PlanRecord } from '../plan/plan.repo.ts';
 import { payDuePeriods } from './investment.payouts.ts';
 import { scheduleOf, toInvestment } from './investment.mapper.ts';
 import { buildSchedule, type ScheduleTerms } from './investment.schedule.ts';
@@ -65,10 +61,10 @@ export const investmentFlow = defineFlow({
   },
 });
 
-type OpenPlan = PlanTermsRow & ScheduleTerms;
+type OpenPlan = PlanRecord & ScheduleTerms;
 
 /** The plan's terms when it can take an investment of `amountCents`; a clear refusal otherwise. */
-function requireInvestable(plan: PlanTermsRow | undefined, amountCents: number): OpenPlan {
+function requireInvestable(plan: PlanRecord | undefined, amountCents: number): OpenPlan {
   if (!plan) throw new AppError('NOT_FOUND', 'Investment plan not found.');
   if (
     plan.status !== 'active' ||
@@ -113,7 +109,7 @@ export async function quoteInvestment(
   input: TInvestmentQuoteInput,
 ): Promise<TInvestmentQuote> {
   const amountCents = toCents(input.amount);
-  const plan = requireInvestable(await findPlanTerms(db, input.planId), amountCents);
+  const plan = requireInvestable(await findPlanById(db, input.planId), amountCents);
   const startAt = clock.now();
   const schedule = buildSchedule(plan, amountCents, startAt);
   return {
@@ -181,19 +177,17 @@ export async function openInvestment(
   user: Viewer & { email: string },
   input: TInvestmentOpenInput,
 ): Promise<TInvestment> {
-  const amountCents = toCents(input.amount);
-  return openRequest(db, investmentFlow, user, {
-    idempotencyKey: input.idempotencyKey,
-    prepare: (trx) => lockPlanTerms(trx, input.planId),
-    validate: (plan) => void requireInvestable(plan, amountCents),
-    values: (found) => {
+  return openRequest(db, investmentFlow, user, input, {
+    // The plan row is locked: opens on one plan queue here, so its capacity holds.
+    prepare: (trx) => findPlanById(trx, input.planId, { forUpdate: true }),
+    validate: (plan, amountCents) => void requireInvestable(plan, amountCents),
+    values: (found, amountCents) => {
       const plan = requireInvestable(found, amountCents);
       const startedAt = deps.clock.now();
       const schedule = buildSchedule(plan, amountCents, startedAt);
       return {
         plan_id: plan.id,
         plan_name: plan.investment_plan_name,
-        amount_cents: amountCents,
         annual_rate_bps: plan.annualRateBps,
         term_months: plan.termMonths,
         payout_frequency: plan.payoutFrequency,
@@ -203,22 +197,13 @@ export async function openInvestment(
         next_due_at: schedule.payments[0]!.dueAt,
       };
     },
-    sameAs: (i) => i.plan_id === input.planId && i.amount_cents === amountCents,
+    sameAs: (i) => i.plan_id === input.planId,
     ledger: (i) => ({ kind: 'investment', amountCents: -i.amount_cents, memo: `Invested in ${i.plan_name}` }),
     afterInsert: async (trx, position) => {
       await changePlanInvested(trx, position.plan_id, position.amount_cents);
       await rewardReferrer(trx, deps.config, position);
     },
   });
-}
-
-/** Investments page: a user sees their own, an admin anyone's. */
-export async function listInvestmentsFor(
-  db: Database,
-  viewer: Viewer,
-  input: TInvestmentListInput,
-): Promise<Page<TInvestment>> {
-  return listFlow(db, investmentFlow, viewer, input);
 }
 
 /** One position with its whole schedule: paid periods (with when), upcoming ones, and forfeited ones. */

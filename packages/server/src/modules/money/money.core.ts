@@ -84,13 +84,17 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   db: Database,
   flow: Flow<T, W, string>,
   owner: { id: string; email: string },
+  input: { amount: number; idempotencyKey: string },
   request: {
-    idempotencyKey: string;
     prepare?: (trx: Transaction<DB>) => Promise<P>;
     /** Refuses a new request (throws); not called when the key was used before. */
-    validate?: (prepared: P) => void;
-    values: (prepared: P) => Omit<Insertable<DB[T]>, 'id' | 'user_id' | 'idempotency_key'>;
-    /** Whether an earlier row under the same key is this very request. */
+    validate?: (prepared: P, amountCents: number) => void;
+    /** The new row's columns besides id, owner, amount and key. */
+    values: (
+      prepared: P,
+      amountCents: number,
+    ) => Omit<Insertable<DB[T]>, 'id' | 'user_id' | 'idempotency_key' | 'amount_cents'>;
+    /** Whether an earlier row under the same key (and the same amount) is this very request. */
     sameAs(existing: FlowRow<T>): boolean;
     /** The balance change opening makes, if any. */
     ledger?: (row: FlowRow<T>) => LedgerEffect;
@@ -98,8 +102,9 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     afterInsert?: (trx: Transaction<DB>, row: FlowRow<T>, prepared: P) => Promise<void>;
   },
 ): Promise<W> {
+  const amountCents = toCents(input.amount);
   const replay = (existing: FlowRow<T>): FlowRow<T> => {
-    if (!request.sameAs(existing)) {
+    if (existing.amount_cents !== amountCents || !request.sameAs(existing)) {
       throw new AppError(
         'IDEMPOTENCY_MISMATCH',
         `This idempotencyKey was already used for a different ${flow.entity}. Use a new key for a new request.`,
@@ -109,14 +114,15 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   };
   const row = await db.transaction().execute(async (trx) => {
     const prepared = (request.prepare ? await request.prepare(trx) : undefined) as P;
-    const earlier = await findFlowByKey(trx, flow.table, owner.id, request.idempotencyKey);
+    const earlier = await findFlowByKey(trx, flow.table, owner.id, input.idempotencyKey);
     if (earlier) return replay(earlier);
-    request.validate?.(prepared);
+    request.validate?.(prepared, amountCents);
     const inserted = await insertFlowIfNewKey(trx, flow.table, {
-      ...request.values(prepared),
+      ...request.values(prepared, amountCents),
       id: randomUUID(),
       user_id: owner.id,
-      idempotency_key: request.idempotencyKey,
+      amount_cents: amountCents,
+      idempotency_key: input.idempotencyKey,
     } as unknown as Insertable<DB[T]>);
     if (inserted) {
       if (request.ledger) await applyEffect(trx, flow, inserted, request.ledger(inserted), owner.id);
@@ -124,7 +130,7 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
       return inserted;
     }
     // A twin committed meanwhile. READ COMMITTED: this statement takes a fresh snapshot, so it is visible.
-    const existing = await findFlowByKey(trx, flow.table, owner.id, request.idempotencyKey);
+    const existing = await findFlowByKey(trx, flow.table, owner.id, input.idempotencyKey);
     if (!existing) throw new AppError('INTERNAL', `${flow.entity} with idempotency key vanished for ${owner.id}`);
     return replay(existing);
   });

@@ -116,6 +116,8 @@ export interface BalanceChange {
   refId: string;
   actorId: string | null;
   memo?: string | null;
+  /** When it happened, from the caller's clock (the payout runner's); the database's time otherwise. */
+  at?: Date;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function applyBalanceChange(
       ref_id: change.refId,
       actor_id: change.actorId,
       memo: change.memo ?? null,
+      ...(change.at ? { created_at: change.at } : {}),
     })
     .execute();
   return { balanceAfterCents: updated.balance_cents };

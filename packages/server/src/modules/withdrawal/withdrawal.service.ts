@@ -6,7 +6,7 @@ import type {
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 
 /** The held funds come back to the balance. */
@@ -59,11 +59,9 @@ export async function requestWithdrawal(
   user: Viewer & { email: string },
   input: TWithdrawalRequestInput,
 ): Promise<TWithdrawal> {
-  const amountCents = toCents(input.amount);
-  return openRequest(db, withdrawalFlow, user, {
-    values: () => ({ amount_cents: amountCents, method: input.method, details: input.details }),
-    idempotencyKey: input.idempotencyKey,
-    sameAs: (w) => w.amount_cents === amountCents && w.method === input.method && w.details === input.details,
+  return openRequest(db, withdrawalFlow, user, input, {
+    values: () => ({ method: input.method, details: input.details }),
+    sameAs: (w) => w.method === input.method && w.details === input.details,
     ledger: (w) => ({
       kind: 'withdrawal_hold',
       amountCents: -w.amount_cents,

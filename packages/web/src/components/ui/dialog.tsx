@@ -13,6 +13,8 @@ export interface ActionDialogProps {
   /** While the action runs: the action button spins and nothing closes the dialog. */
   busy?: boolean;
   size?: 'sm' | 'md';
+  /** 'inside' keeps the title and the buttons on screen and scrolls a tall body. */
+  scrollBehavior?: 'inside' | 'outside';
   /** Focus on open; by default the cancel button, or the action when there is no cancel. */
   initialFocusEl?: () => HTMLElement | null;
   /** Focus on close; by default the element that opened the dialog. */
@@ -34,6 +36,7 @@ export function ActionDialog({
   cancelLabel,
   busy = false,
   size = 'sm',
+  scrollBehavior,
   initialFocusEl,
   finalFocusEl,
   closeLabel = 'Close',
@@ -50,6 +53,7 @@ export function ActionDialog({
       }}
       placement="center"
       size={size}
+      scrollBehavior={scrollBehavior}
       initialFocusEl={initialFocusEl ?? (() => cancelRef.current ?? actionRef.current)}
       finalFocusEl={finalFocusEl}
       closeOnInteractOutside={!busy}

@@ -9,6 +9,7 @@ import { ZLoginInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { safeNextPath } from '../../lib/safe-next';
 import { markLoggedIn, readLoggedInFlag, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
@@ -23,12 +24,15 @@ function registeredState(state: unknown): RegisteredState | null {
     : null;
 }
 
-/** 'Welcome Back' (spec section 2). Signed-in visitors go straight to the dashboard. */
+/** 'Welcome Back'. Signed-in visitors go straight to the dashboard (or a same-site `?next=`). */
 export default function LoginPage() {
   usePageTitle('Sign in');
   const navigate = useNavigate();
   const location = useLocation();
   const registered = registeredState(location.state);
+  // Where to go after signing in: a same-site `?next=` (e.g. back to an Invest Now), else the dashboard.
+  const nextParam = safeNextPath(new URLSearchParams(location.search).get('next'));
+  const destination = nextParam ?? '/dashboard';
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const [loggedIn, setLoggedIn] = useState(false);
@@ -48,7 +52,7 @@ export default function LoginPage() {
       // Nothing cached for a previous session may leak into this one.
       queryClient.removeQueries({ predicate: (q) => !JSON.stringify(q.queryKey).startsWith('[["user","session"]') });
       utils.user.session.setData(undefined, user);
-      redirectTimer.current = window.setTimeout(() => navigate('/dashboard', { replace: true }), LOGIN_REDIRECT_MS);
+      redirectTimer.current = window.setTimeout(() => navigate(destination, { replace: true }), LOGIN_REDIRECT_MS);
     },
   });
 
@@ -61,7 +65,7 @@ export default function LoginPage() {
     defaultValues: { email: registered?.email ?? '', password: '' },
   });
 
-  if (session.user && !loggedIn) return <Navigate to="/dashboard" replace />;
+  if (session.user && !loggedIn) return <Navigate to={destination} replace />;
 
   const busy = login.isPending || loggedIn;
   const onSubmit = handleSubmit((input) => login.mutate(input));
@@ -113,7 +117,9 @@ export default function LoginPage() {
         <Text fontSize="sm" color="gray.600" textAlign="center">
           Don't have an account?{' '}
           <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to="/create-account">Sign Up</RouterLink>
+            <RouterLink to={nextParam ? `/create-account?next=${encodeURIComponent(nextParam)}` : '/create-account'}>
+              Sign Up
+            </RouterLink>
           </Link>
         </Text>
       </chakra.form>

@@ -8,6 +8,7 @@ import { ZReferralCode, ZSignupInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { loginPathFor, safeNextPath } from '../../lib/safe-next';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 
@@ -52,15 +53,18 @@ function useReferralCode(): { code: string | undefined; invalid: boolean; remove
     : { code: undefined, invalid: true, remove };
 }
 
-/** 'Create Your Account' (spec section 2): mismatched passwords never reach the server. */
+/** 'Create Your Account': mismatched passwords never reach the server. */
 export default function SignupPage() {
   usePageTitle('Create your account');
   const navigate = useNavigate();
   const referral = useReferralCode();
+  // A visitor sent here from sign-in with a `?next=` (e.g. an Invest Now) keeps it through sign-up.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const signup = trpc.user.signup.useMutation({
     onSuccess: (user) => {
       const state: RegisteredState = { registered: true, email: user.email };
-      navigate('/login', { state });
+      navigate(next ? loginPathFor(next) : '/login', { state });
     },
   });
 

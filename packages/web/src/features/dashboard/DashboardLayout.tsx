@@ -23,6 +23,7 @@ import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
+import { loginPathFor } from '../../lib/safe-next';
 import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { isMenuItemActive, menuFor } from './menu';
@@ -44,7 +45,26 @@ function useLogout() {
       toaster.create({ type: 'error', title: 'Could not log out', description: errorMessage(error) });
     },
   });
-  return { logout: () => logout.mutate(), pending: logout.isPending };
+  // Requests still in flight would be answered after the session is gone, with 401s: let them finish
+  // first (up to 3 s; the client does not abort them).
+  const [settling, setSettling] = useState(false);
+  const start = async () => {
+    setSettling(true);
+    for (let i = 0; i < 60 && queryClient.isFetching() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    setSettling(false);
+    logout.mutate();
+  };
+  return { logout: () => void start(), pending: settling || logout.isPending };
+}
+
+/** The principal in open positions, under the available balance ("Account"). */
+function InvestedLine() {
+  const portfolio = trpc.investment.portfolio.useQuery(undefined, { staleTime: 30_000 });
+  return (
+    <Text fontSize="sm" color="teal.800" data-testid="sidebar-invested">
+      Invested: {portfolio.data ? formatMoney(portfolio.data.invested) : '…'}
+    </Text>
+  );
 }
 
 function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
@@ -69,6 +89,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
           <Text fontSize="sm" color="teal.800" data-testid="sidebar-balance">
             Account: {formatMoney(user.balance)}
           </Text>
+          <InvestedLine />
         </Box>
       </HStack>
       <Stack as="nav" aria-label="Dashboard" gap="1" flex="1">
@@ -121,7 +142,8 @@ export default function DashboardLayout() {
   }, [location.key]);
 
   if (session.isPending) return <PageLoader minH="100vh" label="Loading your account..." />;
-  if (session.isUnauthorized) return <Navigate to="/login" replace />;
+  // Back to this page after signing in (e.g. a shared link, or the invest dialog's ?invest=).
+  if (session.isUnauthorized) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   if (session.isError || !session.user) {
     return (
       <Box p={{ base: '4', md: '10' }} maxW="2xl" mx="auto" mt="10">

@@ -10,6 +10,7 @@ import {
   LuShare2,
   LuBriefcase,
   LuUserCog,
+  LuGauge,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -35,17 +36,19 @@ const cashout: MenuItem = { label: 'Cashout', to: '/dashboard/cashout', icon: Lu
 const settings: MenuItem = { label: 'Settings', to: '/dashboard/settings', icon: LuSettings };
 const transactions: MenuItem = { label: 'Transactions', to: '/dashboard/transactions', icon: LuReceipt };
 const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon: LuShare2 };
+const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon: LuGauge };
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
 
 /**
- * The sidebar menu (spec section 2): users get Rewards, Investments, Chart, Deposit, Cashout,
+ * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,
  * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
- * those pages can be found; the Money desk is the admin's review queue.
+ * those pages can be found; the Money desk is the admin's review queue. Admins start with the
+ * Overview (the morning figures).
  */
 export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart];
   const rest = [deposit, cashout, settings, transactions, referral];
-  return accountType === 'admin' ? [...base, users, ...rest, moneyDesk] : [...base, ...rest];
+  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk] : [...base, ...rest];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, Text, chakra } from '@chakra-ui/react';
@@ -7,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { ZAmountText } from '../money/money-form';
+import { ZAmountText, parseDollars } from '../money/money-form';
 import { AmountField } from '../money/components/AmountField';
 import { useSubmissionKey } from '../money/use-submission-key';
 
@@ -21,6 +22,9 @@ type DepositFormOutput = z.output<typeof ZDepositForm>;
 /** "I have sent a transfer": the amount and reference of a transfer to the deposit account. */
 export function DepositForm() {
   const utils = trpc.useUtils();
+  // The invest dialog links here with the missing amount (?amount=123.45): start with it filled in.
+  const [params] = useSearchParams();
+  const suggested = parseDollars(params.get('amount') ?? '');
   const submissionKey = useSubmissionKey();
   const {
     register,
@@ -29,7 +33,7 @@ export function DepositForm() {
     formState: { errors },
   } = useForm<DepositFormInput, unknown, DepositFormOutput>({
     resolver: zodResolver(ZDepositForm),
-    defaultValues: { amount: '', reference: '' },
+    defaultValues: { amount: suggested !== null && suggested > 0 ? suggested.toFixed(2) : '', reference: '' },
   });
   const request = trpc.deposit.request.useMutation({
     onSuccess: async (deposit) => {

@@ -69,6 +69,28 @@ describe('ledgerToCsv', () => {
     ]);
   });
 
+  it('names the investing kinds in words (invested, interest, principal returned, referral reward)', () => {
+    const rows = ledgerToCsv([
+      entry({ id: 'i1', kind: 'investment', amount: -1000, balanceAfter: 250.5, refType: 'investment', refId: 'p1' }),
+      entry({ id: 'i2', kind: 'interest', amount: 4.17, balanceAfter: 254.67, refType: 'investment', refId: 'p1' }),
+      entry({
+        id: 'i3',
+        kind: 'principal_return',
+        amount: 1000,
+        balanceAfter: 1254.67,
+        refType: 'investment',
+        refId: 'p1',
+      }),
+      entry({ id: 'i4', kind: 'referral_reward', amount: 10, balanceAfter: 1264.67, refType: 'referral', refId: 'p2' }),
+    ]).split('\r\n');
+    expect(rows.slice(1, 5)).toEqual([
+      '2025-03-07T14:05:00.000Z,Invested,-1000.00,250.50,investment,p1,',
+      '2025-03-07T14:05:00.000Z,Interest,4.17,254.67,investment,p1,',
+      '2025-03-07T14:05:00.000Z,Principal returned,1000.00,1254.67,investment,p1,',
+      '2025-03-07T14:05:00.000Z,Referral reward,10.00,1264.67,referral,p2,',
+    ]);
+  });
+
   it('writes only the header when there is no history', () => {
     expect(toCsv([['a', 'b']])).toBe('a,b\r\n');
     expect(ledgerToCsv([])).toBe('date,kind,amount,balance after,reference type,reference id,memo\r\n');

@@ -7,9 +7,10 @@ import { DepositsDesk } from '../deposit/DepositsDesk';
 import { WithdrawalsDesk } from '../withdrawal/WithdrawalsDesk';
 import { AuditLog } from '../audit/AuditLog';
 import { LedgerCheck } from '../ledger/LedgerCheck';
+import { InvestmentsDesk } from '../investment/InvestmentsDesk';
 import { PageIntro } from '../dashboard/PageIntro';
 
-const TABS = ['deposits', 'withdrawals', 'audit', 'ledger'] as const;
+const TABS = ['deposits', 'withdrawals', 'investments', 'audit', 'ledger'] as const;
 
 /** How many requests wait for review, as a tab badge ("100+" past one page). */
 function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
@@ -38,7 +39,8 @@ export default function MoneyDeskPage() {
   return (
     <Stack gap="6">
       <PageIntro title="Money desk">
-        Confirm deposits once the transfer has arrived, pay out or reject withdrawals, and trace every admin action.
+        Confirm deposits once the transfer has arrived, pay out or reject withdrawals, follow every investment, and
+        trace every admin action.
       </PageIntro>
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
@@ -54,6 +56,9 @@ export default function MoneyDeskPage() {
               more={Boolean(pendingWithdrawals.data?.nextCursor)}
             />
           </Tabs.Trigger>
+          <Tabs.Trigger value="investments" flexShrink={0}>
+            Investments
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" flexShrink={0}>
             Audit log
           </Tabs.Trigger>
@@ -66,6 +71,9 @@ export default function MoneyDeskPage() {
         </Tabs.Content>
         <Tabs.Content value="withdrawals">
           <WithdrawalsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="investments">
+          <InvestmentsDesk />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditLog />

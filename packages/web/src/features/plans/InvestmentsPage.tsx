@@ -1,20 +1,29 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
+import { usePageTitle } from '../../lib/page-title';
+import { PageIntro } from '../dashboard/PageIntro';
+import { MyInvestments } from '../investment/MyInvestments';
+import { NOT_CRYPTO } from '../investment/invest-rules';
 import PlanList from './PlanList';
 
-/** Dashboard index and /dashboard/investments: the plans, with admin controls for admins. */
+/** Dashboard index and /dashboard/investments: the user's positions, then the plans (admin controls for admins). */
 export default function InvestmentsPage() {
+  usePageTitle('Investments');
   return (
-    <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Investment Plans
-        </Heading>
-        <Text color="fg.muted">
-          Compare our plans and pick the one that fits your goals. Returns are not guaranteed and the value of
-          investments can go down as well as up.
-        </Text>
+    <Stack gap="8">
+      <PageIntro title="Investments">
+        Each plan pays a fixed rate for its whole term, on its payout schedule, and returns the principal at maturity.
+        The interest is paid by Vestora, so it is only as safe as Vestora itself.
+      </PageIntro>
+      <MyInvestments />
+      <Stack as="section" aria-labelledby="plans-title" gap="4">
+        <Stack gap="1">
+          <Heading as="h2" id="plans-title" size="xl">
+            Investment Plans
+          </Heading>
+          <Text color="fg.muted">{NOT_CRYPTO}</Text>
+        </Stack>
+        <PlanList showAdminControls />
       </Stack>
-      <PlanList showAdminControls />
     </Stack>
   );
 }

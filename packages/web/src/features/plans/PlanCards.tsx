@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TLegacyPlanText, TPlan } from '@vestora/contract';
+import { InvestDialogHost } from '../investment/InvestDialogHost';
+import { InvestNowButton } from '../investment/InvestNowButton';
+import { CARD_HONESTY } from '../investment/invest-rules';
 import { planLook, planRows } from './plan-display';
 
-/** The plan cards; `actions` adds per-card controls (the admin's edit and delete). */
+/**
+ * The plan cards with a working Invest Now each (and the invest dialog they open); `actions` adds
+ * per-card controls (the admin's edit and delete).
+ */
 export function PlanGrid({ plans, actions }: { plans: TPlan[]; actions?: (plan: TPlan) => ReactNode }) {
   return (
-    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
-      {plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} actions={actions?.(plan)} />
-      ))}
-    </SimpleGrid>
+    <>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} actions={actions?.(plan)} invest={<InvestNowButton plan={plan} />} />
+        ))}
+      </SimpleGrid>
+      <InvestDialogHost plans={plans} />
+    </>
   );
 }
 
@@ -19,10 +27,13 @@ export function PlanGrid({ plans, actions }: { plans: TPlan[]; actions?: (plan: 
 export function PlanCard({
   plan,
   actions,
+  invest,
   preview = false,
 }: {
   plan: TLegacyPlanText & { investmentPlanName: string };
   actions?: ReactNode;
+  /** The card's Invest Now (a disabled one when absent). */
+  invest?: ReactNode;
   preview?: boolean;
 }) {
   const look = planLook(plan.investmentPlanName);
@@ -68,16 +79,17 @@ export function PlanCard({
             <PlanRow key={row.label} label={row.label} value={row.value} />
           ))}
         </Box>
+        <Text fontSize="xs" color="fg.muted" mt="4">
+          {CARD_HONESTY}
+        </Text>
       </Card.Body>
       <Card.Footer>
-        {preview ? (
+        {preview || !invest ? (
           <Button colorPalette="teal" variant="solid" w="full" disabled tabIndex={-1}>
             Invest Now
           </Button>
         ) : (
-          <Button asChild colorPalette="teal" variant="solid" w="full">
-            <RouterLink to="/dashboard/deposit">Invest Now</RouterLink>
-          </Button>
+          invest
         )}
       </Card.Footer>
     </Card.Root>

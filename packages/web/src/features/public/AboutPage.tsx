@@ -3,10 +3,12 @@ import { Accordion, Box, Button, Container, Grid, Heading, SimpleGrid, Stack, Te
 import { site } from '../../content/site';
 import { usePageTitle } from '../../lib/page-title';
 import { PageHeader } from './PageHeader';
+import { useSiteFigures } from './figures';
 
 /** About Vestora: what it is, the founding story, the figures and the FAQ. */
 export default function AboutPage() {
-  const { about, figuresSection, riskNotice } = site;
+  const { about, riskNotice } = site;
+  const figures = useSiteFigures();
   usePageTitle('About');
   return (
     <>
@@ -30,7 +32,7 @@ export default function AboutPage() {
           </Stack>
           <Box bg="white" borderWidth="1px" rounded="xl" p="6" alignSelf="start">
             <SimpleGrid as="dl" columns={{ base: 1, sm: 3, lg: 1 }} gap="5">
-              {figuresSection.items.map((figure) => (
+              {figures.map((figure) => (
                 <Stack key={figure.label} gap="0" direction="column-reverse">
                   <Text as="dt" color="gray.600">
                     {figure.label}

@@ -33,6 +33,7 @@ import { site, type FeatureIcon } from '../../content/site';
 import { usePageTitle } from '../../lib/page-title';
 import TopCoins from '../market/TopCoins';
 import PlanList from '../plans/PlanList';
+import { useSiteFigures } from './figures';
 
 /** Spec section 9: the hero highlights rotate every 3000 ms. */
 export const HIGHLIGHT_INTERVAL_MS = 3000;
@@ -278,8 +279,10 @@ function Testimonials() {
   );
 }
 
+/** Three figures counted from the data by the server (`overview.home`), never written by hand. */
 function Figures() {
   const { figuresSection } = site;
+  const figures = useSiteFigures();
   return (
     <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
@@ -287,12 +290,18 @@ function Figures() {
           {figuresSection.title}
         </Heading>
         <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="8" textAlign="center">
-          {figuresSection.items.map((figure) => (
+          {figures.map((figure) => (
             <Stack key={figure.label} gap="1" direction="column-reverse">
               <Text as="dt" color="teal.100" fontSize="md">
                 {figure.label}
               </Text>
-              <Text as="dd" fontSize={{ base: '4xl', md: '5xl' }} fontWeight="bold" letterSpacing="tight">
+              <Text
+                as="dd"
+                fontSize={{ base: '4xl', md: '5xl' }}
+                fontWeight="bold"
+                letterSpacing="tight"
+                data-testid={`home-figure-${figure.stat}`}
+              >
                 {figure.value}
               </Text>
             </Stack>

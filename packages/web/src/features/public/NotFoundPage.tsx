@@ -3,7 +3,7 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuHouse } from 'react-icons/lu';
 import { usePageTitle } from '../../lib/page-title';
 
-/** Any unknown path (spec section 2). Inside the dashboard the link goes back to the dashboard. */
+/** Any unknown path. Inside the dashboard the link goes back to the dashboard. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   const inDashboard = pathname.toLowerCase().startsWith('/dashboard');

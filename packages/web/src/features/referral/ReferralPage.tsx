@@ -1,10 +1,10 @@
-import { Button, Card, Field, Flex, HStack, Heading, Input, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Flex, HStack, Heading, Input, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { LuFacebook, LuTwitter } from 'react-icons/lu';
 import type { TReferral } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
-import { formatInteger } from '../../lib/format';
+import { formatDate, formatInteger, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { CopyButton } from '../account/CopyButton';
 
@@ -49,7 +49,11 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
       <Card.Root>
         <Card.Body>
           <Stack gap="5">
-            <Text>Share your link. When a friend creates an account with it, they are counted as your referral.</Text>
+            <Text>
+              Share your link. When a friend creates an account with it and makes their first investment, Vestora pays
+              you 1% of that first investment, at most $100, into your balance. The reward is paid by the platform:
+              nothing is taken from your friend.
+            </Text>
             <CopyField label="Your referral code" value={referral.referralCode} copyLabel="Copy code" mono />
             <CopyField label="Your referral link" value={referral.referralLink} copyLabel="Copy link" />
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
@@ -75,7 +79,74 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
           </Stat.Root>
         </Card.Body>
       </Card.Root>
+      <ReferredFriends />
     </Stack>
+  );
+}
+
+const FRIEND_STATUS = {
+  signed_up: { label: 'Signed up', palette: 'gray' },
+  invested: { label: 'Invested', palette: 'green' },
+} as const;
+
+/** The friends who joined with the link (first name and initial only) and the rewards they brought. */
+function ReferredFriends() {
+  const friends = trpc.referral.friends.useQuery();
+  return (
+    <Card.Root as="section" aria-labelledby="friends-title">
+      <Card.Header>
+        <HStack justify="space-between" flexWrap="wrap" gap="2">
+          <Heading as="h2" id="friends-title" size="lg">
+            Your referred friends
+          </Heading>
+          {friends.data ? (
+            <Text fontWeight="semibold" data-testid="referral-total">
+              Total rewards received: {formatMoney(friends.data.totalRewards)}
+            </Text>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {friends.isError ? (
+          <ErrorState
+            title="Could not load your referred friends"
+            description={errorMessage(friends.error, 'Please try again.')}
+            onRetry={() => void friends.refetch()}
+          />
+        ) : !friends.data ? (
+          <PageLoader label="Loading your referred friends..." minH="6rem" />
+        ) : friends.data.friends.length === 0 ? (
+          <Text color="fg.muted">No one has joined with your link yet.</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" minW="28rem">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Friend</Table.ColumnHeader>
+                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Your reward</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {friends.data.friends.map((f, i) => (
+                  <Table.Row key={`${f.name}-${f.joinedAt}-${i}`}>
+                    <Table.Cell>{f.name}</Table.Cell>
+                    <Table.Cell>{formatDate(f.joinedAt)}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={FRIEND_STATUS[f.status].palette} variant="subtle">
+                        {FRIEND_STATUS[f.status].label}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{f.reward ? formatMoney(f.reward) : '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }
 

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, Stack, Table } from '@chakra-ui/react';
+import { type TInvestment, formatRateBps } from '@vestora/contract';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { PAGE_SIZE, useUserDirectory } from '../money/money-hooks';
+import { ALL, DeskFilters, statusFilterOptions } from '../money/components/Filters';
+import { LoadMore } from '../money/components/LoadMore';
+import { StackedCell } from '../money/components/StackedCell';
+import { InvestmentStatusBadge } from './MyInvestments';
+import { useInvestmentPages } from './investment-hooks';
+import { INVESTMENT_STATUS } from './invest-rules';
+
+type StatusFilter = TInvestment['status'] | typeof ALL;
+const STATUS_OPTIONS = statusFilterOptions(INVESTMENT_STATUS);
+
+/** Money desk tab: every position, filtered by status and user, newest first. */
+export function InvestmentsDesk() {
+  const [status, setStatus] = useState<StatusFilter>(ALL);
+  const [userId, setUserId] = useState<string>(ALL);
+  const directory = useUserDirectory();
+  const list = useInvestmentPages({
+    limit: PAGE_SIZE,
+    status: status === ALL ? undefined : status,
+    userId: userId === ALL ? undefined : userId,
+  });
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <PageLoader label="Loading investments..." minH="20vh" />;
+  else if (list.isError)
+    body = (
+      <ErrorState
+        title="Could not load the investments"
+        description={errorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
+      />
+    );
+  else if (list.items.length === 0)
+    body = <EmptyState title="No investments match" description="Change the filters, or wait for the first one." />;
+  else
+    body = (
+      <Stack gap="2">
+        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+          <Table.Root size="sm" minW="56rem">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>User</Table.ColumnHeader>
+                <Table.ColumnHeader>Plan</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
+                <Table.ColumnHeader>Dates</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Interest paid</Table.ColumnHeader>
+                <Table.ColumnHeader>Payouts</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {list.items.map((p) => (
+                <Table.Row key={p.id}>
+                  <Table.Cell>{p.userEmail}</Table.Cell>
+                  <StackedCell
+                    primary={
+                      <Link asChild color="teal.700">
+                        <RouterLink to={`/dashboard/investments/${p.id}`}>{p.planName}</RouterLink>
+                      </Link>
+                    }
+                    secondary={`${formatRateBps(p.annualRateBps)} a year`}
+                  />
+                  <Table.Cell textAlign="end">{formatMoney(p.amount)}</Table.Cell>
+                  <StackedCell primary={formatDate(p.startedAt)} secondary={`to ${formatDate(p.maturityAt)}`} />
+                  <Table.Cell textAlign="end">{formatMoney(p.interestPaid)}</Table.Cell>
+                  <Table.Cell>
+                    {p.paidPeriods} / {p.totalPeriods}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <InvestmentStatusBadge status={p.status} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <LoadMore
+          shown={list.items.length}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          noun={['investment', 'investments']}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="4" pt="2">
+      <DeskFilters
+        select={{ label: 'Status', value: status, options: STATUS_OPTIONS, onChange: setStatus }}
+        userId={userId}
+        onUserChange={setUserId}
+        directory={directory}
+      />
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Button, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { type TInvestment, formatRateBps } from '@vestora/contract';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { LoadMore } from '../money/components/LoadMore';
+import { RedeemDialog } from './RedeemDialog';
+import { useInvestmentPages } from './investment-hooks';
+import { INVESTMENT_STATUS } from './invest-rules';
+
+export function InvestmentStatusBadge({ status }: { status: TInvestment['status'] }) {
+  const s = INVESTMENT_STATUS[status];
+  return (
+    <Badge colorPalette={s.palette} variant="subtle" whiteSpace="nowrap">
+      {s.label}
+    </Badge>
+  );
+}
+
+/** Paid payouts out of all of them, as a labelled bar. */
+export function PayoutProgress({ position }: { position: TInvestment }) {
+  const label = `${position.paidPeriods} of ${position.totalPeriods} payouts made`;
+  return (
+    <Progress.Root value={position.paidPeriods} max={Math.max(position.totalPeriods, 1)} size="sm" colorPalette="teal">
+      <HStack justify="space-between" mb="1">
+        <Progress.Label fontSize="xs" color="fg.muted" fontWeight="normal">
+          {label}
+        </Progress.Label>
+      </HStack>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <Text as="dt" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold" textAlign="right">
+        {children}
+      </Text>
+    </>
+  );
+}
+
+function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem: () => void }) {
+  const canRedeem = position.status === 'active' && position.earlyExitAllowed;
+  return (
+    <Card.Root as="article" aria-label={`${position.planName} investment of ${formatMoney(position.amount)}`}>
+      <Card.Header pb="2">
+        <HStack justify="space-between" gap="3" align="flex-start">
+          <Heading as="h3" size="md" wordBreak="break-word">
+            {position.planName}
+          </Heading>
+          <InvestmentStatusBadge status={position.status} />
+        </HStack>
+      </Card.Header>
+      <Card.Body py="2">
+        <Stack gap="4">
+          <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1.5" fontSize="sm">
+            <Row label="Principal">{formatMoney(position.amount)}</Row>
+            <Row label="Rate">{formatRateBps(position.annualRateBps)} a year</Row>
+            <Row label="Started">{formatDate(position.startedAt)}</Row>
+            <Row label="Matures">{formatDate(position.maturityAt)}</Row>
+            <Row label="Interest paid">{formatMoney(position.interestPaid)}</Row>
+            <Row label="Next payout">
+              {position.nextPayout
+                ? `${formatMoney(position.nextPayout.amount)} on ${formatDate(position.nextPayout.dueAt)}`
+                : '—'}
+            </Row>
+          </Box>
+          <PayoutProgress position={position} />
+        </Stack>
+      </Card.Body>
+      <Card.Footer gap="2" flexWrap="wrap" pt="3">
+        <Button asChild size="sm" variant="outline" colorPalette="teal">
+          <RouterLink
+            to={`/dashboard/investments/${position.id}`}
+            aria-label={`Schedule of the ${position.planName} investment of ${formatMoney(position.amount)}`}
+          >
+            View schedule
+          </RouterLink>
+        </Button>
+        {canRedeem ? (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={onRedeem}
+            aria-label={`Redeem the ${position.planName} investment of ${formatMoney(position.amount)}`}
+          >
+            Redeem
+          </Button>
+        ) : null}
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+/** "My investments": the signed-in user's positions, newest first, with Redeem where the plan allows it. */
+export function MyInvestments() {
+  const { user, isAdmin } = useSession();
+  // An admin's list without a user filter is everyone's: ask for their own.
+  const list = useInvestmentPages({ limit: 20, userId: isAdmin ? user?.id : undefined }, Boolean(user));
+  const [toRedeem, setToRedeem] = useState<TInvestment | null>(null);
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <PageLoader label="Loading your investments..." minH="8rem" />;
+  else if (list.isError)
+    body = (
+      <ErrorState
+        title="Could not load your investments"
+        description={errorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
+      />
+    );
+  else if (list.items.length === 0)
+    body = (
+      <EmptyState
+        title="No investments yet"
+        description="Pick a plan below and press Invest Now. Your positions and their payouts will show here."
+      />
+    );
+  else
+    body = (
+      <Stack gap="2">
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+          {list.items.map((p) => (
+            <PositionCard key={p.id} position={p} onRedeem={() => setToRedeem(p)} />
+          ))}
+        </SimpleGrid>
+        <LoadMore
+          shown={list.items.length}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          noun={['investment', 'investments']}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack as="section" aria-labelledby="my-investments-title" gap="4">
+      <Heading as="h2" id="my-investments-title" size="xl">
+        My investments
+      </Heading>
+      {body}
+      <RedeemDialog position={toRedeem} onClose={() => setToRedeem(null)} />
+    </Stack>
+  );
+}

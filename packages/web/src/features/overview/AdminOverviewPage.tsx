@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Card, HStack, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { errorMessage } from '../../lib/errors';
+import { formatInteger, formatMoney } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { trpc } from '../../lib/trpc';
+import { PageIntro } from '../dashboard/PageIntro';
+
+function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" data-testid={`figure-${label}`}>
+          {value}
+        </Text>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A check shown plainly: green with a tick when it holds, red with what is wrong when not. */
+function Check({ title, ok, okText, badText }: { title: string; ok: boolean; okText: string; badText: string }) {
+  return (
+    <Card.Root
+      size="sm"
+      borderColor={ok ? 'green.300' : 'red.500'}
+      borderWidth={ok ? '1px' : '2px'}
+      bg={ok ? 'white' : 'red.50'}
+      role="group"
+      aria-label={title}
+    >
+      <Card.Body>
+        <HStack gap="3" align="flex-start">
+          <Box color={ok ? 'green.600' : 'red.600'} pt="0.5" aria-hidden>
+            {ok ? <LuCircleCheck size="20" /> : <LuCircleAlert size="20" />}
+          </Box>
+          <Stack gap="0.5">
+            <HStack gap="2">
+              <Text fontWeight="semibold">{title}</Text>
+              <Badge colorPalette={ok ? 'green' : 'red'} variant="solid">
+                {ok ? 'OK' : 'Not OK'}
+              </Badge>
+            </HStack>
+            <Text fontSize="sm" color={ok ? 'fg.muted' : 'red.800'}>
+              {ok ? okText : badText}
+            </Text>
+          </Stack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /dashboard/overview (admins): the morning figures and the two checks, with links to where work waits. */
+export default function AdminOverviewPage() {
+  usePageTitle('Overview');
+  const overview = trpc.overview.admin.useQuery(undefined, { refetchOnWindowFocus: true });
+
+  if (overview.isPending) return <PageLoader label="Loading the overview..." />;
+  if (overview.isError)
+    return (
+      <ErrorState
+        title="Could not load the overview"
+        description={errorMessage(overview.error)}
+        onRetry={() => void overview.refetch()}
+        retrying={overview.isRefetching}
+      />
+    );
+  const o = overview.data;
+  const deskLink = (tab: string, text: string) => (
+    <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
+      <RouterLink to={`/dashboard/money-desk${tab ? `?tab=${tab}` : ''}`}>{text}</RouterLink>
+    </Link>
+  );
+
+  return (
+    <Stack gap="6">
+      <PageIntro title="Overview">
+        What the platform holds and owes this morning, and whether the books balance.
+      </PageIntro>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Check
+          title="Platform check"
+          ok={o.platform.ok}
+          okText="Balances, open principal and held withdrawals add up to the money that came in and went out."
+          badText={`The platform's books are off by ${formatMoney(o.platform.difference)}. Investigate before paying anything out.`}
+        />
+        <Check
+          title="Ledger check"
+          ok={o.ledgerOk}
+          okText="Every balance equals the sum of its ledger entries."
+          badText="At least one balance differs from its ledger. See the Ledger check tab of the money desk."
+        />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+        <Figure label="Users" value={formatInteger(o.users)} />
+        <Figure label="Balances held" value={formatMoney(o.balancesHeld)} />
+        <Figure label="Principal invested" value={formatMoney(o.principalInvested)} />
+        <Figure label="Interest due in the next 30 days" value={formatMoney(o.interestDueNext30Days)} />
+        <Figure
+          label="Pending deposits"
+          value={`${formatInteger(o.pendingDeposits.count)} · ${formatMoney(o.pendingDeposits.amount)}`}
+        >
+          {deskLink('', 'Review deposits')}
+        </Figure>
+        <Figure
+          label="Pending withdrawals"
+          value={`${formatInteger(o.pendingWithdrawals.count)} · ${formatMoney(o.pendingWithdrawals.amount)}`}
+        >
+          {deskLink('withdrawals', 'Review withdrawals')}
+        </Figure>
+      </SimpleGrid>
+
+      <Stack as="section" aria-labelledby="by-plan-title" gap="3">
+        <HStack justify="space-between" flexWrap="wrap">
+          <Heading as="h2" id="by-plan-title" size="lg">
+            Principal invested per plan
+          </Heading>
+          {deskLink('investments', 'All positions')}
+        </HStack>
+        {o.principalByPlan.length === 0 ? (
+          <Text color="fg.muted">No open positions yet.</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Plan</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Positions</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {o.principalByPlan.map((p) => (
+                  <Table.Row key={p.planId}>
+                    <Table.Cell>{p.planName}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatInteger(p.positions)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoney(p.principal)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
