@@ -140,6 +140,29 @@ describe('opening positions at the same time (PostgreSQL)', () => {
     expect(await ledgerSum(t.handle.db, 'investment', u.id)).toBe(-30_00);
     expect(await balanceOf(t.handle.db, u.id)).toBe(70_00);
   });
+
+  it('a plan deleted while opens race for it: each open either lands (the plan is archived) or is refused, never a 500', async () => {
+    const planId = await createPlan(t, admin, { minAmount: 10, maxAmount: 1_000 });
+    const users = await Promise.all(times(20, () => insertUser(t.handle.db, { balanceCents: 100_00 })));
+    const calls: (() => Promise<unknown>)[] = users.map(
+      (u) => () => callerAs(t, u).investment.open({ planId, amount: 50, idempotencyKey: newKey() }),
+    );
+    calls.splice(10, 0, () => callerAs(t, admin).plan.delete({ id: planId }));
+    const { ok, failed } = await together(calls);
+    const deleted = ok.find((r) => (r as { outcome?: string }).outcome !== undefined) as { outcome: string };
+    expect(deleted).toBeDefined();
+    const positions = await t.handle.db.selectFrom('investments').select('id').where('plan_id', '=', planId).execute();
+    expect(positions).toHaveLength(ok.length - 1);
+    for (const f of failed)
+      expect(['404 Investment plan not found.', '409 This plan is not open for new investments.']).toContain(
+        `${f.status} ${f.message}`,
+      );
+    if (deleted.outcome === 'deleted') expect(positions).toEqual([]);
+    else expect(positions.length).toBeGreaterThan(0);
+    const balances = await Promise.all(users.map((u) => balanceOf(t.handle.db, u.id)));
+    expect(balances.filter((b) => b === 50_00)).toHaveLength(positions.length);
+    expect(balances.filter((b) => b === 100_00)).toHaveLength(20 - positions.length);
+  });
 });
 
 describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
@@ -292,5 +315,62 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
       expect(memos.map((m) => m.memo!.replace(/.*period (\d+) of 12$/, '$1'))).toEqual(['1', '2', '3', '4']);
     }
     await expectVerified(t.handle.db);
+  });
+
+  it('ten redemptions racing two runners: one redemption, the due periods paid once, the principal back once', async () => {
+    const planId = await createPlan(t, admin, {
+      minAmount: 100,
+      maxAmount: 5_000,
+      termMonths: 12,
+      annualRateBps: 900,
+      earlyExitAllowed: true,
+    });
+    const u = await insertUser(t.handle.db, { balanceCents: 3_000_00 });
+    const me = callerAs(t, u);
+    const position = await me.investment.open({ planId, amount: 3_000, idempotencyKey: newKey() });
+    const row = await t.handle.db
+      .selectFrom('investments')
+      .selectAll()
+      .where('id', '=', position.id)
+      .executeTakeFirstOrThrow();
+    const schedule = scheduleOf(row).payments;
+    clock.set(new Date(addMonthsUtc(new Date(position.startedAt), 2).getTime() + 3_600_000));
+    const other = await secondInstance(t);
+    try {
+      const now = clock.now();
+      const calls: (() => Promise<unknown>)[] = times(10, () => () => me.investment.redeem({ id: position.id }));
+      calls.splice(3, 0, () => payDuePeriods(t.handle.db, now));
+      calls.splice(7, 0, () => payDuePeriods(other.db, now));
+      const { ok, failed } = await together(calls);
+      expect(ok).toHaveLength(3);
+      expect(failed).toHaveLength(9);
+      for (const f of failed) expect(f).toEqual({ status: 409, message: 'This investment was already redeemed.' });
+    } finally {
+      await other.close();
+    }
+    const paid = await t.handle.db
+      .selectFrom('investment_payouts')
+      .select(['period'])
+      .where('investment_id', '=', position.id)
+      .orderBy('period')
+      .execute();
+    expect(paid.map((p) => p.period)).toEqual([1, 2]);
+    const interest = schedule[0]!.interestCents + schedule[1]!.interestCents;
+    const kinds = (
+      await t.handle.db
+        .selectFrom('ledger_entries')
+        .select('kind')
+        .where('ref_id', '=', position.id)
+        .orderBy('seq')
+        .execute()
+    ).map((e) => e.kind);
+    expect(kinds).toEqual(['investment', 'interest', 'interest', 'principal_return']);
+    expect(await balanceOf(t.handle.db, u.id)).toBe(3_000_00 + interest);
+    const plan = await t.handle.db
+      .selectFrom('plans')
+      .select('invested_cents')
+      .where('id', '=', planId)
+      .executeTakeFirstOrThrow();
+    expect(Number(plan.invested_cents)).toBe(0);
   });
 });

@@ -23,6 +23,9 @@ const SEED = Number(process.env.VESTORA_SIM_SEED ?? Date.now() % 2 ** 31);
 const START = new Date('2027-01-15T09:30:00.000Z');
 /** The longest seeded term is 60 months and positions open within the first 6: 67 covers every maturity. */
 const MONTHS = 67;
+const DAY_MS = 86_400_000;
+/** Payout runners sharing each wake-up (PGlite has one connection: one runner). */
+const RUNNERS = testDbKind() === 'pg' ? 3 : 1;
 
 interface Opened {
   id: string;
@@ -58,42 +61,56 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
     if (referred.length)
       await db.updateTable('users').set({ referred_by: investors[0]!.id }).where('id', 'in', referred).execute();
 
-    // Random opening moments in the first six months, in order.
-    const horizon = addMonthsUtc(START, 6).getTime() - START.getTime();
-    const moments = Array.from({ length: POSITIONS }, () => START.getTime() + Math.floor(rnd.next() * horizon)).sort(
-      (a, b) => a - b,
-    );
+    // Random opening days in the first six months; positions of one day open together (at once on PostgreSQL).
+    const days = Math.round((addMonthsUtc(START, 6).getTime() - START.getTime()) / DAY_MS);
+    const onDay = Array.from({ length: POSITIONS }, () => rnd.int(0, days - 1)).sort((a, b) => a - b);
     const capacityLeft = new Map(plans.map((p) => [p.id, p.terms.capacityCents ?? Number.POSITIVE_INFINITY]));
     const opened: Opened[] = [];
-    // The runner wakes once a month, from the first month on (so it also pays while positions still open).
+    // The runner wakes once a month, from the first month on (so it also pays while positions still open);
+    // on PostgreSQL three runners share each wake-up, as three instances of the server would.
     let payments = 0;
     let month = 1;
     const runnerStep = async () => {
       clock.set(addMonthsUtc(START, month++));
-      payments += (await payDuePeriods(db, clock.now())).payments;
+      const now = clock.now();
+      const runs = await Promise.all(Array.from({ length: RUNNERS }, () => payDuePeriods(db, now)));
+      payments += runs.reduce((sum, r) => sum + r.payments, 0);
     };
-    for (const at of moments) {
+    for (let i = 0; i < onDay.length; ) {
+      const at = START.getTime() + onDay[i]! * DAY_MS;
+      const batch: { planIndex: number; amountCents: number; investor: UserRow }[] = [];
+      for (; i < onDay.length && START.getTime() + onDay[i]! * DAY_MS === at; i++) {
+        // A plan whose capacity still takes its minimum, an amount within its limits and what capacity remains.
+        let planIndex = rnd.int(0, plans.length - 1);
+        while (capacityLeft.get(plans[planIndex]!.id)! < plans[planIndex]!.terms.minAmountCents)
+          planIndex = rnd.int(0, plans.length - 1);
+        const plan = plans[planIndex]!;
+        const hi = Math.min(plan.terms.maxAmountCents, capacityLeft.get(plan.id)!);
+        const amountCents = rnd.int(plan.terms.minAmountCents, hi);
+        capacityLeft.set(plan.id, capacityLeft.get(plan.id)! - amountCents);
+        batch.push({ planIndex, amountCents, investor: investors[rnd.int(0, investors.length - 1)]! });
+      }
       while (addMonthsUtc(START, month).getTime() <= at) await runnerStep();
       clock.set(new Date(at));
-      // A plan whose capacity still takes its minimum, an amount within its limits and what capacity remains.
-      let plan = plans[rnd.int(0, plans.length - 1)]!;
-      while (capacityLeft.get(plan.id)! < plan.terms.minAmountCents) plan = plans[rnd.int(0, plans.length - 1)]!;
-      const hi = Math.min(plan.terms.maxAmountCents, capacityLeft.get(plan.id)!);
-      const amountCents = rnd.int(plan.terms.minAmountCents, hi);
-      capacityLeft.set(plan.id, capacityLeft.get(plan.id)! - amountCents);
-      const me = callerAs(t, investors[rnd.int(0, investors.length - 1)]!);
-      const amount = amountCents / 100;
-      const quote = await me.investment.quote({ planId: plan.id, amount });
-      const position = await me.investment.open({ planId: plan.id, amount, idempotencyKey: newKey() });
-      expect(position.maturityAt, why('the position matures when its quote said')).toBe(quote.maturityAt);
-      opened.push({
-        id: position.id,
-        plan: plan.name,
-        amountCents,
-        quoteInterestCents: cents(quote.totalInterest),
-        quotePeriods: quote.payments.length,
-        quoteDueAt: quote.payments.map((p) => p.dueAt),
-      });
+      const results = await Promise.all(
+        batch.map(async ({ planIndex, amountCents, investor }) => {
+          const plan = plans[planIndex]!;
+          const me = callerAs(t, investor);
+          const amount = amountCents / 100;
+          const quote = await me.investment.quote({ planId: plan.id, amount });
+          const position = await me.investment.open({ planId: plan.id, amount, idempotencyKey: newKey() });
+          expect(position.maturityAt, why('the position matures when its quote said')).toBe(quote.maturityAt);
+          return {
+            id: position.id,
+            plan: plan.name,
+            amountCents,
+            quoteInterestCents: cents(quote.totalInterest),
+            quotePeriods: quote.payments.length,
+            quoteDueAt: quote.payments.map((p) => p.dueAt),
+          };
+        }),
+      );
+      opened.push(...results);
     }
     const openedMs = Date.now() - started;
 
@@ -167,9 +184,9 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
     console.log(
       [
         `five-year run on ${testDbKind() === 'pg' ? 'PostgreSQL' : 'PGlite'} (seed ${SEED}):`,
-        `  positions: ${opened.length} across ${plans.length} plans, ${investors.length} investors, opened over 6 months`,
+        `  positions: ${opened.length} across ${plans.length} plans, ${investors.length} investors, opened on ${new Set(onDay).size} days over 6 months`,
         `  per plan: ${perPlan.join(', ')}`,
-        `  payments: ${payments} over ${MONTHS} monthly runner steps`,
+        `  payments: ${payments} over ${MONTHS} monthly wake-ups of ${RUNNERS} runner(s)`,
         `  total principal invested and returned: ${$(totalPrincipal)}`,
         `  total interest paid: ${$(totalInterest)} (every position exactly its quote)`,
         `  ledger.verify: ok=${verify.ok}, ${verify.checkedUsers} users, mismatches ${verify.mismatches.length}, platform ${JSON.stringify(verify.platform)}`,

@@ -54,6 +54,14 @@ describe('investing for real', () => {
       // The other user's own list does not show it; the admin sees it.
       expect((await callerAs(t, other).investment.list({})).items).toEqual([]);
       expect((await callerAs(t, admin).investment.get({ id: position.id })).id).toBe(position.id);
+
+      // A month later period 1 is due: another user's refused redemption must not even pay it.
+      clock.set(addMonthsUtc(new Date(position.startedAt), 1));
+      expect(await failure(callerAs(t, other).investment.redeem({ id: position.id }))).toMatchObject({ status: 403 });
+      expect((await callerAs(t, owner).investment.get({ id: position.id })).paidPeriods).toBe(0);
+      expect(
+        await failure(callerAs(t, other).investment.redeem({ id: '00000000-0000-4000-8000-000000000000' })),
+      ).toEqual({ status: 404, message: 'No investment with that id exists.' });
     });
 
     it('only admins create, change or delete plans', async () => {
@@ -278,6 +286,15 @@ describe('investing for real', () => {
       expect(cents(redeemed.interestPaid)).toBe(interest4);
       expect(redeemed.nextPayout).toBeNull();
       expect(await balanceOf(t.handle.db, u.id)).toBe(2_000_00 + interest4);
+
+      // The portfolio reads the same from the ledger: nothing invested any more, four periods of interest.
+      const portfolio = await me.investment.portfolio();
+      expect(portfolio).toMatchObject({
+        available: 2_000 + interest4 / 100,
+        invested: 0,
+        interestReceived: interest4 / 100,
+      });
+      expect(portfolio.history.map((h) => h.invested)).toEqual([0, 2_000, 2_000, 2_000, 2_000, 2_000, 0]);
 
       const detail = await me.investment.get({ id: position.id });
       expect(detail.schedule.map((p) => p.status)).toEqual([...Array(4).fill('paid'), ...Array(20).fill('forfeited')]);

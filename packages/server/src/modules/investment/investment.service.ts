@@ -247,6 +247,12 @@ export async function redeemInvestment(
   actor: Viewer,
   input: TInvestmentIdInput,
 ): Promise<TInvestment> {
+  // Who may redeem is checked before anything is paid: a refused caller must not move money, not even
+  // interest that is due (the transition checks again, under its lock).
+  const position = await findInvestment(db, input.id);
+  if (!position) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
+  if (actor.account_type !== 'admin' && position.user_id !== actor.id)
+    throw new AppError('FORBIDDEN', 'You can only redeem your own investments.');
   await payDuePeriods(db, clock.now(), { investmentId: input.id });
   return runTransition(db, investmentFlow, 'redeem', {
     id: input.id,
