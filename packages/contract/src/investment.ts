@@ -16,7 +16,8 @@ export const ZScheduledPayment = z.object({
 });
 export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
 
-export const ZInvestmentQuote = z.object({
+/** The terms an investment is (or would be) made on: the plan, the principal in dollars, and a copy of its terms. */
+const POSITION_TERMS = {
   planId: z.string(),
   planName: z.string(),
   amount: z.number(),
@@ -24,6 +25,10 @@ export const ZInvestmentQuote = z.object({
   termMonths: z.number().int(),
   payoutFrequency: ZPayoutFrequency,
   earlyExitAllowed: z.boolean(),
+};
+
+export const ZInvestmentQuote = z.object({
+  ...POSITION_TERMS,
   startAt: z.string(),
   maturityAt: z.string(),
   payments: z.array(ZScheduledPayment),
@@ -48,14 +53,7 @@ export const ZInvestment = z.object({
   id: z.string(),
   userId: z.string(),
   userEmail: z.string(),
-  planId: z.string(),
-  planName: z.string(),
-  /** Principal, dollars. */
-  amount: z.number(),
-  annualRateBps: z.number().int(),
-  termMonths: z.number().int(),
-  payoutFrequency: ZPayoutFrequency,
-  earlyExitAllowed: z.boolean(),
+  ...POSITION_TERMS,
   status: ZInvestmentStatus,
   startedAt: z.string(),
   maturityAt: z.string(),
