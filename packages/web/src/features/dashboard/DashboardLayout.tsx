@@ -45,14 +45,15 @@ function useLogout() {
       toaster.create({ type: 'error', title: 'Could not log out', description: errorMessage(error) });
     },
   });
-  // Requests still in flight would be answered after the session is gone, with 401s: let them finish
-  // first (up to 3 s; the client does not abort them).
+  // Requests still in flight would be answered after the session is gone, with 401s. The layout takes
+  // the page down while `settling` (so nothing new starts, not even a page still loading its code), then
+  // lets what was already sent finish (up to 3 s; the client does not abort them), then logs out.
   const [settling, setSettling] = useState(false);
   const start = async () => {
     setSettling(true);
+    await new Promise((r) => setTimeout(r, 0));
     for (let i = 0; i < 60 && queryClient.isFetching() > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    setSettling(false);
-    logout.mutate();
+    logout.mutate(undefined, { onSettled: () => setSettling(false) });
   };
   return { logout: () => void start(), pending: settling || logout.isPending };
 }
@@ -234,9 +235,14 @@ export default function DashboardLayout() {
         </Flex>
 
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {pending ? (
+            // The page is taken down first, so it starts no request that the ended session would refuse.
+            <PageLoader label="Logging out..." />
+          ) : (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Box>
       </Flex>
     </Flex>
