@@ -180,7 +180,6 @@ export async function openInvestment(
   return openRequest(db, investmentFlow, user, input, {
     // The plan row is locked: opens on one plan queue here, so its capacity holds.
     prepare: (trx) => findPlanById(trx, input.planId, { forUpdate: true }),
-    validate: (plan, amountCents) => void requireInvestable(plan, amountCents),
     values: (found, amountCents) => {
       const plan = requireInvestable(found, amountCents);
       const startedAt = deps.clock.now();

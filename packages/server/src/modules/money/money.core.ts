@@ -78,7 +78,8 @@ export type Actor = Viewer | null;
  * Opens a request idempotently, in one transaction with its ledger effect: the same key from the same user
  * answers the first request (even for requests arriving together, which wait on the unique key); the same
  * key with other values is refused (409). An effect the balance cannot cover rolls the row back too.
- * `prepare` runs first (it may lock what the request depends on); `validate` refuses a new request.
+ * `prepare` runs first (it may lock what the request depends on); `values` may refuse a new request (it is
+ * not called for a replay, so a request that was accepted once is answered again whatever changed since).
  */
 export async function openRequest<T extends FlowTable, W, P = undefined>(
   db: Database,
@@ -87,8 +88,6 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   input: { amount: number; idempotencyKey: string },
   request: {
     prepare?: (trx: Transaction<DB>) => Promise<P>;
-    /** Refuses a new request (throws); not called when the key was used before. */
-    validate?: (prepared: P, amountCents: number) => void;
     /** The new row's columns besides id, owner, amount and key. */
     values: (
       prepared: P,
@@ -116,7 +115,6 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     const prepared = (request.prepare ? await request.prepare(trx) : undefined) as P;
     const earlier = await findFlowByKey(trx, flow.table, owner.id, input.idempotencyKey);
     if (earlier) return replay(earlier);
-    request.validate?.(prepared, amountCents);
     const inserted = await insertFlowIfNewKey(trx, flow.table, {
       ...request.values(prepared, amountCents),
       id: randomUUID(),
