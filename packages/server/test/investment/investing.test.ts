@@ -107,6 +107,24 @@ describe('investing for real', () => {
   });
 
   describe('opening a position', () => {
+    it('a plan\u2019s capacity cannot be set below the principal it already holds (400), and nothing changes', async () => {
+      const planId = await createPlan(t, admin, { minAmount: 100, maxAmount: 500, capacity: 1_000 });
+      const u = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+      await callerAs(t, u).investment.open({ planId, amount: 400, idempotencyKey: newKey() });
+      const before = await callerAs(t, admin).plan.byId({ id: planId });
+      expect(before).toMatchObject({ capacity: 1_000, remainingCapacity: 600 });
+      expect(await failure(callerAs(t, admin).plan.update({ id: planId, capacity: 300 }))).toEqual({
+        status: 400,
+        message:
+          'capacity: This plan already holds $400.00 in open investments; the capacity cannot be set below that.',
+      });
+      expect(await callerAs(t, admin).plan.byId({ id: planId })).toEqual(before);
+      // Down to exactly what it holds is fine: it is then full.
+      expect(await callerAs(t, admin).plan.update({ id: planId, capacity: 400 })).toMatchObject({
+        remainingCapacity: 0,
+      });
+    });
+
     it('the quote is the schedule the position gets; opening debits the balance with an `investment` entry', async () => {
       const u = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
       const me = callerAs(t, u);
