@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
-import { AppError, errorBody, toPublicError } from './lib/errors.ts';
+import { AppError, errorBody, retryAfterOf, toPublicError } from './lib/errors.ts';
 import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
@@ -75,6 +75,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler((err: Error, req, reply) => {
     const pub = toPublicError(err);
     if (pub.status >= 500) req.log.error({ err }, 'request failed');
+    const retryAfter = retryAfterOf([err]);
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return reply.code(pub.status).send(errorBody(pub));
   });
 
@@ -93,6 +95,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),
+      responseMeta({ errors }) {
+        const retryAfter = retryAfterOf(errors);
+        return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+      },
       onError({ error, path }) {
         if (toPublicError(error).status >= 500) app.log.error({ err: error, path }, 'procedure failed');
       },

@@ -29,10 +29,23 @@ export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 /** The one error type services throw. */
 export class AppError extends TRPCError {
   readonly appCode: AppErrorCode;
-  constructor(appCode: AppErrorCode, message: string, opts?: { cause?: unknown }) {
+  /** Seconds a client should wait before trying again (429, 503): sent as `Retry-After` on /trpc and /api/v1. */
+  readonly retryAfterS?: number;
+  constructor(appCode: AppErrorCode, message: string, opts?: { cause?: unknown; retryAfterS?: number }) {
     super({ code: APP_ERROR_CODES[appCode], message, cause: opts?.cause });
     this.appCode = appCode;
+    if (opts?.retryAfterS !== undefined) this.retryAfterS = Math.max(1, Math.ceil(opts.retryAfterS));
   }
+}
+
+/** The `Retry-After` seconds an error asks for, if any (the longest, when several errors answer one batch). */
+export function retryAfterOf(errors: readonly unknown[]): number | undefined {
+  let max: number | undefined;
+  for (const e of errors) {
+    const s = e instanceof AppError ? e.retryAfterS : undefined;
+    if (s !== undefined && (max === undefined || s > max)) max = s;
+  }
+  return max;
 }
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
