@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageInput, page } from './common.ts';
+import { ZId, ZPageInput, page, plain } from './common.ts';
 
 export const ZAuditEntry = z.object({
   id: z.string(),
@@ -17,9 +17,9 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 /** audit.list: one page of audit rows, optionally by actor or entity. */
 export const ZAuditListInput = ZPageInput.extend({
   actorId: ZId.optional(),
-  entityType: z.string().max(40).optional(),
+  entityType: plain(z.string().max(40), 'entityType').optional(),
   /** One entity's history, e.g. a withdrawal's timeline. */
-  entityId: z.string().max(100).optional(),
+  entityId: plain(z.string().max(100), 'entityId').optional(),
 });
 /** What a caller sends (limit may be left out). */
 export type TAuditListInput = z.input<typeof ZAuditListInput>;

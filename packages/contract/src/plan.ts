@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, text } from './common.ts';
+import { ZId, plain, text } from './common.ts';
 import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents } from './money.ts';
 import { type TPlanTerms, ZPayoutFrequency, ZPlanTermsFields, crossTermIssues } from './plan-terms.ts';
 
@@ -13,8 +13,10 @@ const ZCapacity = z
     `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`,
   );
 
-const description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
-const image = z.string().trim().max(500, 'Image must be at most 500 characters');
+const description = plain(z.string().trim().max(2000, 'Description must be at most 2000 characters'), 'Description', {
+  multiline: true,
+});
+const image = plain(z.string().trim().max(500, 'Image must be at most 500 characters'), 'Image');
 
 /** Every field a plan is written with, without defaults (an update must not reset what it leaves out). */
 const PLAN_FIELD_SHAPE = {

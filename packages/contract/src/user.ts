@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZId, ZTimestamp, text } from './common.ts';
+import { ZEmail, ZId, ZTimestamp, plain, text } from './common.ts';
 import { ZBalance } from './money.ts';
 
 export const ZAccountType = z.enum(['user', 'admin']);
@@ -25,7 +25,7 @@ export const ZSignupInput = z.strictObject({
   email: ZEmail,
   password: ZPassword,
   ref: ZReferralCode.optional(),
-  accountType: z.string().max(20).optional(),
+  accountType: plain(z.string().max(20), 'accountType').optional(),
 });
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
@@ -65,7 +65,12 @@ export const ZUserUpdateInput = z.strictObject({
   email: ZEmail.optional(),
   accountType: ZAccountType.optional(),
   balance: ZBalance.optional(),
-  profilePicture: z.string().trim().max(500, 'Profile picture must be at most 500 characters').optional(),
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  profilePicture: plain(
+    z.string().trim().max(500, 'Profile picture must be at most 500 characters'),
+    'Profile picture',
+  ).optional(),
+  reason: plain(z.string().trim().max(500, 'Reason must be at most 500 characters'), 'Reason', {
+    multiline: true,
+  }).optional(),
 });
 export type TUserUpdateInput = z.infer<typeof ZUserUpdateInput>;

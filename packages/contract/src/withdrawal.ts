@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject } from './common.ts';
+import { ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 
 export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
@@ -40,11 +40,10 @@ export const WITHDRAWAL_DETAILS: Record<
 };
 
 /** Payout details as typed; the method's own rule is added by `checkWithdrawalDetails`. */
-export const ZWithdrawalDetailsText = z
-  .string()
-  .trim()
-  .min(1, 'Payout details are required')
-  .max(254, 'Payout details must be at most 254 characters');
+export const ZWithdrawalDetailsText = plain(
+  z.string().trim().min(1, 'Payout details are required').max(254, 'Payout details must be at most 254 characters'),
+  'Payout details',
+);
 
 /**
  * Holds `details` to its method's rule in WITHDRAWAL_DETAILS (a superRefine for any object with
@@ -81,7 +80,10 @@ export const ZWithdrawalReviewInput = z
     id: ZId,
     decision: z.enum(['approve', 'reject']),
     reason: ZReviewReason.optional(),
-    payoutReference: z.string().trim().max(100, 'Payout reference must be at most 100 characters').optional(),
+    payoutReference: plain(
+      z.string().trim().max(100, 'Payout reference must be at most 100 characters'),
+      'Payout reference',
+    ).optional(),
   })
   .refine(reasonGivenToReject, {
     message: 'A reason is required to reject a withdrawal',
