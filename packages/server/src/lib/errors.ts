@@ -85,15 +85,39 @@ function fastifyClientError(err: unknown): PublicError | undefined {
   return { status, message: status === 400 && /JSON/i.test(message) ? INVALID_JSON_MESSAGE : message };
 }
 
+export const DATA_ERROR_MESSAGE =
+  'A value in the request cannot be stored (for example a control character, or a number out of range).';
+
+/**
+ * True when PostgreSQL refused a value (SQLSTATE class 22, data exception: 22021 invalid byte sequence,
+ * 22P02 invalid text representation, 22003 numeric value out of range, ...) anywhere in the cause chain:
+ * tRPC wraps what a procedure throws, so the driver's error arrives as a `cause`.
+ */
+export function isDataException(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 8 && e !== null && e !== undefined; depth++) {
+    const code = pgErrorCode(e);
+    if (code !== undefined && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps anything thrown to what a client may see: 5xx messages never leak (except an AppError's own). */
 export function toPublicError(err: unknown): PublicError {
   if (err instanceof TRPCError) {
-    if (err.cause instanceof ZodError) return { status: 400, message: describeZodError(err.cause) };
+    // Only an input that failed its schema is the client's fault: tRPC raises those as BAD_REQUEST. A ZodError
+    // under INTERNAL_SERVER_ERROR is an output that failed its schema: our bug, a 500 that gets logged.
+    if (err.code === 'BAD_REQUEST' && err.cause instanceof ZodError)
+      return { status: 400, message: describeZodError(err.cause) };
     const status = getHTTPStatusCodeFromError(err);
+    if (status === 500 && !(err instanceof AppError) && isDataException(err))
+      return { status: 400, message: DATA_ERROR_MESSAGE };
     if (status === 500 || (status > 500 && !(err instanceof AppError))) return { status, message: INTERNAL_MESSAGE };
     return { status, message: err.message };
   }
   if (err instanceof ZodError) return { status: 400, message: describeZodError(err) };
+  if (isDataException(err)) return { status: 400, message: DATA_ERROR_MESSAGE };
   return fastifyClientError(err) ?? { status: 500, message: INTERNAL_MESSAGE };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
 import { ZodError, type z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { createContext } from '../../trpc/context.ts';
@@ -88,7 +89,13 @@ export function registerLegacyRoute(app: FastifyInstance, route: LegacyRoute): v
         const answer = await route.run(createCaller(ctx), req);
         return reply.code(route.status).send(answer);
       } catch (err) {
-        const cause = err instanceof ZodError ? err : (err as { cause?: unknown } | null)?.cause;
+        // Only an input that failed its schema (BAD_REQUEST) is renamed; an output that failed is a 500 as it is.
+        const cause =
+          err instanceof ZodError
+            ? err
+            : err instanceof TRPCError && err.code === 'BAD_REQUEST'
+              ? err.cause
+              : undefined;
         if (cause instanceof ZodError && route.fieldNames) throw renameZodPaths(cause, route.fieldNames);
         throw err;
       }
