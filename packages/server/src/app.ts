@@ -1,20 +1,23 @@
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import { AppError, errorBody, retryAfterOf, toPublicError } from './lib/errors.ts';
 import { authRateLimit } from './lib/auth-rate-limit.ts';
+import { loggerOptions, requestIdOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
-import { createContext } from './trpc/context.ts';
+import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 declare module 'fastify' {
@@ -31,16 +34,48 @@ export interface BuildAppOptions {
   /** Tests (and only tests) pass a clock they can move. */
   clock?: Clock;
   logger?: boolean;
+  /** Tests: where the JSON log lines go instead of stdout (at config.LOG_LEVEL), even when `logger` is false. */
+  logStream?: NodeJS.WritableStream;
 }
+
+/**
+ * Longest route parameter Fastify matches (its default is 100). Every tRPC call goes through `/trpc/:path`,
+ * and a batch puts all its paths in that one parameter, counted as sent (before decoding): 10 calls of the
+ * longest procedure name (20 characters) are 209 characters, 627 if a client percent-encodes every one.
+ * 1000 leaves room for longer names; a longer path answers 414 without reaching tRPC.
+ */
+export const MAX_PARAM_LENGTH = 1000;
+
+/** Seconds a client is asked to wait when the server is saturated. */
+const PRESSURE_RETRY_AFTER_S = 10;
+const MB = 1024 * 1024;
 
 /** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const logging = opts.logStream !== undefined || (opts.logger !== false && config.LOG_LEVEL !== 'silent');
   const app = Fastify({
-    logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    routerOptions: { maxParamLength: 5000 },
+    logger: logging ? loggerOptions(config.LOG_LEVEL, opts.logStream) : false,
+    ...requestIdOptions,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 64 * 1024,
+    // A client gets this long to send its whole request; a connection silent this long is closed.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: true,
+    // Errors Fastify raises before routing (a URL whose percent-encoding is malformed): the `{ err }` body.
+    frameworkErrors(err, _req, reply) {
+      const code = err.statusCode ?? 400;
+      const status: number = code >= 400 && code < 500 ? code : 400;
+      const message =
+        err.code === 'FST_ERR_BAD_URL' ? 'The request URL is not valid (malformed percent-encoding).' : err.message;
+      void (reply as FastifyReply).code(status).send(errorBody({ message }));
+    },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
   });
   const deps: AppDeps = {
     db: opts.db.db,
@@ -50,6 +85,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock: opts.clock ?? systemClock,
   };
   app.decorate('deps', deps);
+
+  // A saturated process (event loop or memory) refuses new work early: 503 with Retry-After, before any
+  // handler runs, until it recovers. The answer says nothing about which limit or how far over it is.
+  const heapLimitMB = config.MAX_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / MB);
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: heapLimitMB * MB,
+    maxRssBytes: config.MAX_RSS_MB * MB,
+    retryAfter: PRESSURE_RETRY_AFTER_S,
+    async pressureHandler(req, _reply, type) {
+      req.log.warn({ pressure: type }, 'under pressure: request refused');
+      throw new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a few seconds.', {
+        retryAfterS: PRESSURE_RETRY_AFTER_S,
+      });
+    },
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,7 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(pub.status).send(errorBody(pub));
   });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  // Alive even when busy: a saturated process is not a dead one (only the other routes shed load).
+  app.get('/healthz', { config: { pressureHandler: () => undefined } }, async () => ({ ok: true }));
   app.get('/readyz', async (_req, reply) => {
     try {
       await sql`select 1`.execute(deps.db);
@@ -90,19 +142,37 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      responseMeta({ errors }) {
-        const retryAfter = retryAfterOf(errors);
-        return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
-      },
-      onError({ error, path }) {
-        if (toPublicError(error).status >= 500) app.log.error({ err: error, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpcScope) => {
+    // tRPC percent-decodes the path Fastify has already decoded: a `%` that `%25` became and that starts no
+    // valid escape (`/trpc/%25s%25n`) would throw "URI malformed" inside tRPC, which answers that 500.
+    trpcScope.addHook('onRequest', async (req) => {
+      const path = (req.params as { path?: string } | undefined)?.path;
+      if (path === undefined) return;
+      try {
+        decodeURIComponent(path);
+      } catch {
+        throw new AppError('BAD_INPUT', 'The procedure path is not valid (malformed percent-encoding).');
+      }
+    });
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        // Checked by tRPC while it parses the request, before any context or procedure: 400 above it.
+        maxBatchSize: MAX_BATCH_SIZE,
+        createContext: ({ req, res, info }) => {
+          refuseUnbatchable(info);
+          return createContext(deps, req, res);
+        },
+        responseMeta({ errors }) {
+          const retryAfter = retryAfterOf(errors);
+          return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+        },
+        onError({ error, path, req }) {
+          if (toPublicError(error).status >= 500) req.log.error({ err: error, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   await app.register(registerRestV1, { prefix: '/api/v1' });

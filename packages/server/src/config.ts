@@ -30,6 +30,18 @@ const ZConfig = z.object({
   REFERRAL_REWARD_MAX: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** How often the payout runner wakes, in seconds (it also runs once at start-up). */
   PAYOUT_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Longest a client may take to send a whole request (headers and body), in milliseconds. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** A connection that sends and receives nothing this long is closed, in milliseconds. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** An idle keep-alive connection is closed after this long, in milliseconds. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Above this mean event-loop delay the server answers 503 with Retry-After (0 turns the check off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Above this heap use, in MB, the server answers 503 (0 turns it off; unset: 90% of Node's heap limit). */
+  MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Above this resident memory, in MB, the server answers 503 (0, the default, turns it off). */
+  MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

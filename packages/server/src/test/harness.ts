@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -14,13 +15,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A full app on a fresh database, for app.inject() or a real listen. */
+/**
+ * A full app on a fresh database, for app.inject() or a real listen. With `logStream`, the app logs its
+ * JSON lines there (at LOG_LEVEL `trace` unless `env` says otherwise), so a test can read what was logged.
+ */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; market?: MarketService; clock?: Clock } = {},
+  opts: {
+    env?: Record<string, string>;
+    market?: MarketService;
+    clock?: Clock;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logStream ? 'trace' : 'silent',
     PUBLIC_URL: 'http://vestora.test',
     // Tests sign many people in from one address; the limit itself has its own test.
     AUTH_RATE_LIMIT_PER_MIN: '100000',
@@ -32,6 +41,7 @@ export async function startTestApp(
     market: opts.market ?? offlineMarketService(),
     clock: opts.clock,
     logger: false,
+    logStream: opts.logStream,
   });
   await app.ready();
   return {
@@ -50,4 +60,25 @@ export function sessionCookieFrom(res: LightMyRequestResponse): string {
   const c = res.cookies.find((k) => k.name === 'vestora_session');
   if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
   return `vestora_session=${c.value}`;
+}
+
+/** Collects every log line an app writes (pass `stream` as startTestApp's `logStream`). */
+export function logCapture(): { stream: NodeJS.WritableStream; text(): string; lines(): Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _enc, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  const text = () => chunks.join('');
+  return {
+    stream,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }

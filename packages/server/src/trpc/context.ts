@@ -1,6 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
 import type { AppDeps, SessionCookies } from '../deps.ts';
 import { findUserBySessionToken, SESSION_COOKIE, type SessionUser } from '../modules/session/session.service.ts';
 
@@ -60,4 +61,20 @@ export async function createContext(deps: AppDeps, req: FastifyRequest, reply: F
     sessionToken: user ? token : null,
     cookies: replyCookies(reply, deps.config),
   });
+}
+
+/** Calls that must travel alone: each is one password attempt (argon2 work) and one rate-limit count. */
+const UNBATCHABLE = new Set(['user.login', 'user.signup']);
+
+/** Most calls one /trpc batch may carry (tRPC answers 400 above it before any procedure runs). */
+export const MAX_BATCH_SIZE = 10;
+
+/**
+ * Refuses (400) a batch that carries a sign-in or a sign-up. Runs on tRPC's parsed request, so the paths are
+ * the ones that will run, after every percent-decoding (`user%2Elogin` is `user.login` here).
+ */
+export function refuseUnbatchable(info: { isBatchCall: boolean; calls: readonly { path: string }[] }): void {
+  if (!info.isBatchCall) return;
+  const alone = info.calls.find((c) => UNBATCHABLE.has(c.path));
+  if (alone) throw new AppError('BAD_INPUT', `${alone.path} cannot be batched: send it as a request of its own.`);
 }
