@@ -62,7 +62,7 @@ describe('bounded requests', () => {
         cookie,
       );
       expect(res.statusCode, res.body).toBe(400);
-      expect(JSON.stringify(res.json())).toMatch(/Batch call exceeds maximum size/);
+      expect(res.json().error.message).toBe(`A batch may carry at most ${MAX_BATCH_SIZE} calls.`);
       expect(await count(t, 'deposits')).toBe(before); // none of the 11 deposit reports was made
 
       // The same calls, one fewer, do run: the refusal above is the size, nothing else.

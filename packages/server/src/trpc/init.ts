@@ -1,15 +1,17 @@
 import { initTRPC } from '@trpc/server';
 import { AppError, toPublicError } from '../lib/errors.ts';
-import type { Context } from './context.ts';
+import { type Context, MAX_BATCH_SIZE } from './context.ts';
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
   isDev: false,
   errorFormatter({ shape, error }) {
     const pub = toPublicError(error);
+    // tRPC's own refusal of an oversized batch (maxBatchSize), said with the limit.
+    const tooBig = error.code === 'BAD_REQUEST' && error.message === 'Batch call exceeds maximum size';
     return {
       ...shape,
-      message: pub.message,
+      message: tooBig ? `A batch may carry at most ${MAX_BATCH_SIZE} calls.` : pub.message,
       data: { code: shape.data.code, httpStatus: pub.status, path: shape.data.path },
     };
   },
