@@ -41,7 +41,7 @@ export interface BuildAppOptions {
 }
 
 /** /readyz answers 503 when the database has not answered `select 1` by then (the probe's bound is 1 s). */
-const READY_TIMEOUT_MS = 750;
+const READY_TIMEOUT_MS = 500;
 
 /** The innermost message and code of a (wrapped) driver error, for a one-line warning without a stack. */
 function reasonOf(err: unknown): string {
