@@ -68,7 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock: opts.clock ?? systemClock,
   };
   app.decorate('deps', deps);
-  opts.db.setLog(app.log);
+  opts.db.setLog?.(app.log);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -22,7 +22,7 @@ export interface DbHandle {
   /** Closes the pool / embedded database. */
   close(): Promise<void>;
   /** Sends the pool's warnings (connections lost, queries given up) to `log` from now on. */
-  setLog(log: DbLog): void;
+  setLog?(log: DbLog): void;
 }
 
 /** How the PostgreSQL pool behaves when the database is slow or gone (config: DATABASE_POOL_MAX, DB_*). */
