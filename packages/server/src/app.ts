@@ -10,7 +10,14 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
-import { AppError, errorBody, retryAfterOf, toPublicError } from './lib/errors.ts';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE_RETRY_AFTER_S,
+  errorBody,
+  isDatabaseUnavailable,
+  retryAfterOf,
+  toPublicError,
+} from './lib/errors.ts';
 import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { loggerOptions, requestIdOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
@@ -49,6 +56,16 @@ export const MAX_PARAM_LENGTH = 1000;
 /** Seconds a client is asked to wait when the server is saturated. */
 const PRESSURE_RETRY_AFTER_S = 10;
 const MB = 1024 * 1024;
+/** /readyz answers 503 when the database has not answered `select 1` by then (the probe's bound is 1 s). */
+const READY_TIMEOUT_MS = 500;
+
+/** The innermost message and code of a (wrapped) driver error, for a one-line warning without a stack. */
+function reasonOf(err: unknown): string {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && (e as { cause?: unknown } | null)?.cause; i++) e = (e as { cause: unknown }).cause;
+  const { message, code } = (e ?? {}) as { message?: unknown; code?: unknown };
+  return `${typeof message === 'string' ? message : String(e)}${typeof code === 'string' ? ` (${code})` : ''}`;
+}
 
 /** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -85,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock: opts.clock ?? systemClock,
   };
   app.decorate('deps', deps);
+  opts.db.setLog?.(app.log);
 
   // A saturated process (event loop or memory) refuses new work early: 503 with Retry-After, before any
   // handler runs, until it recovers. The answer says nothing about which limit or how far over it is.
@@ -125,7 +143,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The one error path outside tRPC: request guards, legacy /api/v1 routes and Fastify's own 4xx all end here.
   app.setErrorHandler((err: Error, req, reply) => {
     const pub = toPublicError(err);
-    if (pub.status >= 500) req.log.error({ err }, 'request failed');
+    if (isDatabaseUnavailable(err)) req.log.warn({ reason: reasonOf(err) }, 'request failed: database unavailable');
+    else if (pub.status >= 500) req.log.error({ err }, 'request failed');
     const retryAfter = retryAfterOf([err]);
     if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return reply.code(pub.status).send(errorBody(pub));
@@ -133,13 +152,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Alive even when busy: a saturated process is not a dead one (only the other routes shed load).
   app.get('/healthz', { config: { pressureHandler: () => undefined } }, async () => ({ ok: true }));
+  // Answers within READY_TIMEOUT_MS whatever the database does (paused, pool exhausted): a probe must not hang.
   app.get('/readyz', async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
+    });
     try {
-      await sql`select 1`.execute(deps.db);
-      return { ok: true, database: opts.db.kind };
+      const answer = await Promise.race([sql`select 1`.execute(deps.db), timedOut]);
+      if (answer !== 'timeout') return { ok: true, database: opts.db.kind };
     } catch {
-      return reply.code(503).send({ ok: false, ...errorBody({ message: 'The database is not answering.' }) });
+      // falls through to 503
+    } finally {
+      clearTimeout(timer);
     }
+    reply.header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_S));
+    return reply.code(503).send({ ok: false, ...errorBody({ message: 'The database is not answering.' }) });
   });
 
   await app.register(async (trpcScope) => {
@@ -169,7 +197,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
         },
         onError({ error, path, req }) {
-          if (toPublicError(error).status >= 500) req.log.error({ err: error, path }, 'procedure failed');
+          if (isDatabaseUnavailable(error))
+            req.log.warn({ path, reason: reasonOf(error) }, 'procedure failed: database unavailable');
+          else if (toPublicError(error).status >= 500) req.log.error({ err: error, path }, 'procedure failed');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });

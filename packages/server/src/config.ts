@@ -9,6 +9,19 @@ const ZConfig = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Connections the PostgreSQL pool opens at most. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a request waits for a database connection (a new one, or a free one from a full pool). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * PostgreSQL's statement_timeout (0 = none). A query the server does not answer at all (a network cut, a
+   * paused database) is given up 500 ms after this, on the client, and its connection is closed.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** PostgreSQL's lock_timeout (0 = none): how long a statement waits for a row lock. */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1500),
+  /** PostgreSQL's idle_in_transaction_session_timeout (0 = none): a transaction left idle this long is ended. */
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://vestora.example' }).optional(),
   MARKET_FEED_URL: z.url({ error: 'MARKET_FEED_URL must be an absolute URL' }).default('https://api.coingecko.com'),
   MARKET_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { installGracefulShutdown } from './lib/shutdown.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { deleteExpiredSessions } from './modules/session/session.service.ts';
 
@@ -27,21 +28,15 @@ async function main() {
   await deleteExpiredSessions(handle.db);
   const payouts = startPayoutRunner(app.deps);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await payouts.stop();
-    await app.close();
+  // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
+  // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.
+  installGracefulShutdown(app.log, async () => {
+    await Promise.all([app.close(), payouts.stop()]);
     await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Vestora is up at ${config.publicUrl}`);
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Vestora is up at ${config.PUBLIC_URL ? config.publicUrl : address}`);
 }
 
 main().catch((err) => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -17,6 +18,35 @@ describe('GET /readyz', () => {
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers 503 within 1 s while the database cannot take its query (its only connection is busy)', async () => {
+    const handle = await createTestDb({ pool: { max: 1 } });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db: handle, logger: false });
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const busy = handle.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      holding();
+      await new Promise<void>((r) => (release = r));
+    });
+    try {
+      await held;
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(performance.now() - start).toBeLessThan(1000);
+      expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
+      release();
+      await busy;
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      release?.();
+      await busy.catch(() => {});
+      await app.close();
+      await handle.close();
     }
   });
 });

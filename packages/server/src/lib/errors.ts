@@ -42,10 +42,71 @@ export class AppError extends TRPCError {
 export function retryAfterOf(errors: readonly unknown[]): number | undefined {
   let max: number | undefined;
   for (const e of errors) {
-    const s = e instanceof AppError ? e.retryAfterS : undefined;
+    const s =
+      e instanceof AppError ? e.retryAfterS : isDatabaseUnavailable(e) ? DATABASE_UNAVAILABLE_RETRY_AFTER_S : undefined;
     if (s !== undefined && (max === undefined || s > max)) max = s;
   }
   return max;
+}
+
+// --- The database is unreachable or too slow right now: 503 with Retry-After, never a 500. ---
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database is unreachable or too slow. */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_S = 2;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable: its database is not answering. Please try again in a moment.';
+
+/**
+ * The one table of "not now" database failures (as opposed to "not this": bad input, a conflict). SQLSTATEs:
+ * class 08 (connection exceptions) by prefix, and the server refusing or ending a connection or giving up a wait.
+ */
+const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set([
+  '53300', // too_many_connections
+  '55P03', // lock_not_available (lock_timeout)
+  '57014', // query_canceled (statement_timeout)
+  '57P01', // admin_shutdown (also pg_terminate_backend)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '57P05', // idle_session_timeout
+  '25P03', // idle_in_transaction_session_timeout
+]);
+/** Socket errors of the connection to the database. */
+const UNAVAILABLE_ERRNOS: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What pg, pg-pool and Kysely's driver say (no code) when a connection is lost, cannot be had, or did not answer. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|Postgres connection has been discarded|driver has already been destroyed)/;
+
+/**
+ * True when `err`, or anything in its `cause` chain (tRPC wraps what a procedure throws), says the database is
+ * unreachable or too slow right now. An AppError is a deliberate answer and never counts.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length > 0 && seen.size < 20) {
+    const e = queue.shift();
+    if (typeof e !== 'object' || e === null || seen.has(e) || e instanceof AppError) continue;
+    seen.add(e);
+    const code = pgErrorCode(e);
+    if (code && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    queue.push((e as { cause?: unknown }).cause);
+    // A connection refused on every address of a host arrives as an AggregateError.
+    if (e instanceof AggregateError) queue.push(...e.errors);
+  }
+  return false;
 }
 
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
@@ -105,6 +166,10 @@ export function isDataException(err: unknown): boolean {
 
 /** Maps anything thrown to what a client may see: 5xx messages never leak (except an AppError's own). */
 export function toPublicError(err: unknown): PublicError {
+  // The database is unreachable or too slow right now (retryAfterOf adds Retry-After).
+  if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
+    return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
+  }
   if (err instanceof TRPCError) {
     // Only an input that failed its schema is the client's fault: tRPC raises those as BAD_REQUEST. A ZodError
     // under INTERNAL_SERVER_ERROR is an output that failed its schema: our bug, a 500 that gets logged.

@@ -10,7 +10,7 @@ import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.t
 import { callerAs, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
-import { testPostgresUrl } from '../../src/test/test-db.ts';
+import { TEST_POOL, testPostgresUrl } from '../../src/test/test-db.ts';
 import { balanceOf, expectLedgerConsistent, ledgerState, newKey } from '../money/money-helpers.ts';
 import { createPlan, expectVerified, ledgerSum } from './investment-helpers.ts';
 
@@ -36,7 +36,7 @@ async function secondInstance(t: TestApp): Promise<DbHandle> {
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.handle.db);
   const url = new URL(testPostgresUrl()!);
   url.pathname = `/${rows[0]!.name}`;
-  return createDb({ databaseUrl: url.toString() });
+  return createDb({ databaseUrl: url.toString(), pool: TEST_POOL });
 }
 
 describe('opening positions at the same time (PostgreSQL)', () => {
