@@ -8,9 +8,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
+import { trustProxyOption } from './lib/client-address.ts';
 import { AppError, errorBody, retryAfterOf, toPublicError } from './lib/errors.ts';
-import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { requestGuards } from './lib/request-guards.ts';
+import { createLimits } from './modules/limits/limits.service.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   market?: MarketService;
   /** Tests (and only tests) pass a clock they can move. */
   clock?: Clock;
+  /** Tests (and only tests) shorten the limits' one-minute window, to see it end. */
+  limitWindowS?: number;
   logger?: boolean;
 }
 
@@ -40,7 +43,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // The client address (req.ip) the limits count: the socket's, unless TRUST_PROXY names the proxies in front.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
   const deps: AppDeps = {
     db: opts.db.db,
@@ -48,6 +52,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     market: opts.market ?? createMarketService(config, { log: app.log }),
     log: app.log,
     clock: opts.clock ?? systemClock,
+    limits: createLimits({ config, db: opts.db.db, pool: opts.db.pool, log: app.log, windowS: opts.limitWindowS }),
   };
   app.decorate('deps', deps);
 
@@ -69,7 +74,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(requestGuards, { config });
-  await app.register(authRateLimit, { perMinute: config.AUTH_RATE_LIMIT_PER_MIN });
 
   // The one error path outside tRPC: request guards, legacy /api/v1 routes and Fastify's own 4xx all end here.
   app.setErrorHandler((err: Error, req, reply) => {

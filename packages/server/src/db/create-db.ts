@@ -14,6 +14,8 @@ export type Database = Kysely<DB>;
 export interface DbHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** The `pg` pool behind `db` (PostgreSQL only), for libraries that keep their own tables (the limits' counters). */
+  pool?: pg.Pool;
   /** Closes the pool / embedded database. */
   close(): Promise<void>;
 }
@@ -26,7 +28,7 @@ export async function createDb(opts: { databaseUrl?: string; dataDir?: string | 
     // that would crash the process. The pool replaces the connection on next use.
     pool.on('error', (err) => console.warn(`database: an idle connection was closed (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let dir: string | undefined;
   if (opts.dataDir && opts.dataDir !== 'memory') {

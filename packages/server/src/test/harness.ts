@@ -16,7 +16,13 @@ export interface TestApp {
 
 /** A full app on a fresh database, for app.inject() or a real listen. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; market?: MarketService; clock?: Clock } = {},
+  opts: {
+    env?: Record<string, string>;
+    market?: MarketService;
+    clock?: Clock;
+    /** Shortens the limits' one-minute window (only the limits' own tests need to see it end). */
+    limitWindowS?: number;
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
   const config = loadConfig({
@@ -24,6 +30,7 @@ export async function startTestApp(
     PUBLIC_URL: 'http://vestora.test',
     // Tests sign many people in from one address; the limit itself has its own test.
     AUTH_RATE_LIMIT_PER_MIN: '100000',
+    MONEY_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
   const app = await buildApp({
@@ -31,6 +38,7 @@ export async function startTestApp(
     db: handle,
     market: opts.market ?? offlineMarketService(),
     clock: opts.clock,
+    limitWindowS: opts.limitWindowS,
     logger: false,
   });
   await app.ready();
