@@ -18,9 +18,10 @@ import {
   retryAfterOf,
   toPublicError,
 } from './lib/errors.ts';
-import { authRateLimit } from './lib/auth-rate-limit.ts';
+import { trustProxyOption } from './lib/client-address.ts';
 import { loggerOptions, requestIdOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
+import { createLimits } from './modules/limits/limits.service.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   market?: MarketService;
   /** Tests (and only tests) pass a clock they can move. */
   clock?: Clock;
+  /** Tests (and only tests) shorten the limits' one-minute window, to see it end. */
+  limitWindowS?: number;
   logger?: boolean;
   /** Tests: where the JSON log lines go instead of stdout (at config.LOG_LEVEL), even when `logger` is false. */
   logStream?: NodeJS.WritableStream;
@@ -80,7 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    trustProxy: true,
+    // The client address (req.ip) the limits count: the socket's, unless TRUST_PROXY names the proxies in front.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Errors Fastify raises before routing (a URL whose percent-encoding is malformed): the `{ err }` body.
     frameworkErrors(err, _req, reply) {
       const code = err.statusCode ?? 400;
@@ -100,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     market: opts.market ?? createMarketService(config, { log: app.log }),
     log: app.log,
     clock: opts.clock ?? systemClock,
+    limits: createLimits({ config, db: opts.db.db, pool: opts.db.pool, log: app.log, windowS: opts.limitWindowS }),
   };
   app.decorate('deps', deps);
   opts.db.setLog?.(app.log);
@@ -138,7 +143,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(requestGuards, { config });
-  await app.register(authRateLimit, { perMinute: config.AUTH_RATE_LIMIT_PER_MIN });
 
   // The one error path outside tRPC: request guards, legacy /api/v1 routes and Fastify's own 4xx all end here.
   app.setErrorHandler((err: Error, req, reply) => {

@@ -1,5 +1,43 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+
+/** Names proxy-addr accepts for address ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies may say who the client is: unset / `false` / `0` trusts none (the socket's address counts),
+ * a hop count trusts that many proxies in front, a comma-separated list trusts those addresses / CIDRs.
+ * `true` would believe any X-Forwarded-For a client sends, so it is refused.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim());
+    const bad = list.filter((s) => !PROXY_RANGE_NAMES.has(s) && !ipaddr.isValid(s) && !isCidr(s));
+    if (v === 'true' || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be a hop count such as 1, or a comma-separated list of proxy addresses / CIDRs ' +
+          `such as 10.0.0.0/8,::1 (trusting every proxy would let any client pick its own address)${bad.length && v !== 'true' ? `; not an address: ${bad.join(', ')}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+function isCidr(s: string): boolean {
+  try {
+    ipaddr.parseCIDR(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const ZConfig = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -27,8 +65,14 @@ const ZConfig = z.object({
   MARKET_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
   MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Sign-in / sign-up attempts per client IP per minute. */
+  /** Sign-in / sign-up attempts per minute, in each bucket: per account (email) and per client address. */
   AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Deposit, withdrawal and investment requests per user per minute. */
+  MONEY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Deposit reports a user may have waiting for review at once. */
+  MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Proxies trusted to name the client (X-Forwarded-For): see ZTrustProxy. */
+  TRUST_PROXY: ZTrustProxy.default(false),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
+import type { Limits } from './modules/limits/limits.service.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 
 /** The one place time comes from: production reads the system clock, tests move it. */
@@ -18,6 +19,8 @@ export interface AppDeps {
   market: MarketService;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** Attempt counters: `limits.consume('login', { account, address })` throws 429 when a bucket is full. */
+  limits: Limits;
 }
 
 /** How a procedure sets or clears the session cookie without knowing about HTTP. */

@@ -61,6 +61,7 @@ describe('sign-in rate limit', () => {
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().err).toMatch(/Too many attempts/);
+    expect(limited.json().err).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -272,7 +272,7 @@ export function useE2E(): () => E2E {
       MARKET_FEED_URL: feed.url,
       WEB_DIST_DIR: webDir,
       DATA_DIR: dataDir,
-      // Every test signs in; the per-IP limit on sign-in attempts is not what these tests are about.
+      // Every test signs in from one address; the sign-in limit is not what these tests are about.
       AUTH_RATE_LIMIT_PER_MIN: '10000',
     });
     // Starts now (session cookies and the market cache compare against real time) and moves by hand.

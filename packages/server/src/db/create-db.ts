@@ -19,6 +19,8 @@ export interface DbLog {
 export interface DbHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** The `pg` pool behind `db` (PostgreSQL only), for libraries that keep their own tables (the limits' counters). */
+  pool?: pg.Pool;
   /** Closes the pool / embedded database. */
   close(): Promise<void>;
   /** Sends the pool's warnings (connections lost, queries given up) to `log` from now on. */
@@ -104,7 +106,7 @@ export async function createDb(opts: {
     pool.on('error', (err) => log.warn({ err: describe(err) }, 'database: an idle connection was lost'));
     pool.on('connect', (client) => guardClient(client, () => log));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy(), setLog };
+    return { db, kind: 'postgres', pool, close: () => db.destroy(), setLog };
   }
   let dir: string | undefined;
   if (opts.dataDir && opts.dataDir !== 'memory') {

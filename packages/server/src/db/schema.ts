@@ -200,6 +200,14 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** Attempt counters of the limits on PostgreSQL; written by rate-limiter-flexible, not by the product's own SQL. */
+export interface RateLimitTable {
+  key: string;
+  points: Generated<number>;
+  /** Epoch milliseconds when the window ends (null: never). */
+  expire: number | null;
+}
+
 /** The whole database as Kysely sees it. */
 export interface DB {
   users: UserTable;
@@ -215,6 +223,7 @@ export interface DB {
   investment_payouts: InvestmentPayoutTable;
   platform_ledger: PlatformLedgerTable;
   referral_rewards: ReferralRewardTable;
+  rate_limits: RateLimitTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -136,7 +136,7 @@ export interface ErrorBody {
 }
 
 /**
- * Fastify's own 4xx (malformed JSON, body too large) and its plugins' (the rate limit throws a plain
+ * Fastify's own 4xx (malformed JSON, body too large) and its plugins' (they throw a plain
  * `{ statusCode, message }`): the status and a message that is safe and useful.
  */
 function fastifyClientError(err: unknown): PublicError | undefined {

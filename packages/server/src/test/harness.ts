@@ -25,6 +25,8 @@ export async function startTestApp(
     market?: MarketService;
     clock?: Clock;
     logStream?: NodeJS.WritableStream;
+    /** Shortens the limits' one-minute window (only the limits' own tests need to see it end). */
+    limitWindowS?: number;
   } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
@@ -33,6 +35,7 @@ export async function startTestApp(
     PUBLIC_URL: 'http://vestora.test',
     // Tests sign many people in from one address; the limit itself has its own test.
     AUTH_RATE_LIMIT_PER_MIN: '100000',
+    MONEY_RATE_LIMIT_PER_MIN: '100000',
     ...opts.env,
   });
   const app = await buildApp({
@@ -40,6 +43,7 @@ export async function startTestApp(
     db: handle,
     market: opts.market ?? offlineMarketService(),
     clock: opts.clock,
+    limitWindowS: opts.limitWindowS,
     logger: false,
     logStream: opts.logStream,
   });

@@ -13,6 +13,8 @@ export interface Context {
   user: SessionUser | null;
   sessionToken: string | null;
   cookies: SessionCookies;
+  /** The client's address (the socket's, or the one trusted proxies name: TRUST_PROXY); null for server-side callers. */
+  clientAddress: string | null;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -23,12 +25,14 @@ export function createContextInner(opts: {
   user?: SessionUser | null;
   sessionToken?: string | null;
   cookies?: SessionCookies;
+  clientAddress?: string | null;
 }): Context {
   return {
     deps: opts.deps,
     user: opts.user ?? null,
     sessionToken: opts.sessionToken ?? null,
     cookies: opts.cookies ?? noCookies,
+    clientAddress: opts.clientAddress ?? null,
   };
 }
 
@@ -60,6 +64,7 @@ export async function createContext(deps: AppDeps, req: FastifyRequest, reply: F
     user,
     sessionToken: user ? token : null,
     cookies: replyCookies(reply, deps.config),
+    clientAddress: req.ip,
   });
 }
 

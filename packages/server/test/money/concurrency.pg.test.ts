@@ -21,7 +21,8 @@ describe('money under real concurrency (PostgreSQL)', () => {
   let t: TestApp;
   let admin: UserRow;
   beforeAll(async () => {
-    t = await startTestApp();
+    // One test below has each person report 8 deposits at once (the pending cap has its own test).
+    t = await startTestApp({ env: { MAX_PENDING_DEPOSITS: '8' } });
     if (t.handle.kind !== 'postgres')
       throw new Error('concurrency proofs need PostgreSQL (run the integration-pg project)');
     admin = await insertUser(t.handle.db, { accountType: 'admin' });

@@ -14,7 +14,10 @@ export const depositRouter = router({
   request: protectedProcedure
     .input(ZDepositRequestInput)
     .output(ZDeposit)
-    .mutation(({ ctx, input }) => requestDeposit(ctx.deps.db, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('money', { account: ctx.user.id });
+      return requestDeposit(ctx.deps.db, ctx.user, input, { maxPending: ctx.deps.config.MAX_PENDING_DEPOSITS });
+    }),
   review: adminProcedure
     .input(ZDepositReviewInput)
     .output(ZDeposit)

@@ -1,7 +1,9 @@
 import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
+import { AppError } from '../../lib/errors.ts';
 import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
+import { lockUserAndCountFlows } from '../money/money.repo.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**
@@ -37,14 +39,33 @@ export const depositFlow = defineFlow({
   },
 });
 
-/** "I have sent a transfer": a pending deposit; the same idempotency key answers the first one. */
+/** How many deposit reports may wait for review at once when the caller does not say (MAX_PENDING_DEPOSITS). */
+export const DEFAULT_MAX_PENDING_DEPOSITS = 5;
+
+/**
+ * "I have sent a transfer": a pending deposit; the same idempotency key answers the first one. A user has
+ * at most `maxPending` deposits waiting for review: the count is taken under a lock on the user's row, so
+ * requests sent together cannot pass it either.
+ */
 export async function requestDeposit(
   db: Database,
   user: Viewer & { email: string },
   input: TDepositRequestInput,
+  opts: { maxPending?: number } = {},
 ): Promise<TDeposit> {
+  const maxPending = opts.maxPending ?? DEFAULT_MAX_PENDING_DEPOSITS;
   return openRequest(db, depositFlow, user, input, {
-    values: () => ({ reference: input.reference }),
+    prepare: (trx) => lockUserAndCountFlows(trx, 'deposits', user.id, 'pending'),
+    values: (pending) => {
+      if (pending >= maxPending) {
+        throw new AppError(
+          'INVALID_STATE',
+          `You already have ${pending} deposit${pending === 1 ? '' : 's'} waiting for review (at most ${maxPending}). ` +
+            'Please wait until one is reviewed before reporting another transfer.',
+        );
+      }
+      return { reference: input.reference };
+    },
     sameAs: (d) => d.reference === input.reference,
   });
 }

@@ -29,7 +29,10 @@ export const investmentRouter = router({
   open: protectedProcedure
     .input(ZInvestmentOpenInput)
     .output(ZInvestment)
-    .mutation(({ ctx, input }) => openInvestment(ctx.deps.db, ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('money', { account: ctx.user.id });
+      return openInvestment(ctx.deps.db, ctx.deps, ctx.user, input);
+    }),
   list: protectedProcedure
     .input(ZInvestmentListInput.prefault({}))
     .output(ZInvestmentPage)

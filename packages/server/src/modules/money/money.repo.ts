@@ -101,6 +101,26 @@ export async function listFlowRows<T extends FlowTable>(
   >;
 }
 
+/**
+ * Locks the user's row until the transaction ends and counts their `table` rows in `status`: requests of
+ * one user that check such a count queue here, so two of them cannot both see room for one more.
+ */
+export async function lockUserAndCountFlows<T extends FlowTable>(
+  trx: Transaction<DB>,
+  table: T,
+  userId: string,
+  status: FlowStatus<T>,
+): Promise<number> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  const row = await untyped(trx)
+    .selectFrom(table as string)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The email shown next to money items; the owner always exists (users are never deleted under money rows). */
 export async function findUserEmail(db: Kysely<DB>, userId: string): Promise<string> {
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();

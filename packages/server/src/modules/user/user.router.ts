@@ -11,17 +11,22 @@ export const userRouter = router({
   signup: publicProcedure
     .input(ZSignupInput)
     .output(ZUser)
-    .mutation(({ ctx, input }) => signup(ctx.deps.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('signup', { account: input.email, address: ctx.clientAddress });
+      return signup(ctx.deps.db, input);
+    }),
   login: publicProcedure
     .input(ZLoginInput)
     .output(ZUser)
-    .mutation(({ ctx, input }) =>
-      login(ctx.deps.db, input, {
+    .mutation(async ({ ctx, input }) => {
+      // Counted here, after routing: every path spelling and every call of a batch reaches this line.
+      await ctx.deps.limits.consume('login', { account: input.email, address: ctx.clientAddress });
+      return login(ctx.deps.db, input, {
         ttlHours: ctx.deps.config.SESSION_TTL_HOURS,
         previousToken: ctx.sessionToken,
         cookies: ctx.cookies,
-      }),
-    ),
+      });
+    }),
   logout: protectedProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx.deps.db, ctx.sessionToken, ctx.cookies)),
   me: protectedProcedure.output(ZUser).query(({ ctx }) => toPublicUser(ctx.user)),
   /** Who is signed in, or null: lets the web client ask without a 401 for every visitor. */

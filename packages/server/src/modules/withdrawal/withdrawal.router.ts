@@ -15,7 +15,10 @@ export const withdrawalRouter = router({
   request: protectedProcedure
     .input(ZWithdrawalRequestInput)
     .output(ZWithdrawal)
-    .mutation(({ ctx, input }) => requestWithdrawal(ctx.deps.db, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('money', { account: ctx.user.id });
+      return requestWithdrawal(ctx.deps.db, ctx.user, input);
+    }),
   cancel: protectedProcedure
     .input(ZWithdrawalCancelInput)
     .output(ZWithdrawal)
