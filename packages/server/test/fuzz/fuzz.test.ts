@@ -76,9 +76,13 @@ function routeTargets(t: TestApp, doc: OpenApiDocument): RouteTarget[] {
   });
 }
 
-/** A 5xx, or a refused request that changed the database. */
+/** What a refusal must never show: a stack frame, SQL, a driver's words. */
+const LEAK =
+  /\bat .*\.[cm]?[jt]s:\d+|node_modules|\bselect\b.*\bfrom\b|\binsert into\b|\bupdate\b.*\bset\b|violates .* constraint|syntax error at/i;
+
+/** A 5xx, a refused request that changed the database, or a refusal that shows the server's internals. */
 interface Finding {
-  kind: '5xx' | 'change';
+  kind: '5xx' | 'change' | 'leak';
   /** Groups findings with one cause: the status and the server-side error (or the tables that changed). */
   cls: string;
   request: FuzzRequest;
@@ -339,6 +343,10 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
             const cls = `${res.statusCode} ${logged.length ? errorSignature(logged[0]) : 'no error logged'}`;
             findings.push({ kind: '5xx', cls, request: r, status: res.statusCode, body: res.body });
           }
+          if (res.statusCode >= 400 && res.statusCode < 500 && LEAK.test(res.body)) {
+            const cls = `${res.statusCode} shows internals`;
+            findings.push({ kind: 'leak', cls, request: r, status: res.statusCode, body: res.body });
+          }
           const diff = await tracker.changes();
           if (res.statusCode >= 400) {
             refused++;
@@ -391,8 +399,9 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
     const st = tracker.stats;
     const fiveXx = findings.filter((f) => f.kind === '5xx').length;
     const changes = findings.filter((f) => f.kind === 'change').length;
+    const leaks = findings.filter((f) => f.kind === 'leak').length;
     console.log(
-      `fuzz: ${sent} requests, ${fiveXx} 5xx, ${changes} changes (${refused} refused; seed ${SEED}; ${seconds.toFixed(1)} s on ${testDbKind()})\n` +
+      `fuzz: ${sent} requests, ${fiveXx} 5xx, ${changes} changes, ${leaks} leaks (${refused} refused; seed ${SEED}; ${seconds.toFixed(1)} s on ${testDbKind()})\n` +
         `  time: requests ${(timing.requests / 1000).toFixed(1)} s, upkeep ${(timing.upkeep / 1000).toFixed(1)} s; ` +
         `change checks ${(st.markMs / 1000).toFixed(1)} s (${(st.markMs / st.checks).toFixed(2)} ms each), ` +
         `full snapshots ${st.fullSnapshots} × ${(st.snapshotMs / Math.max(1, st.fullSnapshots)).toFixed(2)} ms = ${(st.snapshotMs / 1000).toFixed(1)} s\n` +
