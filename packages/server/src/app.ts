@@ -11,6 +11,7 @@ import type { DbHandle } from './db/create-db.ts';
 import { AppError, errorBody, retryAfterOf, toPublicError } from './lib/errors.ts';
 import { authRateLimit } from './lib/auth-rate-limit.ts';
 import { requestGuards } from './lib/request-guards.ts';
+import { isHttps } from './lib/session-cookie.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
@@ -66,6 +67,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only means something (and is only safe to send) when the product is served over https.
+    hsts: isHttps(config.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   await app.register(cookie);
   await app.register(requestGuards, { config });

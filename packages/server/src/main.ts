@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
-import { deleteExpiredSessions } from './modules/session/session.service.ts';
+import { startSessionPurge } from './modules/session/session.service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -21,11 +21,13 @@ async function main() {
   if (admins.length === 0) {
     app.log.warn(
       'No admin account yet. Stop the server and run: pnpm cli create-admin --email you@example.com ' +
-        '(password from ADMIN_PASSWORD or a prompt; an existing user is promoted).',
+        '(password from ADMIN_PASSWORD or a prompt; an existing account needs --promote).',
     );
   }
-  await deleteExpiredSessions(handle.db);
   const payouts = startPayoutRunner(app.deps);
+  // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
+  const sessionPurge = startSessionPurge(app.deps);
+  app.addHook('onClose', () => sessionPurge.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {

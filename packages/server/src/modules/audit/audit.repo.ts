@@ -29,6 +29,18 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, rec: AuditRe
     .execute();
 }
 
+/** Whether the audit log has an `action` row about this entity. */
+export async function hasAuditEntry(db: Kysely<DB>, entityId: string, action: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity_id', '=', entityId)
+    .where('action', '=', action)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** An audit row with its actor's email (null for system actions or a deleted actor). */
 export type AuditView = AuditRow & { actor_email: string | null };
 
