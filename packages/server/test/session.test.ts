@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
 import { deleteExpiredSessions, hashToken, startSessionPurge } from '../src/modules/session/session.service.ts';
-import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
+import { callerAs, insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { ManualClock } from '../src/test/manual-clock.ts';
 import { loginAs, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
@@ -309,5 +309,22 @@ describe('what ends a user’s sessions', () => {
     expect(everything).toContain(unknownEmail);
     for (const secret of [wrongPassword, 'Unknown-Secret-4712', TEST_PASSWORD])
       expect(everything).not.toContain(secret);
+  });
+
+  it('audit.list shows the security events on their own (kind: security) and keeps them out of the changes', async () => {
+    const caller = callerAs(t, admin);
+    const security = await caller.audit.list({ kind: 'security', limit: 100 });
+    const changes = await caller.audit.list({ kind: 'changes', limit: 100 });
+    const all = await caller.audit.list({ limit: 100 });
+    const isSecurity = (a: string) => a.startsWith('auth.') || a.startsWith('session.');
+    expect(security.items.length).toBeGreaterThan(0);
+    expect(security.items.every((e) => isSecurity(e.action))).toBe(true);
+    expect(new Set(security.items.map((e) => e.action))).toEqual(
+      new Set(['auth.sign_in', 'auth.sign_in_failed', 'auth.sign_out', 'session.revoke']),
+    );
+    expect(changes.items.length).toBeGreaterThan(0);
+    expect(changes.items.some((e) => isSecurity(e.action))).toBe(false);
+    expect(changes.items.map((e) => e.action)).toEqual(expect.arrayContaining(['user.disable', 'user.role_change']));
+    expect(all.items).toHaveLength(security.items.length + changes.items.length);
   });
 });
