@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import type { TUser } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
@@ -90,11 +90,9 @@ export function AccountAccess({ user }: { user: TUser }) {
                 {user.email} will be signed out on every device at once and cannot sign in until an administrator
                 enables the account again.
               </Text>
-              <HStack>
-                <Text color="fg.muted" fontSize="sm">
-                  Their balance, investments, deposits, withdrawals and history stay as they are.
-                </Text>
-              </HStack>
+              <Text color="fg.muted" fontSize="sm">
+                Their balance, investments, deposits, withdrawals and history stay as they are.
+              </Text>
             </>
           )}
         </Stack>
