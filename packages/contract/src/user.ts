@@ -50,6 +50,8 @@ export const ZUser = z.object({
   balance: z.number(),
   profilePicture: z.string(),
   version: z.number().int(),
+  /** When an admin disabled the account (it cannot sign in); null while it is enabled. */
+  disabledAt: ZTimestamp.nullable(),
   createdAt: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -74,3 +76,10 @@ export const ZUserUpdateInput = z.strictObject({
   }).optional(),
 });
 export type TUserUpdateInput = z.infer<typeof ZUserUpdateInput>;
+
+/** An admin disables an account (its sessions end, it cannot sign in; balances and history stay) or re-enables it. */
+export const ZUserSetDisabledInput = z.strictObject({
+  id: ZId,
+  disabled: z.boolean(),
+});
+export type TUserSetDisabledInput = z.infer<typeof ZUserSetDisabledInput>;

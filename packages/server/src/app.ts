@@ -21,6 +21,7 @@ import {
 import { trustProxyOption } from './lib/client-address.ts';
 import { loggerOptions, requestIdOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
+import { isHttps } from './lib/session-cookie.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
@@ -140,6 +141,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only means something (and is only safe to send) when the product is served over https.
+    hsts: isHttps(config.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   await app.register(cookie);
   await app.register(requestGuards, { config });

@@ -1,17 +1,20 @@
 import { parseArgs } from 'node:util';
+import type { TUser } from '@vestora/contract';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
-import { createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
+import { type AccountOrigin, createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
 
 const USAGE = `Usage: pnpm cli <command>
 
 Commands:
-  create-admin --email <email>   Make <email> an administrator. An existing account is promoted and keeps
-                                 its password; a new account takes its password from ADMIN_PASSWORD or,
-                                 in a terminal, from a prompt.
+  create-admin --email <email> [--promote]
+                                 Make <email> an administrator. A new account takes its password from
+                                 ADMIN_PASSWORD or, in a terminal, from a prompt. An existing account is
+                                 refused (it says when and how it was created) unless --promote is given:
+                                 then it becomes an administrator, keeps its password, and its sessions end.
   ledger:verify                  Check that every balance equals the sum of its ledger entries.
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
@@ -39,7 +42,11 @@ async function readNewPassword(): Promise<string> {
 }
 
 async function createAdmin(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { email: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, promote: { type: 'boolean', default: false } },
+    strict: true,
+  });
   if (!values.email) throw new CliError(`create-admin needs --email <email>.\n\n${USAGE}`, 2);
   const config = loadConfig();
   const handle = await openDatabase(config, 'create-admin').catch((e: Error) => {
@@ -47,14 +54,19 @@ async function createAdmin(args: string[]): Promise<number> {
     throw new CliError(e.message);
   });
   try {
-    const { outcome, user } = await createOrPromoteAdmin(handle.db, values.email, readNewPassword);
-    if (outcome === 'created') {
+    const result = await createOrPromoteAdmin(handle.db, values.email, readNewPassword, { promote: values.promote });
+    const { user } = result;
+    if (result.outcome === 'created') {
       console.log(`Created the administrator account ${user.email}. Sign in at ${config.publicUrl}/login.`);
-    } else if (outcome === 'promoted') {
+    } else if (result.outcome === 'promoted') {
       const unused = process.env.ADMIN_PASSWORD ? ' (ADMIN_PASSWORD was not used)' : '';
+      const ended = result.sessionsEnded ?? 0;
       console.log(
-        `${user.email} already had an account: it is now an administrator. Its password is unchanged${unused}.`,
+        `${user.email} already had an account: it is now an administrator. Its password is unchanged${unused}; ` +
+          `${ended === 1 ? '1 open session was' : `${ended} open sessions were`} ended, so it signs in again.`,
       );
+    } else if (result.outcome === 'refused') {
+      throw new CliError(refusal(user, result.createdVia));
     } else {
       console.log(`${user.email} is already an administrator; nothing changed.`);
     }
@@ -62,6 +74,22 @@ async function createAdmin(args: string[]): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+/** Why create-admin did not touch an existing account, and how to go on if it is really the operator's. */
+function refusal(user: TUser, createdVia: AccountOrigin): string {
+  const when = user.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const how = createdVia === 'create-admin' ? 'by pnpm cli create-admin' : 'by signing up (web app or /api/v1)';
+  const disabled = user.disabledAt ? ' It is disabled.' : '';
+  return [
+    `An account with the email ${user.email} already exists; nothing was changed.`,
+    `  created: ${when}, ${how}`,
+    `  name:    ${user.firstName} ${user.lastName}`,
+    `  role:    ${user.accountType}${disabled}`,
+    `If you did not open that account, someone else may have signed up with this email: do not promote it.`,
+    `If it is yours, make it an administrator (it keeps its password; its open sessions end):`,
+    `  pnpm cli create-admin --email ${user.email} --promote`,
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -14,6 +14,18 @@ describe('loadConfig', () => {
     expect(c.MARKET_FEED_URL).toBe('https://api.coingecko.com');
   });
 
+  it('session lifetimes: users 168 h idle / 720 h, admins 30 min idle / 12 h; SESSION_TTL_HOURS is the old name of the user idle limit', () => {
+    expect(loadConfig({})).toMatchObject({
+      USER_SESSION_IDLE_H: 168,
+      USER_SESSION_MAX_H: 720,
+      ADMIN_SESSION_IDLE_MIN: 30,
+      ADMIN_SESSION_MAX_H: 12,
+    });
+    expect(loadConfig({ SESSION_TTL_HOURS: '48' }).USER_SESSION_IDLE_H).toBe(48);
+    expect(loadConfig({ SESSION_TTL_HOURS: '48', USER_SESSION_IDLE_H: '24' }).USER_SESSION_IDLE_H).toBe(24);
+    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MIN: '0' })).toThrow(/ADMIN_SESSION_IDLE_MIN/);
+  });
+
   it('resolves a relative DATA_DIR against the directory the command was typed in', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/vestora', DATA_DIR: 'var/db' }).DATA_DIR).toBe('/home/me/vestora/var/db');
     expect(loadConfig({ INIT_CWD: '/home/me/vestora', DATA_DIR: '/data' }).DATA_DIR).toBe('/data');

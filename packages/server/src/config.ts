@@ -73,12 +73,34 @@ const ZConfig = z.object({
   MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Proxies trusted to name the client (X-Forwarded-For): see ZTrustProxy. */
   TRUST_PROXY: ZTrustProxy.default(false),
-  SESSION_TTL_HOURS: z.coerce
+  /** A user's session ends after this many hours without a request (SESSION_TTL_HOURS is its deprecated alias)... */
+  USER_SESSION_IDLE_H: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** ...and this many hours after sign-in, however busy. */
+  USER_SESSION_MAX_H: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
+  /** An admin's session ends after this many minutes without a request... */
+  ADMIN_SESSION_IDLE_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** ...and this many hours after sign-in. */
+  ADMIN_SESSION_MAX_H: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
   /** Accounts opened on or before this date earn the Early Adopter badge. */
   LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),
   /** A referrer earns this percent of a referred user's first investment... */
@@ -108,6 +130,11 @@ export type Config = z.infer<typeof ZConfig> & { publicUrl: string; publicOrigin
 /** Parses the environment once; throws a readable message listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // Deprecated: SESSION_TTL_HOURS was the one fixed lifetime of every session; it now sets the user idle limit.
+  if (cleaned.SESSION_TTL_HOURS !== undefined && cleaned.USER_SESSION_IDLE_H === undefined) {
+    cleaned.USER_SESSION_IDLE_H = cleaned.SESSION_TTL_HOURS;
+  }
+  delete cleaned.SESSION_TTL_HOURS;
   const parsed = ZConfig.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);

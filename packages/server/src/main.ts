@@ -4,7 +4,7 @@ import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
-import { deleteExpiredSessions } from './modules/session/session.service.ts';
+import { startSessionPurge } from './modules/session/session.service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -22,11 +22,13 @@ async function main() {
   if (admins.length === 0) {
     app.log.warn(
       'No admin account yet. Stop the server and run: pnpm cli create-admin --email you@example.com ' +
-        '(password from ADMIN_PASSWORD or a prompt; an existing user is promoted).',
+        '(password from ADMIN_PASSWORD or a prompt; an existing account needs --promote).',
     );
   }
-  await deleteExpiredSessions(handle.db);
   const payouts = startPayoutRunner(app.deps);
+  // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
+  const sessionPurge = startSessionPurge(app.deps);
+  app.addHook('onClose', () => sessionPurge.stop());
 
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.

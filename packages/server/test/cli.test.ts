@@ -3,6 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/open.ts';
+import type { UserRow } from '../src/db/schema.ts';
+import { createSession } from '../src/modules/session/session.service.ts';
+import { insertUser } from '../src/test/factories.ts';
 import { testDbKind } from '../src/test/test-db.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -110,6 +115,78 @@ describe.skipIf(testDbKind() === 'pg')('pnpm cli', () => {
       childEnv(dataDir, { ADMIN_PASSWORD: 'short' }),
     );
     expect([weak.code, weak.stderr]).toEqual([1, expect.stringContaining('Password must be at least 8 characters')]);
+  }, 180_000);
+
+  it('refuses to promote an existing account without --promote, saying when and how it was made; --promote ends its sessions', async () => {
+    // Someone signed up with the operator's email before the operator ran create-admin, and is signed in.
+    const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'the cli test');
+    let early: UserRow;
+    try {
+      early = await insertUser(handle.db, { email: 'early@example.com', firstName: 'Early' });
+      await createSession(handle.db, early.id, new Date());
+    } finally {
+      await handle.close();
+    }
+
+    const refused = await cli(
+      ['create-admin', '--email', 'early@example.com'],
+      childEnv(dataDir, { ADMIN_PASSWORD: 'early password 1' }),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(
+      'An account with the email early@example.com already exists; nothing was changed.',
+    );
+    const createdAt = early.created_at.toISOString().slice(0, 16).replace('T', ' ');
+    expect(refused.stderr).toMatch(
+      new RegExp(`created: ${createdAt}:\\d\\d UTC, by signing up \\(web app or /api/v1\\)`),
+    );
+    expect(refused.stderr).toContain('role:    user');
+    expect(refused.stderr).toContain('pnpm cli create-admin --email early@example.com --promote');
+
+    const state = async () => {
+      const h = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'the cli test');
+      try {
+        const user = await h.db
+          .selectFrom('users')
+          .select(['account_type', 'password_hash'])
+          .where('id', '=', early.id)
+          .executeTakeFirstOrThrow();
+        const sessions = await h.db
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('user_id', '=', early.id)
+          .execute();
+        const audit = await h.db
+          .selectFrom('audit_log')
+          .select(['action', 'actor_id'])
+          .where('entity_id', '=', early.id)
+          .orderBy('seq')
+          .execute();
+        return { ...user, sessions: sessions.length, audit };
+      } finally {
+        await h.close();
+      }
+    };
+    expect(await state()).toMatchObject({ account_type: 'user', sessions: 1, audit: [] });
+
+    const promoted = await cli(
+      ['create-admin', '--email', 'early@example.com', '--promote'],
+      childEnv(dataDir, { ADMIN_PASSWORD: 'early password 1' }),
+    );
+    expect(promoted.stderr).toBe('');
+    expect(promoted.code).toBe(0);
+    expect(promoted.stdout).toContain('early@example.com already had an account: it is now an administrator.');
+    expect(promoted.stdout).toContain('(ADMIN_PASSWORD was not used); 1 open session was ended');
+    expect(await state()).toEqual({
+      account_type: 'admin',
+      password_hash: early.password_hash,
+      sessions: 0,
+      audit: [
+        { action: 'user.promote_admin', actor_id: null },
+        { action: 'session.revoke', actor_id: null },
+      ],
+    });
   }, 180_000);
 
   it('refuses while the server holds the embedded database, and the data survives', async () => {

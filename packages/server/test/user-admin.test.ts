@@ -159,8 +159,9 @@ describe('user.list / user.update (admin)', () => {
       );
       expect(trpcError(last)).toMatchObject({ status: 409 });
       expect(trpcError(last).message).toMatch(/last administrator/);
-      // a's old session now acts as a plain user.
-      expect(trpcError(await trpcQuery(t2.app, 'user.list', undefined, aCookie)).status).toBe(403);
+      // The role change ended a's session; signed in again, a is a plain user.
+      expect(trpcError(await trpcQuery(t2.app, 'user.list', undefined, aCookie)).status).toBe(401);
+      expect(trpcError(await trpcQuery(t2.app, 'user.list', undefined, await sessionFor(t2, a))).status).toBe(403);
     } finally {
       await t2.close();
     }

@@ -43,7 +43,7 @@ describe('account creation rules below the procedures', () => {
     expect(row.referral_code).toBe('FRESH234');
   });
 
-  it('create-admin creates a new admin with the given password, or promotes a user keeping theirs', async () => {
+  it('create-admin creates a new admin with the given password, or (with promote only) promotes a user keeping theirs', async () => {
     let asked = 0;
     const created = await createOrPromoteAdmin(db, 'New.Admin@Example.com', async () => {
       asked++;
@@ -56,9 +56,17 @@ describe('account creation rules below the procedures', () => {
     expect(asked).toBe(1);
 
     const user = await insertUser(db);
-    const promoted = await createOrPromoteAdmin(db, user.email.toUpperCase(), async () => {
+    const noPassword = async (): Promise<string> => {
       throw new Error('must not ask for a password when promoting');
+    };
+    // Without promote, an existing account is refused and left as it was.
+    const refused = await createOrPromoteAdmin(db, user.email, noPassword);
+    expect(refused).toMatchObject({
+      outcome: 'refused',
+      createdVia: 'sign-up',
+      user: { id: user.id, accountType: 'user', version: user.version },
     });
+    const promoted = await createOrPromoteAdmin(db, user.email.toUpperCase(), noPassword, { promote: true });
     expect(promoted).toMatchObject({
       outcome: 'promoted',
       user: { id: user.id, accountType: 'admin', version: user.version + 1 },

@@ -194,28 +194,53 @@ describe('user.signup / login / me / logout through /trpc', () => {
     const cookie = await loginAs(t, user);
     await t.handle.db
       .updateTable('sessions')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ created_at: new Date('2020-01-01T00:00:00Z'), last_seen_at: new Date('2020-01-01T00:00:00Z') })
       .where('user_id', '=', user.id)
       .execute();
     expect(trpcError(await trpcQuery(t.app, 'user.me', undefined, cookie)).status).toBe(401);
   });
 });
 
-describe('session cookie under an https PUBLIC_URL', () => {
+describe('session cookie and HSTS under an https PUBLIC_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ env: { PUBLIC_URL: 'https://vestora.example' } });
   });
   afterAll(() => t.close());
 
-  it('is Secure as well as httpOnly and SameSite=Lax', async () => {
+  it('is named __Host-vestora_session, Secure, httpOnly, SameSite=Lax, Path=/ without Domain, and works', async () => {
     const user = await insertUser(t.handle.db);
     const res = await trpcMutation(t.app, 'user.login', { email: user.email, password: TEST_PASSWORD });
-    sessionCookieFrom(res);
-    expect(res.cookies.find((c) => c.name === 'vestora_session')).toMatchObject({
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: true,
-    });
+    const cookie = sessionCookieFrom(res);
+    expect(res.cookies.map((c) => c.name)).toEqual(['__Host-vestora_session']);
+    expect(res.cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
+    expect(res.cookies[0]!.domain).toBeUndefined();
+    expect(trpcData(await trpcQuery(t.app, 'user.me', undefined, cookie)).id).toBe(user.id);
+    // The plain name is not read under https: a cookie planted over http cannot stand in for the real one.
+    const plain = cookie.replace('__Host-vestora_session=', 'vestora_session=');
+    expect(trpcError(await trpcQuery(t.app, 'user.me', undefined, plain)).status).toBe(401);
+  });
+
+  it('sends HSTS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+});
+
+describe('under an http PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { PUBLIC_URL: 'http://vestora.test' } });
+  });
+  afterAll(() => t.close());
+
+  it('the cookie is vestora_session without Secure (__Host- needs Secure), and there is no HSTS', async () => {
+    const user = await insertUser(t.handle.db);
+    const res = await trpcMutation(t.app, 'user.login', { email: user.email, password: TEST_PASSWORD });
+    expect(res.cookies.map((c) => c.name)).toEqual(['vestora_session']);
+    expect(res.cookies[0]!.secure).toBeFalsy();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -260,6 +260,59 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await seen(watcher.page.locator('aside').getByText('Account: $250.00', { exact: true }));
   });
 
+  test('disables a user after a confirmation (signed out at once, cannot sign in, Disabled badge), then enables them', async () => {
+    const email = uniqueEmail('dora');
+    await env().createUser({ firstName: 'Dora', email });
+    const watcher = await userPage('disabled-user', email);
+    // Its session ends while the page is open: a request it makes meanwhile may be answered 401.
+    watcher.allowHttpError('/trpc/', 401);
+    const sessionOf = async () =>
+      (await (await watcher.context.request.get('/trpc/user.session')).json()).result.data as { id: string } | null;
+    expect(await sessionOf()).not.toBeNull();
+
+    const { page } = await adminPage('disable-user');
+    await openFromMenu(page, 'User', '/dashboard/user');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await seen(row);
+    await row.getByRole('button', { name: /Edit/ }).click();
+    const panel = page.getByRole('dialog');
+    await seen(panel.getByText('Edit User'));
+    await panel.getByRole('button', { name: 'Disable account' }).click();
+    const confirm = page.getByRole('alertdialog', { name: "Disable Dora User's account?" });
+    await seen(confirm.getByText(/signed out on every device at once/));
+    await shot(page, 'admin-disable-user');
+    await confirm.getByRole('button', { name: 'Disable account' }).click();
+    await seen(notice(page, 'Account disabled'));
+    await gone(confirm);
+    await seen(panel.getByText('This account is disabled'));
+    // The list (hidden from the accessibility tree while the panel is open) shows the badge.
+    await panel.getByRole('button', { name: 'Close the Edit User panel' }).click();
+    await gone(panel);
+    await seen(row.getByText('Disabled', { exact: true }));
+
+    // The user's session ended, and signing in is refused with a clear message.
+    expect(await sessionOf()).toBeNull();
+    const refused = await watcher.context.request.post('/trpc/user.login', {
+      data: { email, password: TEST_PASSWORD },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toContain('This account has been disabled. Contact support.');
+
+    await row.getByRole('button', { name: /Edit/ }).click();
+    await panel.getByRole('button', { name: 'Enable account' }).click();
+    const enable = page.getByRole('alertdialog', { name: "Enable Dora User's account?" });
+    await enable.getByRole('button', { name: 'Enable account' }).click();
+    await seen(notice(page, 'Account enabled'));
+    await gone(enable);
+    await seen(panel.getByText('Account access'));
+    await panel.getByRole('button', { name: 'Close the Edit User panel' }).click();
+    await gone(panel);
+    await seen(row);
+    expect(await row.getByText('Disabled', { exact: true }).count()).toBe(0);
+    await env().signInByApi(watcher, email);
+    expect(await sessionOf()).not.toBeNull();
+  });
+
   test('edits the deposit account record; users see the new details', async () => {
     const { page } = await adminPage('deposit-account');
     await openFromMenu(page, 'Deposit', '/dashboard/deposit');

@@ -67,6 +67,8 @@ describeBrowser('investing for real', () => {
     env().clock.advanceDays(32);
     const paid = await payDuePeriods(env().db, env().clock.now());
     expect(paid.payments).toBe(1);
+    // 32 days on, the session is past a user's 30-day absolute limit: sign in again.
+    await env().signInByApi(tp, email);
 
     await page.goto('/dashboard/transactions');
     await seen(page.getByText('Interest', { exact: true }));

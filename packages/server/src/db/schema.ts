@@ -18,6 +18,8 @@ export interface UserTable {
   version: Generated<number>;
   referral_code: string;
   referred_by: string | null;
+  /** Set while an admin has disabled the account: it cannot sign in and has no sessions. */
+  disabled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -26,8 +28,10 @@ export interface SessionTable {
   /** sha256 of the cookie token; the token itself is never stored. */
   token_hash: string;
   user_id: string;
+  /** When the session started: the absolute limit counts from here. */
   created_at: Timestamp;
-  expires_at: Timestamp;
+  /** When it was last used (written at most once a minute): the idle limit counts from here. */
+  last_seen_at: Timestamp;
 }
 
 export type PayoutFrequency = 'monthly' | 'quarterly' | 'semi_annually' | 'yearly' | 'at_maturity';

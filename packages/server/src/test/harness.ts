@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../lib/session-cookie.ts';
 import type { Clock } from '../deps.ts';
 import type { MarketService } from '../modules/market/market.service.ts';
 import { offlineMarketService } from './fake-market-feed.ts';
@@ -59,11 +60,11 @@ export async function startTestApp(
   };
 }
 
-/** The session cookie a response set, ready for a Cookie header. */
+/** The session cookie a response set, ready for a Cookie header (`__Host-vestora_session` under https). */
 export function sessionCookieFrom(res: LightMyRequestResponse): string {
-  const c = res.cookies.find((k) => k.name === 'vestora_session');
+  const c = res.cookies.find((k) => k.name === SESSION_COOKIE || k.name === SECURE_SESSION_COOKIE);
   if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
-  return `vestora_session=${c.value}`;
+  return `${c.name}=${c.value}`;
 }
 
 /** Collects every log line an app writes (pass `stream` as startTestApp's `logStream`). */

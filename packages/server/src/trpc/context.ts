@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps, SessionCookies } from '../deps.ts';
-import { findUserBySessionToken, SESSION_COOKIE, type SessionUser } from '../modules/session/session.service.ts';
+import { isHttps, sessionCookieName } from '../lib/session-cookie.ts';
+import { resolveSession, type SessionUser } from '../modules/session/session.service.ts';
 
 export type { AppDeps, SessionCookies } from '../deps.ts';
 
@@ -36,12 +37,16 @@ export function createContextInner(opts: {
   };
 }
 
-/** Cookie writer bound to one HTTP reply. */
+/**
+ * Cookie writer bound to one HTTP reply. Under an https PUBLIC_URL the cookie is `__Host-` prefixed and
+ * Secure (the prefix requires both, with Path=/ and no Domain).
+ */
 export function replyCookies(reply: FastifyReply, config: Config): SessionCookies {
-  const secure = config.publicUrl.startsWith('https://');
+  const secure = isHttps(config.publicUrl);
+  const name = sessionCookieName(config.publicUrl);
   return {
     set(token, expiresAt) {
-      reply.setCookie(SESSION_COOKIE, token, {
+      reply.setCookie(name, token, {
         httpOnly: true,
         sameSite: 'lax',
         secure,
@@ -50,20 +55,25 @@ export function replyCookies(reply: FastifyReply, config: Config): SessionCookie
       });
     },
     clear() {
-      reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+      reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
     },
   };
 }
 
-/** Outer context: resolves the session cookie of one HTTP request. */
+/**
+ * Outer context: resolves the session cookie of one HTTP request. When the request extended the session
+ * (its last use is recorded at most once a minute), the cookie is sent again with the new expiry.
+ */
 export async function createContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
-  const token = req.cookies[SESSION_COOKIE] ?? null;
-  const user = token ? await findUserBySessionToken(deps.db, token) : null;
+  const token = req.cookies[sessionCookieName(deps.config.publicUrl)] ?? null;
+  const session = token ? await resolveSession(deps, token) : null;
+  const cookies = replyCookies(reply, deps.config);
+  if (token && session?.refreshedUntil) cookies.set(token, session.refreshedUntil);
   return createContextInner({
     deps,
-    user,
-    sessionToken: user ? token : null,
-    cookies: replyCookies(reply, deps.config),
+    user: session?.user ?? null,
+    sessionToken: session ? token : null,
+    cookies,
     clientAddress: req.ip,
   });
 }

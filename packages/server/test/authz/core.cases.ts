@@ -16,6 +16,8 @@ export const cases: AuthzCases = {
   'user.list': adminOnly,
   // The version may be stale by the time the admin calls: a 409 still means the auth gate let it through.
   'user.update': { ...adminOnly, input: ({ self }) => ({ id: self.id, version: self.version, city: 'Porto' }) },
+  // Enabling an enabled account changes nothing, so the next column's caller is not signed out by it.
+  'user.setDisabled': { ...adminOnly, input: ({ other }) => ({ id: other.id, disabled: false }) },
 
   'plan.list': everyone,
   'plan.byId': { ...everyone, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../src/db/create-db.ts';
 import type { UserRow } from '../../src/db/schema.ts';
 import { type PublicError, toPublicError } from '../../src/lib/errors.ts';
-import { createSession, SESSION_COOKIE } from '../../src/modules/session/session.service.ts';
+import { createSession, sessionCookieName } from '../../src/modules/session/session.service.ts';
 import type { TestApp } from '../../src/test/harness.ts';
 
 /** A fresh idempotency key. */
@@ -78,6 +78,6 @@ export async function entriesFor(db: Database, refId: string) {
 
 /** A Cookie header for `user` (a real session row), for HTTP tests through app.inject(). */
 export async function cookieFor(t: TestApp, user: UserRow): Promise<string> {
-  const { token } = await createSession(t.handle.db, user.id, 1);
-  return `${SESSION_COOKIE}=${token}`;
+  const { token } = await createSession(t.handle.db, user.id, t.app.deps.clock.now());
+  return `${sessionCookieName(t.config.publicUrl)}=${token}`;
 }

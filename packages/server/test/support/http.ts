@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { createSession } from '../../src/modules/session/session.service.ts';
+import { createSession, sessionCookieName } from '../../src/modules/session/session.service.ts';
 import { sessionCookieFrom, type TestApp } from '../../src/test/harness.ts';
 import { TEST_PASSWORD } from '../../src/test/factories.ts';
 
@@ -62,8 +62,8 @@ export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password
 
 /** A session made directly in the database (fast: no argon2), as a Cookie header value. */
 export async function sessionFor(t: TestApp, user: Pick<UserRow, 'id'>): Promise<string> {
-  const { token } = await createSession(t.handle.db, user.id, 1);
-  return `vestora_session=${token}`;
+  const { token } = await createSession(t.handle.db, user.id, t.app.deps.clock.now());
+  return `${sessionCookieName(t.config.publicUrl)}=${token}`;
 }
 
 /** No response may carry a password, a password hash or an argon2 string. */

@@ -29,19 +29,45 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, rec: AuditRe
     .execute();
 }
 
+/** Whether the audit log has an `action` row about this entity. */
+export async function hasAuditEntry(db: Kysely<DB>, entityId: string, action: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity_id', '=', entityId)
+    .where('action', '=', action)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** security: sign-ins, sign-outs and ended sessions (auth.*, session.*); changes: every other action. */
+export type AuditKind = 'changes' | 'security';
+
 /** An audit row with its actor's email (null for system actions or a deleted actor). */
 export type AuditView = AuditRow & { actor_email: string | null };
 
 /** Newest first, `limit + 1` rows (the extra one tells there is a next page). */
 export async function listAuditEntries(
   db: Kysely<DB>,
-  filter: { actorId?: string; entityType?: string; entityId?: string; beforeSeq?: number; limit: number },
+  filter: {
+    actorId?: string;
+    entityType?: string;
+    entityId?: string;
+    kind?: AuditKind;
+    beforeSeq?: number;
+    limit: number;
+  },
 ): Promise<AuditView[]> {
-  const q = db
+  let q = db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
     .selectAll('a')
     .select('u.email as actor_email');
+  if (filter.kind === 'security')
+    q = q.where((eb) => eb.or([eb('a.action', 'like', 'auth.%'), eb('a.action', 'like', 'session.%')]));
+  if (filter.kind === 'changes')
+    q = q.where((eb) => eb.and([eb('a.action', 'not like', 'auth.%'), eb('a.action', 'not like', 'session.%')]));
   const equals = { actor_id: filter.actorId, entity_type: filter.entityType, entity_id: filter.entityId };
   return newestFirstPage(q, 'a', equals, filter).execute();
 }

@@ -2,7 +2,7 @@ import type { TAuditEntry } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../lib/dates.ts';
 import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
-import { type AuditView, listAuditEntries } from './audit.repo.ts';
+import { type AuditKind, type AuditView, listAuditEntries } from './audit.repo.ts';
 
 /** An audit row as the wire shows it. `before`/`after` are the JSON snapshots the action recorded. */
 export function toAuditEntry(row: AuditView): TAuditEntry {
@@ -38,6 +38,7 @@ export async function listAudit(
     actorId?: string | undefined;
     entityType?: string | undefined;
     entityId?: string | undefined;
+    kind?: AuditKind | undefined;
   },
 ): Promise<{ items: TAuditEntry[]; nextCursor: string | null }> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
@@ -45,6 +46,7 @@ export async function listAudit(
     actorId: input.actorId,
     entityType: input.entityType,
     entityId: input.entityId,
+    kind: input.kind,
     beforeSeq: parseSeqCursor(input.cursor),
     limit,
   });

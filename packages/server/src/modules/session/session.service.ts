@@ -1,29 +1,85 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { AppDeps } from '../../deps.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import type { PublicUserRow } from '../user/user.repo.ts';
-import { deleteSessionByHash, deleteSessionsExpiredBy, findUserByLiveSession, insertSession } from './session.repo.ts';
+import {
+  deleteSessionByHash,
+  deleteSessionsExpiredBy,
+  deleteSessionsOfUser,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './session.repo.ts';
 
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
 
-export { SESSION_COOKIE } from '../../lib/session-cookie.ts';
+export { SESSION_COOKIE, sessionCookieName } from '../../lib/session-cookie.ts';
+
+/** A session's last use is written at most this often (not on every request). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+type Role = PublicUserRow['account_type'];
+type SessionDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
+/** How long a session of this role lives: without use (idle) and at most (absolute), in ms. */
+export function sessionLimits(config: Config, role: Role): { idleMs: number; maxMs: number } {
+  return role === 'admin'
+    ? { idleMs: config.ADMIN_SESSION_IDLE_MIN * 60_000, maxMs: config.ADMIN_SESSION_MAX_H * 3_600_000 }
+    : { idleMs: config.USER_SESSION_IDLE_H * 3_600_000, maxMs: config.USER_SESSION_MAX_H * 3_600_000 };
+}
+
+/** When a session ends unless used again: the earlier of the idle and the absolute limit. */
+export function sessionEndsAt(config: Config, role: Role, createdAt: Date, lastSeenAt: Date): Date {
+  const { idleMs, maxMs } = sessionLimits(config, role);
+  return new Date(Math.min(lastSeenAt.getTime() + idleMs, createdAt.getTime() + maxMs));
+}
 
 /** sha256 of the cookie token: the only form the database keeps. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Starts a session: a 256-bit random token for the cookie, its hash in the database. */
-export async function createSession(db: Database, userId: string, ttlHours: number) {
+/** Starts a session at `now`: a 256-bit random token for the cookie, its hash in the database. */
+export async function createSession(db: Database, userId: string, now: Date): Promise<{ token: string }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await insertSession(db, hashToken(token), userId, expiresAt);
-  return { token, expiresAt };
+  await insertSession(db, hashToken(token), userId, now);
+  return { token };
 }
 
-/** The user behind a cookie token, or null when it is unknown or expired. */
-export async function findUserBySessionToken(db: Database, token: string): Promise<SessionUser | null> {
-  return (await findUserByLiveSession(db, hashToken(token), new Date())) ?? null;
+export interface ResolvedSession {
+  user: SessionUser;
+  /** Set when this request extended the session: the cookie's new expiry. */
+  refreshedUntil: Date | null;
+}
+
+/**
+ * The user behind a cookie token, or null when it is unknown, over (idle or absolute limit of the user's
+ * role now) or the account is disabled. An ended session's row is deleted. A use is recorded when the last
+ * recorded one is over a minute old, and then the cookie's expiry moves with it.
+ */
+export async function resolveSession(deps: SessionDeps, token: string): Promise<ResolvedSession | null> {
+  const tokenHash = hashToken(token);
+  const row = await findSessionWithUser(deps.db, tokenHash);
+  if (!row) return null;
+  const now = deps.clock.now();
+  const { session_created_at, session_last_seen_at, ...user } = row;
+  const createdAt = new Date(session_created_at);
+  const lastSeenAt = new Date(session_last_seen_at);
+  if (user.disabled_at !== null || now >= sessionEndsAt(deps.config, user.account_type, createdAt, lastSeenAt)) {
+    await deleteSessionByHash(deps.db, tokenHash);
+    return null;
+  }
+  if (now.getTime() - lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return { user, refreshedUntil: null };
+  await touchSession(deps.db, tokenHash, now);
+  return { user, refreshedUntil: sessionEndsAt(deps.config, user.account_type, createdAt, now) };
+}
+
+/** The user behind a cookie token, or null (see resolveSession). */
+export async function findUserBySessionToken(deps: SessionDeps, token: string): Promise<SessionUser | null> {
+  return (await resolveSession(deps, token))?.user ?? null;
 }
 
 /** Ends a session server-side. */
@@ -31,7 +87,73 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await deleteSessionByHash(db, hashToken(token));
 }
 
-/** Housekeeping: drops expired sessions. */
-export async function deleteExpiredSessions(db: Database): Promise<number> {
-  return deleteSessionsExpiredBy(db, new Date());
+/** Why every session of a user was ended (the audit log's `session.revoke` rows say it). */
+export type RevokeReason = 'role_change' | 'account_disabled' | 'promoted_by_cli';
+
+/**
+ * Ends every session of one user (role change, disabled account, promotion) and, when there were any,
+ * records a `session.revoke` audit row with the reason and the count. Call it inside the transaction
+ * that made the change. Returns how many ended.
+ */
+export async function endSessionsOfUser(
+  db: Database,
+  userId: string,
+  why: { actorId: string | null; reason: RevokeReason },
+): Promise<number> {
+  const ended = await deleteSessionsOfUser(db, userId);
+  if (ended > 0) {
+    await recordAudit(db, {
+      actorId: why.actorId,
+      action: 'session.revoke',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { reason: why.reason, sessionsEnded: ended },
+    });
+  }
+  return ended;
+}
+
+/** Housekeeping: drops every session that is over at the clock's now; returns how many. */
+export async function deleteExpiredSessions(deps: SessionDeps): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const cutoffs = (role: Role) => {
+    const { idleMs, maxMs } = sessionLimits(deps.config, role);
+    return { startedBy: new Date(now - maxMs), seenBy: new Date(now - idleMs) };
+  };
+  return deleteSessionsExpiredBy(deps.db, { user: cutoffs('user'), admin: cutoffs('admin') });
+}
+
+/** How often the purge runs. Lookups refuse an ended session anyway: the purge only keeps the table small. */
+export const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
+
+export interface SessionPurge {
+  stop(): Promise<void>;
+}
+
+/** Purges ended sessions now and every SESSION_PURGE_INTERVAL_MS (an unref'd timer); never overlaps itself. */
+export function startSessionPurge(deps: SessionDeps & Pick<AppDeps, 'log'>): SessionPurge {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = deleteExpiredSessions(deps)
+      .then((n) => {
+        if (n > 0) deps.log.info({ sessions: n }, `session purge: removed ${n} ended session(s)`);
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'session purge failed; it retries at the next wake-up'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, SESSION_PURGE_INTERVAL_MS);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
 }

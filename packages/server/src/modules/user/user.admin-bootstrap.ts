@@ -2,25 +2,33 @@ import { type TUser, ZEmail, ZPassword } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError, describeZodError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { hasAuditEntry, recordAudit } from '../audit/audit.repo.ts';
+import { endSessionsOfUser } from '../session/session.service.ts';
 import { insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { findUserByEmail, setAccountType } from './user.repo.ts';
 
-export interface CreateAdminResult {
+export type CreateAdminResult =
   /** created: a new admin account; promoted: an existing user became admin; unchanged: already an admin. */
-  outcome: 'created' | 'promoted' | 'unchanged';
-  user: TUser;
-}
+  | { outcome: 'created' | 'promoted' | 'unchanged'; user: TUser; sessionsEnded?: number }
+  /** refused: the email belongs to an existing user and `promote` was not asked for; nothing changed. */
+  | { outcome: 'refused'; user: TUser; createdVia: AccountOrigin };
+
+/** How an account came to be, as far as the database can tell. */
+export type AccountOrigin = 'create-admin' | 'sign-up';
 
 /**
- * `pnpm cli create-admin`: makes `email` an administrator. An existing account is promoted and keeps its
- * password; only a new account asks for one (so `getPassword` may prompt).
+ * `pnpm cli create-admin`: makes `email` an administrator. A new account asks for a password (so
+ * `getPassword` may prompt). An existing plain account is only promoted when `promote` is set: otherwise
+ * anyone who signed up with the operator's email before the operator ran this would become an admin with
+ * their own password. The refusal says when and how that account was created. A promotion keeps the
+ * password and ends every session the account had.
  */
 export async function createOrPromoteAdmin(
   db: Database,
   rawEmail: string,
   getPassword: () => Promise<string>,
+  opts: { promote?: boolean } = {},
 ): Promise<CreateAdminResult> {
   const emailParsed = ZEmail.safeParse(rawEmail);
   if (!emailParsed.success) throw new AppError('BAD_INPUT', describeZodError(emailParsed.error));
@@ -28,8 +36,12 @@ export async function createOrPromoteAdmin(
 
   const existing = await findUserByEmail(db, email);
   if (existing?.account_type === 'admin') return { outcome: 'unchanged', user: toPublicUser(existing) };
+  if (existing && !opts.promote) {
+    const byCli = await hasAuditEntry(db, existing.id, 'user.create_admin');
+    return { outcome: 'refused', user: toPublicUser(existing), createdVia: byCli ? 'create-admin' : 'sign-up' };
+  }
   if (existing) {
-    const user = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const row = await setAccountType(trx, existing.id, 'admin');
       if (!row)
         throw new AppError(
@@ -45,9 +57,9 @@ export async function createOrPromoteAdmin(
         before: toPublicUser(existing),
         after,
       });
-      return after;
+      const sessionsEnded = await endSessionsOfUser(trx, row.id, { actorId: null, reason: 'promoted_by_cli' });
+      return { outcome: 'promoted' as const, user: after, sessionsEnded };
     });
-    return { outcome: 'promoted', user };
   }
 
   const passwordParsed = ZPassword.safeParse(await getPassword());

@@ -14,6 +14,7 @@ export function toPublicUser(row: PublicUserRow): TUser {
     balance: centsToDollars(Number(row.balance_cents)),
     profilePicture: row.profile_picture,
     version: row.version,
+    disabledAt: row.disabled_at === null ? null : new Date(row.disabled_at).toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

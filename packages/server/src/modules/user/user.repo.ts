@@ -17,6 +17,7 @@ export const PUBLIC_USER_COLUMNS = [
   'version',
   'referral_code',
   'referred_by',
+  'disabled_at',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
@@ -41,14 +42,14 @@ export function findUserByEmail(db: Executor, email: string): Promise<PublicUser
     .executeTakeFirst();
 }
 
-/** What a login needs: the id and the stored hash, nothing else. */
+/** What a login needs: the id, the stored hash and whether the account is disabled, nothing else. */
 export function findCredentialsByEmail(
   db: Executor,
   email: string,
-): Promise<Pick<UserRow, 'id' | 'password_hash'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'password_hash' | 'disabled_at'> | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'disabled_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
 }
@@ -96,6 +97,21 @@ export function setAccountType(
   return db
     .updateTable('users')
     .set((eb) => ({ account_type: accountType, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .returning(PUBLIC_USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Disables (`at` a time) or re-enables (null) an account and bumps its version. */
+export function setDisabledAt(
+  db: Executor,
+  id: string,
+  at: Date | null,
+  now: Date,
+): Promise<PublicUserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ disabled_at: at, version: eb('version', '+', 1), updated_at: now }))
     .where('id', '=', id)
     .returning(PUBLIC_USER_COLUMNS)
     .executeTakeFirst();

@@ -1,8 +1,9 @@
-import { ZLoginInput, ZSignupInput, ZUser, ZUserUpdateInput } from '@vestora/contract';
+import { ZLoginInput, ZSignupInput, ZUser, ZUserSetDisabledInput, ZUserUpdateInput } from '@vestora/contract';
 import { z } from 'zod';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { listAllUsers, login, logout, signup } from './user.service.ts';
+import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
@@ -21,13 +22,14 @@ export const userRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Counted here, after routing: every path spelling and every call of a batch reaches this line.
       await ctx.deps.limits.consume('login', { account: input.email, address: ctx.clientAddress });
-      return login(ctx.deps.db, input, {
-        ttlHours: ctx.deps.config.SESSION_TTL_HOURS,
+      return login(ctx.deps, input, {
         previousToken: ctx.sessionToken,
         cookies: ctx.cookies,
       });
     }),
-  logout: protectedProcedure.output(ZOk).mutation(({ ctx }) => logout(ctx.deps.db, ctx.sessionToken, ctx.cookies)),
+  logout: protectedProcedure
+    .output(ZOk)
+    .mutation(({ ctx }) => logout(ctx.deps.db, { userId: ctx.user.id, sessionToken: ctx.sessionToken }, ctx.cookies)),
   me: protectedProcedure.output(ZUser).query(({ ctx }) => toPublicUser(ctx.user)),
   /** Who is signed in, or null: lets the web client ask without a 401 for every visitor. */
   session: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
@@ -36,4 +38,9 @@ export const userRouter = router({
     .input(ZUserUpdateInput)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateUser(ctx.deps.db, ctx.user.id, input)),
+  /** Disable an account (its sessions end, it cannot sign in; balances and history stay) or enable it again. */
+  setDisabled: adminProcedure
+    .input(ZUserSetDisabledInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => setUserDisabled(ctx.deps, ctx.user.id, input)),
 });

@@ -2,8 +2,9 @@ import type { TLoginInput, TSignupInput, TUser } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { SessionCookies } from '../../deps.ts';
-import { createSession, deleteSession } from '../session/session.service.ts';
+import type { AppDeps, SessionCookies } from '../../deps.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { createSession, deleteSession, sessionEndsAt } from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsers } from './user.repo.ts';
@@ -37,34 +38,86 @@ export async function signup(db: Database, input: TSignupInput): Promise<TUser> 
   return toPublicUser(row);
 }
 
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact support.';
+
+type LoginDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
 /**
  * Checks the password and starts a session. An unknown email costs the same argon2 verification as a
- * wrong password and gets the same answer, so neither timing nor text tells which one was wrong.
- * A session the browser already had is ended: each login gets a fresh token.
+ * wrong password and gets the same answer, so neither timing nor text tells which one was wrong; a
+ * disabled account says so only to someone who knows its password. A session the browser already had is
+ * ended: each login gets a fresh token. Success and failure are both in the audit log (the email
+ * attempted, never the password).
  */
 export async function login(
-  db: Database,
+  deps: LoginDeps,
   input: TLoginInput,
-  session: { ttlHours: number; previousToken: string | null; cookies: SessionCookies },
+  session: { previousToken: string | null; cookies: SessionCookies },
 ): Promise<TUser> {
+  const { db } = deps;
   const creds = await findCredentialsByEmail(db, input.email);
   const ok = await verifyPassword(creds?.password_hash ?? (await dummyHashPromise), input.password);
-  if (!creds || !ok) throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS_MESSAGE);
-  const user = await findUserById(db, creds.id);
-  if (!user) throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS_MESSAGE);
-  if (session.previousToken) await deleteSession(db, session.previousToken);
-  const { token, expiresAt } = await createSession(db, user.id, session.ttlHours);
-  session.cookies.set(token, expiresAt);
+  const user = creds && ok ? await findUserById(db, creds.id) : undefined;
+  if (!creds || !user) {
+    await recordAudit(db, {
+      actorId: null,
+      action: 'auth.sign_in_failed',
+      entityType: 'user',
+      entityId: creds?.id ?? null,
+      before: null,
+      after: { email: input.email, reason: creds ? 'wrong_password' : 'unknown_email' },
+    });
+    throw new AppError('INVALID_CREDENTIALS', BAD_CREDENTIALS_MESSAGE);
+  }
+  if (user.disabled_at !== null) {
+    await recordAudit(db, {
+      actorId: null,
+      action: 'auth.sign_in_failed',
+      entityType: 'user',
+      entityId: user.id,
+      before: null,
+      after: { email: input.email, reason: 'account_disabled' },
+    });
+    throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
+  }
+  const now = deps.clock.now();
+  const { token } = await db.transaction().execute(async (trx) => {
+    if (session.previousToken) await deleteSession(trx, session.previousToken);
+    const started = await createSession(trx, user.id, now);
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'auth.sign_in',
+      entityType: 'user',
+      entityId: user.id,
+      before: null,
+      after: { email: user.email, accountType: user.account_type },
+    });
+    return started;
+  });
+  session.cookies.set(token, sessionEndsAt(deps.config, user.account_type, now, now));
   return toPublicUser(user);
 }
 
-/** Ends the session server-side (the old cookie stops working) and clears the cookie. */
+/** Ends the session server-side (the old cookie stops working), clears the cookie, and notes it in the audit log. */
 export async function logout(
   db: Database,
-  sessionToken: string | null,
+  actor: { userId: string; sessionToken: string | null },
   cookies: SessionCookies,
 ): Promise<{ ok: true }> {
-  if (sessionToken) await deleteSession(db, sessionToken);
+  const { sessionToken } = actor;
+  if (sessionToken) {
+    await db.transaction().execute(async (trx) => {
+      await deleteSession(trx, sessionToken);
+      await recordAudit(trx, {
+        actorId: actor.userId,
+        action: 'auth.sign_out',
+        entityType: 'user',
+        entityId: actor.userId,
+        before: null,
+        after: null,
+      });
+    });
+  }
   cookies.clear();
   return { ok: true };
 }

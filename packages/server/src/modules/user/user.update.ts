@@ -6,6 +6,7 @@ import type { DB, UserPatch } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { applyBalanceChange } from '../money/money.repo.ts';
+import { endSessionsOfUser } from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import {
@@ -25,6 +26,7 @@ const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)'
 /**
  * An admin's edit of a user, all or nothing in one transaction: the version check, the field changes, a
  * balance change as a ledger adjustment (the only way a balance moves) and the audit entry.
+ * A role change ends every session of that user (audit rows user.role_change and session.revoke).
  * Demoting an admin (oneself included) is allowed while another admin remains; the last one is refused
  * so the platform can never lose its administration.
  */
@@ -93,5 +95,17 @@ async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, in
     before: toPublicUser(before),
     after: toPublicUser(after),
   });
+  // A new role takes effect at the next sign-in: every session the user had ends now.
+  if (after.account_type !== before.account_type) {
+    await recordAudit(trx, {
+      actorId,
+      action: 'user.role_change',
+      entityType: 'user',
+      entityId: before.id,
+      before: { accountType: before.account_type },
+      after: { accountType: after.account_type },
+    });
+    await endSessionsOfUser(trx, before.id, { actorId, reason: 'role_change' });
+  }
   return toPublicUser(after);
 }

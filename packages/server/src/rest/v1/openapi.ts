@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../lib/session-cookie.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../lib/session-cookie.ts';
 import type { LegacyAccess, LegacyRoute } from './handler.ts';
 import { ZLegacyError } from './legacy-schemas.ts';
 
@@ -178,6 +178,15 @@ export function buildOpenApiDocument(routes: readonly LegacyRoute[]): OpenApiDoc
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: LEGACY_PREFIX }],
     paths,
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    components: {
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: `${SESSION_COOKIE} under http; ${SECURE_SESSION_COOKIE} (Secure) when the server's PUBLIC_URL is https.`,
+        },
+      },
+    },
   };
 }

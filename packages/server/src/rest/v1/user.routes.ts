@@ -29,11 +29,13 @@ export const userRoutes: LegacyRoute[] = [
     method: 'POST',
     path: '/user/login',
     summary: 'Sign in',
-    description: 'Sets the session cookie (HttpOnly, SameSite=Lax).',
+    description:
+      'Sets the session cookie (HttpOnly, SameSite=Lax; __Host- prefixed and Secure under https). A disabled ' +
+      'account answers 403 once the password is right.',
     access: 'public',
     body: ZLegacyLoginBody,
     response: dataOf(ZLegacyUser),
-    errors: [401, 429],
+    errors: [401, 403, 429],
     handle: async (caller, { body }) => ({ data: toLegacyUser(await caller.user.login(body)) }),
   }),
   legacyRoute({

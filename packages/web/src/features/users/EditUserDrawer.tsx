@@ -26,6 +26,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { ZBalanceText, parseDollars } from '../money/money-form';
+import { AccountAccess } from './AccountAccess';
 import { UserAvatar } from './UserAvatar';
 
 const S = ZUserUpdateInput.shape;
@@ -210,6 +211,8 @@ function EditUserForm({
               </Text>
             </Stack>
           </HStack>
+
+          <AccountAccess user={user} />
 
           {conflict && (
             <Alert.Root status="warning" role="alert">

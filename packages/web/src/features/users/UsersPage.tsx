@@ -4,6 +4,7 @@ import { LuUserPen } from 'react-icons/lu';
 import type { TUser } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { EditUserDrawer } from './EditUserDrawer';
 import { UserAvatar } from './UserAvatar';
@@ -81,9 +82,16 @@ function UserRow({ user, onEdit }: { user: TUser; onEdit: () => void }) {
       <Table.Cell fontWeight="medium">{name}</Table.Cell>
       <Table.Cell>{user.email}</Table.Cell>
       <Table.Cell>
-        <Badge colorPalette={user.accountType === 'admin' ? 'purple' : 'gray'} textTransform="capitalize">
-          {user.accountType}
-        </Badge>
+        <HStack gap="1.5">
+          <Badge colorPalette={user.accountType === 'admin' ? 'purple' : 'gray'} textTransform="capitalize">
+            {user.accountType}
+          </Badge>
+          {user.disabledAt ? (
+            <Badge colorPalette="red" variant="solid" title={`Disabled since ${formatDateTime(user.disabledAt)}`}>
+              Disabled
+            </Badge>
+          ) : null}
+        </HStack>
       </Table.Cell>
       <Table.Cell textAlign="end" {...STICKY_END}>
         <HStack justify="flex-end">
