@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { ZId, text } from './common.ts';
-import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents } from './money.ts';
+import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents, hasAtMostTwoDecimals } from './money.ts';
 import { type TPlanTerms, ZPayoutFrequency, ZPlanTermsFields, crossTermIssues } from './plan-terms.ts';
 
 /** A plan's capacity in dollars: a total over many investments, so up to the largest balance. */
 const ZCapacity = z
   .number({ error: 'Capacity must be a number' })
-  .refine((v) => dollarsToCents(v) !== null, 'Capacity can have at most 2 decimals')
+  .refine((v) => hasAtMostTwoDecimals(v), 'Capacity can have at most 2 decimals')
   .refine((v) => v > 0, 'Capacity must be greater than zero')
-  .refine(
-    (v) => (dollarsToCents(v) ?? Infinity) <= MAX_BALANCE_CENTS,
-    `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`,
-  );
+  .refine((v) => v <= MAX_BALANCE_CENTS / 100, `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`);
 
 const description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
 const image = z.string().trim().max(500, 'Image must be at most 500 characters');

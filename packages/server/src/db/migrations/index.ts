@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as createCoreTables from './2026_11_21_0600_create_core_tables.ts';
 import * as addPlanTerms from './2026_11_23_1000_add_plan_terms.ts';
 import * as createInvestments from './2026_11_23_1100_create_investments.ts';
+import * as protectLedgerAndAudit from './2026_11_24_0200_protect_ledger_and_audit.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0600_create_core_tables': createCoreTables,
   '2026_11_23_1000_add_plan_terms': addPlanTerms,
   '2026_11_23_1100_create_investments': createInvestments,
+  '2026_11_24_0200_protect_ledger_and_audit': protectLedgerAndAudit,
 };
