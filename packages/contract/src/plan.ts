@@ -52,13 +52,21 @@ type WireTerms = Partial<Pick<z.output<typeof ZPlanFields>, WireTermKey>>;
 export function planTermsFromWire(w: WireTerms): Partial<TPlanTerms> {
   const out: Partial<TPlanTerms> = {};
   if (w.annualRateBps !== undefined) out.annualRateBps = w.annualRateBps;
-  if (w.minAmount !== undefined) out.minAmountCents = dollarsToCents(w.minAmount)!;
-  if (w.maxAmount !== undefined) out.maxAmountCents = dollarsToCents(w.maxAmount)!;
+  // An amount that is not exact in cents is left out: its own field already says so, and the rules
+  // between terms are not checked against it.
+  const min = w.minAmount === undefined ? null : dollarsToCents(w.minAmount);
+  const max = w.maxAmount === undefined ? null : dollarsToCents(w.maxAmount);
+  if (min !== null) out.minAmountCents = min;
+  if (max !== null) out.maxAmountCents = max;
   if (w.termMonths !== undefined) out.termMonths = w.termMonths;
   if (w.payoutFrequency !== undefined) out.payoutFrequency = w.payoutFrequency;
   if (w.riskLevel !== undefined) out.riskLevel = w.riskLevel;
   if (w.earlyExitAllowed !== undefined) out.earlyExitAllowed = w.earlyExitAllowed;
-  if (w.capacity !== undefined) out.capacityCents = w.capacity === null ? null : dollarsToCents(w.capacity)!;
+  if (w.capacity === null) out.capacityCents = null;
+  else if (w.capacity !== undefined) {
+    const capacity = dollarsToCents(w.capacity);
+    if (capacity !== null) out.capacityCents = capacity;
+  }
   return out;
 }
 

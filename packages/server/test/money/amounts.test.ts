@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
+import { planFields } from '../support/fixtures.ts';
 import { balanceOf, cookieFor, DETAILS, newKey } from './money-helpers.ts';
 
 // Money on the wire is a JSON number of dollars with at most 2 decimals; everything else is a 400 that
@@ -65,6 +66,41 @@ describe('amounts on the wire', () => {
       expect(res.json().error.message).toMatch(message);
     });
   }
+
+  it('every other amount follows the same rule: investments, plan minimum, maximum and capacity', async () => {
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/investment.quote?input=${encodeURIComponent(
+        JSON.stringify({ planId: '00000000-0000-4000-8000-000000000000', amount: 0.1 + 0.2 }),
+      )}`,
+    });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().error.message).toBe('amount: Amount can have at most 2 decimals');
+    const invest = await post('investment.open', {
+      planId: '00000000-0000-4000-8000-000000000000',
+      amount: 100.000000001,
+      idempotencyKey: newKey(),
+    });
+    expect(invest.statusCode).toBe(400);
+    expect(invest.json().error.message).toBe('amount: Amount can have at most 2 decimals');
+    const admin = await insertUser(t.handle.db, { accountType: 'admin' });
+    const adminCookie = await cookieFor(t, admin);
+    for (const [field, value, message] of [
+      ['minAmount', 100.001, 'minAmount: Amount can have at most 2 decimals'],
+      ['maxAmount', 999.0000001, 'maxAmount: Amount can have at most 2 decimals'],
+      ['capacity', 5000.000001, 'capacity: Capacity can have at most 2 decimals'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/plan.create',
+        headers: { cookie: adminCookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...planFields(), [field]: value }),
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await t.handle.db.selectFrom('plans').select('id').execute()).toEqual([]);
+  });
 
   it('a number too large for JSON (1e400 = Infinity) is refused too', async () => {
     const res = await rawPost(
