@@ -5,13 +5,32 @@ export const MAX_TRANSACTION_CENTS = 1_000_000_000;
 /** Largest balance an admin may set: $1,000,000,000.00. */
 export const MAX_BALANCE_CENTS = 100_000_000_000;
 
-/** Dollars (a JSON number with at most 2 decimals) to integer cents; null when not exactly representable. */
+/**
+ * Whether a number of dollars is exact in cents: its shortest decimal form (JavaScript's `String(n)`, the
+ * shortest text that reads back as the same number) has at most 2 decimals. `0.29` yes; `0.1 + 0.2`
+ * (`0.30000000000000004`), `0.300000001` and `1e-7` no. Nothing is rounded: what is not exact is refused.
+ */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  if (!Number.isFinite(dollars)) return false;
+  if (Number.isInteger(dollars)) return true;
+  return /^-?\d+(?:\.\d{1,2})?$/.test(String(dollars));
+}
+
+/**
+ * Dollars to integer cents, exactly (read from the shortest decimal form, never rounded); null when the
+ * amount has more than 2 decimals or its cents are beyond a safe integer (`1e21`).
+ */
 export function dollarsToCents(dollars: number): number | null {
-  if (!Number.isFinite(dollars)) return null;
-  const cents = Math.round(dollars * 100);
-  // 0.1 + 0.2 style float noise is tolerated; a third decimal is not.
-  if (Math.abs(dollars * 100 - cents) > 1e-6) return null;
-  return cents;
+  if (!hasAtMostTwoDecimals(dollars)) return null;
+  if (Number.isInteger(dollars)) {
+    // Exact: an integer times 100 is exactly representable whenever the result is a safe integer.
+    const cents = dollars * 100;
+    return Number.isSafeInteger(cents) ? cents + 0 : null; // + 0 turns -0 into 0
+  }
+  const m = /^(-?)(\d+)\.(\d{1,2})$/.exec(String(dollars))!;
+  const cents = Number(m[2]) * 100 + Number(m[3]!.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return m[1] ? -cents : cents;
 }
 
 /** Integer cents to dollars for the wire (exact for anything below 2^53 cents). */
@@ -31,12 +50,12 @@ function dollarAmount(maxCents: number, allowZero: boolean) {
   return z
     .number({ error: 'Amount must be a number' })
     .refine((v) => Number.isFinite(v), 'Amount must be a finite number')
-    .refine((v) => dollarsToCents(v) !== null, 'Amount can have at most 2 decimals')
+    .refine((v) => !Number.isFinite(v) || hasAtMostTwoDecimals(v), 'Amount can have at most 2 decimals')
     .refine(
       (v) => (allowZero ? v >= 0 : v > 0),
       allowZero ? 'Amount cannot be negative' : 'Amount must be greater than zero',
     )
-    .refine((v) => (dollarsToCents(v) ?? Infinity) <= maxCents, `Amount cannot exceed $${formatCents(maxCents)}`);
+    .refine((v) => v <= maxCents / 100, `Amount cannot exceed $${formatCents(maxCents)}`);
 }
 
 /** A positive transaction amount in dollars (at most 2 decimals, at most $10,000,000). */

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { ZId, plain, text } from './common.ts';
-import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents } from './money.ts';
+import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents, hasAtMostTwoDecimals } from './money.ts';
 import { type TPlanTerms, ZPayoutFrequency, ZPlanTermsFields, crossTermIssues } from './plan-terms.ts';
 
 /** A plan's capacity in dollars: a total over many investments, so up to the largest balance. */
 const ZCapacity = z
   .number({ error: 'Capacity must be a number' })
-  .refine((v) => dollarsToCents(v) !== null, 'Capacity can have at most 2 decimals')
+  .refine((v) => hasAtMostTwoDecimals(v), 'Capacity can have at most 2 decimals')
   .refine((v) => v > 0, 'Capacity must be greater than zero')
-  .refine(
-    (v) => (dollarsToCents(v) ?? Infinity) <= MAX_BALANCE_CENTS,
-    `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`,
-  );
+  .refine((v) => v <= MAX_BALANCE_CENTS / 100, `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`);
 
 const description = plain(z.string().trim().max(2000, 'Description must be at most 2000 characters'), 'Description', {
   multiline: true,
@@ -57,13 +54,21 @@ type WireTerms = Partial<Pick<z.output<typeof ZPlanFields>, WireTermKey>>;
 export function planTermsFromWire(w: WireTerms): Partial<TPlanTerms> {
   const out: Partial<TPlanTerms> = {};
   if (w.annualRateBps !== undefined) out.annualRateBps = w.annualRateBps;
-  if (w.minAmount !== undefined) out.minAmountCents = dollarsToCents(w.minAmount)!;
-  if (w.maxAmount !== undefined) out.maxAmountCents = dollarsToCents(w.maxAmount)!;
+  // An amount that is not exact in cents is left out: its own field already says so, and the rules
+  // between terms are not checked against it.
+  const min = w.minAmount === undefined ? null : dollarsToCents(w.minAmount);
+  const max = w.maxAmount === undefined ? null : dollarsToCents(w.maxAmount);
+  if (min !== null) out.minAmountCents = min;
+  if (max !== null) out.maxAmountCents = max;
   if (w.termMonths !== undefined) out.termMonths = w.termMonths;
   if (w.payoutFrequency !== undefined) out.payoutFrequency = w.payoutFrequency;
   if (w.riskLevel !== undefined) out.riskLevel = w.riskLevel;
   if (w.earlyExitAllowed !== undefined) out.earlyExitAllowed = w.earlyExitAllowed;
-  if (w.capacity !== undefined) out.capacityCents = w.capacity === null ? null : dollarsToCents(w.capacity)!;
+  if (w.capacity === null) out.capacityCents = null;
+  else if (w.capacity !== undefined) {
+    const capacity = dollarsToCents(w.capacity);
+    if (capacity !== null) out.capacityCents = capacity;
+  }
   return out;
 }
 

@@ -56,10 +56,13 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** Admin edit of a user. `version` must match (optimistic concurrency); a balance change becomes a ledger adjustment. */
+/**
+ * Admin edit of a user. `version`, when given, must match (optimistic concurrency); a balance change needs
+ * it (409 without it) and becomes a ledger adjustment. Other fields may be sent without it (last write wins).
+ */
 export const ZUserUpdateInput = z.strictObject({
   id: ZId,
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).optional(),
   firstName: text('First name').optional(),
   lastName: text('Last name').optional(),
   country: text('Country').optional(),

@@ -118,8 +118,7 @@ describe('legacy /api/v1 adapter', () => {
       400,
       'Unknown field(s): nickname',
     );
-    const { __v: _v, ...noVersion } = data;
-    expectErr(await legacy(t.app, 'POST', '/user/update', noVersion, adminCookie), 400, /^__v: /);
+    expectErr(await legacy(t.app, 'POST', '/user/update', { ...data, __v: -1 }, adminCookie), 400, /^__v: /);
     expectErr(await legacy(t.app, 'POST', '/user/update', data, await sessionFor(t, user)), 403);
     const row = await t.handle.db
       .selectFrom('users')
@@ -127,6 +126,62 @@ describe('legacy /api/v1 adapter', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ city: 'Porto', version: data.__v });
+  });
+
+  it('POST /user/update without __v: accepted when the balance stays as it is, 409 when it would change', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 1000 });
+    const all = ok(await legacy(t.app, 'GET', '/user/get_all', undefined, adminCookie)).data;
+    const { __v: v0, ...shown } = all.find((u: { _id: string }) => u._id === user.id);
+    // The whole object echoed back, balance unchanged, no __v: taken as it is.
+    const { data } = ok(await legacy(t.app, 'POST', '/user/update', { ...shown, city: 'Coimbra' }, adminCookie));
+    expect(data).toMatchObject({ city: 'Coimbra', accountBallance: 10, __v: v0 + 1 });
+    // Without accountBallance at all, too.
+    const { accountBallance: _b, ...noBalance } = shown;
+    ok(await legacy(t.app, 'POST', '/user/update', { ...noBalance, city: 'Aveiro' }, adminCookie));
+    // A balance change without __v is refused, and nothing of the body is written.
+    expectErr(
+      await legacy(t.app, 'POST', '/user/update', { ...shown, city: 'Faro', accountBallance: 11 }, adminCookie),
+      409,
+      /^Changing a balance needs the user's current version \(__v/,
+    );
+    const row = await t.handle.db
+      .selectFrom('users')
+      .select(['city', 'balance_cents', 'version'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ city: 'Aveiro', balance_cents: 1000, version: v0 + 2 });
+  });
+
+  it('POST /user/update: exact amounts only, and an admin cannot set their own accountBallance (403)', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 1000 });
+    const all = ok(await legacy(t.app, 'GET', '/user/get_all', undefined, adminCookie)).data;
+    const shown = all.find((u: { _id: string }) => u._id === user.id);
+    for (const accountBallance of [0.1 + 0.2, 10.000000001, 1e-7]) {
+      expectErr(
+        await legacy(t.app, 'POST', '/user/update', { ...shown, accountBallance }, adminCookie),
+        400,
+        /^accountBallance: Amount can have at most 2 decimals$/,
+      );
+    }
+    const self = ok(await legacy(t.app, 'GET', '/user/private_data', undefined, adminCookie)).user;
+    const before = await t.handle.db.selectFrom('ledger_entries').select('id').execute();
+    expectErr(
+      await legacy(t.app, 'POST', '/user/update', { ...self, accountBallance: 1_000_000 }, adminCookie),
+      403,
+      'You cannot adjust your own balance. Another administrator must do it.',
+    );
+    expect(await t.handle.db.selectFrom('ledger_entries').select('id').execute()).toEqual(before);
+    const rows = await t.handle.db
+      .selectFrom('users')
+      .select(['id', 'balance_cents', 'version'])
+      .where('id', 'in', [user.id, admin.id])
+      .execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { id: user.id, balance_cents: 1000, version: shown.__v },
+        { id: admin.id, balance_cents: 0, version: self.__v },
+      ]),
+    );
   });
 
   it('POST /investment_plan/craete (spelt so), GET get_all, GET /:id as a one-element list', async () => {
@@ -375,7 +430,7 @@ describe('legacy /api/v1 adapter', () => {
     };
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['_id', '__v', 'accountBallance']));
     expect(body.properties).not.toHaveProperty('balance');
-    expect(body.required).toEqual(['_id', '__v']);
+    expect(body.required).toEqual(['_id']);
     expect(Object.keys(userUpdate.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500']),
     );

@@ -115,7 +115,8 @@ describe('user.list / user.update (admin)', () => {
       { id: user.id, version: user.version, firstName: 'Changed', balance: -1 },
       { id: user.id, version: user.version, firstName: 'Changed', balance: 1.005 },
       { id: user.id, version: user.version, firstName: 'Changed', password: 'new password!' },
-      { id: user.id, firstName: 'Changed' },
+      { id: user.id, version: user.version, firstName: 'Changed', balance: 0.1 + 0.2 },
+      { id: user.id, version: user.version, firstName: 'Changed', balance: 5.000000001 },
       { id: 'not-a-uuid', version: 0, firstName: 'Changed' },
     ]) {
       const err = trpcError(await update(bad));
@@ -124,6 +125,50 @@ describe('user.list / user.update (admin)', () => {
     }
     const r = await row(user.id);
     expect([r.first_name, r.balance_cents, r.version]).toEqual(['Test', 500, user.version]);
+  });
+
+  it('without a version: an edit that leaves the balance as it is goes through; a balance change is 409', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 500 });
+    const same = await update({ id: user.id, firstName: 'Ada', balance: 5 });
+    expect(trpcData(same)).toMatchObject({ firstName: 'Ada', balance: 5, version: user.version + 1 });
+    const changed = await update({ id: user.id, city: 'Elsewhere', balance: 6 });
+    expect(trpcError(changed)).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^Changing a balance needs the user's current version/),
+    });
+    const r = await row(user.id);
+    expect([r.first_name, r.city, r.balance_cents, r.version]).toEqual(['Ada', 'Lisbon', 500, user.version + 1]);
+  });
+
+  it('four eyes: an admin cannot adjust their own balance (403, nothing changes); another admin can', async () => {
+    const self = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 100 });
+    const selfCookie = await sessionFor(t, self);
+    const ledgerCount = async () =>
+      (await t.handle.db.selectFrom('ledger_entries').select('id').where('user_id', '=', self.id).execute()).length;
+    const auditCount = async () =>
+      (await t.handle.db.selectFrom('audit_log').select('id').where('entity_id', '=', self.id).execute()).length;
+    const [ledgerBefore, auditBefore] = [await ledgerCount(), await auditCount()];
+    const own = await update({ id: self.id, version: self.version, balance: 1_000_000, reason: 'mine' }, selfCookie);
+    expect(trpcError(own)).toMatchObject({
+      status: 403,
+      message: 'You cannot adjust your own balance. Another administrator must do it.',
+    });
+    let r = await row(self.id);
+    expect([r.balance_cents, r.version, await ledgerCount(), await auditCount()]).toEqual([
+      100,
+      self.version,
+      ledgerBefore,
+      auditBefore,
+    ]);
+    // Their own profile, balance left as it is (the edit panel sends it back), is theirs to edit.
+    const profile = await update({ id: self.id, version: self.version, city: 'Braga', balance: 1 }, selfCookie);
+    expect(trpcData(profile)).toMatchObject({ city: 'Braga', balance: 1 });
+    // A second administrator makes the change.
+    const other = await update({ id: self.id, version: self.version + 1, balance: 2.5, reason: 'refund' });
+    expect(trpcData(other)).toMatchObject({ balance: 2.5 });
+    r = await row(self.id);
+    expect(r.balance_cents).toBe(250);
+    expect(await ledgerCount()).toBe(ledgerBefore + 1);
   });
 
   it('refuses an email another account has (any case) with 409', async () => {

@@ -3,6 +3,7 @@ import * as createCoreTables from './2026_11_21_0600_create_core_tables.ts';
 import * as addPlanTerms from './2026_11_23_1000_add_plan_terms.ts';
 import * as createInvestments from './2026_11_23_1100_create_investments.ts';
 import * as sessionLifetimes from './2026_11_24_0100_session_lifetimes.ts';
+import * as protectLedgerAndAudit from './2026_11_24_0200_protect_ledger_and_audit.ts';
 import * as createRateLimits from './2026_11_24_0300_create_rate_limits.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1000_add_plan_terms': addPlanTerms,
   '2026_11_23_1100_create_investments': createInvestments,
   '2026_11_24_0100_session_lifetimes': sessionLifetimes,
+  '2026_11_24_0200_protect_ledger_and_audit': protectLedgerAndAudit,
   '2026_11_24_0300_create_rate_limits': createRateLimits,
 };

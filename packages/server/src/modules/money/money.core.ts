@@ -43,11 +43,25 @@ export interface LedgerEffect {
   memo: string;
 }
 
+/**
+ * Four eyes on money: whoever's money it is may not be the one who approves it. An administrator cannot
+ * review (confirm, reject, approve) their own request nor adjust their own balance; another administrator
+ * must. The one rule for every review transition and every balance adjustment.
+ */
+export function refuseOwnReview(actorId: string | null | undefined, ownerId: string, what: string): void {
+  if (actorId && actorId === ownerId) {
+    throw new AppError('FORBIDDEN', `You cannot ${what}. Another administrator must do it.`);
+  }
+}
+
 /** One allowed move of a flow row: from a status, to a status, with its ledger effect (if any). */
 export interface Transition<T extends FlowTable> {
   from: FlowStatus<T>;
   to: FlowStatus<T>;
-  /** Only the row's owner (or an admin) may take it; everybody else gets FORBIDDEN. Default: admins only. */
+  /**
+   * The row's owner (or an admin) may take it; everybody else gets FORBIDDEN. Default: it is a review,
+   * taken by an administrator other than the row's owner (four eyes: `refuseOwnReview`).
+   */
   owner?: boolean;
   /** What the move does to the owner's balance, from the row as it is after the move. */
   ledger?: (row: FlowRow<T>) => LedgerEffect;
@@ -137,7 +151,7 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
 
 /**
  * Runs one declared transition on row `id`: locks it, refuses with the flow's own words when it is missing,
- * not the actor's, or in another status; otherwise moves it (setting `set` too), applies the ledger effect
+ * not the actor's, the actor's own under review (four eyes), or in another status; otherwise moves it (setting `set` too), applies the ledger effect
  * and records the audit row (before and after), all in one transaction.
  */
 export async function runTransition<T extends FlowTable, W, A extends string>(
@@ -164,6 +178,7 @@ export async function runTransition<T extends FlowTable, W, A extends string>(
       if (current.user_id !== actor.id)
         throw new AppError('FORBIDDEN', `You can only ${action} your own ${flow.plural}.`);
     }
+    if (!transition.owner) refuseOwnReview(actor?.id, current.user_id, `review your own ${flow.entity}`);
     if (current.status !== transition.from) {
       throw new AppError(
         'INVALID_STATE',

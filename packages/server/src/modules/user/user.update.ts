@@ -5,6 +5,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { DB, UserPatch } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { refuseOwnReview } from '../money/money.core.ts';
 import { applyBalanceChange } from '../money/money.repo.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
@@ -21,14 +22,18 @@ export const USER_NOT_FOUND_MESSAGE = 'User not found. It may have been deleted;
 export const USER_CHANGED_MESSAGE = 'This user was changed by someone else. Reload and try again.';
 export const LAST_ADMIN_MESSAGE =
   'This is the last administrator account. Make another user an administrator first, then change this one.';
+export const BALANCE_NEEDS_VERSION_MESSAGE =
+  "Changing a balance needs the user's current version (__v on /api/v1, version on /trpc): reload the user and send it with the edit.";
 const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)';
 
 /**
- * An admin's edit of a user, all or nothing in one transaction: the version check, the field changes, a
+ * An admin's edit of a user, all or nothing in one transaction: the version check (a balance change
+ * needs the version; other fields may come without one), the field changes, a
  * balance change as a ledger adjustment (the only way a balance moves) and the audit entry.
  * A role change ends every session of that user (audit rows user.role_change and session.revoke).
  * Demoting an admin (oneself included) is allowed while another admin remains; the last one is refused
- * so the platform can never lose its administration.
+ * so the platform can never lose its administration. An admin cannot change their own balance (four eyes);
+ * an edit of their own account that leaves the balance as it is goes through.
  */
 export async function updateUser(db: Database, actorId: string, input: TUserUpdateInput): Promise<TUser> {
   try {
@@ -46,7 +51,17 @@ async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, in
   const admins = input.accountType === 'user' ? await lockAdminIds(trx) : [];
   const before = await findUserByIdForUpdate(trx, input.id);
   if (!before) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
-  if (before.version !== input.version) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
+  // Without a version the edit is taken as it is (last write wins), unless it changes the balance: money
+  // is never set from a view that may be outdated.
+  if (input.version !== undefined && before.version !== input.version)
+    throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
+  // ZBalance already refused amounts with more than 2 decimals, so this is exact.
+  const targetCents = input.balance === undefined ? null : (dollarsToCents(input.balance) ?? Number.NaN);
+  const delta = targetCents === null ? 0 : targetCents - Number(before.balance_cents);
+  if (delta !== 0) {
+    refuseOwnReview(actorId, before.id, 'adjust your own balance');
+    if (input.version === undefined) throw new AppError('VERSION_CONFLICT', BALANCE_NEEDS_VERSION_MESSAGE);
+  }
 
   if (input.email !== undefined && input.email !== before.email) {
     const owner = await findUserByEmail(trx, input.email);
@@ -65,24 +80,19 @@ async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, in
     account_type: input.accountType,
     profile_picture: input.profilePicture,
   };
-  const updated = await updateUserIfVersion(trx, before.id, input.version, patch);
+  const updated = await updateUserIfVersion(trx, before.id, before.version, patch);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
 
-  if (input.balance !== undefined) {
-    // ZBalance already refused amounts with more than 2 decimals, so this is exact.
-    const targetCents = dollarsToCents(input.balance) ?? Number.NaN;
-    const delta = targetCents - Number(updated.balance_cents);
-    if (delta !== 0) {
-      await applyBalanceChange(trx, {
-        userId: before.id,
-        kind: 'adjustment',
-        amountCents: delta,
-        refType: 'adjustment',
-        refId: randomUUID(),
-        actorId,
-        memo: input.reason || DEFAULT_BALANCE_MEMO,
-      });
-    }
+  if (delta !== 0) {
+    await applyBalanceChange(trx, {
+      userId: before.id,
+      kind: 'adjustment',
+      amountCents: delta,
+      refType: 'adjustment',
+      refId: randomUUID(),
+      actorId,
+      memo: input.reason || DEFAULT_BALANCE_MEMO,
+    });
   }
 
   const after = await findUserById(trx, before.id);

@@ -78,7 +78,9 @@ const U = ZUserUpdateInput.shape;
 /** POST /user/update: the full edited user object, as the legacy edit panel sends it. */
 export const ZLegacyUserUpdateBody = z.strictObject({
   _id: U.id,
-  __v: U.version,
+  __v: U.version.meta({
+    description: 'The version the edit was made on; a stale one is refused (409). Needed to change accountBallance.',
+  }),
   firstName: U.firstName,
   lastName: U.lastName,
   country: U.country,
@@ -199,7 +201,12 @@ export function toLegacyAccount({ id, ...rest }: TAccount): LegacyAccount {
 export function fromLegacyUserUpdate(body: LegacyUserUpdateBody): z.input<typeof ZUserUpdateInput> {
   const { _id, __v, accountBallance, password: _password, ...rest } = body;
   const { createdAt: _c, updatedAt: _u, referralCode: _rc, referralLink: _rl, referredBy: _rb, ...fields } = rest;
-  return { id: _id, version: __v, ...fields, ...(accountBallance === undefined ? {} : { balance: accountBallance }) };
+  return {
+    id: _id,
+    ...(__v === undefined ? {} : { version: __v }),
+    ...fields,
+    ...(accountBallance === undefined ? {} : { balance: accountBallance }),
+  };
 }
 
 /** The legacy deposit-account edit in tRPC terms. */

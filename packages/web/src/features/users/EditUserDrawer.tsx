@@ -154,6 +154,8 @@ function EditUserForm({
   const balanceText = useWatch({ control, name: 'balance' }) ?? '';
   const typedBalance = parseDollars(balanceText);
   const balanceChanged = typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
+  // Four eyes: an admin's own balance is changed by another admin (the server refuses it with a 403).
+  const ownAccount = me?.id === user.id;
 
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
@@ -262,17 +264,21 @@ function EditUserForm({
                 Account balance (USD) <Field.RequiredIndicator />
               </Field.Label>
               <InputGroup startElement="$">
-                <Input {...register('balance')} inputMode="decimal" autoComplete="off" />
+                <Input {...register('balance')} inputMode="decimal" autoComplete="off" readOnly={ownAccount} />
               </InputGroup>
               {errors.balance ? (
                 <Field.ErrorText>{errors.balance.message}</Field.ErrorText>
+              ) : ownAccount ? (
+                <Field.HelperText>
+                  This is your own account: you cannot change your own balance. Another administrator must do it.
+                </Field.HelperText>
               ) : (
                 <Field.HelperText>
                   A change is recorded in the ledger as an adjustment, with your name.
                 </Field.HelperText>
               )}
             </Field.Root>
-            {balanceChanged && (
+            {balanceChanged && !ownAccount && (
               <Field.Root invalid={!!errors.reason}>
                 <Field.Label>Reason for the balance change</Field.Label>
                 <Textarea {...register('reason')} rows={2} placeholder="e.g. Correction of deposit #1042" />

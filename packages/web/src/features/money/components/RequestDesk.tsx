@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import type { staleReviewTitle } from '../money-hooks';
 import { ALL, statusFilterOptions } from './Filters';
 import type { Audience } from './MoneyTimeline';
@@ -59,7 +60,11 @@ export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }:
     onSuccess: (record) => desk.onReviewed(spec.reviewedToast(record)),
     onError: desk.onReviewError,
   });
+  const { user: me } = useSession();
   const acceptLabel = `${accept.charAt(0).toUpperCase()}${accept.slice(1)}`;
+  // Four eyes: the server refuses an admin's review of their own request (403); the desk says so up front.
+  const ownRequestReason = (item: T) =>
+    me && item.userId === me.id ? `This is your own ${noun}: another administrator must review it.` : undefined;
   const what = (item: T) => `the ${noun} of ${formatMoney(item.amount)} ${userWord} ${item.userEmail}`;
 
   return (
@@ -79,6 +84,7 @@ export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }:
           onAccept={() => desk.openDialog(item, accept)}
           onReject={() => desk.openDialog(item, 'reject')}
           size={size}
+          blockedReason={ownRequestReason(item)}
         />
       )}
       detailCell={spec.detailCell}

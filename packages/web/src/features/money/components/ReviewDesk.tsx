@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Stack, Table } from '@chakra-ui/react';
+import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { EmptyState } from '../../../components/ui/states';
 import { DeskFilters, type DeskFiltersProps } from './Filters';
@@ -10,6 +10,7 @@ import { StackedCell, Time } from './StackedCell';
 /** What every reviewed money request has. */
 export interface DeskRecord {
   id: string;
+  userId: string;
   userEmail: string;
   createdAt: string;
   amount: number;
@@ -133,18 +134,50 @@ interface ReviewActionsProps {
   onAccept: () => void;
   onReject: () => void;
   size?: 'xs' | 'sm';
+  /** Why this admin may not review it (their own request: four eyes); the buttons are disabled and say so. */
+  blockedReason?: string | undefined;
 }
 
 /** The accept / reject pair of a pending request on a money desk. */
-export function ReviewActions({ acceptLabel, what, onAccept, onReject, size = 'xs' }: ReviewActionsProps) {
+export function ReviewActions({
+  acceptLabel,
+  what,
+  onAccept,
+  onReject,
+  size = 'xs',
+  blockedReason,
+}: ReviewActionsProps) {
+  const blocked = blockedReason !== undefined;
   return (
-    <Flex gap="2">
-      <Button size={size} colorPalette="teal" onClick={onAccept} aria-label={`${acceptLabel} ${what}`}>
-        {acceptLabel}
-      </Button>
-      <Button size={size} colorPalette="red" variant="outline" onClick={onReject} aria-label={`Reject ${what}`}>
-        Reject
-      </Button>
-    </Flex>
+    <Stack gap="1" align="start">
+      <Flex gap="2">
+        <Button
+          size={size}
+          colorPalette="teal"
+          onClick={onAccept}
+          disabled={blocked}
+          title={blockedReason}
+          aria-label={`${acceptLabel} ${what}`}
+        >
+          {acceptLabel}
+        </Button>
+        <Button
+          size={size}
+          colorPalette="red"
+          variant="outline"
+          onClick={onReject}
+          disabled={blocked}
+          title={blockedReason}
+          aria-label={`Reject ${what}`}
+        >
+          Reject
+        </Button>
+      </Flex>
+      {blocked ? (
+        <Text fontSize="xs" color="fg.muted" maxW="16rem">
+          {blockedReason}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

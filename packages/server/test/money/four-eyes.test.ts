@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../src/db/schema.ts';
+import { insertUser } from '../../src/test/factories.ts';
+import { startTestApp, type TestApp } from '../../src/test/harness.ts';
+import { trpcData, trpcError, trpcMutation } from '../support/http.ts';
+import { balanceOf, cookieFor, DETAILS, expectLedgerConsistent, newKey } from './money-helpers.ts';
+
+// Four eyes on money: an administrator's own deposit or withdrawal is reviewed by another administrator,
+// never by themselves; refused over /trpc with a 403 that says so, and nothing changes. Their own owner
+// actions (asking, cancelling) stay theirs.
+describe('four eyes: an admin cannot review their own money requests', () => {
+  let t: TestApp;
+  let alice: UserRow; // an administrator with money of her own
+  let bob: UserRow; // a second administrator
+  let aliceCookie: string;
+  let bobCookie: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 1_000_00 });
+    bob = await insertUser(t.handle.db, { accountType: 'admin' });
+    [aliceCookie, bobCookie] = [await cookieFor(t, alice), await cookieFor(t, bob)];
+  });
+  afterAll(async () => {
+    await expectLedgerConsistent(t.handle.db);
+    await t.close();
+  });
+
+  const call = (path: string, input: unknown, cookie: string) => trpcMutation(t.app, path, input, cookie);
+  /** Everything a review could touch: balances, the rows, the ledger and the audit log. */
+  const state = async () => ({
+    balance: await balanceOf(t.handle.db, alice.id),
+    deposits: await t.handle.db.selectFrom('deposits').selectAll().orderBy('seq').execute(),
+    withdrawals: await t.handle.db.selectFrom('withdrawals').selectAll().orderBy('seq').execute(),
+    ledger: await t.handle.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute(),
+    audit: await t.handle.db.selectFrom('audit_log').selectAll().orderBy('seq').execute(),
+  });
+
+  it('confirming or rejecting their own deposit is refused (403) and changes nothing; another admin confirms it', async () => {
+    const d = trpcData<{ id: string }>(
+      await call('deposit.request', { amount: 500, reference: 'TRF-OWN', idempotencyKey: newKey() }, aliceCookie),
+    );
+    const before = await state();
+    for (const review of [
+      { id: d.id, decision: 'confirm' },
+      { id: d.id, decision: 'reject', reason: 'not received' },
+    ]) {
+      expect(trpcError(await call('deposit.review', review, aliceCookie))).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: 'You cannot review your own deposit. Another administrator must do it.',
+      });
+    }
+    expect(await state()).toEqual(before);
+
+    const confirmed = trpcData(await call('deposit.review', { id: d.id, decision: 'confirm' }, bobCookie));
+    expect(confirmed).toMatchObject({ status: 'confirmed', reviewedBy: bob.id });
+    expect(await balanceOf(t.handle.db, alice.id)).toBe(before.balance + 500_00);
+  });
+
+  it('approving or rejecting their own withdrawal is refused (403) and changes nothing; another admin approves', async () => {
+    const w = trpcData<{ id: string }>(
+      await call(
+        'withdrawal.request',
+        { amount: 100, method: 'bank', details: DETAILS.bank, idempotencyKey: newKey() },
+        aliceCookie,
+      ),
+    );
+    const before = await state();
+    for (const review of [
+      { id: w.id, decision: 'approve', payoutReference: 'PAY-1' },
+      { id: w.id, decision: 'reject', reason: 'no' },
+    ]) {
+      expect(trpcError(await call('withdrawal.review', review, aliceCookie))).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: 'You cannot review your own withdrawal. Another administrator must do it.',
+      });
+    }
+    expect(await state()).toEqual(before);
+
+    const paid = trpcData(await call('withdrawal.review', { id: w.id, decision: 'approve' }, bobCookie));
+    expect(paid).toMatchObject({ status: 'paid', reviewedBy: bob.id });
+  });
+
+  it('cancelling their own pending withdrawal is an owner action and stays allowed', async () => {
+    const before = await balanceOf(t.handle.db, alice.id);
+    const w = trpcData<{ id: string }>(
+      await call(
+        'withdrawal.request',
+        { amount: 25, method: 'paypal', details: DETAILS.paypal, idempotencyKey: newKey() },
+        aliceCookie,
+      ),
+    );
+    expect(trpcData(await call('withdrawal.cancel', { id: w.id }, aliceCookie))).toMatchObject({
+      status: 'cancelled',
+    });
+    expect(await balanceOf(t.handle.db, alice.id)).toBe(before);
+  });
+
+  it('the rule is about the owner, not the role: the admin still reviews everyone else', async () => {
+    const d = trpcData<{ id: string }>(
+      await call('deposit.request', { amount: 1, reference: 'TRF-BOB', idempotencyKey: newKey() }, bobCookie),
+    );
+    expect(trpcError(await call('deposit.review', { id: d.id, decision: 'confirm' }, bobCookie)).status).toBe(403);
+    expect(trpcData(await call('deposit.review', { id: d.id, decision: 'confirm' }, aliceCookie))).toMatchObject({
+      status: 'confirmed',
+      reviewedBy: alice.id,
+    });
+  });
+});
