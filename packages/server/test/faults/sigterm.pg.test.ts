@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { insertUser } from '../../src/test/factories.ts';
-import type { TestApp } from '../../src/test/harness.ts';
 import { createEmptyTestDatabase, TEST_POOL } from '../../src/test/test-db.ts';
-import { cookieFor, DETAILS } from '../money/money-helpers.ts';
+import { DETAILS } from '../money/money-helpers.ts';
+import { createSession } from '../../src/modules/session/session.service.ts';
+import { SESSION_COOKIE } from '../../src/lib/session-cookie.ts';
 import { type NodeChild, spawnNode } from './fault-helpers.ts';
 
 // Drill: SIGTERM to the real server (`tsx src/main.ts`, as `pnpm start` runs it) while a load of requests is in
@@ -93,7 +94,9 @@ describe('fault drill: SIGTERM during a load of requests in flight (real server,
     // The server has migrated the database: a member with money, signed in.
     handle = await createDb({ databaseUrl: database.url, pool: { ...TEST_POOL, max: 2 } });
     const user = await insertUser(handle.db, { balanceCents: 1000_00 });
-    const cookie = await cookieFor({ handle } as TestApp, user);
+    // The server runs on the system clock: the session starts now.
+    const { token } = await createSession(handle.db, user.id, new Date());
+    const cookie = `${SESSION_COOKIE}=${token}`;
     holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     await holder.query('begin');

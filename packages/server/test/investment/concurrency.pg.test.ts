@@ -187,7 +187,7 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
       clock.advanceMs(1_000);
       const p = await callerAs(t, users[i % users.length]!).investment.open({
         planId,
-        amount: 100 + (i % 37) * 13.07,
+        amount: (10_000 + (i % 37) * 1_307) / 100, // exact cents: 100.00, 113.07, 126.14, ...
         idempotencyKey: newKey(),
       });
       ids.push(p.id);
