@@ -25,7 +25,11 @@ describe('graceful shutdown wiring', () => {
     expect((logged!.err as { message: string; stack: string }).message).toBe(message);
     expect((logged!.err as { stack: string }).stack).toContain('shutdown-fixture.ts');
     const msgs = lines.map((l) => l.msg);
-    expect(msgs.indexOf('fixture: closed')).toBeGreaterThan(msgs.indexOf(logged!.msg));
+    // Ordered by the lines' own timestamps: the child's stdout and stderr arrive through two pipes, so the order
+    // they are read in is not the order they were written in.
+    const closed = lines.find((l) => l.msg === 'fixture: closed');
+    expect(closed, JSON.stringify(lines)).toBeDefined();
+    expect(Number(closed!.time)).toBeGreaterThanOrEqual(Number(logged!.time));
     expect(msgs).toContain('shut down cleanly');
     expect(exit).toMatchObject({ code: 1, signal: null });
   });
