@@ -20,6 +20,8 @@ export interface UserTable {
   referred_by: string | null;
   /** Set while an admin has disabled the account: it cannot sign in and has no sessions. */
   disabled_at: Timestamp | null;
+  email_verified_at: Timestamp | null;
+  email_notifications: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -213,6 +215,25 @@ export interface RateLimitTable {
 }
 
 /** The whole database as Kysely sees it. */
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: string | null;
+  to_address: string;
+  kind: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface DB {
   users: UserTable;
   sessions: SessionTable;
@@ -228,6 +249,7 @@ export interface DB {
   platform_ledger: PlatformLedgerTable;
   referral_rewards: ReferralRewardTable;
   rate_limits: RateLimitTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -240,3 +262,4 @@ export type LedgerEntryRow = Selectable<LedgerEntryTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type InvestmentRow = Selectable<InvestmentTable>;
 export type InvestmentPayoutRow = Selectable<InvestmentPayoutTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,84 @@
+import type { Database } from '../../db/create-db.ts';
+import { insertOutboxMail, wantsNotifications } from './mail.repo.ts';
+
+/** Messages that always go, whatever the user's preferences say. */
+export const SECURITY_MAIL_KINDS = [
+  'email.verify',
+  'password.reset',
+  'password.changed',
+  'email.change_confirm',
+  'email.change_notice',
+  'signin.new_device',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'newsletter.confirm',
+  'contact.reply',
+] as const;
+
+/** Messages that follow the user's `email_notifications` preference. */
+export const NOTIFICATION_MAIL_KINDS = [
+  'deposit.confirmed',
+  'deposit.rejected',
+  'withdrawal.paid',
+  'withdrawal.rejected',
+  'investment.payout',
+  'investment.matured',
+] as const;
+
+export type MailKind = (typeof SECURITY_MAIL_KINDS)[number] | (typeof NOTIFICATION_MAIL_KINDS)[number];
+
+const NOTIFICATION_KINDS = new Set<string>(NOTIFICATION_MAIL_KINDS);
+
+export const BRAND = 'Vestora';
+
+/** A message before it is queued: plain text and simple HTML, the brand's name, no tracking. */
+export interface MailMessage {
+  kind: MailKind;
+  to: string;
+  /** The account it concerns (null for a visitor: newsletter, contact reply). */
+  userId: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Builds the text and HTML bodies of a message from paragraphs and an optional link (one look for every mail). */
+export function composeMail(opts: { greeting?: string; paragraphs: string[]; link?: { label: string; url: string } }): {
+  text: string;
+  html: string;
+} {
+  const lines = [opts.greeting ?? 'Hello,', '', ...opts.paragraphs.flatMap((p) => [p, ''])];
+  if (opts.link) lines.push(`${opts.link.label}: ${opts.link.url}`, '');
+  lines.push(`— ${BRAND}`);
+  const html = [
+    `<p>${escapeHtml(opts.greeting ?? 'Hello,')}</p>`,
+    ...opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    opts.link ? `<p><a href="${escapeHtml(opts.link.url)}">${escapeHtml(opts.link.label)}</a></p>` : '',
+    `<p>— ${BRAND}</p>`,
+  ].join('\n');
+  return { text: lines.join('\n'), html };
+}
+
+/**
+ * Queues a message in the outbox. Call it with the transaction of the event that causes it, so the message
+ * exists exactly when the event does; the background sender delivers it. Notification kinds are skipped
+ * (returns null) when the user turned notifications off; security kinds always go.
+ */
+export async function enqueueMail(db: Database, mail: MailMessage, now: Date): Promise<string | null> {
+  if (NOTIFICATION_KINDS.has(mail.kind) && mail.userId && !(await wantsNotifications(db, mail.userId))) return null;
+  return insertOutboxMail(
+    db,
+    {
+      userId: mail.userId,
+      to: mail.to,
+      kind: mail.kind,
+      subject: `${mail.subject} · ${BRAND}`,
+      text: mail.text,
+      html: mail.html,
+    },
+    now,
+  );
+}
