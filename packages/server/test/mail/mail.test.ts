@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { composeMail, enqueueMail } from '../../src/modules/mail/mail.outbox.ts';
 import {
@@ -255,6 +255,30 @@ describe('mail delivered through SMTP', () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_id).toBe(admin.id);
+  });
+});
+
+describe('the sender running on its own timer (as main.ts starts it)', () => {
+  it('a message written by a request goes out within seconds, with nobody calling runOnce', async () => {
+    const smtp = await startTestSmtpServer();
+    const t = await startTestApp({ clock: new ManualClock(), env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } });
+    const sender = startMailSender(t.app.deps);
+    try {
+      const user = await insertUser(t.handle.db, { email: 'fast@example.com' });
+      const admin = await insertUser(t.handle.db, { accountType: 'admin' });
+      const d = await callerAs(t, user).deposit.request({ amount: 7, reference: 'TRF-FAST', idempotencyKey: newKey() });
+      const started = Date.now();
+      await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+      // The issue's bound is "within seconds"; a loaded 2-core machine gets a generous margin.
+      await vi.waitFor(() => expect(smtp.to(user.email)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+      console.log(`running sender: the deposit mail arrived ${Date.now() - started} ms after the confirmation`);
+      expect(smtp.to(user.email)[0]!.subject).toBe('Deposit of $7.00 confirmed · Vestora');
+      figures.sent += 1;
+    } finally {
+      await sender.stop();
+      await t.close();
+      await smtp.close();
+    }
   });
 });
 
