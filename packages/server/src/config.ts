@@ -121,11 +121,42 @@ const ZConfig = z.object({
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Above this resident memory, in MB, the server answers 503 (0, the default, turns it off). */
   MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * Outgoing mail server, smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465.
+   * Unset (the embedded default): nothing is sent; messages wait in the outbox for admins to read.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465')
+    .optional(),
+  /** Sender of every message, e.g. `Vestora <no-reply@vestora.example>` (default: no-reply at PUBLIC_URL's host). */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+      error: 'MAIL_FROM must be an address such as no-reply@vestora.example or "Vestora <no-reply@vestora.example>"',
+    })
+    .optional(),
+  /** How often the mail sender looks for due messages, in milliseconds. */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** First retry after a failed send, in seconds; each further retry waits twice as long... */
+  MAIL_RETRY_BASE_S: z.coerce.number().int().min(1).max(3600).default(5),
+  /** ...but never longer than this (so mail queued while the server was down goes out within a minute of its return). */
+  MAIL_RETRY_MAX_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A message is given up (status failed) after this many attempts; a permanent refusal (5xx) fails at once. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ZConfig> & { publicUrl: string; publicOrigin: string; webDistDir: string };
+export type Config = z.infer<typeof ZConfig> & {
+  publicUrl: string;
+  publicOrigin: string;
+  webDistDir: string;
+  /** MAIL_FROM, or `Vestora <no-reply@host of PUBLIC_URL>`. */
+  mailFrom: string;
+};
 
 /** Parses the environment once; throws a readable message listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -152,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
+    mailFrom: c.MAIL_FROM ?? `Vestora <no-reply@${new URL(publicUrl).hostname}>`,
     webDistDir: c.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

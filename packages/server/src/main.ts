@@ -4,6 +4,7 @@ import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
 
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
     );
   }
   const payouts = startPayoutRunner(app.deps);
+  app.log.info(mailModeLine(config));
+  const mail = startMailSender(app.deps);
   // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
   const sessionPurge = startSessionPurge(app.deps);
   app.addHook('onClose', () => sessionPurge.stop());
@@ -33,7 +36,7 @@ async function main() {
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.
   installGracefulShutdown(app.log, async () => {
-    await Promise.all([app.close(), payouts.stop()]);
+    await Promise.all([app.close(), payouts.stop(), mail.stop()]);
     await handle.close();
   });
 

@@ -156,7 +156,7 @@ describeBrowser('phone width', () => {
       ['/dashboard/deposit', 'Copy Account Number'],
       ['/dashboard/cashout', 'Withdraw Funds'],
       ['/dashboard/referral', 'Invite friends and earn rewards'],
-      ['/dashboard/settings', 'Save Settings'],
+      ['/dashboard/settings', 'Email notifications'],
       ['/dashboard/transactions', 'Transactions'],
     ] as const) {
       await page.goto(path);

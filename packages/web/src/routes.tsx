@@ -29,6 +29,7 @@ const TransactionsPage = lazy(() => import('./features/ledger/TransactionsPage')
 const MoneyDeskPage = lazy(() => import('./features/money/MoneyDeskPage'));
 const InvestmentDetailPage = lazy(() => import('./features/investment/InvestmentDetailPage'));
 const AdminOverviewPage = lazy(() => import('./features/overview/AdminOverviewPage'));
+const OutboxPage = lazy(() => import('./features/mail/OutboxPage'));
 
 /**
  * The route table. The dashboard layout is the auth guard; AdminRoute guards
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'CreateInvestmentPlan', element: <CreatePlanPage /> },
           { path: 'createInvestmentEdit/:id', element: <EditPlanPage /> },
           { path: 'money-desk', element: <MoneyDeskPage /> },
+          { path: 'outbox', element: <OutboxPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -3,6 +3,7 @@ import { auditRouter } from '../modules/audit/audit.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
 import { investmentRouter } from '../modules/investment/investment.router.ts';
 import { ledgerRouter } from '../modules/ledger/ledger.router.ts';
+import { mailRouter } from '../modules/mail/mail.router.ts';
 import { marketRouter } from '../modules/market/market.router.ts';
 import { overviewRouter } from '../modules/overview/overview.router.ts';
 import { planRouter } from '../modules/plan/plan.router.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   reward: rewardRouter,
   investment: investmentRouter,
   overview: overviewRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,7 +21,7 @@ export const depositRouter = router({
   review: adminProcedure
     .input(ZDepositReviewInput)
     .output(ZDeposit)
-    .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input, ctx.deps.clock.now())),
   list: protectedProcedure
     .input(ZDepositListInput.prefault({}))
     .output(ZDepositPage)

@@ -1,9 +1,11 @@
+import { formatCents } from '@vestora/contract';
 import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
 import { lockUserAndCountFlows } from '../money/money.repo.ts';
+import { notifyUser } from '../mail/mail.outbox.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**
@@ -70,11 +72,48 @@ export async function requestDeposit(
   });
 }
 
-/** Admin decision on a pending deposit: confirm credits the balance exactly once; reject credits nothing. */
-export async function reviewDeposit(db: Database, admin: Viewer, input: TDepositReviewInput): Promise<TDeposit> {
+/**
+ * Admin decision on a pending deposit: confirm credits the balance exactly once; reject credits nothing. The
+ * owner is told by email (in the same transaction; skipped when they turned notifications off).
+ */
+export async function reviewDeposit(
+  db: Database,
+  admin: Viewer,
+  input: TDepositReviewInput,
+  now: Date = new Date(),
+): Promise<TDeposit> {
   return runTransition(db, depositFlow, input.decision, {
     id: input.id,
     actor: admin,
     set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: new Date() },
+    after: async (trx, d) => {
+      const amount = `$${formatCents(d.amount_cents)}`;
+      if (input.decision === 'confirm') {
+        await notifyUser(
+          trx,
+          d.user_id,
+          'deposit.confirmed',
+          {
+            subject: `Deposit of ${amount} confirmed`,
+            paragraphs: [`We received your transfer (reference ${d.reference}). ${amount} was added to your balance.`],
+          },
+          now,
+        );
+      } else {
+        await notifyUser(
+          trx,
+          d.user_id,
+          'deposit.rejected',
+          {
+            subject: `Deposit of ${amount} not confirmed`,
+            paragraphs: [
+              `We could not confirm your transfer (reference ${d.reference}); nothing was added to your balance.`,
+              ...(d.reason ? [`Reason: ${d.reason}`] : []),
+            ],
+          },
+          now,
+        );
+      }
+    },
   });
 }

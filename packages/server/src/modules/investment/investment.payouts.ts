@@ -1,9 +1,11 @@
 // Paying what is due. What makes a payment exactly-once is the database: the (investment, period) row is
 // written in the same transaction as its ledger entries, and the position row is locked while it is paid.
 // The caller's clock decides what is due (never the database's now()); dates come from the schedule.
+import { formatCents } from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 import type { DB, InvestmentRow } from '../../db/schema.ts';
+import { notifyUser } from '../mail/mail.outbox.ts';
 import { applyBalanceChange } from '../money/money.repo.ts';
 import {
   advanceInvestment,
@@ -84,6 +86,38 @@ async function payNextPeriod(trx: Transaction<DB>, position: InvestmentRow, now:
     now,
   });
   if (!advanced) throw new Error(`investment ${position.id} moved under its own lock`);
+  // One mail per paid period at most (the maturity mail carries the last interest too); none when the
+  // owner turned notifications off.
+  const interest = `$${formatCents(payment.interestCents)}`;
+  if (matured) {
+    await notifyUser(
+      trx,
+      position.user_id,
+      'investment.matured',
+      {
+        subject: `${position.plan_name} matured`,
+        paragraphs: [
+          `Your ${position.plan_name} investment matured: $${formatCents(payment.principalCents)} principal` +
+            (payment.interestCents > 0 ? ` and ${interest} interest were` : ' was') +
+            ' added to your balance.',
+        ],
+      },
+      now,
+    );
+  } else if (payment.interestCents > 0) {
+    await notifyUser(
+      trx,
+      position.user_id,
+      'investment.payout',
+      {
+        subject: `Interest of ${interest} received`,
+        paragraphs: [
+          `${interest} interest from ${position.plan_name} (period ${payment.period} of ${periods}) was added to your balance.`,
+        ],
+      },
+      now,
+    );
+  }
   totals.payments += 1;
   totals.interestCents += payment.interestCents;
   totals.principalCents += payment.principalCents;

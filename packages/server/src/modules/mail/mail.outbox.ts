@@ -1,5 +1,5 @@
 import type { Database } from '../../db/create-db.ts';
-import { insertOutboxMail, wantsNotifications } from './mail.repo.ts';
+import { findMailTarget, insertOutboxMail, wantsNotifications } from './mail.repo.ts';
 
 /** Messages that always go, whatever the user's preferences say. */
 export const SECURITY_MAIL_KINDS = [
@@ -79,6 +79,33 @@ export async function enqueueMail(db: Database, mail: MailMessage, now: Date): P
       text: mail.text,
       html: mail.html,
     },
+    now,
+  );
+}
+
+/** Whether a kind follows the user's `email_notifications` preference (security kinds always go). */
+export function isNotificationKind(kind: string): boolean {
+  return NOTIFICATION_KINDS.has(kind);
+}
+
+/**
+ * Queues a notification about a user's own money (deposit, withdrawal, payout) to their address, in the
+ * caller's transaction: one read of the user's address and preference, then one insert; nothing when the
+ * user turned notifications off. Returns the outbox id, or null when skipped.
+ */
+export async function notifyUser(
+  db: Database,
+  userId: string,
+  kind: (typeof NOTIFICATION_MAIL_KINDS)[number],
+  content: { subject: string; paragraphs: string[]; link?: { label: string; url: string } },
+  now: Date,
+): Promise<string | null> {
+  const target = await findMailTarget(db, userId);
+  if (!target || !target.emailNotifications) return null;
+  const body = composeMail({ paragraphs: content.paragraphs, link: content.link });
+  return insertOutboxMail(
+    db,
+    { userId, to: target.email, kind, subject: `${content.subject} · ${BRAND}`, text: body.text, html: body.html },
     now,
   );
 }

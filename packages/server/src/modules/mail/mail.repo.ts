@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { newestFirstPage } from '../../db/page-query.ts';
+import type { DB, MailOutboxRow, MailStatus } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
 
@@ -37,4 +38,129 @@ export async function insertOutboxMail(db: Executor, mail: NewOutboxMail, now: D
 export async function wantsNotifications(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('email_notifications').where('id', '=', userId).executeTakeFirst();
   return row?.email_notifications ?? false;
+}
+
+/** Who a notification goes to: the address and whether they want notification mail (null: no such user). */
+export async function findMailTarget(
+  db: Executor,
+  userId: string,
+): Promise<{ email: string; emailNotifications: boolean } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'email_notifications'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? { email: row.email, emailNotifications: row.email_notifications } : null;
+}
+
+/** A claimed message, ready to hand to the mail server. */
+export interface ClaimedMail {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` queued messages due at `now`, oldest first: in one short transaction, rows locked with
+ * FOR UPDATE SKIP LOCKED (another sender skips them) get one more attempt and a lease (`leaseUntil`) during
+ * which no other sender picks them up, even after this transaction commits. Returns them with the new count.
+ */
+export async function claimDueMail(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('seq')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return [];
+    return trx
+      .updateTable('mail_outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil }))
+      .where(
+        'id',
+        'in',
+        due.map((r) => r.id),
+      )
+      .where('status', '=', 'queued')
+      .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+      .execute();
+  });
+}
+
+/** The mail server accepted it: sent, and the body (which may hold a link) is dropped. */
+export async function markMailSent(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: now, text_body: null, html_body: null, last_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** A failed attempt: retried at `retryAt`, or given up (`failed`) when `retryAt` is null. */
+export async function markMailAttemptFailed(
+  db: Executor,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set(retryAt ? { last_error: error, next_attempt_at: retryAt } : { last_error: error, status: 'failed' as const })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** An outbox row as the admin list shows it (no bodies). */
+export type OutboxListRow = Omit<MailOutboxRow, 'text_body' | 'html_body'>;
+
+/** Newest first, `limit + 1` rows; bodies are not read. */
+export async function listOutboxMail(
+  db: Executor,
+  filter: { status?: MailStatus | undefined; beforeSeq?: number | undefined; limit: number },
+): Promise<OutboxListRow[]> {
+  const q = db
+    .selectFrom('mail_outbox as m')
+    .select([
+      'm.id',
+      'm.seq',
+      'm.user_id',
+      'm.to_address',
+      'm.kind',
+      'm.subject',
+      'm.status',
+      'm.attempts',
+      'm.next_attempt_at',
+      'm.last_error',
+      'm.created_at',
+      'm.sent_at',
+    ]);
+  return newestFirstPage(q, 'm', { status: filter.status }, filter).execute();
+}
+
+/** One message with its body (null once delivered). */
+export async function findOutboxMail(db: Executor, id: string): Promise<MailOutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Counts by status (the Outbox page's summary and the tests' figures). */
+export async function countOutboxByStatus(db: Executor): Promise<Record<MailStatus, number>> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const out: Record<MailStatus, number> = { queued: 0, sent: 0, failed: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
 }

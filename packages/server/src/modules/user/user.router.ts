@@ -1,8 +1,10 @@
+import { ZPreferences, ZUpdatePreferencesInput } from '@vestora/contract';
 import { ZLoginInput, ZSignupInput, ZUser, ZUserSetDisabledInput, ZUserUpdateInput } from '@vestora/contract';
 import { z } from 'zod';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { listAllUsers, login, logout, signup } from './user.service.ts';
+import { getPreferences, updatePreferences } from './user.preferences.ts';
 import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
 
@@ -43,4 +45,10 @@ export const userRouter = router({
     .input(ZUserSetDisabledInput)
     .output(ZUser)
     .mutation(({ ctx, input }) => setUserDisabled(ctx.deps, ctx.user.id, input)),
+  /** Notification preferences, kept on the server (they follow the user to every device). */
+  preferences: protectedProcedure.output(ZPreferences).query(({ ctx }) => getPreferences(ctx.deps.db, ctx.user.id)),
+  updatePreferences: protectedProcedure
+    .input(ZUpdatePreferencesInput)
+    .output(ZPreferences)
+    .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input)),
 });

@@ -26,7 +26,7 @@ export const withdrawalRouter = router({
   review: adminProcedure
     .input(ZWithdrawalReviewInput)
     .output(ZWithdrawal)
-    .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input, ctx.deps.clock.now())),
   list: protectedProcedure
     .input(ZWithdrawalListInput.prefault({}))
     .output(ZWithdrawalPage)

@@ -1,3 +1,4 @@
+import { formatCents } from '@vestora/contract';
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
@@ -7,6 +8,7 @@ import type {
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
+import { notifyUser } from '../mail/mail.outbox.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 
 /** The held funds come back to the balance. */
@@ -70,11 +72,15 @@ export async function requestWithdrawal(
   });
 }
 
-/** Admin decision on a pending withdrawal: approve marks it paid, reject returns the funds. */
+/**
+ * Admin decision on a pending withdrawal: approve marks it paid, reject returns the funds. The owner is told
+ * by email (in the same transaction; skipped when they turned notifications off).
+ */
 export async function reviewWithdrawal(
   db: Database,
   admin: Viewer,
   input: TWithdrawalReviewInput,
+  now: Date = new Date(),
 ): Promise<TWithdrawal> {
   const paid = input.decision === 'approve';
   return runTransition(db, withdrawalFlow, input.decision, {
@@ -85,6 +91,38 @@ export async function reviewWithdrawal(
       payout_reference: paid && input.payoutReference ? input.payoutReference : null,
       reviewed_by: admin.id,
       reviewed_at: new Date(),
+    },
+    after: async (trx, w) => {
+      const amount = `$${formatCents(w.amount_cents)}`;
+      if (paid) {
+        await notifyUser(
+          trx,
+          w.user_id,
+          'withdrawal.paid',
+          {
+            subject: `Withdrawal of ${amount} paid`,
+            paragraphs: [
+              `Your withdrawal of ${amount} (${w.method}) was approved and paid.`,
+              ...(w.payout_reference ? [`Payment reference: ${w.payout_reference}`] : []),
+            ],
+          },
+          now,
+        );
+      } else {
+        await notifyUser(
+          trx,
+          w.user_id,
+          'withdrawal.rejected',
+          {
+            subject: `Withdrawal of ${amount} rejected`,
+            paragraphs: [
+              `Your withdrawal of ${amount} was not approved; the funds are back in your balance.`,
+              ...(w.reason ? [`Reason: ${w.reason}`] : []),
+            ],
+          },
+          now,
+        );
+      }
     },
   });
 }

@@ -11,6 +11,7 @@ import {
   LuBriefcase,
   LuUserCog,
   LuGauge,
+  LuMail,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -38,17 +39,18 @@ const transactions: MenuItem = { label: 'Transactions', to: '/dashboard/transact
 const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon: LuShare2 };
 const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon: LuGauge };
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
+const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMail };
 
 /**
  * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,
  * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
  * those pages can be found; the Money desk is the admin's review queue. Admins start with the
- * Overview (the morning figures).
+ * Overview (the morning figures). The Outbox shows every email the platform wrote.
  */
 export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart];
   const rest = [deposit, cashout, settings, transactions, referral];
-  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk] : [...base, ...rest];
+  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk, outbox] : [...base, ...rest];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */

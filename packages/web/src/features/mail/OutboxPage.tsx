@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Alert, Badge, Box, Button, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import type { TMailOutboxInput, TMailStatus } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { formatDateTime } from '../../lib/format';
+import { errorMessage } from '../../lib/errors';
+import { EmptyState, PageLoader } from '../../components/ui/states';
+import { PageIntro } from '../dashboard/PageIntro';
+import { ExpandableRow } from '../money/components/ExpandableRow';
+import { PagedTable } from '../money/components/PagedTable';
+import { StackedCell, Time } from '../money/components/StackedCell';
+
+const PAGE_SIZE = 25;
+const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
+
+const STATUS_PALETTE: Record<TMailStatus, string> = { queued: 'orange', sent: 'green', failed: 'red' };
+const STATUS_OPTIONS: { value: '' | TMailStatus; label: string }[] = [
+  { value: '', label: 'All messages' },
+  { value: 'queued', label: 'Waiting (queued)' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+];
+
+/** The outbox, newest first, page by page (admins). */
+function useOutboxPages(input: Omit<TMailOutboxInput, 'cursor'>) {
+  const query = trpc.mail.outbox.useInfiniteQuery(input, nextPage);
+  const pages = query.data?.pages;
+  return { ...query, items: pages?.flatMap((p) => p.items) ?? [], delivering: pages?.[0]?.delivering };
+}
+
+/** One message's body, fetched (and audit-logged) only when an admin opens it. */
+function MessageBody({ id }: { id: string }) {
+  const open = trpc.mail.open.useMutation();
+  if (open.isIdle) {
+    return (
+      <Stack gap="2" align="flex-start">
+        <Text fontSize="sm" color="fg.muted">
+          A message may hold a single-use link. Reading it is recorded in the audit log.
+        </Text>
+        <Button size="sm" variant="outline" onClick={() => open.mutate({ id })}>
+          Read this message
+        </Button>
+      </Stack>
+    );
+  }
+  if (open.isPending) return <PageLoader label="Opening the message..." minH="6rem" />;
+  if (open.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Description>{errorMessage(open.error)}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  const m = open.data;
+  if (m.text === null) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        The body was dropped after the message was delivered (it may have held a link). Recipient, subject and status
+        stay.
+      </Text>
+    );
+  }
+  return (
+    <Box as="pre" whiteSpace="pre-wrap" fontFamily="mono" fontSize="sm" bg="bg" p="3" rounded="md" borderWidth="1px">
+      {m.text}
+    </Box>
+  );
+}
+
+/** /dashboard/outbox (admins): every message the platform wrote, whether it went out, and its body on request. */
+export default function OutboxPage() {
+  const [status, setStatus] = useState<'' | TMailStatus>('');
+  const list = useOutboxPages({ limit: PAGE_SIZE, status: status || undefined });
+
+  return (
+    <Stack gap="6">
+      <PageIntro title="Outbox">
+        Every email the platform writes: verification and reset links, security notices and money notifications.
+      </PageIntro>
+      {list.delivering === false ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Mail is not being sent: no SMTP server is configured. Messages wait here.</Alert.Title>
+            <Alert.Description>
+              Set SMTP_URL (and MAIL_FROM) and restart the server to deliver them; until then, read a message here and
+              pass its content on yourself if someone needs it.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : list.delivering === true ? (
+        <Alert.Root status="info" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Description>
+            Mail is delivered through the configured SMTP server. A delivered message keeps its recipient, subject and
+            status; its body is dropped.
+          </Alert.Description>
+        </Alert.Root>
+      ) : null}
+
+      <NativeSelect.Root size="sm" maxW="16rem">
+        <NativeSelect.Field
+          aria-label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as '' | TMailStatus)}
+        >
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+
+      <PagedTable
+        list={list}
+        loadingLabel="Loading the outbox..."
+        errorTitle="The outbox could not be loaded"
+        empty={
+          <EmptyState
+            title="No messages"
+            description={status ? 'Nothing matches this filter.' : 'Messages the platform writes will appear here.'}
+          />
+        }
+        minW="40rem"
+        toggleHeader="Message"
+        noun={['message', 'messages']}
+        headers={
+          <>
+            <Table.ColumnHeader>To and subject</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Written and sent</Table.ColumnHeader>
+          </>
+        }
+        row={(m, disclosure) => (
+          <ExpandableRow
+            key={m.id}
+            {...disclosure}
+            label={`message "${m.subject}" to ${m.to}`}
+            colSpan={4}
+            details={() => <MessageBody id={m.id} />}
+          >
+            <StackedCell primary={m.subject} secondary={`${m.to} · ${m.kind}`} title={m.subject} />
+            <StackedCell
+              primary={
+                <Badge colorPalette={STATUS_PALETTE[m.status]} variant="subtle">
+                  {m.status}
+                </Badge>
+              }
+              secondary={
+                m.attempts === 0
+                  ? 'not tried'
+                  : `${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'}${m.lastError ? `: ${m.lastError}` : ''}`
+              }
+              title={m.lastError ?? undefined}
+            />
+            <StackedCell
+              primary={<Time iso={m.createdAt} format={formatDateTime} />}
+              secondary={m.sentAt ? `sent ${formatDateTime(m.sentAt)}` : '—'}
+            />
+          </ExpandableRow>
+        )}
+      />
+    </Stack>
+  );
+}
