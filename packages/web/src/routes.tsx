@@ -29,6 +29,8 @@ const TransactionsPage = lazy(() => import('./features/ledger/TransactionsPage')
 const MoneyDeskPage = lazy(() => import('./features/money/MoneyDeskPage'));
 const InvestmentDetailPage = lazy(() => import('./features/investment/InvestmentDetailPage'));
 const AdminOverviewPage = lazy(() => import('./features/overview/AdminOverviewPage'));
+const InboxPage = lazy(() => import('./features/inbox/InboxPage'));
+const NewsletterLinkPage = lazy(() => import('./features/public/NewsletterLinkPage'));
 
 /**
  * The route table. The dashboard layout is the auth guard; AdminRoute guards
@@ -45,6 +47,8 @@ export const routes: RouteObject[] = [
       { path: 'contact', element: <ContactPage /> },
       { path: 'create-account', element: <SignupPage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
+      { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -70,6 +74,7 @@ export const routes: RouteObject[] = [
           { path: 'CreateInvestmentPlan', element: <CreatePlanPage /> },
           { path: 'createInvestmentEdit/:id', element: <EditPlanPage /> },
           { path: 'money-desk', element: <MoneyDeskPage /> },
+          { path: 'inbox', element: <InboxPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

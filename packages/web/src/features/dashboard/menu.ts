@@ -11,6 +11,7 @@ import {
   LuBriefcase,
   LuUserCog,
   LuGauge,
+  LuInbox,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -38,6 +39,7 @@ const transactions: MenuItem = { label: 'Transactions', to: '/dashboard/transact
 const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon: LuShare2 };
 const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon: LuGauge };
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
+const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox };
 
 /**
  * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,
@@ -48,7 +50,7 @@ const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', 
 export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart];
   const rest = [deposit, cashout, settings, transactions, referral];
-  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk] : [...base, ...rest];
+  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk, inbox] : [...base, ...rest];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */
