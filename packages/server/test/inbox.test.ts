@@ -165,6 +165,28 @@ describe('signed-in devices', () => {
     expect(list).toEqual([expect.objectContaining({ current: true })]);
   });
 
+  it('a sign-in from a new device (user agent or /64 never seen) queues a signin.new_device mail; a known one does not', async () => {
+    const user = await insertUser(t.handle.db);
+    const newDeviceMails = async () => (await mailsTo(user.email)).filter((m) => m.kind === 'signin.new_device');
+    // The first device of an account is not news.
+    await signInFrom(user, '2001:db8:1:2::10', FIREFOX_MAC);
+    expect(await newDeviceMails()).toHaveLength(0);
+    // Same browser, another address in the same /64: the same device.
+    await signInFrom(user, '2001:db8:1:2::99', FIREFOX_MAC);
+    expect(await newDeviceMails()).toHaveLength(0);
+    // Another browser: new.
+    await signInFrom(user, '2001:db8:1:2::10', CHROME_WINDOWS);
+    const mails = await newDeviceMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain('Chrome 131 on Windows');
+    expect(mails[0]!.text_body).toContain('2001:db8:1:2::10');
+    expect(mails[0]!.text_body).toContain(`${t.config.publicUrl}/dashboard/settings`);
+    // Known address /64 but a new one outside it: new again; then known.
+    await signInFrom(user, '198.51.100.77', FIREFOX_MAC);
+    await signInFrom(user, '198.51.100.77', FIREFOX_MAC);
+    expect(await newDeviceMails()).toHaveLength(2);
+  });
+
   it('signed-out visitors get 401', async () => {
     expect(trpcError(await trpcQuery(t.app, 'user.sessions')).status).toBe(401);
     expect(trpcError(await trpcMutation(t.app, 'user.revokeOtherSessions')).status).toBe(401);

@@ -239,6 +239,14 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A device a user signed in from: user agent + address bucket (IPv6 by /64); outlives its sessions. */
+export interface KnownDeviceTable {
+  user_id: string;
+  user_agent: string;
+  address: string;
+  first_seen_at: Timestamp;
+}
+
 /** A message sent through the public contact form. */
 export interface ContactMessageTable {
   id: string;
@@ -284,6 +292,7 @@ export interface DB {
   referral_rewards: ReferralRewardTable;
   rate_limits: RateLimitTable;
   mail_outbox: MailOutboxTable;
+  known_devices: KnownDeviceTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
 }

@@ -12,6 +12,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .execute();
   await db.schema.createIndex('sessions_id_key').on('sessions').column('id').unique().execute();
+  // The devices a user has signed in from (user agent + address bucket: IPv4 as is, IPv6 by its /64), kept
+  // after their sessions end, so a sign-in from a new one can be told by mail.
+  await db.schema
+    .createTable('known_devices')
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_agent', 'text', (c) => c.notNull())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('first_seen_at', 'timestamptz', (c) => c.notNull())
+    .addPrimaryKeyConstraint('known_devices_pkey', ['user_id', 'user_agent', 'address'])
+    .execute();
 
   await db.schema
     .createTable('contact_messages')
@@ -49,6 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('newsletter_subscribers').ifExists().execute();
   await db.schema.dropTable('contact_messages').ifExists().execute();
+  await db.schema.dropTable('known_devices').ifExists().execute();
   await db.schema.dropIndex('sessions_id_key').ifExists().execute();
   await db.schema.alterTable('sessions').dropColumn('ip').dropColumn('user_agent').dropColumn('id').execute();
 }

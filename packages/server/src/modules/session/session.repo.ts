@@ -135,3 +135,30 @@ export async function deleteSessionsExpiredBy(db: Executor, cutoffs: ExpiryCutof
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/**
+ * Records that the user signed in from this device. Returns 'new' when it was not known and the user had
+ * other known devices, 'first' when it is the user's first known device, 'known' otherwise.
+ */
+export async function rememberDevice(
+  db: Executor,
+  userId: string,
+  device: { userAgent: string; address: string },
+  now: Date,
+): Promise<'new' | 'first' | 'known'> {
+  const inserted = await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, user_agent: device.userAgent, address: device.address, first_seen_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'user_agent', 'address']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!inserted) return 'known';
+  const other = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('user_agent', '!=', device.userAgent), eb('address', '!=', device.address)]))
+    .limit(1)
+    .executeTakeFirst();
+  return other ? 'new' : 'first';
+}

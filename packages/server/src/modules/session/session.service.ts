@@ -14,10 +14,13 @@ import {
   findSessionWithUser,
   insertSession,
   listSessionsOfUser,
+  rememberDevice,
   type SessionOrigin,
   touchSession,
 } from './session.repo.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { addressBucket } from '../../lib/client-address.ts';
+import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
@@ -56,12 +59,49 @@ export async function createSession(
   origin: SessionOrigin = {},
 ): Promise<{ token: string }> {
   const token = randomBytes(32).toString('base64url');
-  // A User-Agent is the client's to choose: keep a bounded amount of it.
   await insertSession(db, hashToken(token), userId, now, {
-    userAgent: origin.userAgent ? origin.userAgent.slice(0, 512) : null,
+    userAgent: boundedUserAgent(origin.userAgent),
     ip: origin.ip ?? null,
   });
   return { token };
+}
+
+/** A User-Agent is the client's to choose: keep a bounded amount of it. */
+const boundedUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, 512) : null);
+
+/**
+ * Remembers the device of a sign-in (user agent + address, IPv6 by its /64) and, when the user has signed in
+ * before but never from this device, queues a `signin.new_device` security mail. Call it in the sign-in's
+ * transaction. A sign-in without a user agent or address (server-side) is not counted.
+ */
+export async function noteSignInDevice(
+  deps: { db: Database; config: Pick<Config, 'publicUrl'> },
+  user: Pick<PublicUserRow, 'id' | 'email' | 'first_name'>,
+  origin: SessionOrigin,
+  now: Date,
+): Promise<boolean> {
+  const userAgent = boundedUserAgent(origin.userAgent);
+  if (!userAgent || !origin.ip) return false;
+  const seen = await rememberDevice(deps.db, user.id, { userAgent, address: addressBucket(origin.ip) }, now);
+  if (seen !== 'new') return false;
+  const { browser, system } = describeUserAgent(userAgent);
+  const body = composeMail({
+    greeting: `Hello ${user.first_name},`,
+    paragraphs: [
+      `Your account was just signed in from a device we have not seen before: ${browser} on ${system}, address ${origin.ip}, at ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      'If this was you, there is nothing to do. If not, change your password now and sign out the other devices in Settings.',
+    ],
+    link: {
+      label: 'Review your signed-in devices',
+      url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/settings`,
+    },
+  });
+  await enqueueMail(
+    deps.db,
+    { kind: 'signin.new_device', to: user.email, userId: user.id, subject: 'New sign-in to your account', ...body },
+    now,
+  );
+  return true;
 }
 
 export type { SessionOrigin } from './session.repo.ts';
