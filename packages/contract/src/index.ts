@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './reward.ts';
 export * from './investment.ts';
 export * from './mail.ts';
+export * from './inbox.ts';

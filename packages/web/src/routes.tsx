@@ -30,6 +30,8 @@ const MoneyDeskPage = lazy(() => import('./features/money/MoneyDeskPage'));
 const InvestmentDetailPage = lazy(() => import('./features/investment/InvestmentDetailPage'));
 const AdminOverviewPage = lazy(() => import('./features/overview/AdminOverviewPage'));
 const OutboxPage = lazy(() => import('./features/mail/OutboxPage'));
+const InboxPage = lazy(() => import('./features/inbox/InboxPage'));
+const NewsletterLinkPage = lazy(() => import('./features/public/NewsletterLinkPage'));
 
 /**
  * The route table. The dashboard layout is the auth guard; AdminRoute guards
@@ -46,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: 'contact', element: <ContactPage /> },
       { path: 'create-account', element: <SignupPage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
+      { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -72,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'createInvestmentEdit/:id', element: <EditPlanPage /> },
           { path: 'money-desk', element: <MoneyDeskPage /> },
           { path: 'outbox', element: <OutboxPage /> },
+          { path: 'inbox', element: <InboxPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

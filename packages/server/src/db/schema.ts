@@ -27,8 +27,13 @@ export interface UserTable {
 }
 
 export interface SessionTable {
+  /** The id the client sees (sign out one device); the token hash never leaves the server. */
+  id: Generated<string>;
   /** sha256 of the cookie token; the token itself is never stored. */
   token_hash: string;
+  /** The User-Agent and client address the session was started from (null for sessions made server-side). */
+  user_agent: string | null;
+  ip: string | null;
   user_id: string;
   /** When the session started: the absolute limit counts from here. */
   created_at: Timestamp;
@@ -234,6 +239,43 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A device a user signed in from: user agent + address bucket (IPv6 by /64); outlives its sessions. */
+export interface KnownDeviceTable {
+  user_id: string;
+  user_agent: string;
+  address: string;
+  first_seen_at: Timestamp;
+}
+
+/** A message sent through the public contact form. */
+export interface ContactMessageTable {
+  id: string;
+  seq: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+  replied_at: Timestamp | null;
+}
+
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** A newsletter address with double opt-in; tokens are stored as sha256 hashes. */
+export interface NewsletterSubscriberTable {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  status: Generated<NewsletterStatus>;
+  confirm_token_hash: string | null;
+  confirm_expires_at: Timestamp | null;
+  unsubscribe_token_hash: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+}
+
 export interface DB {
   users: UserTable;
   sessions: SessionTable;
@@ -250,6 +292,9 @@ export interface DB {
   referral_rewards: ReferralRewardTable;
   rate_limits: RateLimitTable;
   mail_outbox: MailOutboxTable;
+  known_devices: KnownDeviceTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
 }
 
 export type UserRow = Selectable<UserTable>;

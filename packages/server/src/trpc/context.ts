@@ -16,6 +16,8 @@ export interface Context {
   cookies: SessionCookies;
   /** The client's address (the socket's, or the one trusted proxies name: TRUST_PROXY); null for server-side callers. */
   clientAddress: string | null;
+  /** The request's User-Agent header (recorded with a new session); null for server-side callers. */
+  userAgent: string | null;
 }
 
 const noCookies: SessionCookies = { set() {}, clear() {} };
@@ -27,6 +29,7 @@ export function createContextInner(opts: {
   sessionToken?: string | null;
   cookies?: SessionCookies;
   clientAddress?: string | null;
+  userAgent?: string | null;
 }): Context {
   return {
     deps: opts.deps,
@@ -34,6 +37,7 @@ export function createContextInner(opts: {
     sessionToken: opts.sessionToken ?? null,
     cookies: opts.cookies ?? noCookies,
     clientAddress: opts.clientAddress ?? null,
+    userAgent: opts.userAgent ?? null,
   };
 }
 
@@ -75,6 +79,7 @@ export async function createContext(deps: AppDeps, req: FastifyRequest, reply: F
     sessionToken: session ? token : null,
     cookies,
     clientAddress: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
   });
 }
 

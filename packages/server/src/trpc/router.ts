@@ -1,5 +1,7 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
+import { contactRouter } from '../modules/contact/contact.router.ts';
+import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
 import { investmentRouter } from '../modules/investment/investment.router.ts';
 import { ledgerRouter } from '../modules/ledger/ledger.router.ts';
@@ -28,6 +30,8 @@ export const appRouter = router({
   investment: investmentRouter,
   overview: overviewRouter,
   mail: mailRouter,
+  contact: contactRouter,
+  newsletter: newsletterRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -60,7 +60,7 @@ export interface SiteContent {
   brand: { name: string; tagline: string };
   nav: NavItem[];
   footer: { blurb: string; links: NavItem[] };
-  newsletter: { title: string; text: string; unavailable: string };
+  newsletter: { title: string; text: string };
   hero: {
     eyebrow: string;
     title: string;
@@ -92,7 +92,6 @@ export interface SiteContent {
     mapEmbedUrl: string;
     mapLinkUrl: string;
     mapTitle: string;
-    formUnavailable: string;
   };
   privacy: { title: string; lastUpdated: string; intro: string; sections: TextSection[] };
   terms: { title: string; intro: string; sections: TextSection[] };
@@ -129,7 +128,6 @@ export const site: SiteContent = {
   newsletter: {
     title: 'Newsletter',
     text: 'Product news and market notes, about once a month.',
-    unavailable: `Newsletter sign-up is not available yet, so nothing was saved. Write to ${contactEmail} if you would like to hear from us.`,
   },
 
   hero: {
@@ -309,7 +307,6 @@ export const site: SiteContent = {
       'https://www.openstreetmap.org/export/embed.html?bbox=-80.1960%2C25.7600%2C-80.1820%2C25.7700&layer=mapnik&marker=25.7650%2C-80.1890',
     mapLinkUrl: 'https://www.openstreetmap.org/?mlat=25.7650&mlon=-80.1890#map=16/25.7650/-80.1890',
     mapTitle: 'Map showing the Vestora office in Miami',
-    formUnavailable: `This form cannot send messages yet, so nothing has been sent. Please email us at ${contactEmail}: the button below opens your email app with your message filled in.`,
   },
 
   privacy: {

@@ -13,7 +13,12 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 
 /** What can be limited. `password` and `twoFactor` are ready for password changes and 2FA codes. */
-export type LimitAction = 'login' | 'signup' | 'password' | 'twoFactor' | 'money';
+export type LimitAction = 'login' | 'signup' | 'password' | 'twoFactor' | 'money' | 'contact' | 'newsletter';
+
+/** Contact messages one client address may send per window. */
+export const CONTACT_LIMIT_PER_WINDOW = 5;
+/** Newsletter sign-ups per email address and per client address per window (each one sends a mail). */
+export const NEWSLETTER_LIMIT_PER_WINDOW = 3;
 
 /** The buckets an attempt counts in: the account it is about and the client's address. */
 export type LimitBucket = 'account' | 'address';
@@ -58,6 +63,12 @@ const RULES: Record<LimitAction, ActionRule> = {
     buckets: ['account'],
     perWindow: (c) => c.MONEY_RATE_LIMIT_PER_MIN,
     what: 'deposit, withdrawal and investment requests',
+  },
+  contact: { buckets: ['address'], perWindow: () => CONTACT_LIMIT_PER_WINDOW, what: 'contact messages' },
+  newsletter: {
+    buckets: ['account', 'address'],
+    perWindow: () => NEWSLETTER_LIMIT_PER_WINDOW,
+    what: 'newsletter sign-ups',
   },
 };
 

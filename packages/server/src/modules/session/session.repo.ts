@@ -1,15 +1,73 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.ts';
 import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../user/user.repo.ts';
 
 type Executor = Kysely<DB>;
 
+/** Where a session was started from (absent for sessions made server-side). */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
 /** Stores a session by the hash of its cookie token; it starts (and was last seen) at `now`. */
-export async function insertSession(db: Executor, tokenHash: string, userId: string, now: Date): Promise<void> {
+export async function insertSession(
+  db: Executor,
+  tokenHash: string,
+  userId: string,
+  now: Date,
+  origin: SessionOrigin = {},
+): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ token_hash: tokenHash, user_id: userId, created_at: now, last_seen_at: now })
+    .values({
+      id: randomUUID(),
+      token_hash: tokenHash,
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      user_agent: origin.userAgent ?? null,
+      ip: origin.ip ?? null,
+    })
     .execute();
+}
+
+/** One of a user's sessions as the sessions list needs it (the token hash only to recognise this device). */
+export interface SessionListRow {
+  id: string;
+  token_hash: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+/** Every session row of one user, most recently used first. */
+export function listSessionsOfUser(db: Executor, userId: string): Promise<SessionListRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'token_hash', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Deletes the session with this id if it belongs to this user; returns whether one was deleted. */
+export async function deleteSessionOfUserById(db: Executor, userId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Deletes every session of one user except the one with this token hash; returns how many. */
+export async function deleteOtherSessionsOfUser(db: Executor, userId: string, keepTokenHash: string): Promise<number> {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 /** A session row with its user: whether it is still alive is the service's decision (it depends on the role). */
@@ -76,4 +134,31 @@ export async function deleteSessionsExpiredBy(db: Executor, cutoffs: ExpiryCutof
     )
     .executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/**
+ * Records that the user signed in from this device. Returns 'new' when it was not known and the user had
+ * other known devices, 'first' when it is the user's first known device, 'known' otherwise.
+ */
+export async function rememberDevice(
+  db: Executor,
+  userId: string,
+  device: { userAgent: string; address: string },
+  now: Date,
+): Promise<'new' | 'first' | 'known'> {
+  const inserted = await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, user_agent: device.userAgent, address: device.address, first_seen_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'user_agent', 'address']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!inserted) return 'known';
+  const other = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('user_agent', '!=', device.userAgent), eb('address', '!=', device.address)]))
+    .limit(1)
+    .executeTakeFirst();
+  return other ? 'new' : 'first';
 }

@@ -2,16 +2,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { PublicUserRow } from '../user/user.repo.ts';
 import {
+  deleteOtherSessionsOfUser,
   deleteSessionByHash,
+  deleteSessionOfUserById,
   deleteSessionsExpiredBy,
   deleteSessionsOfUser,
   findSessionWithUser,
   insertSession,
+  listSessionsOfUser,
+  rememberDevice,
+  type SessionOrigin,
   touchSession,
 } from './session.repo.ts';
+import { describeUserAgent } from './user-agent.ts';
+import { addressBucket } from '../../lib/client-address.ts';
+import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
@@ -43,11 +52,59 @@ export function hashToken(token: string): string {
 }
 
 /** Starts a session at `now`: a 256-bit random token for the cookie, its hash in the database. */
-export async function createSession(db: Database, userId: string, now: Date): Promise<{ token: string }> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+  origin: SessionOrigin = {},
+): Promise<{ token: string }> {
   const token = randomBytes(32).toString('base64url');
-  await insertSession(db, hashToken(token), userId, now);
+  await insertSession(db, hashToken(token), userId, now, {
+    userAgent: boundedUserAgent(origin.userAgent),
+    ip: origin.ip ?? null,
+  });
   return { token };
 }
+
+/** A User-Agent is the client's to choose: keep a bounded amount of it. */
+const boundedUserAgent = (ua: string | null | undefined) => (ua ? ua.slice(0, 512) : null);
+
+/**
+ * Remembers the device of a sign-in (user agent + address, IPv6 by its /64) and, when the user has signed in
+ * before but never from this device, queues a `signin.new_device` security mail. Call it in the sign-in's
+ * transaction. A sign-in without a user agent or address (server-side) is not counted.
+ */
+export async function noteSignInDevice(
+  deps: { db: Database; config: Pick<Config, 'publicUrl'> },
+  user: Pick<PublicUserRow, 'id' | 'email' | 'first_name'>,
+  origin: SessionOrigin,
+  now: Date,
+): Promise<boolean> {
+  const userAgent = boundedUserAgent(origin.userAgent);
+  if (!userAgent || !origin.ip) return false;
+  const seen = await rememberDevice(deps.db, user.id, { userAgent, address: addressBucket(origin.ip) }, now);
+  if (seen !== 'new') return false;
+  const { browser, system } = describeUserAgent(userAgent);
+  const body = composeMail({
+    greeting: `Hello ${user.first_name},`,
+    paragraphs: [
+      `Your account was just signed in from a device we have not seen before: ${browser} on ${system}, address ${origin.ip}, at ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      'If this was you, there is nothing to do. If not, change your password now and sign out the other devices in Settings.',
+    ],
+    link: {
+      label: 'Review your signed-in devices',
+      url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/settings`,
+    },
+  });
+  await enqueueMail(
+    deps.db,
+    { kind: 'signin.new_device', to: user.email, userId: user.id, subject: 'New sign-in to your account', ...body },
+    now,
+  );
+  return true;
+}
+
+export type { SessionOrigin } from './session.repo.ts';
 
 export interface ResolvedSession {
   user: SessionUser;
@@ -89,6 +146,92 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 
 /** Why every session of a user was ended (the audit log's `session.revoke` rows say it). */
 export type RevokeReason = 'role_change' | 'account_disabled' | 'promoted_by_cli';
+
+/** One signed-in device as its owner sees it (the token and its hash never leave the server). */
+export interface DeviceSession {
+  id: string;
+  browser: string;
+  system: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/**
+ * The user's live sessions (an ended one not yet purged is left out), most recently used first; `current`
+ * marks the one this request came with.
+ */
+export async function listOwnSessions(
+  deps: SessionDeps,
+  user: Pick<PublicUserRow, 'id' | 'account_type'>,
+  currentToken: string | null,
+): Promise<DeviceSession[]> {
+  const now = deps.clock.now();
+  const currentHash = currentToken ? hashToken(currentToken) : null;
+  const rows = await listSessionsOfUser(deps.db, user.id);
+  return rows
+    .filter(
+      (r) => now < sessionEndsAt(deps.config, user.account_type, new Date(r.created_at), new Date(r.last_seen_at)),
+    )
+    .map((r) => {
+      const ua = describeUserAgent(r.user_agent);
+      return {
+        id: r.id,
+        browser: ua.browser,
+        system: ua.system,
+        userAgent: r.user_agent,
+        ip: r.ip,
+        createdAt: new Date(r.created_at).toISOString(),
+        lastSeenAt: new Date(r.last_seen_at).toISOString(),
+        current: r.token_hash === currentHash,
+      };
+    });
+}
+
+/** Ends one of the user's own sessions by its id (audited); another user's id or an unknown one is NOT_FOUND. */
+export async function revokeOwnSession(db: Database, userId: string, sessionId: string): Promise<{ ok: true }> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await deleteSessionOfUserById(trx, userId, sessionId))) {
+      throw new AppError('NOT_FOUND', 'No such session: it may have ended already.');
+    }
+    await recordAudit(trx, {
+      actorId: userId,
+      action: 'session.revoke',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { reason: 'signed_out_device', sessionId, sessionsEnded: 1 },
+    });
+  });
+  return { ok: true };
+}
+
+/** Ends every session of the user but the one this request came with (audited when any ended). */
+export async function revokeOtherOwnSessions(
+  db: Database,
+  userId: string,
+  currentToken: string | null,
+): Promise<{ ended: number }> {
+  if (!currentToken) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const keep = hashToken(currentToken);
+  const ended = await db.transaction().execute(async (trx) => {
+    const n = await deleteOtherSessionsOfUser(trx, userId, keep);
+    if (n > 0) {
+      await recordAudit(trx, {
+        actorId: userId,
+        action: 'session.revoke',
+        entityType: 'user',
+        entityId: userId,
+        before: null,
+        after: { reason: 'signed_out_others', sessionsEnded: n },
+      });
+    }
+    return n;
+  });
+  return { ended };
+}
 
 /**
  * Ends every session of one user (role change, disabled account, promotion) and, when there were any,

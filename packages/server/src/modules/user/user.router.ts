@@ -1,7 +1,16 @@
 import { ZPreferences, ZUpdatePreferencesInput } from '@vestora/contract';
-import { ZLoginInput, ZSignupInput, ZUser, ZUserSetDisabledInput, ZUserUpdateInput } from '@vestora/contract';
+import {
+  ZDeviceSession,
+  ZLoginInput,
+  ZRevokeSessionInput,
+  ZSignupInput,
+  ZUser,
+  ZUserSetDisabledInput,
+  ZUserUpdateInput,
+} from '@vestora/contract';
 import { z } from 'zod';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from '../session/session.service.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { listAllUsers, login, logout, signup } from './user.service.ts';
 import { getPreferences, updatePreferences } from './user.preferences.ts';
@@ -27,6 +36,7 @@ export const userRouter = router({
       return login(ctx.deps, input, {
         previousToken: ctx.sessionToken,
         cookies: ctx.cookies,
+        origin: { userAgent: ctx.userAgent, ip: ctx.clientAddress },
       });
     }),
   logout: protectedProcedure
@@ -35,6 +45,19 @@ export const userRouter = router({
   me: protectedProcedure.output(ZUser).query(({ ctx }) => toPublicUser(ctx.user)),
   /** Who is signed in, or null: lets the web client ask without a 401 for every visitor. */
   session: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
+  /** The signed-in devices of the caller: browser and system, address, created, last seen, this device. */
+  sessions: protectedProcedure
+    .output(z.array(ZDeviceSession))
+    .query(({ ctx }) => listOwnSessions(ctx.deps, ctx.user, ctx.sessionToken)),
+  /** Signs one of the caller's own devices out (another user's session id is 404 and nothing changes). */
+  revokeSession: protectedProcedure
+    .input(ZRevokeSessionInput)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => revokeOwnSession(ctx.deps.db, ctx.user.id, input.id)),
+  /** Signs every device of the caller out except this one. */
+  revokeOtherSessions: protectedProcedure
+    .output(z.object({ ended: z.number().int() }))
+    .mutation(({ ctx }) => revokeOtherOwnSessions(ctx.deps.db, ctx.user.id, ctx.sessionToken)),
   list: adminProcedure.output(z.array(ZUser)).query(({ ctx }) => listAllUsers(ctx.deps.db)),
   update: adminProcedure
     .input(ZUserUpdateInput)

@@ -4,7 +4,13 @@ import { AppError } from '../../lib/errors.ts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AppDeps, SessionCookies } from '../../deps.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { createSession, deleteSession, sessionEndsAt } from '../session/session.service.ts';
+import {
+  createSession,
+  deleteSession,
+  noteSignInDevice,
+  sessionEndsAt,
+  type SessionOrigin,
+} from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsers } from './user.repo.ts';
@@ -52,7 +58,7 @@ type LoginDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 export async function login(
   deps: LoginDeps,
   input: TLoginInput,
-  session: { previousToken: string | null; cookies: SessionCookies },
+  session: { previousToken: string | null; cookies: SessionCookies; origin?: SessionOrigin },
 ): Promise<TUser> {
   const { db } = deps;
   const creds = await findCredentialsByEmail(db, input.email);
@@ -83,7 +89,8 @@ export async function login(
   const now = deps.clock.now();
   const { token } = await db.transaction().execute(async (trx) => {
     if (session.previousToken) await deleteSession(trx, session.previousToken);
-    const started = await createSession(trx, user.id, now);
+    const started = await createSession(trx, user.id, now, session.origin);
+    if (session.origin) await noteSignInDevice({ db: trx, config: deps.config }, user, session.origin, now);
     await recordAudit(trx, {
       actorId: user.id,
       action: 'auth.sign_in',

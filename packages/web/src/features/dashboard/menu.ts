@@ -12,6 +12,7 @@ import {
   LuUserCog,
   LuGauge,
   LuMail,
+  LuInbox,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -40,6 +41,7 @@ const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon:
 const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon: LuGauge };
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
 const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMail };
+const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox };
 
 /**
  * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,
@@ -50,7 +52,7 @@ const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMai
 export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart];
   const rest = [deposit, cashout, settings, transactions, referral];
-  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk, outbox] : [...base, ...rest];
+  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk, inbox, outbox] : [...base, ...rest];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */

@@ -21,7 +21,10 @@ import {
 import { LuExternalLink, LuMail, LuMapPin, LuSend } from 'react-icons/lu';
 import { Field } from '../../components/ui/field';
 import { site } from '../../content/site';
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN } from '@vestora/contract';
+import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { trpc } from '../../lib/trpc';
 import { PageHeader } from './PageHeader';
 
 interface ContactValues {
@@ -32,26 +35,35 @@ interface ContactValues {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A mailto: link carrying the visitor's message, for their own email app. */
-function mailtoLink(values: ContactValues): string {
-  const subject = `Message from ${values.name.trim()}`;
-  const body = `${values.message.trim()}\n\n${values.name.trim()} <${values.email.trim()}>`;
-  return `mailto:${site.contact.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
-
 /**
- * The contact form has no server endpoint: after validation it says so plainly and offers the
- * message as an email instead. It never claims that a message was sent.
+ * The contact form: sends the message to the server (stored for the team's Inbox; we reply by email). The
+ * success message is the server's own answer; an error (including the per-address limit) is shown as is,
+ * with the email address as a fallback.
  */
 function ContactForm() {
-  const [prepared, setPrepared] = useState<string | null>(null);
+  const send = trpc.contact.send.useMutation();
+  const [received, setReceived] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors },
   } = useForm<ContactValues>({ defaultValues: { name: '', email: '', message: '' } });
 
-  const onSubmit = handleSubmit((values) => setPrepared(mailtoLink(values)));
+  const onSubmit = handleSubmit(async (values) => {
+    setReceived(null);
+    try {
+      const res = await send.mutateAsync({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        message: values.message.trim(),
+      });
+      setReceived(res.message);
+      reset();
+    } catch {
+      // Shown below from send.error.
+    }
+  });
 
   return (
     <Card.Root variant="outline" bg="white">
@@ -59,14 +71,7 @@ function ContactForm() {
         <Heading as="h2" size="xl" mb="5">
           Send us a message
         </Heading>
-        <chakra.form
-          display="flex"
-          flexDirection="column"
-          gap="4"
-          onSubmit={onSubmit}
-          noValidate
-          onChange={() => setPrepared(null)}
-        >
+        <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate>
           <Field label="Name" required invalid={!!errors.name} errorText={errors.name?.message}>
             <Input
               autoComplete="name"
@@ -92,26 +97,43 @@ function ContactForm() {
             <Textarea
               rows={6}
               {...register('message', {
-                validate: (v) => (v.trim() ? true : 'Message is required'),
-                maxLength: { value: 5000, message: 'Message must be at most 5000 characters' },
+                validate: (v) =>
+                  v.trim().length >= CONTACT_MESSAGE_MIN ||
+                  (v.trim() ? `Message must be at least ${CONTACT_MESSAGE_MIN} characters` : 'Message is required'),
+                maxLength: {
+                  value: CONTACT_MESSAGE_MAX,
+                  message: `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
+                },
               })}
             />
           </Field>
-          <Button type="submit" colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'start' }}>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            alignSelf={{ base: 'stretch', sm: 'start' }}
+            loading={send.isPending}
+            loadingText="Sending..."
+          >
             <LuSend /> Send Message
           </Button>
         </chakra.form>
-        {prepared ? (
-          <Alert.Root status="info" mt="5" rounded="lg" role="status">
+        {received ? (
+          <Alert.Root status="success" mt="5" rounded="lg" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Message received</Alert.Title>
+              <Alert.Description>{received}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        {send.isError ? (
+          <Alert.Root status="error" mt="5" rounded="lg" role="alert">
             <Alert.Indicator />
             <Alert.Content gap="3">
               <Alert.Title>Your message has not been sent</Alert.Title>
-              <Alert.Description>{site.contact.formUnavailable}</Alert.Description>
-              <Button asChild size="sm" colorPalette="blue" alignSelf="start">
-                <a href={prepared}>
-                  <LuMail /> Email {site.contact.email}
-                </a>
-              </Button>
+              <Alert.Description>
+                {errorMessage(send.error)} You can also email us at {site.contact.email}.
+              </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         ) : null}

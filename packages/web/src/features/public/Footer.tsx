@@ -4,29 +4,38 @@ import { Box, Button, Container, Field, Flex, Grid, Heading, Input, Link, Stack,
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { toaster } from '../../components/ui/toaster';
 import { site } from '../../content/site';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The newsletter box. There is no newsletter service behind it yet, so a valid address gets
- * an honest "not available yet" message and nothing is stored or sent.
+ * The newsletter box: double opt-in. The server answers the same for every address and sends a
+ * confirmation link; nothing is subscribed until that link is used.
  */
 function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const subscribe = trpc.newsletter.subscribe.useMutation();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!EMAIL_PATTERN.test(email.trim())) {
       setError('Enter a valid email address.');
       return;
     }
     setError(null);
-    toaster.create({ type: 'info', title: 'Newsletter not available yet', description: site.newsletter.unavailable });
+    try {
+      const res = await subscribe.mutateAsync({ email: email.trim() });
+      setEmail('');
+      toaster.create({ type: 'success', title: 'Almost done', description: res.message });
+    } catch (err) {
+      setError(errorMessage(err, 'Could not subscribe. Please try again.'));
+    }
   };
 
   return (
-    <chakra.form onSubmit={onSubmit} noValidate>
+    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Field.Root invalid={error !== null}>
         <Field.Label color="gray.100">{site.newsletter.title}</Field.Label>
         <Text fontSize="sm" color="gray.400" mb="2">
@@ -45,7 +54,7 @@ function NewsletterForm() {
             color="white"
             _placeholder={{ color: 'gray.400' }}
           />
-          <Button type="submit" colorPalette="teal" flexShrink={0}>
+          <Button type="submit" colorPalette="teal" flexShrink={0} loading={subscribe.isPending}>
             Subscribe
           </Button>
         </Flex>

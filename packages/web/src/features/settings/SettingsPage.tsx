@@ -2,6 +2,7 @@ import { Card, Checkbox, Field, Heading, Input, Stack, Text } from '@chakra-ui/r
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/ui/states';
 import { NotificationPreferences } from './NotificationPreferences';
+import { SignedInDevices } from './SignedInDevices';
 
 /** /dashboard/settings: email (read-only), notification preference (on the server), 2FA not offered yet. */
 export default function SettingsPage() {
@@ -22,6 +23,7 @@ export default function SettingsPage() {
       ) : (
         <PageLoader label="Loading settings..." />
       )}
+      {user ? <SignedInDevices /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  HStack,
+  Heading,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { LuDownload } from 'react-icons/lu';
+import type { TContactMessage } from '@vestora/contract';
+import { ActionDialog } from '../../components/ui/dialog';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { toaster } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatInteger } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { trpc } from '../../lib/trpc';
+import { PageIntro } from '../dashboard/PageIntro';
+import { downloadTextFile } from '../ledger/csv';
+import { newsletterCsvFileName, newsletterToCsv } from './newsletter-csv';
+
+/** Newsletter figures and the CSV export of the confirmed addresses. */
+function NewsletterCard() {
+  const stats = trpc.newsletter.stats.useQuery();
+  const utils = trpc.useUtils();
+  const [busy, setBusy] = useState(false);
+
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      const rows = await utils.newsletter.exportConfirmed.fetch();
+      if (rows.length === 0) {
+        toaster.create({ type: 'info', title: 'Nothing to export', description: 'No address is confirmed yet.' });
+        return;
+      }
+      const fileName = newsletterCsvFileName();
+      downloadTextFile(fileName, newsletterToCsv(rows));
+      toaster.create({
+        type: 'success',
+        title: 'Subscribers exported',
+        description: `${rows.length} confirmed address${rows.length === 1 ? '' : 'es'} saved to ${fileName}.`,
+      });
+    } catch (err) {
+      toaster.create({ type: 'error', title: 'Export failed', description: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card.Root size="sm">
+      <Card.Body gap="3">
+        <Heading as="h2" size="md">
+          Newsletter
+        </Heading>
+        {stats.isError ? (
+          <Text color="red.600">{errorMessage(stats.error)}</Text>
+        ) : (
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+            {(['confirmed', 'pending', 'unsubscribed'] as const).map((k) => (
+              <Box key={k}>
+                <Text fontSize="sm" color="fg.muted">
+                  {k === 'confirmed'
+                    ? 'Subscribers (confirmed)'
+                    : k === 'pending'
+                      ? 'Awaiting confirmation'
+                      : 'Unsubscribed'}
+                </Text>
+                <Text fontSize="2xl" fontWeight="bold" data-testid={`newsletter-${k}`}>
+                  {stats.data ? formatInteger(stats.data[k]) : '—'}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          alignSelf="start"
+          onClick={() => void exportCsv()}
+          loading={busy}
+          loadingText="Exporting..."
+        >
+          <LuDownload /> Export confirmed (CSV)
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MessageItem({ msg, onReply }: { msg: TContactMessage; onReply: (m: TContactMessage) => void }) {
+  const [open, setOpen] = useState(false);
+  const utils = trpc.useUtils();
+  const markRead = trpc.contact.markRead.useMutation({
+    onSuccess: () => utils.contact.list.invalidate(),
+    onError: (err) => toaster.create({ type: 'error', title: 'Could not update', description: errorMessage(err) }),
+  });
+  const unread = msg.readAt === null;
+
+  const toggleOpen = () => {
+    const next = !open;
+    setOpen(next);
+    if (next && unread) markRead.mutate({ id: msg.id, read: true });
+  };
+
+  return (
+    <Box as="li" borderWidth="1px" rounded="md" p="3" bg={unread ? 'teal.50' : undefined}>
+      <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+        <Stack gap="0.5" minW="0">
+          <HStack gap="2" flexWrap="wrap">
+            <Text fontWeight={unread ? 'bold' : 'semibold'}>{msg.name}</Text>
+            <Text color="fg.muted" fontSize="sm">
+              &lt;{msg.email}&gt;
+            </Text>
+            {unread ? <Badge colorPalette="teal">Unread</Badge> : null}
+            {msg.repliedAt ? <Badge colorPalette="green">Replied {formatDateTime(msg.repliedAt)}</Badge> : null}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {formatDateTime(msg.createdAt)}
+            {msg.ip ? ` · from ${msg.ip}` : ''}
+          </Text>
+          {!open ? (
+            <Text fontSize="sm" lineClamp={1}>
+              {msg.message}
+            </Text>
+          ) : null}
+        </Stack>
+        <HStack gap="2">
+          <Button size="sm" variant="outline" onClick={toggleOpen} aria-expanded={open}>
+            {open ? 'Close' : 'Open'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate({ id: msg.id, read: unread })}
+          >
+            {unread ? 'Mark read' : 'Mark unread'}
+          </Button>
+          <Button size="sm" colorPalette="teal" onClick={() => onReply(msg)}>
+            Reply
+          </Button>
+        </HStack>
+      </HStack>
+      {open ? (
+        <Text mt="3" whiteSpace="pre-wrap">
+          {msg.message}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** /dashboard/inbox (admins): contact messages newest first, read/unread, open, reply by email; newsletter figures. */
+export default function InboxPage() {
+  usePageTitle('Inbox');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [replyTo, setReplyTo] = useState<TContactMessage | null>(null);
+  const [reply, setReply] = useState('');
+  const utils = trpc.useUtils();
+  const list = trpc.contact.list.useInfiniteQuery(
+    { limit: 20, unreadOnly },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const send = trpc.contact.reply.useMutation();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const unread = list.data?.pages[0]?.unread;
+
+  const sendReply = async () => {
+    if (!replyTo) return;
+    try {
+      await send.mutateAsync({ id: replyTo.id, message: reply });
+      toaster.create({
+        type: 'success',
+        title: 'Reply queued',
+        description: `Your reply to ${replyTo.email} is in the outbox and goes out with the mail.`,
+      });
+      setReplyTo(null);
+      setReply('');
+      await utils.contact.list.invalidate();
+    } catch (err) {
+      toaster.create({ type: 'error', title: 'Reply not sent', description: errorMessage(err) });
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <PageIntro title="Inbox">
+        Messages from the contact form{unread !== undefined ? ` · ${formatInteger(unread)} unread` : ''}. Replies go to
+        the sender by email.
+      </PageIntro>
+      <NewsletterCard />
+      <Checkbox.Root
+        checked={unreadOnly}
+        onCheckedChange={(d) => setUnreadOnly(d.checked === true)}
+        colorPalette="teal"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Unread only</Checkbox.Label>
+      </Checkbox.Root>
+      {list.isPending ? (
+        <PageLoader label="Loading messages..." />
+      ) : list.isError ? (
+        <ErrorState
+          description={errorMessage(list.error, 'The messages could not be loaded.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title={unreadOnly ? 'No unread messages' : 'No messages yet'}
+          description="The contact form's messages appear here."
+        />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Contact messages">
+          {items.map((m) => (
+            <MessageItem key={m.id} msg={m} onReply={setReplyTo} />
+          ))}
+        </Stack>
+      )}
+      {list.hasNextPage ? (
+        <Button
+          variant="outline"
+          alignSelf="center"
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          Show more
+        </Button>
+      ) : null}
+      <ActionDialog
+        open={replyTo !== null}
+        title={replyTo ? `Reply to ${replyTo.name}` : 'Reply'}
+        action={{ label: 'Send reply', palette: 'teal', onClick: () => void sendReply() }}
+        cancelLabel="Cancel"
+        busy={send.isPending}
+        size="md"
+        onClose={() => setReplyTo(null)}
+      >
+        <Field.Root required>
+          <Field.Label>Your reply to {replyTo?.email}</Field.Label>
+          <Textarea rows={8} value={reply} onChange={(e) => setReply(e.target.value)} />
+          <Field.HelperText>Their message is quoted below your reply.</Field.HelperText>
+        </Field.Root>
+      </ActionDialog>
+    </Stack>
+  );
+}
