@@ -121,6 +121,13 @@ const ZConfig = z.object({
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Above this resident memory, in MB, the server answers 503 (0, the default, turns it off). */
   MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * The key two-factor secrets are encrypted with is derived from this (any string of 32+ characters; keep it
+   * and back it up: losing it turns two-factor off for nobody and locks out everyone who has it on). Unset on
+   * the embedded default: one is generated and kept in DATA_DIR/app-secret. Unset with DATABASE_URL: two-factor
+   * cannot be turned on, and says so (see modules/twofactor/twofactor.crypto.ts).
+   */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters long').optional(),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -9,6 +9,7 @@ import {
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { listFlow } from '../money/money.core.ts';
+import { requireCurrentCode } from '../twofactor/twofactor.service.ts';
 
 /** Withdrawals: requesting holds the funds; the owner may cancel while pending; an admin pays or rejects. */
 export const withdrawalRouter = router({
@@ -17,6 +18,10 @@ export const withdrawalRouter = router({
     .output(ZWithdrawal)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
+      if (ctx.user.two_factor_enabled_at !== null) {
+        await ctx.deps.limits.consume('twoFactor', { account: ctx.user.email, address: ctx.clientAddress });
+        await requireCurrentCode(ctx.deps, ctx.user, input.otp);
+      }
       return requestWithdrawal(ctx.deps.db, ctx.user, input);
     }),
   cancel: protectedProcedure

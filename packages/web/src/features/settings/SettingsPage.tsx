@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, Field, Heading, Input, Stack, Text, chak
 import { useSession } from '../../lib/session';
 import { toaster } from '../../components/ui/toaster';
 import { PageLoader } from '../../components/ui/states';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /** Where the preferences live: this browser only (there is no settings endpoint on the server). */
 const STORAGE_KEY = 'vestora.settings';
@@ -47,6 +48,7 @@ export default function SettingsPage() {
       ) : (
         <PageLoader label="Loading settings..." />
       )}
+      <TwoFactorSection />
     </Stack>
   );
 }
