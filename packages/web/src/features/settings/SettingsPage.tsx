@@ -99,14 +99,7 @@ function SettingsForm({ userId, email }: { userId: string; email: string }) {
           </Stack>
 
           <Stack gap="2">
-            <Checkbox.Root checked={false} disabled aria-describedby="two-factor-note">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Two-factor authentication</Checkbox.Label>
-            </Checkbox.Root>
-            <Text id="two-factor-note" fontSize="xs" color="fg.muted" ps="7">
-              Two-factor authentication is not available yet. Your account is protected by your password only.
-            </Text>
+            <TwoFactorStatus />
           </Stack>
 
           <Alert.Root status="info" variant="subtle">
@@ -123,5 +116,24 @@ function SettingsForm({ userId, email }: { userId: string; email: string }) {
         </chakra.form>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The seed's two-factor control, now the account's real state; it is changed in the section below. */
+function TwoFactorStatus() {
+  const on = useSession().user?.twoFactorEnabled === true;
+  return (
+    <>
+      <Checkbox.Root checked={on} disabled aria-describedby="two-factor-note">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Two-factor authentication</Checkbox.Label>
+      </Checkbox.Root>
+      <Text id="two-factor-note" fontSize="xs" color="fg.muted" ps="7">
+        {on
+          ? 'On: signing in asks for a code from your authenticator app. Turn it off in the section below.'
+          : 'Off: your account is protected by your password only. Set it up in the section below.'}
+      </Text>
+    </>
   );
 }

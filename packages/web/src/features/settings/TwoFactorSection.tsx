@@ -173,8 +173,15 @@ export function TwoFactorSection() {
                 key below into it.
               </Text>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'flex-start', sm: 'center' }}>
-                <Box bg="white" p="3" borderRadius="md" borderWidth="1px">
-                  <QRCodeSVG value={setup.otpauthUrl} size={168} title="QR code for your authenticator app" />
+                <Box
+                  bg="white"
+                  p="3"
+                  borderRadius="md"
+                  borderWidth="1px"
+                  role="img"
+                  aria-label="QR code for your authenticator app"
+                >
+                  <QRCodeSVG value={setup.otpauthUrl} size={168} aria-hidden="true" />
                 </Box>
                 <Stack gap="1">
                   <Text fontSize="sm" color="fg.muted" id="two-factor-secret-label">
