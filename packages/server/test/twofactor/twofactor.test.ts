@@ -28,6 +28,11 @@ describe('two-factor sign-in (TOTP)', () => {
 
   const login = (email: string, otp?: string) =>
     trpcMutation(t.app, 'user.login', { email, password: TEST_PASSWORD, ...(otp === undefined ? {} : { otp }) });
+  const balanceOf = async (userId: string) =>
+    Number(
+      (await t.handle.db.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow())
+        .balance_cents,
+    );
   const outbox = async (userId: string) =>
     (
       await t.handle.db.selectFrom('mail_outbox').select('kind').where('user_id', '=', userId).orderBy('seq').execute()
@@ -187,10 +192,16 @@ describe('two-factor sign-in (TOTP)', () => {
     // Recovery codes get you in; they do not move money.
     expect(trpcError(await request('wd-2fa-3', recoveryCodes[0])).status).toBe(400);
     clock.advanceMs(STEP_MS);
-    const ok = await request('wd-2fa-4', codeAt(secret, clock.now()));
+    const code = codeAt(secret, clock.now());
+    const ok = await request('wd-2fa-4', code);
     expect(trpcData(ok)).toMatchObject({ amount: 10, status: 'pending' });
+    // A retry of the same request (a lost answer) gets the same withdrawal, not "code already used"...
+    expect(trpcData(await request('wd-2fa-4', code)).id).toBe(trpcData(ok).id);
+    // ...while a new request with that code is refused: a code is accepted once.
+    expect(trpcError(await request('wd-2fa-5', code)).status).toBe(400);
     const rows = await t.handle.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.id).execute();
     expect(rows).toHaveLength(1);
+    expect(await balanceOf(u.id)).toBe(90_00);
   });
 
   it('the legacy /api/v1/user/login asks for the code with a clear {"err"} and accepts it as otp', async () => {

@@ -209,16 +209,16 @@ export const WITHDRAWAL_WRONG_OTP_MESSAGE =
 
 /**
  * With two-factor on, a money movement out of the account needs a current authenticator code (recovery codes
- * are for getting back in, not for moving money). Nothing to do when two-factor is off.
+ * are for getting back in, not for moving money). `requireCodeGiven` refuses early when none came; `spendCurrentCode`
+ * checks and uses it up in the transaction that opens the request, so a refused request leaves the code unused
+ * and a retry of the same request (same idempotency key) answers the request it made without a second code.
  */
-export async function requireCurrentCode(
-  deps: Deps,
-  user: { id: string; two_factor_enabled_at: Date | string | null },
-  otp: string | undefined,
-): Promise<void> {
-  if (user.two_factor_enabled_at === null) return;
+export function requireCodeGiven(otp: string | undefined): asserts otp is string {
   if (otp === undefined) throw new AppError('BAD_INPUT', WITHDRAWAL_OTP_REQUIRED_MESSAGE);
-  if (!(await checkSecondFactor(deps, deps.db, user.id, otp, { recovery: false }))) {
+}
+
+export async function spendCurrentCode(deps: Deps, db: Executor, userId: string, otp: string): Promise<void> {
+  if (!(await checkSecondFactor(deps, db, userId, otp, { recovery: false }))) {
     throw new AppError('BAD_INPUT', WITHDRAWAL_WRONG_OTP_MESSAGE);
   }
 }
