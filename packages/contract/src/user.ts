@@ -29,12 +29,31 @@ export const ZSignupInput = z.strictObject({
 });
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
+/**
+ * A second factor: the current 6-digit code of an authenticator app, or one of the recovery codes
+ * (XXXX-XXXX-XXXX-XXXX; spaces, dashes and case do not matter).
+ */
+export const ZOtp = plain(
+  z
+    .string({ error: 'The code must be text' })
+    .trim()
+    .min(1, 'Enter the 6-digit code from your authenticator app')
+    .max(40, 'The code must be at most 40 characters'),
+  'Code',
+);
+
+/** What the server answers (401) to a right password when two-factor sign-in is on and no `otp` came. */
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Enter the 6-digit code from your authenticator app (or one of your recovery codes) in the otp field.';
+
 export const ZLoginInput = z.strictObject({
   email: ZEmail,
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(200, 'Password must be at most 200 characters'),
+  /** Needed when two-factor sign-in is on: a current authenticator code or an unused recovery code. */
+  otp: ZOtp.optional(),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
@@ -52,6 +71,8 @@ export const ZUser = z.object({
   version: z.number().int(),
   /** When an admin disabled the account (it cannot sign in); null while it is enabled. */
   disabledAt: ZTimestamp.nullable(),
+  /** Whether sign-in (and requesting a withdrawal) asks for an authenticator code. */
+  twoFactorEnabled: z.boolean(),
   createdAt: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -86,3 +107,15 @@ export const ZUserSetDisabledInput = z.strictObject({
   disabled: z.boolean(),
 });
 export type TUserSetDisabledInput = z.infer<typeof ZUserSetDisabledInput>;
+
+/** user.twoFactor.begin: a new secret to put in an authenticator app (scan otpauthUrl, or type secret). */
+export const ZTwoFactorBeginOutput = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TTwoFactorBeginOutput = z.infer<typeof ZTwoFactorBeginOutput>;
+
+/** user.twoFactor.enable / disable: a code proving the authenticator (disable also takes a recovery code). */
+export const ZTwoFactorCodeInput = z.strictObject({ code: ZOtp });
+export type TTwoFactorCodeInput = z.infer<typeof ZTwoFactorCodeInput>;
+
+/** user.twoFactor.enable: the ten one-time recovery codes, shown this once (the server keeps only hashes). */
+export const ZTwoFactorEnableOutput = z.object({ recoveryCodes: z.array(z.string()) });
+export type TTwoFactorEnableOutput = z.infer<typeof ZTwoFactorEnableOutput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
+import { ZOtp } from './user.ts';
 
 export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
 export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
@@ -66,6 +67,8 @@ export const ZWithdrawalRequestInput = z
     method: ZWithdrawalMethod,
     details: ZWithdrawalDetailsText,
     idempotencyKey: ZIdempotencyKey,
+    /** Needed when two-factor sign-in is on: the current authenticator code. */
+    otp: ZOtp.optional(),
   })
   .superRefine(checkWithdrawalDetails);
 export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;

@@ -146,6 +146,13 @@ const ZConfig = z.object({
   MAIL_RETRY_MAX_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** A message is given up (status failed) after this many attempts; a permanent refusal (5xx) fails at once. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(30),
+  /**
+   * The key two-factor secrets are encrypted with is derived from this (any string of 32+ characters; keep it
+   * and back it up: losing it turns two-factor off for nobody and locks out everyone who has it on). Unset on
+   * the embedded default: one is generated and kept in DATA_DIR/app-secret. Unset with DATABASE_URL: two-factor
+   * cannot be turned on, and says so (see modules/twofactor/twofactor.crypto.ts).
+   */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters long').optional(),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

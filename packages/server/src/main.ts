@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
@@ -6,6 +7,7 @@ import { installGracefulShutdown } from './lib/shutdown.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
+import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
 
 async function main() {
   const config = loadConfig();
@@ -14,6 +16,16 @@ async function main() {
   const app = await buildApp({ config, db: handle });
   const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
   app.log.info(`database: ${where}${seeded ? ' (new: demo plans and a placeholder deposit account seeded)' : ''}`);
+  const { source } = await twoFactorKey(config);
+  if (source === 'none') {
+    app.log.warn(
+      `two-factor sign-in: unavailable until APP_SECRET (32+ characters) is set. ${TWO_FACTOR_UNAVAILABLE_MESSAGE}`,
+    );
+  } else {
+    app.log.info(
+      `two-factor sign-in: secrets encrypted with a key from ${source === 'environment' ? 'APP_SECRET' : `a generated APP_SECRET in ${path.join(config.DATA_DIR, APP_SECRET_FILE)} (keep it with the data)`}`,
+    );
+  }
   const admins = await handle.db
     .selectFrom('users')
     .select('id')

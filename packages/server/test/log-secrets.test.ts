@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED } from '../src/lib/logging.ts';
 import { logCapture, sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
-import { legacy, trpcMutation } from './support/http.ts';
+import { legacy, trpcData, trpcMutation } from './support/http.ts';
+import { codeAt } from './twofactor/twofactor-helpers.ts';
 
 /** Values no log line may contain: each distinctive, so a leak anywhere is found by a plain search. */
 const SIGNUP_PASSWORD = `signup-pw-${randomBytes(8).toString('hex')}`;
@@ -64,6 +65,41 @@ describe('logs keep secrets', () => {
     );
     expect(me.statusCode, me.body).toBe(200);
 
+    // Two-factor: enrolment (secret, otpauth URL, code, recovery codes), sign-in with and without a code, a
+    // wrong code, the legacy API, and a code in a query string.
+    const begin = trpcData<{ secret: string; otpauthUrl: string }>(
+      track(await trpcMutation(t.app, 'user.twoFactor.begin', undefined, cookie)),
+    );
+    const enrolCode = codeAt(begin.secret, new Date());
+    const enabled = track(await trpcMutation(t.app, 'user.twoFactor.enable', { code: enrolCode }, cookie));
+    const { recoveryCodes } = trpcData<{ recoveryCodes: string[] }>(enabled);
+    secrets.push(begin.secret, begin.otpauthUrl, encodeURIComponent(begin.secret), enrolCode, ...recoveryCodes);
+    const row = await t.handle.db
+      .selectFrom('users')
+      .select('two_factor_secret')
+      .where('email', '=', 'logs@example.com')
+      .executeTakeFirstOrThrow();
+    secrets.push(row.two_factor_secret!);
+    const asks = track(
+      await trpcMutation(t.app, 'user.login', { email: 'logs@example.com', password: SIGNUP_PASSWORD }),
+    );
+    expect(asks.statusCode).toBe(401);
+    const wrongOtp = track(
+      await trpcMutation(t.app, 'user.login', { email: 'logs@example.com', password: SIGNUP_PASSWORD, otp: TOTP_CODE }),
+    );
+    expect(wrongOtp.statusCode).toBe(401);
+    const withRecovery = track(
+      await legacy(t.app, 'POST', '/user/login', {
+        email: 'logs@example.com',
+        password: SIGNUP_PASSWORD,
+        otp: recoveryCodes[0],
+      }),
+    );
+    expect(withRecovery.statusCode, withRecovery.body).toBe(200);
+    const disable = track(await trpcMutation(t.app, 'user.twoFactor.disable', { code: recoveryCodes[1] }, cookie));
+    expect(disable.statusCode, disable.body).toBe(200);
+    track(await t.app.inject({ method: 'GET', url: `/trpc/user.twoFactor.enable?code=${recoveryCodes[2]}` }));
+
     // The database fails under a signed-in request: a 500, logged with everything about it.
     await sql`alter table sessions rename to sessions_away`.execute(t.handle.db);
     const broken = track(
@@ -88,6 +124,7 @@ describe('logs keep secrets', () => {
           code: TOTP_CODE,
         },
         err: { cause: { body: { token: BEARER, otp: TOTP_CODE, secret: QUERY_PASSWORD } } },
+        result: { recoveryCodes: [LEGACY_PASSWORD], otpauthUrl: BEARER, secret: QUERY_PASSWORD },
       },
       'a line built to leak',
     );

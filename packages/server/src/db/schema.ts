@@ -22,6 +22,14 @@ export interface UserTable {
   disabled_at: Timestamp | null;
   email_verified_at: Timestamp | null;
   email_notifications: Generated<boolean>;
+  /** TOTP secret, AES-256-GCM encrypted with a key derived from APP_SECRET (modules/twofactor); null: off. */
+  two_factor_secret: string | null;
+  /** The secret being enrolled (encrypted the same way) until a code confirms it. */
+  two_factor_pending_secret: string | null;
+  /** When two-factor sign-in was turned on; null while it is off. */
+  two_factor_enabled_at: Timestamp | null;
+  /** The last accepted TOTP time step: a code of this step or an earlier one is refused (no replay). */
+  two_factor_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -276,6 +284,15 @@ export interface NewsletterSubscriberTable {
   unsubscribed_at: Timestamp | null;
 }
 
+/** One-time recovery codes of two-factor sign-in: sha256 of each code, single use. */
+export interface TwoFactorRecoveryCodeTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UserTable;
   sessions: SessionTable;
@@ -295,6 +312,7 @@ export interface DB {
   known_devices: KnownDeviceTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

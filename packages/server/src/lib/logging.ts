@@ -18,6 +18,12 @@ const SECRET_KEYS = [
   'secret',
   'totpSecret',
   'totp_secret',
+  'two_factor_secret',
+  'two_factor_pending_secret',
+  'recoveryCodes',
+  'recovery_codes',
+  'code_hash',
+  'otpauthUrl',
 ];
 
 /**

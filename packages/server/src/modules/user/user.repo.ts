@@ -18,6 +18,7 @@ export const PUBLIC_USER_COLUMNS = [
   'referral_code',
   'referred_by',
   'disabled_at',
+  'two_factor_enabled_at',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 

@@ -16,6 +16,7 @@ import { listAllUsers, login, logout, signup } from './user.service.ts';
 import { getPreferences, updatePreferences } from './user.preferences.ts';
 import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
+import { twoFactorRouter } from '../twofactor/twofactor.router.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
 
@@ -33,6 +34,10 @@ export const userRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Counted here, after routing: every path spelling and every call of a batch reaches this line.
       await ctx.deps.limits.consume('login', { account: input.email, address: ctx.clientAddress });
+      // Codes are counted apart (a second factor must not get the password's budget on top of its own).
+      if (input.otp !== undefined) {
+        await ctx.deps.limits.consume('twoFactor', { account: input.email, address: ctx.clientAddress });
+      }
       return login(ctx.deps, input, {
         previousToken: ctx.sessionToken,
         cookies: ctx.cookies,
@@ -74,4 +79,6 @@ export const userRouter = router({
     .input(ZUpdatePreferencesInput)
     .output(ZPreferences)
     .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input)),
+  /** Two-factor sign-in with an authenticator app (TOTP). */
+  twoFactor: twoFactorRouter,
 });

@@ -1,4 +1,4 @@
-import type { TLoginInput, TSignupInput, TUser } from '@vestora/contract';
+import { TWO_FACTOR_REQUIRED_MESSAGE, type TLoginInput, type TSignupInput, type TUser } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -11,6 +11,7 @@ import {
   sessionEndsAt,
   type SessionOrigin,
 } from '../session/session.service.ts';
+import { checkSecondFactor, WRONG_OTP_MESSAGE } from '../twofactor/twofactor.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsers } from './user.repo.ts';
@@ -86,10 +87,21 @@ export async function login(
     });
     throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
   }
+  const twoFactor = user.two_factor_enabled_at !== null;
+  const otp = input.otp;
+  if (twoFactor && otp === undefined) {
+    // Right password, no code yet: no session, and an answer the sign-in page turns into its second step.
+    throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE);
+  }
   const now = deps.clock.now();
-  const { token } = await db.transaction().execute(async (trx) => {
+  const started = await db.transaction().execute(async (trx) => {
+    // The code is used up in the transaction that starts the session: a recovery code two sign-ins race with
+    // starts exactly one session (the second's conditional UPDATE finds it used and the whole attempt ends).
+    if (twoFactor && !(otp !== undefined && (await checkSecondFactor(deps, trx, user.id, otp, { recovery: true })))) {
+      return null;
+    }
     if (session.previousToken) await deleteSession(trx, session.previousToken);
-    const started = await createSession(trx, user.id, now, session.origin);
+    const fresh = await createSession(trx, user.id, now, session.origin);
     if (session.origin) await noteSignInDevice({ db: trx, config: deps.config }, user, session.origin, now);
     await recordAudit(trx, {
       actorId: user.id,
@@ -99,8 +111,20 @@ export async function login(
       before: null,
       after: { email: user.email, accountType: user.account_type },
     });
-    return started;
+    return fresh;
   });
+  if (!started) {
+    await recordAudit(db, {
+      actorId: null,
+      action: 'auth.sign_in_failed',
+      entityType: 'user',
+      entityId: user.id,
+      before: null,
+      after: { email: input.email, reason: 'wrong_otp' },
+    });
+    throw new AppError('INVALID_CREDENTIALS', WRONG_OTP_MESSAGE);
+  }
+  const { token } = started;
   session.cookies.set(token, sessionEndsAt(deps.config, user.account_type, now, now));
   return toPublicUser(user);
 }

@@ -9,6 +9,7 @@ import {
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { listFlow } from '../money/money.core.ts';
+import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 
 /** Withdrawals: requesting holds the funds; the owner may cancel while pending; an admin pays or rejects. */
 export const withdrawalRouter = router({
@@ -17,7 +18,13 @@ export const withdrawalRouter = router({
     .output(ZWithdrawal)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
-      return requestWithdrawal(ctx.deps.db, ctx.user, input);
+      if (ctx.user.two_factor_enabled_at === null) return requestWithdrawal(ctx.deps.db, ctx.user, input);
+      const otp = input.otp;
+      requireCodeGiven(otp);
+      await ctx.deps.limits.consume('twoFactor', { account: ctx.user.email, address: ctx.clientAddress });
+      return requestWithdrawal(ctx.deps.db, ctx.user, input, {
+        checkBeforeCommit: (trx) => spendCurrentCode(ctx.deps, trx, ctx.user.id, otp),
+      });
     }),
   cancel: protectedProcedure
     .input(ZWithdrawalCancelInput)

@@ -60,8 +60,12 @@ export async function requestWithdrawal(
   db: Database,
   user: Viewer & { email: string },
   input: TWithdrawalRequestInput,
+  /** Runs in the transaction that opens a new request (not on an idempotent replay): e.g. the two-factor code. */
+  opts: { checkBeforeCommit?: (trx: Database) => Promise<void> } = {},
 ): Promise<TWithdrawal> {
+  const { checkBeforeCommit } = opts;
   return openRequest(db, withdrawalFlow, user, input, {
+    ...(checkBeforeCommit ? { afterInsert: (trx) => checkBeforeCommit(trx) } : {}),
     values: () => ({ method: input.method, details: input.details }),
     sameAs: (w) => w.method === input.method && w.details === input.details,
     ledger: (w) => ({

@@ -31,7 +31,9 @@ export const userRoutes: LegacyRoute[] = [
     summary: 'Sign in',
     description:
       'Sets the session cookie (HttpOnly, SameSite=Lax; __Host- prefixed and Secure under https). A disabled ' +
-      'account answers 403 once the password is right.',
+      'account answers 403 once the password is right. With two-factor sign-in on, a right password without ' +
+      '`otp` answers 401 with an `err` asking for the code (no session); send the same body again with `otp`: ' +
+      'the current 6-digit authenticator code or an unused recovery code.',
     access: 'public',
     body: ZLegacyLoginBody,
     response: dataOf(ZLegacyUser),

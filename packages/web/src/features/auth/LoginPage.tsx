@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Input, Link, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZLoginInput } from '@vestora/contract';
+import { TWO_FACTOR_REQUIRED_MESSAGE, ZLoginInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -37,6 +37,10 @@ export default function LoginPage() {
   const utils = trpc.useUtils();
   const [loggedIn, setLoggedIn] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
+  // Second step: the password was right and the account has two-factor on; the server asked for the code.
+  const [pending2fa, setPending2fa] = useState<{ email: string; password: string } | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
 
   // Spec: a true logged-in flag sends the visitor on to the dashboard. The flag is only a hint:
   // we ask the server and redirect only if it confirms the session.
@@ -54,6 +58,13 @@ export default function LoginPage() {
       utils.user.session.setData(undefined, user);
       redirectTimer.current = window.setTimeout(() => navigate(destination, { replace: true }), LOGIN_REDIRECT_MS);
     },
+    onError: (err, input) => {
+      if (err.message === TWO_FACTOR_REQUIRED_MESSAGE) {
+        setPending2fa({ email: input.email, password: input.password });
+        setOtp('');
+        setOtpError(null);
+      }
+    },
   });
 
   const {
@@ -69,6 +80,81 @@ export default function LoginPage() {
 
   const busy = login.isPending || loggedIn;
   const onSubmit = handleSubmit((input) => login.mutate(input));
+
+  if (pending2fa) {
+    const submitCode = (e: FormEvent) => {
+      e.preventDefault();
+      const code = otp.trim();
+      if (!code) {
+        setOtpError('Enter the 6-digit code from your authenticator app, or a recovery code.');
+        return;
+      }
+      setOtpError(null);
+      login.mutate({ ...pending2fa, otp: code });
+    };
+    return (
+      <AuthCard title="Two-factor authentication" subtitle="Your account asks for a second step.">
+        <chakra.form
+          display="flex"
+          flexDirection="column"
+          gap="4"
+          onSubmit={submitCode}
+          noValidate
+          aria-label="Enter your authenticator code"
+        >
+          {loggedIn ? (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>Login successful!</Alert.Title>
+            </Alert.Root>
+          ) : login.isError && login.error.message !== TWO_FACTOR_REQUIRED_MESSAGE ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title color="red.700">{errorMessage(login.error, 'Login failed')}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field
+            label="Authentication code"
+            required
+            invalid={!!otpError}
+            errorText={otpError ?? undefined}
+            helperText="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            disabled={busy}
+          >
+            <Input
+              autoFocus
+              value={otp}
+              onChange={(e) => setOtp(e.target.value)}
+              autoComplete="one-time-code"
+              maxLength={40}
+              placeholder="123456"
+              spellCheck={false}
+            />
+          </Field>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            size="lg"
+            loading={login.isPending}
+            loadingText="Checking..."
+            disabled={loggedIn}
+          >
+            Verify and sign in
+          </Button>
+          <Button
+            variant="ghost"
+            disabled={busy}
+            onClick={() => {
+              setPending2fa(null);
+              login.reset();
+            }}
+          >
+            Back
+          </Button>
+        </chakra.form>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to see your balance, plans and transactions.">

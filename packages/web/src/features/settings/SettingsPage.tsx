@@ -3,6 +3,7 @@ import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/ui/states';
 import { NotificationPreferences } from './NotificationPreferences';
 import { SignedInDevices } from './SignedInDevices';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /** /dashboard/settings: email (read-only), notification preference (on the server), 2FA not offered yet. */
 export default function SettingsPage() {
@@ -24,6 +25,7 @@ export default function SettingsPage() {
         <PageLoader label="Loading settings..." />
       )}
       {user ? <SignedInDevices /> : null}
+      <TwoFactorSection />
     </Stack>
   );
 }
@@ -40,17 +42,29 @@ function SettingsForm({ email }: { email: string }) {
           </Field.Root>
 
           <Stack gap="2">
-            <Checkbox.Root checked={false} disabled aria-describedby="two-factor-note">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Two-factor authentication</Checkbox.Label>
-            </Checkbox.Root>
-            <Text id="two-factor-note" fontSize="xs" color="fg.muted" ps="7">
-              Two-factor authentication is not available yet. Your account is protected by your password only.
-            </Text>
+            <TwoFactorStatus />
           </Stack>
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The seed's two-factor control, now the account's real state; it is changed in the section below. */
+function TwoFactorStatus() {
+  const on = useSession().user?.twoFactorEnabled === true;
+  return (
+    <>
+      <Checkbox.Root checked={on} disabled aria-describedby="two-factor-note">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Two-factor authentication</Checkbox.Label>
+      </Checkbox.Root>
+      <Text id="two-factor-note" fontSize="xs" color="fg.muted" ps="7">
+        {on
+          ? 'On: signing in asks for a code from your authenticator app. Turn it off in the section below.'
+          : 'Off: your account is protected by your password only. Set it up in the section below.'}
+      </Text>
+    </>
   );
 }

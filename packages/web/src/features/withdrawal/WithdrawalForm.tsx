@@ -11,6 +11,7 @@ import {
   type TWithdrawal,
 } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { ZAmountText } from '../money/money-form';
@@ -32,6 +33,10 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
   const submissionKey = useSubmissionKey();
   const [submitted, setSubmitted] = useState<TWithdrawal | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // With two-factor sign-in on, the server asks for a current authenticator code with every request.
+  const twoFactor = useSession().user?.twoFactorEnabled === true;
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,6 +54,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     onSuccess: async (withdrawal) => {
       submissionKey.done();
       reset();
+      setOtp('');
       setSubmitted(withdrawal);
       await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
     },
@@ -57,7 +63,17 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
 
   const submit = (values: WithdrawalFormOutput) => {
     setServerError(null);
-    request.mutate({ ...values, idempotencyKey: submissionKey.keyFor(values) });
+    const code = otp.replace(/\s+/g, '');
+    if (twoFactor && !/^\d{6}$/.test(code)) {
+      setOtpError('Enter the 6-digit code from your authenticator app.');
+      return;
+    }
+    setOtpError(null);
+    request.mutate({
+      ...values,
+      idempotencyKey: submissionKey.keyFor(values),
+      ...(twoFactor ? { otp: code } : {}),
+    });
   };
 
   return (
@@ -109,6 +125,27 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
             />
             <Field.ErrorText>{errors.details?.message}</Field.ErrorText>
           </Field.Root>
+          {twoFactor && (
+            <Field.Root required invalid={!!otpError} disabled={request.isPending}>
+              <Field.Label>
+                Authenticator code <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                value={otp}
+                onChange={(e) => setOtp(e.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                placeholder="123456"
+                spellCheck={false}
+              />
+              {otpError ? (
+                <Field.ErrorText>{otpError}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>Two-factor sign-in is on: enter the current code from your app.</Field.HelperText>
+              )}
+            </Field.Root>
+          )}
           <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText="Submitting...">
             Withdraw Funds
           </Button>

@@ -1,0 +1,100 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Where the embedded default keeps its generated APP_SECRET. */
+export const APP_SECRET_FILE = 'app-secret';
+
+export type AppSecretSource = 'environment' | 'data-dir' | 'none';
+
+export const TWO_FACTOR_UNAVAILABLE_MESSAGE =
+  'Two-factor sign-in is not set up on this server: its operator must set APP_SECRET (32 or more characters).';
+
+/**
+ * Where the secret comes from. APP_SECRET when set. Otherwise, on the embedded default (no DATABASE_URL), a
+ * generated one kept in DATA_DIR/app-secret (0600), reused across restarts: the data directory is already
+ * the one thing that must be kept. With DATABASE_URL and no APP_SECRET there is no key: storing a generated
+ * one in the database beside the secrets it protects would make the encryption decorative (one dump holds
+ * both), and refusing to start would break every deployment that does not use two-factor. So the server
+ * starts, logs a warning, and two-factor answers 503 with TWO_FACTOR_UNAVAILABLE_MESSAGE until it is set.
+ */
+async function loadAppSecret(config: Config): Promise<{ secret: string | null; source: AppSecretSource }> {
+  if (config.APP_SECRET) return { secret: config.APP_SECRET, source: 'environment' };
+  if (config.DATABASE_URL) return { secret: null, source: 'none' };
+  const file = path.join(config.DATA_DIR, APP_SECRET_FILE);
+  await mkdir(config.DATA_DIR, { recursive: true });
+  try {
+    await writeFile(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 32) {
+    throw new Error(`${file} must hold at least 32 characters (it is the APP_SECRET of this install); restore it.`);
+  }
+  return { secret, source: 'data-dir' };
+}
+
+interface TwoFactorKey {
+  key: Buffer | null;
+  source: AppSecretSource;
+}
+
+const keys = new WeakMap<Config, Promise<TwoFactorKey>>();
+
+/** The encryption key of two-factor secrets (HKDF-SHA256 of the APP_SECRET), read once per config. */
+export function twoFactorKey(config: Config): Promise<TwoFactorKey> {
+  let p = keys.get(config);
+  if (!p) {
+    p = loadAppSecret(config).then(({ secret, source }) => ({
+      key: secret ? Buffer.from(hkdfSync('sha256', secret, 'vestora', 'two-factor secret encryption v1', 32)) : null,
+      source,
+    }));
+    p.catch(() => keys.delete(config));
+    keys.set(config, p);
+  }
+  return p;
+}
+
+async function requireKey(config: Config): Promise<Buffer> {
+  const { key } = await twoFactorKey(config);
+  if (!key) throw new AppError('UNAVAILABLE', TWO_FACTOR_UNAVAILABLE_MESSAGE);
+  return key;
+}
+
+/**
+ * AES-256-GCM; the user id is the associated data, so a ciphertext copied onto another user's row does not
+ * decrypt. Stored as `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ */
+export async function encryptSecret(config: Config, userId: string, plain: string): Promise<string> {
+  const key = await requireKey(config);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(userId));
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+export async function decryptSecret(config: Config, userId: string, stored: string): Promise<string> {
+  const key = await requireKey(config);
+  const [version, iv, tag, body] = stored.split('.');
+  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unreadable two-factor secret');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(userId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch (e) {
+    // A different APP_SECRET than the one the secret was stored with: say what to fix, never a bare 500.
+    throw new AppError(
+      'UNAVAILABLE',
+      'Two-factor sign-in cannot be checked right now: this server runs with a different APP_SECRET than the ' +
+        'one your authenticator was enrolled with. Contact support.',
+      { cause: e },
+    );
+  }
+}

@@ -1,0 +1,264 @@
+import { useState, type FormEvent } from 'react';
+import { QRCodeSVG } from 'qrcode.react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Code,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  List,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import type { TTwoFactorBeginOutput } from '@vestora/contract';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { toaster } from '../../components/ui/toaster';
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * Settings → Two-factor authentication: set up an authenticator app (QR code, or the secret typed by hand),
+ * confirm a code, keep the ten recovery codes shown once; or turn it off with a code.
+ */
+export function TwoFactorSection() {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const [setup, setSetup] = useState<TTwoFactorBeginOutput | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const begin = trpc.user.twoFactor.begin.useMutation({
+    onSuccess: (out) => {
+      setSetup(out);
+      setCode('');
+      setCodeError(null);
+    },
+  });
+  const enable = trpc.user.twoFactor.enable.useMutation({
+    onSuccess: async (out) => {
+      setSetup(null);
+      setCode('');
+      setRecoveryCodes(out.recoveryCodes);
+      await utils.user.session.invalidate();
+    },
+    onError: (err) => setCodeError(errorMessage(err, 'The code could not be checked. Please try again.')),
+  });
+  const disable = trpc.user.twoFactor.disable.useMutation({
+    onSuccess: async () => {
+      setCode('');
+      setRecoveryCodes(null);
+      await utils.user.session.invalidate();
+      toaster.create({ type: 'success', title: 'Two-factor authentication is off' });
+    },
+    onError: (err) => setCodeError(errorMessage(err, 'The code could not be checked. Please try again.')),
+  });
+
+  if (!user) return null;
+  const enabled = user.twoFactorEnabled;
+
+  const submitCode = (e: FormEvent, action: 'enable' | 'disable') => {
+    e.preventDefault();
+    const value = code.trim();
+    if (action === 'enable' && !/^\d{6}$/.test(value.replace(/\s+/g, ''))) {
+      setCodeError('Enter the 6-digit code your authenticator app shows.');
+      return;
+    }
+    if (!value) {
+      setCodeError('Enter the 6-digit code from your authenticator app, or a recovery code.');
+      return;
+    }
+    setCodeError(null);
+    if (action === 'enable') enable.mutate({ code: value });
+    else disable.mutate({ code: value });
+  };
+
+  const codesText = recoveryCodes?.join('\n') ?? '';
+  const copyCodes = async () => {
+    try {
+      await navigator.clipboard.writeText(codesText);
+      toaster.create({ type: 'success', title: 'Recovery codes copied' });
+    } catch {
+      toaster.create({
+        type: 'error',
+        title: 'Could not copy',
+        description: 'Select the codes and copy them by hand.',
+      });
+    }
+  };
+  const downloadCodes = () => {
+    const url = URL.createObjectURL(new Blob([`Vestora recovery codes\n\n${codesText}\n`], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'vestora-recovery-codes.txt';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="two-factor-heading">
+      <Card.Header>
+        <Heading as="h2" id="two-factor-heading" size="lg">
+          Two-factor authentication
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {enabled
+            ? 'On: signing in and requesting a withdrawal ask for a code from your authenticator app.'
+            : 'Off: your account is protected by your password only.'}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          {recoveryCodes && (
+            <Alert.Root status="warning" alignItems="flex-start">
+              <Alert.Indicator />
+              <Alert.Content gap="3">
+                <Alert.Title>Two-factor authentication is on. Save your recovery codes now.</Alert.Title>
+                <Alert.Description>
+                  Each code signs you in once if you lose your phone. They are shown only this once: keep them somewhere
+                  safe.
+                </Alert.Description>
+                <List.Root aria-label="Recovery codes" fontFamily="mono" gap="1" ps="5">
+                  {recoveryCodes.map((c) => (
+                    <List.Item key={c}>{c}</List.Item>
+                  ))}
+                </List.Root>
+                <HStack gap="2" wrap="wrap">
+                  <Button size="sm" variant="outline" onClick={copyCodes}>
+                    Copy codes
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={downloadCodes}>
+                    Download codes
+                  </Button>
+                  <Button size="sm" colorPalette="teal" onClick={() => setRecoveryCodes(null)}>
+                    I have saved them
+                  </Button>
+                </HStack>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+
+          {!enabled && !setup && (
+            <Stack gap="2" align="flex-start">
+              {begin.isError && (
+                <Text color="red.700" role="alert">
+                  {errorMessage(begin.error, 'Two-factor set-up could not start. Please try again.')}
+                </Text>
+              )}
+              <Button colorPalette="teal" onClick={() => begin.mutate()} loading={begin.isPending}>
+                Set up two-factor authentication
+              </Button>
+            </Stack>
+          )}
+
+          {!enabled && setup && (
+            <chakra.form
+              display="flex"
+              flexDirection="column"
+              gap="4"
+              onSubmit={(e) => submitCode(e, 'enable')}
+              noValidate
+              aria-label="Turn on two-factor authentication"
+            >
+              <Text>
+                1. Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password...), or type the
+                key below into it.
+              </Text>
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'flex-start', sm: 'center' }}>
+                <Box
+                  bg="white"
+                  p="3"
+                  borderRadius="md"
+                  borderWidth="1px"
+                  role="img"
+                  aria-label="QR code for your authenticator app"
+                >
+                  <QRCodeSVG value={setup.otpauthUrl} size={168} aria-hidden="true" />
+                </Box>
+                <Stack gap="1">
+                  <Text fontSize="sm" color="fg.muted" id="two-factor-secret-label">
+                    Can't scan? Enter this key (time-based, 6 digits):
+                  </Text>
+                  <Code
+                    fontSize="md"
+                    p="2"
+                    aria-labelledby="two-factor-secret-label"
+                    data-testid="two-factor-secret"
+                    data-secret={setup.secret}
+                    userSelect="all"
+                    wordBreak="break-all"
+                  >
+                    {grouped(setup.secret)}
+                  </Code>
+                </Stack>
+              </Stack>
+              <Field.Root required invalid={!!codeError} disabled={enable.isPending}>
+                <Field.Label>2. Enter the 6-digit code the app shows</Field.Label>
+                <Input
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  placeholder="123456"
+                  maxW="12rem"
+                />
+                <Field.ErrorText>{codeError}</Field.ErrorText>
+              </Field.Root>
+              <HStack gap="2">
+                <Button type="submit" colorPalette="teal" loading={enable.isPending} loadingText="Checking...">
+                  Turn on
+                </Button>
+                <Button variant="ghost" onClick={() => setSetup(null)} disabled={enable.isPending}>
+                  Cancel
+                </Button>
+              </HStack>
+            </chakra.form>
+          )}
+
+          {enabled && !recoveryCodes && (
+            <chakra.form
+              display="flex"
+              flexDirection="column"
+              gap="3"
+              onSubmit={(e) => submitCode(e, 'disable')}
+              noValidate
+              aria-label="Turn off two-factor authentication"
+            >
+              <Field.Root required invalid={!!codeError} disabled={disable.isPending}>
+                <Field.Label>To turn it off, enter a code from your app (or a recovery code)</Field.Label>
+                <Input
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="one-time-code"
+                  maxLength={40}
+                  placeholder="123456"
+                  maxW="16rem"
+                />
+                <Field.ErrorText>{codeError}</Field.ErrorText>
+              </Field.Root>
+              <Button
+                type="submit"
+                colorPalette="red"
+                variant="outline"
+                alignSelf="flex-start"
+                loading={disable.isPending}
+                loadingText="Turning off..."
+              >
+                Turn off two-factor authentication
+              </Button>
+            </chakra.form>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
