@@ -12,3 +12,4 @@ export * from './ledger.ts';
 export * from './audit.ts';
 export * from './reward.ts';
 export * from './investment.ts';
+export * from './account-security.ts';

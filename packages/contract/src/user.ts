@@ -52,6 +52,8 @@ export const ZUser = z.object({
   version: z.number().int(),
   /** When an admin disabled the account (it cannot sign in); null while it is enabled. */
   disabledAt: ZTimestamp.nullable(),
+  /** Whether the owner proved the address (a verification or email-change link, or an admin marked it). */
+  emailVerified: z.boolean(),
   createdAt: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;

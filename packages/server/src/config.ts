@@ -121,6 +121,11 @@ const ZConfig = z.object({
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Above this resident memory, in MB, the server answers 503 (0, the default, turns it off). */
   MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Outgoing mail server; unset: messages stay in the outbox (admins read them) and email verification is not required. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

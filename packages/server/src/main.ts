@@ -25,6 +25,11 @@ async function main() {
         '(password from ADMIN_PASSWORD or a prompt; an existing account needs --promote).',
     );
   }
+  app.log.info(
+    config.SMTP_URL
+      ? 'email verification: required before a withdrawal (mail is delivered through SMTP_URL)'
+      : 'email verification: not required (no SMTP_URL, so nobody could receive the link; admins can mark addresses verified)',
+  );
   const payouts = startPayoutRunner(app.deps);
   // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
   const sessionPurge = startSessionPurge(app.deps);

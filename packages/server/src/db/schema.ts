@@ -234,6 +234,21 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export type AccountTokenPurpose = 'verify_email' | 'change_email' | 'reset_password';
+
+/** A single-use link's token (only its sha256 is stored). */
+export interface AccountTokenTable {
+  id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  /** The address the link proves (verified address, or the new address of an email change). */
+  email: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UserTable;
   sessions: SessionTable;
@@ -250,6 +265,7 @@ export interface DB {
   referral_rewards: ReferralRewardTable;
   rate_limits: RateLimitTable;
   mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokenTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -6,6 +6,7 @@ import * as sessionLifetimes from './2026_11_24_0100_session_lifetimes.ts';
 import * as protectLedgerAndAudit from './2026_11_24_0200_protect_ledger_and_audit.ts';
 import * as createRateLimits from './2026_11_24_0300_create_rate_limits.ts';
 import * as createMailOutbox from './2026_11_24_1000_create_mail_outbox.ts';
+import * as createAccountTokens from './2026_11_24_1200_create_account_tokens.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0200_protect_ledger_and_audit': protectLedgerAndAudit,
   '2026_11_24_0300_create_rate_limits': createRateLimits,
   '2026_11_24_1000_create_mail_outbox': createMailOutbox,
+  '2026_11_24_1200_create_account_tokens': createAccountTokens,
 };

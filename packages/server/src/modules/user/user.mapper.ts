@@ -15,6 +15,7 @@ export function toPublicUser(row: PublicUserRow): TUser {
     profilePicture: row.profile_picture,
     version: row.version,
     disabledAt: row.disabled_at === null ? null : new Date(row.disabled_at).toISOString(),
+    emailVerified: row.email_verified_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

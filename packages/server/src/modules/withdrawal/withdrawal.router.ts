@@ -9,6 +9,7 @@ import {
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { listFlow } from '../money/money.core.ts';
+import { assertMayWithdraw } from '../user/user.email.ts';
 
 /** Withdrawals: requesting holds the funds; the owner may cancel while pending; an admin pays or rejects. */
 export const withdrawalRouter = router({
@@ -17,6 +18,7 @@ export const withdrawalRouter = router({
     .output(ZWithdrawal)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
+      assertMayWithdraw(ctx.deps.config, ctx.user);
       return requestWithdrawal(ctx.deps.db, ctx.user, input);
     }),
   cancel: protectedProcedure

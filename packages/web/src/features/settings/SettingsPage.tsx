@@ -3,6 +3,8 @@ import { Alert, Button, Card, Checkbox, Field, Heading, Input, Stack, Text, chak
 import { useSession } from '../../lib/session';
 import { toaster } from '../../components/ui/toaster';
 import { PageLoader } from '../../components/ui/states';
+import { PasswordSection } from './PasswordSection';
+import { EmailSection } from './EmailSection';
 
 /** Where the preferences live: this browser only (there is no settings endpoint on the server). */
 const STORAGE_KEY = 'vestora.settings';
@@ -47,6 +49,8 @@ export default function SettingsPage() {
       ) : (
         <PageLoader label="Loading settings..." />
       )}
+      <EmailSection />
+      <PasswordSection />
     </Stack>
   );
 }
@@ -78,7 +82,9 @@ function SettingsForm({ userId, email }: { userId: string; email: string }) {
           <Field.Root readOnly>
             <Field.Label>Email</Field.Label>
             <Input type="email" value={email} readOnly />
-            <Field.HelperText>This is the email you sign in with. To change it, contact support.</Field.HelperText>
+            <Field.HelperText>
+              This is the email you sign in with. To change it, see Email address below.
+            </Field.HelperText>
           </Field.Root>
 
           <Stack gap="2">
