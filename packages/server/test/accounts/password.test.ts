@@ -3,6 +3,7 @@ import { insertUser, TEST_PASSWORD } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { loginAs, trpcData, trpcError, trpcMutation, trpcQuery } from '../support/http.ts';
+import { RESET_REQUEST_MIN_MS } from '../../src/modules/user/user.password.ts';
 import { linkToken, mailTo, sessionCount } from './account-helpers.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -98,6 +99,16 @@ describe('forgot password: user.requestPasswordReset / user.resetPassword', () =
     expect(a.body).toBe(b.body);
     expect(await mailTo(t.handle.db, unknown)).toHaveLength(0);
     expect(await mailTo(t.handle.db, known.email, 'password.reset')).toHaveLength(1);
+  });
+
+  it('takes no less than RESET_REQUEST_MIN_MS on either path, so timing does not tell which addresses exist', async () => {
+    const known = await insertUser(t.handle.db);
+    for (const email of [known.email, 'nobody-either@example.com']) {
+      const started = performance.now();
+      expect((await trpcMutation(t.app, 'user.requestPasswordReset', { email })).statusCode).toBe(200);
+      // A lower bound only (a loaded machine is slower, never faster); 5 ms of slack for timer rounding.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS - 5);
+    }
   });
 
   it('sends nothing to a disabled account', async () => {
