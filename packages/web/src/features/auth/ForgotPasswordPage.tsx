@@ -14,6 +14,7 @@ import { AuthCard } from './AuthCard';
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const request = trpc.user.requestPasswordReset.useMutation();
+  const policy = trpc.user.emailPolicy.useQuery(undefined, { staleTime: Infinity });
   const {
     register,
     handleSubmit,
@@ -40,7 +41,9 @@ export default function ForgotPasswordPage() {
             <Alert.Content>
               <Alert.Title>Check your inbox</Alert.Title>
               <Alert.Description>
-                If an account uses {getValues('email')}, a reset link is on its way. It works once, for 30 minutes.
+                {policy.data?.mailDelivered === false
+                  ? `If an account uses ${getValues('email')}, a reset link was written to the outbox (this installation does not send email: ask an administrator for it). It works once, for 30 minutes.`
+                  : `If an account uses ${getValues('email')}, a reset link is on its way. It works once, for 30 minutes.`}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>

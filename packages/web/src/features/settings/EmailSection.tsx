@@ -46,6 +46,7 @@ export function ResendVerificationButton() {
 /** Settings › Email: the address and whether it is verified; changing it sends a link to the new address. */
 export function EmailSection() {
   const { user } = useSession();
+  const policy = trpc.user.emailPolicy.useQuery(undefined, { staleTime: Infinity });
   const {
     register,
     handleSubmit,
@@ -96,7 +97,11 @@ export function EmailSection() {
           {user.emailVerified ? null : (
             <Alert.Root status="warning" variant="subtle" alignItems="center">
               <Alert.Indicator />
-              <Alert.Description flex="1">Open the link we emailed you to verify this address.</Alert.Description>
+              <Alert.Description flex="1">
+                {policy.data?.mailDelivered === false
+                  ? 'This installation does not send email: the verification link waits in the administrators’ outbox, and an administrator can mark your address verified.'
+                  : 'Open the link we emailed you to verify this address.'}
+              </Alert.Description>
               <ResendVerificationButton />
             </Alert.Root>
           )}
