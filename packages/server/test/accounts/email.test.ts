@@ -199,6 +199,16 @@ describe('email verification', () => {
     expect(audit).toEqual([{ actor_id: admin.id }]);
     expect((await withdraw(t, cookie)).statusCode).toBe(200);
   });
+
+  it('an admin changing the address makes it unverified again (the new one is not proven)', async () => {
+    const u = await insertUser(t.handle.db);
+    const admin = await insertUser(t.handle.db, { accountType: 'admin' });
+    expect((await callerAs(t, admin).user.markEmailVerified({ id: u.id })).emailVerified).toBe(true);
+    const renamed = await callerAs(t, admin).user.update({ id: u.id, city: 'Faro' });
+    expect(renamed.emailVerified).toBe(true);
+    const moved = await callerAs(t, admin).user.update({ id: u.id, email: 'moved-by-admin@example.com' });
+    expect(moved).toMatchObject({ email: 'moved-by-admin@example.com', emailVerified: false });
+  });
 });
 
 describe('email verification without SMTP_URL', () => {
