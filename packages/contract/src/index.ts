@@ -14,3 +14,4 @@ export * from './reward.ts';
 export * from './investment.ts';
 export * from './mail.ts';
 export * from './inbox.ts';
+export * from './account-security.ts';

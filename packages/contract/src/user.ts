@@ -73,6 +73,8 @@ export const ZUser = z.object({
   disabledAt: ZTimestamp.nullable(),
   /** Whether sign-in (and requesting a withdrawal) asks for an authenticator code. */
   twoFactorEnabled: z.boolean(),
+  /** Whether the owner proved the address (a verification or email-change link, or an admin marked it). */
+  emailVerified: z.boolean(),
   createdAt: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -38,6 +38,11 @@ async function main() {
         '(password from ADMIN_PASSWORD or a prompt; an existing account needs --promote).',
     );
   }
+  app.log.info(
+    config.SMTP_URL
+      ? 'email verification: required before a withdrawal (mail is delivered through SMTP_URL)'
+      : 'email verification: not required (no SMTP_URL, so nobody could receive the link; admins can mark addresses verified)',
+  );
   const payouts = startPayoutRunner(app.deps);
   app.log.info(mailModeLine(config));
   const mail = startMailSender(app.deps);

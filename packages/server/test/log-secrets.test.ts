@@ -5,6 +5,7 @@ import { REDACTED } from '../src/lib/logging.ts';
 import { logCapture, sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
 import { legacy, trpcData, trpcMutation } from './support/http.ts';
 import { codeAt } from './twofactor/twofactor-helpers.ts';
+import { linkToken } from './accounts/account-helpers.ts';
 
 /** Values no log line may contain: each distinctive, so a leak anywhere is found by a plain search. */
 const SIGNUP_PASSWORD = `signup-pw-${randomBytes(8).toString('hex')}`;
@@ -12,6 +13,8 @@ const LEGACY_PASSWORD = `legacy-pw-${randomBytes(8).toString('hex')}`;
 const WRONG_PASSWORD = `wrong-pw-${randomBytes(8).toString('hex')}`;
 const QUERY_PASSWORD = `query-pw-${randomBytes(8).toString('hex')}`;
 const BEARER = `bearer-${randomBytes(12).toString('hex')}`;
+const CHANGED_PASSWORD = `changed-pw-${randomBytes(8).toString('hex')}`;
+const RESET_PASSWORD = `reset-pw-${randomBytes(8).toString('hex')}`;
 const TOTP_CODE = `${100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)}`;
 
 const person = (email: string, password: string) => ({
@@ -112,6 +115,29 @@ describe('logs keep secrets', () => {
     expect(broken.statusCode).toBe(500);
     await sql`alter table sessions_away rename to sessions`.execute(t.handle.db);
 
+    // Account security: a password change, a reset link opened in the browser and used, a verification link.
+    const changed = track(
+      await trpcMutation(
+        t.app,
+        'user.changePassword',
+        { currentPassword: SIGNUP_PASSWORD, newPassword: CHANGED_PASSWORD },
+        cookie,
+      ),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    track(await trpcMutation(t.app, 'user.requestPasswordReset', { email: 'logs@example.com' }));
+    const resetToken = await linkToken(t.handle.db, 'logs@example.com', 'password.reset', '/reset-password');
+    const verifyToken = await linkToken(t.handle.db, 'logs@example.com', 'email.verify', '/confirm-email');
+    secrets.push(CHANGED_PASSWORD, RESET_PASSWORD, resetToken, verifyToken);
+    track(await t.app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}` }));
+    track(await t.app.inject({ method: 'GET', url: `/confirm-email?token=${verifyToken}` }));
+    const reset = track(
+      await trpcMutation(t.app, 'user.resetPassword', { token: resetToken, newPassword: RESET_PASSWORD }),
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    const confirmInput = encodeURIComponent(JSON.stringify({ token: verifyToken }));
+    track(await t.app.inject({ method: 'GET', url: `/trpc/user.confirmEmail?input=${confirmInput}` }));
+
     // Whatever a future line might carry: headers, inputs, nested errors with secret-named fields.
     t.app.log.error(
       {
@@ -151,6 +177,14 @@ describe('logs keep secrets', () => {
       .map((l) => (l.req as { url?: string } | undefined)?.url)
       .filter((u): u is string => typeof u === 'string' && u.startsWith('/trpc/user.login?'));
     expect(urls).toEqual([`/trpc/user.login?input=${REDACTED}`]);
+  });
+
+  it('logs the link pages without their tokens', () => {
+    const urls = logs
+      .lines()
+      .map((l) => (l.req as { url?: string } | undefined)?.url)
+      .filter((u): u is string => typeof u === 'string' && /^\/(reset-password|confirm-email)\?/.test(u));
+    expect(new Set(urls)).toEqual(new Set([`/reset-password?token=${REDACTED}`, `/confirm-email?token=${REDACTED}`]));
   });
 
   it('tags every request line with the request id the response carried', () => {

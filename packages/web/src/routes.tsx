@@ -13,6 +13,9 @@ const ContactPage = lazy(() => import('./features/public/ContactPage'));
 const NotFoundPage = lazy(() => import('./features/public/NotFoundPage'));
 const SignupPage = lazy(() => import('./features/auth/SignupPage'));
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
+const ConfirmEmailPage = lazy(() => import('./features/auth/ConfirmEmailPage'));
 
 const DashboardLayout = lazy(() => import('./features/dashboard/DashboardLayout'));
 const InvestmentsPage = lazy(() => import('./features/plans/InvestmentsPage'));
@@ -50,6 +53,9 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
       { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'confirm-email', element: <ConfirmEmailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

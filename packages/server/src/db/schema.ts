@@ -293,6 +293,21 @@ export interface TwoFactorRecoveryCodeTable {
   created_at: Timestamp;
 }
 
+export type AccountTokenPurpose = 'verify_email' | 'change_email' | 'reset_password';
+
+/** A single-use link's token (only its sha256 is stored). */
+export interface AccountTokenTable {
+  id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  /** The address the link proves (verified address, or the new address of an email change). */
+  email: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UserTable;
   sessions: SessionTable;
@@ -313,6 +328,7 @@ export interface DB {
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
+  account_tokens: AccountTokenTable;
 }
 
 export type UserRow = Selectable<UserTable>;

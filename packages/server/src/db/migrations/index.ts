@@ -6,6 +6,7 @@ import * as sessionLifetimes from './2026_11_24_0100_session_lifetimes.ts';
 import * as protectLedgerAndAudit from './2026_11_24_0200_protect_ledger_and_audit.ts';
 import * as createRateLimits from './2026_11_24_0300_create_rate_limits.ts';
 import * as createMailOutbox from './2026_11_24_1000_create_mail_outbox.ts';
+import * as createAccountTokens from './2026_11_24_1200_create_account_tokens.ts';
 import * as addTwoFactor from './2026_11_24_1300_add_two_factor.ts';
 import * as sessionsContactNewsletter from './2026_11_24_1400_sessions_contact_newsletter.ts';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0200_protect_ledger_and_audit': protectLedgerAndAudit,
   '2026_11_24_0300_create_rate_limits': createRateLimits,
   '2026_11_24_1000_create_mail_outbox': createMailOutbox,
+  '2026_11_24_1200_create_account_tokens': createAccountTokens,
   '2026_11_24_1300_add_two_factor': addTwoFactor,
   '2026_11_24_1400_sessions_contact_newsletter': sessionsContactNewsletter,
 };

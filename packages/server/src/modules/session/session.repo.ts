@@ -105,6 +105,18 @@ export async function deleteSessionsOfUser(db: Executor, userId: string): Promis
   return Number(r.numDeletedRows);
 }
 
+/** Deletes every session of one user except the one with `keepHash` (null: all); returns how many ended. */
+export async function deleteSessionsOfUserExcept(
+  db: Executor,
+  userId: string,
+  keepHash: string | null,
+): Promise<number> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepHash !== null) q = q.where('token_hash', '!=', keepHash);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** For each role: sessions started at or before `startedBy`, or last seen at or before `seenBy`, are over. */
 export type ExpiryCutoffs = Record<UserRow['account_type'], { startedBy: Date; seenBy: Date }>;
 

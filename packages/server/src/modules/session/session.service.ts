@@ -11,6 +11,7 @@ import {
   deleteSessionOfUserById,
   deleteSessionsExpiredBy,
   deleteSessionsOfUser,
+  deleteSessionsOfUserExcept,
   findSessionWithUser,
   insertSession,
   listSessionsOfUser,
@@ -145,7 +146,12 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 }
 
 /** Why every session of a user was ended (the audit log's `session.revoke` rows say it). */
-export type RevokeReason = 'role_change' | 'account_disabled' | 'promoted_by_cli';
+export type RevokeReason =
+  | 'role_change'
+  | 'account_disabled'
+  | 'promoted_by_cli'
+  | 'password_change'
+  | 'password_reset';
 
 /** One signed-in device as its owner sees it (the token and its hash never leave the server). */
 export interface DeviceSession {
@@ -235,15 +241,17 @@ export async function revokeOtherOwnSessions(
 
 /**
  * Ends every session of one user (role change, disabled account, promotion) and, when there were any,
- * records a `session.revoke` audit row with the reason and the count. Call it inside the transaction
+ * records a `session.revoke` audit row (`keepToken`: that one session stays, e.g. the one changing the password) with the reason and the count. Call it inside the transaction
  * that made the change. Returns how many ended.
  */
 export async function endSessionsOfUser(
   db: Database,
   userId: string,
-  why: { actorId: string | null; reason: RevokeReason },
+  why: { actorId: string | null; reason: RevokeReason; keepToken?: string | null },
 ): Promise<number> {
-  const ended = await deleteSessionsOfUser(db, userId);
+  const ended = why.keepToken
+    ? await deleteSessionsOfUserExcept(db, userId, hashToken(why.keepToken))
+    : await deleteSessionsOfUser(db, userId);
   if (ended > 0) {
     await recordAudit(db, {
       actorId: why.actorId,

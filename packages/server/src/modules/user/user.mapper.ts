@@ -16,6 +16,7 @@ export function toPublicUser(row: PublicUserRow): TUser {
     version: row.version,
     disabledAt: row.disabled_at === null ? null : new Date(row.disabled_at).toISOString(),
     twoFactorEnabled: row.two_factor_enabled_at !== null,
+    emailVerified: row.email_verified_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -19,6 +19,7 @@ export const PUBLIC_USER_COLUMNS = [
   'referred_by',
   'disabled_at',
   'two_factor_enabled_at',
+  'email_verified_at',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
@@ -131,4 +132,47 @@ export async function countReferredBy(db: Executor, userId: string): Promise<num
     .where('referred_by', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The stored password hash of one user (for a password check), nothing else. */
+export function findPasswordHashById(db: Executor, id: string): Promise<{ password_hash: string } | undefined> {
+  return db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets a new password hash and bumps the version. */
+export async function setPasswordHash(db: Executor, id: string, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks the address verified at `at` (unless it already is) and bumps the version; undefined if no such user. */
+export function setEmailVerified(db: Executor, id: string, at: Date): Promise<PublicUserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)),
+      version: eb('version', '+', 1),
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .returning(PUBLIC_USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Replaces the address with one the user just proved (verified at `now`) and bumps the version. */
+export function setVerifiedEmail(
+  db: Executor,
+  id: string,
+  email: string,
+  now: Date,
+): Promise<PublicUserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ email, email_verified_at: now, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .returning(PUBLIC_USER_COLUMNS)
+    .executeTakeFirst();
 }

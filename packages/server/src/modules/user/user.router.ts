@@ -3,6 +3,14 @@ import {
   ZDeviceSession,
   ZLoginInput,
   ZRevokeSessionInput,
+  ZChangeEmailInput,
+  ZChangePasswordInput,
+  ZConfirmEmailInput,
+  ZConfirmEmailResult,
+  ZEmailPolicy,
+  ZMarkEmailVerifiedInput,
+  ZRequestPasswordResetInput,
+  ZResetPasswordInput,
   ZSignupInput,
   ZUser,
   ZUserSetDisabledInput,
@@ -17,6 +25,8 @@ import { getPreferences, updatePreferences } from './user.preferences.ts';
 import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
 import { twoFactorRouter } from '../twofactor/twofactor.router.ts';
+import { changePassword, requestPasswordReset, resetPassword } from './user.password.ts';
+import { changeEmail, confirmEmail, emailPolicy, markEmailVerified, resendVerification } from './user.email.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
 
@@ -26,7 +36,7 @@ export const userRouter = router({
     .output(ZUser)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('signup', { account: input.email, address: ctx.clientAddress });
-      return signup(ctx.deps.db, input);
+      return signup(ctx.deps, input);
     }),
   login: publicProcedure
     .input(ZLoginInput)
@@ -81,4 +91,53 @@ export const userRouter = router({
     .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input)),
   /** Two-factor sign-in with an authenticator app (TOTP). */
   twoFactor: twoFactorRouter,
+  /** Change the password (current one required): every other session ends, a security mail says so. */
+  changePassword: protectedProcedure
+    .input(ZChangePasswordInput)
+    .output(ZOk.extend({ otherSessionsEnded: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { account: ctx.user.id, address: ctx.clientAddress });
+      return changePassword(ctx.deps, { userId: ctx.user.id, sessionToken: ctx.sessionToken }, input);
+    }),
+  /** Start an email change (current password required): a link to the new address, a notice to the old. */
+  changeEmail: protectedProcedure
+    .input(ZChangeEmailInput)
+    .output(ZOk.extend({ pendingEmail: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { account: ctx.user.id, address: ctx.clientAddress });
+      return changeEmail(ctx.deps, ctx.user, input);
+    }),
+  /** Where verification and email-change links land (the token is the authority: no session needed). */
+  confirmEmail: publicProcedure
+    .input(ZConfirmEmailInput)
+    .output(ZConfirmEmailResult)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { address: ctx.clientAddress });
+      return confirmEmail(ctx.deps, input);
+    }),
+  /** A new verification link for the signed-in user's address (a few an hour). */
+  resendVerification: protectedProcedure.output(ZOk).mutation(({ ctx }) => resendVerification(ctx.deps, ctx.user)),
+  /** Whether mail is delivered and so whether withdrawals need a verified address. */
+  emailPolicy: publicProcedure.output(ZEmailPolicy).query(({ ctx }) => emailPolicy(ctx.deps.config)),
+  /** Forgot password: the same answer whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(ZRequestPasswordResetInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { account: input.email, address: ctx.clientAddress });
+      return requestPasswordReset(ctx.deps, input);
+    }),
+  /** Set a new password from a reset link: every session of the user ends. */
+  resetPassword: publicProcedure
+    .input(ZResetPasswordInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { address: ctx.clientAddress });
+      return resetPassword(ctx.deps, input);
+    }),
+  /** An admin marks a user's address verified (audited). */
+  markEmailVerified: adminProcedure
+    .input(ZMarkEmailVerifiedInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => markEmailVerified(ctx.deps, ctx.user.id, input)),
 });

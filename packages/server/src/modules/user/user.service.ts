@@ -14,12 +14,17 @@ import {
 import { checkSecondFactor, WRONG_OTP_MESSAGE } from '../twofactor/twofactor.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
+import { sendVerificationLink } from './user.email.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsers } from './user.repo.ts';
 
 export const BAD_CREDENTIALS_MESSAGE = 'Email or password is incorrect.';
 
-/** Self sign-up: always a plain user, whatever accountType the request carries; `ref` records the referrer. */
-export async function signup(db: Database, input: TSignupInput): Promise<TUser> {
+/**
+ * Self sign-up: always a plain user, whatever accountType the request carries; `ref` records the referrer.
+ * A verification link (48 h, single use) is queued for the new address.
+ */
+export async function signup(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, input: TSignupInput): Promise<TUser> {
+  const { db } = deps;
   if (await findCredentialsByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
   let referredBy: string | null = null;
   if (input.ref) {
@@ -42,6 +47,9 @@ export async function signup(db: Database, input: TSignupInput): Promise<TUser> 
     accountType: 'user',
     referredBy,
   });
+  // insertAccount must run outside a transaction (its retry on a code collision); the link and its mail share one.
+  const now = deps.clock.now();
+  await db.transaction().execute((trx) => sendVerificationLink(trx, deps.config, row, now));
   return toPublicUser(row);
 }
 

@@ -79,6 +79,8 @@ async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, in
     email: input.email,
     account_type: input.accountType,
     profile_picture: input.profilePicture,
+    // A new address is not proven by anyone yet: its owner verifies it (or an admin marks it verified).
+    ...(input.email !== undefined && input.email !== before.email ? { email_verified_at: null } : {}),
   };
   const updated = await updateUserIfVersion(trx, before.id, before.version, patch);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);

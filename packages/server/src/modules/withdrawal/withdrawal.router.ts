@@ -10,6 +10,7 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { listFlow } from '../money/money.core.ts';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
+import { assertMayWithdraw } from '../user/user.email.ts';
 
 /** Withdrawals: requesting holds the funds; the owner may cancel while pending; an admin pays or rejects. */
 export const withdrawalRouter = router({
@@ -18,6 +19,7 @@ export const withdrawalRouter = router({
     .output(ZWithdrawal)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
+      assertMayWithdraw(ctx.deps.config, ctx.user);
       if (ctx.user.two_factor_enabled_at === null) return requestWithdrawal(ctx.deps.db, ctx.user, input);
       const otp = input.otp;
       requireCodeGiven(otp);

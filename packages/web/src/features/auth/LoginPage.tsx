@@ -190,6 +190,9 @@ export default function LoginPage() {
         >
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </Field>
+        <Link asChild color="teal.700" fontSize="sm" alignSelf="flex-end">
+          <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
+        </Link>
         <Button
           type="submit"
           colorPalette="teal"

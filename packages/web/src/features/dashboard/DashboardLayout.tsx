@@ -27,6 +27,7 @@ import { loginPathFor } from '../../lib/safe-next';
 import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { isMenuItemActive, menuFor } from './menu';
+import { VerifyEmailNotice } from './VerifyEmailNotice';
 
 /** Logout: tell the server, then forget everything cached for this user and go to /login. */
 function useLogout() {
@@ -240,6 +241,7 @@ export default function DashboardLayout() {
             <PageLoader label="Logging out..." />
           ) : (
             <Suspense fallback={<PageLoader />}>
+              <VerifyEmailNotice />
               <Outlet />
             </Suspense>
           )}

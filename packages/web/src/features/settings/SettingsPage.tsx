@@ -4,6 +4,8 @@ import { PageLoader } from '../../components/ui/states';
 import { NotificationPreferences } from './NotificationPreferences';
 import { SignedInDevices } from './SignedInDevices';
 import { TwoFactorSection } from './TwoFactorSection';
+import { PasswordSection } from './PasswordSection';
+import { EmailSection } from './EmailSection';
 
 /** /dashboard/settings: email (read-only), notification preference (on the server), 2FA not offered yet. */
 export default function SettingsPage() {
@@ -26,6 +28,8 @@ export default function SettingsPage() {
       )}
       {user ? <SignedInDevices /> : null}
       <TwoFactorSection />
+      <EmailSection />
+      <PasswordSection />
     </Stack>
   );
 }
@@ -38,7 +42,9 @@ function SettingsForm({ email }: { email: string }) {
           <Field.Root readOnly>
             <Field.Label>Email</Field.Label>
             <Input type="email" value={email} readOnly />
-            <Field.HelperText>This is the email you sign in with. To change it, contact support.</Field.HelperText>
+            <Field.HelperText>
+              This is the email you sign in with. To change it, see Email address below.
+            </Field.HelperText>
           </Field.Root>
 
           <Stack gap="2">

@@ -27,6 +27,7 @@ import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { ZBalanceText, parseDollars } from '../money/money-form';
 import { AccountAccess } from './AccountAccess';
+import { EmailVerification } from './EmailVerification';
 import { UserAvatar } from './UserAvatar';
 
 const S = ZUserUpdateInput.shape;
@@ -215,6 +216,7 @@ function EditUserForm({
           </HStack>
 
           <AccountAccess user={user} />
+          <EmailVerification user={user} />
 
           {conflict && (
             <Alert.Root status="warning" role="alert">

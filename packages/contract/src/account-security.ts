@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ZEmail, ZId } from './common.ts';
+import { ZPassword } from './user.ts';
+
+/** The current password, as typed: checked against the stored hash, so only its presence and size are validated. */
+const ZCurrentPassword = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(200, 'Current password must be at most 200 characters');
+
+/** A link's token: 256 random bits in base64url (43 characters). */
+export const ZAccountToken = z
+  .string({ error: 'The link is missing its token' })
+  .trim()
+  .min(1, 'The link is missing its token')
+  .max(200, 'The link token is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'The link token is malformed: open the link exactly as it was sent');
+
+export const ZChangePasswordInput = z.strictObject({
+  currentPassword: ZCurrentPassword,
+  newPassword: ZPassword,
+});
+export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+
+export const ZChangeEmailInput = z.strictObject({
+  currentPassword: ZCurrentPassword,
+  newEmail: ZEmail,
+});
+export type TChangeEmailInput = z.infer<typeof ZChangeEmailInput>;
+
+export const ZConfirmEmailInput = z.strictObject({ token: ZAccountToken });
+export type TConfirmEmailInput = z.infer<typeof ZConfirmEmailInput>;
+
+/** What a used email link did: verified the address, or changed the account's address to it. */
+export const ZConfirmEmailResult = z.object({
+  outcome: z.enum(['verified', 'changed']),
+  email: z.string(),
+});
+export type TConfirmEmailResult = z.infer<typeof ZConfirmEmailResult>;
+
+export const ZRequestPasswordResetInput = z.strictObject({ email: ZEmail });
+export type TRequestPasswordResetInput = z.infer<typeof ZRequestPasswordResetInput>;
+
+export const ZResetPasswordInput = z.strictObject({
+  token: ZAccountToken,
+  newPassword: ZPassword,
+});
+export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
+export const ZMarkEmailVerifiedInput = z.strictObject({ id: ZId });
+export type TMarkEmailVerifiedInput = z.infer<typeof ZMarkEmailVerifiedInput>;
+
+/** Whether mail is delivered, and so whether a withdrawal needs a verified address. */
+export const ZEmailPolicy = z.object({
+  mailDelivered: z.boolean(),
+  withdrawalNeedsVerifiedEmail: z.boolean(),
+});
+export type TEmailPolicy = z.infer<typeof ZEmailPolicy>;

@@ -1,0 +1,71 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { AccountTokenPurpose } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken } from '../session/session.service.ts';
+import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken } from './account-token.repo.ts';
+
+/** How long each kind of link works. */
+export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  reset_password: 30 * 60_000,
+  change_email: 24 * 3_600_000,
+  verify_email: 48 * 3_600_000,
+};
+
+/** Where each kind of link lands in the web app. */
+const LINK_PATH: Record<AccountTokenPurpose, string> = {
+  reset_password: '/reset-password',
+  change_email: '/confirm-email',
+  verify_email: '/confirm-email',
+};
+
+/**
+ * Issues a single-use link: a 256-bit random token (base64url) whose sha256 alone is stored. Earlier unused
+ * links of the same purpose stop working (the newest one replaces them). Returns the URL to mail.
+ */
+export async function issueAccountLink(
+  db: Database,
+  config: Pick<Config, 'publicUrl'>,
+  t: { userId: string; purpose: AccountTokenPurpose; email: string | null },
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await retireAccountTokens(db, t.userId, t.purpose, now);
+  await insertAccountToken(
+    db,
+    { id: randomUUID(), userId: t.userId, purpose: t.purpose, tokenHash: hashToken(token), email: t.email },
+    now,
+    new Date(now.getTime() + TOKEN_LIFETIME_MS[t.purpose]),
+  );
+  return `${config.publicUrl}${LINK_PATH[t.purpose]}?token=${token}`;
+}
+
+/**
+ * Uses a link's token once (race-safe: see useAccountToken). A token that cannot be used is refused with a
+ * message saying why: unknown, expired, or already used / replaced by a newer link.
+ */
+export async function useAccountLink(
+  db: Database,
+  token: string,
+  purposes: readonly AccountTokenPurpose[],
+  now: Date,
+): Promise<{ userId: string; purpose: AccountTokenPurpose; email: string | null }> {
+  const tokenHash = hashToken(token);
+  const used = await useAccountToken(db, tokenHash, purposes, now);
+  if (used) return { userId: used.user_id, purpose: used.purpose, email: used.email };
+  const row = await findAccountToken(db, tokenHash);
+  if (!row || !purposes.includes(row.purpose)) {
+    throw new AppError(
+      'BAD_INPUT',
+      'token: This link is not valid. Open the link exactly as it was sent, or ask for a new one.',
+    );
+  }
+  if (row.used_at !== null) {
+    throw new AppError(
+      'INVALID_STATE',
+      'This link was already used, or a newer link replaced it. Ask for a new one if you still need it.',
+    );
+  }
+  throw new AppError('INVALID_STATE', 'This link has expired. Ask for a new one.');
+}

@@ -1,0 +1,26 @@
+import { Alert } from '@chakra-ui/react';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { ResendVerificationButton } from '../settings/EmailSection';
+
+/** Tells an unverified user, while mail is delivered, why withdrawals are refused and how to fix it. */
+export function VerifyEmailNotice() {
+  const { user } = useSession();
+  const policy = trpc.user.emailPolicy.useQuery(undefined, {
+    staleTime: Infinity,
+    enabled: !!user && !user.emailVerified,
+  });
+  if (!user || user.emailVerified || !policy.data?.withdrawalNeedsVerifiedEmail) return null;
+  return (
+    <Alert.Root status="warning" mb="6" alignItems="center" role="status">
+      <Alert.Indicator />
+      <Alert.Content flex="1">
+        <Alert.Title>Verify your email address</Alert.Title>
+        <Alert.Description>
+          You can deposit and invest, but withdrawals need a verified address. Open the link we sent to {user.email}.
+        </Alert.Description>
+      </Alert.Content>
+      <ResendVerificationButton />
+    </Alert.Root>
+  );
+}

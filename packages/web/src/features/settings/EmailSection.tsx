@@ -1,0 +1,144 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Card, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import type { z } from 'zod';
+import { ZChangeEmailInput } from '@vestora/contract';
+import { Field } from '../../components/ui/field';
+import { toaster } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+
+/** "Verified" or "Not verified" beside an address. */
+export function EmailVerifiedBadge({ verified }: { verified: boolean }) {
+  return (
+    <Badge colorPalette={verified ? 'green' : 'orange'} variant="subtle">
+      {verified ? 'Verified' : 'Not verified'}
+    </Badge>
+  );
+}
+
+/** Asks for a new verification link (a few an hour). */
+export function ResendVerificationButton() {
+  const resend = trpc.user.resendVerification.useMutation({
+    onSuccess: () =>
+      toaster.create({
+        type: 'success',
+        title: 'Link sent',
+        description: 'Open the link in the email within 48 hours.',
+      }),
+    onError: (err) =>
+      toaster.create({ type: 'error', title: 'No link sent', description: errorMessage(err, 'Please try again.') }),
+  });
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={resend.isPending}
+      loadingText="Sending..."
+      onClick={() => resend.mutate()}
+    >
+      Resend the link
+    </Button>
+  );
+}
+
+/** Settings › Email: the address and whether it is verified; changing it sends a link to the new address. */
+export function EmailSection() {
+  const { user } = useSession();
+  const policy = trpc.user.emailPolicy.useQuery(undefined, { staleTime: Infinity });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof ZChangeEmailInput>, unknown, z.output<typeof ZChangeEmailInput>>({
+    resolver: zodResolver(ZChangeEmailInput),
+    defaultValues: { currentPassword: '', newEmail: '' },
+  });
+  const change = trpc.user.changeEmail.useMutation({
+    onSuccess: (r) => {
+      reset();
+      toaster.create({
+        type: 'info',
+        title: 'Confirm the new address',
+        description: `We sent a link to ${r.pendingEmail}. Your address changes when you open it (within 24 hours).`,
+      });
+    },
+    onError: (err) =>
+      toaster.create({
+        type: 'error',
+        title: 'Email not changed',
+        description: errorMessage(err, 'Please try again.'),
+      }),
+  });
+  if (!user) return null;
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <chakra.form
+          display="flex"
+          flexDirection="column"
+          gap="4"
+          noValidate
+          aria-labelledby="email-section-title"
+          onSubmit={handleSubmit((input) => change.mutate(input))}
+        >
+          <Stack gap="1">
+            <Heading as="h2" size="lg" id="email-section-title">
+              Email address
+            </Heading>
+            <HStack gap="2" flexWrap="wrap">
+              <Text fontWeight="medium">{user.email}</Text>
+              <EmailVerifiedBadge verified={user.emailVerified} />
+            </HStack>
+          </Stack>
+          {user.emailVerified ? null : (
+            <Alert.Root status="warning" variant="subtle" alignItems="center">
+              <Alert.Indicator />
+              <Alert.Description flex="1">
+                {policy.data?.mailDelivered === false
+                  ? 'This installation does not send email: the verification link waits in the administrators’ outbox, and an administrator can mark your address verified.'
+                  : 'Open the link we emailed you to verify this address.'}
+              </Alert.Description>
+              <ResendVerificationButton />
+            </Alert.Root>
+          )}
+          {change.isSuccess ? (
+            <Alert.Root status="info" role="status">
+              <Alert.Indicator />
+              <Alert.Description>
+                A confirmation link went to {change.data.pendingEmail}; until you open it, you keep signing in with{' '}
+                {user.email}.
+              </Alert.Description>
+            </Alert.Root>
+          ) : null}
+          <fieldset disabled={change.isPending} style={{ display: 'contents' }}>
+            <Field label="New email address" required invalid={!!errors.newEmail} errorText={errors.newEmail?.message}>
+              <Input type="email" autoComplete="email" {...register('newEmail')} />
+            </Field>
+            <Field
+              label="Current password"
+              required
+              invalid={!!errors.currentPassword}
+              errorText={errors.currentPassword?.message}
+            >
+              <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+            </Field>
+          </fieldset>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            variant="outline"
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            loading={change.isPending}
+            loadingText="Sending link..."
+          >
+            Change email
+          </Button>
+        </chakra.form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
