@@ -18,7 +18,14 @@ let cachedHash: Promise<string> | undefined;
  */
 export async function insertUser(
   db: Database,
-  opts: { accountType?: 'user' | 'admin'; balanceCents?: number; email?: string; firstName?: string } = {},
+  opts: {
+    accountType?: 'user' | 'admin';
+    balanceCents?: number;
+    email?: string;
+    firstName?: string;
+    /** A proven address (with SMTP_URL set, withdrawals need one). */
+    emailVerified?: boolean;
+  } = {},
 ): Promise<UserRow> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const id = randomUUID();
@@ -34,6 +41,7 @@ export async function insertUser(
       password_hash: await cachedHash,
       account_type: opts.accountType ?? 'user',
       referral_code: randomBytes(5).toString('hex').toUpperCase(),
+      email_verified_at: opts.emailVerified ? new Date() : null,
     })
     .execute();
   if (opts.balanceCents) {

@@ -35,8 +35,8 @@ import type { IdPools, JsonSchema } from './values.ts';
 const MIN_REQUESTS = 5_000;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261124;
 // PostgreSQL runs the same file as a lighter second pass (the PGlite run carries the 5,000).
-const RUNS = Number(process.env.FUZZ_RUNS ?? (testDbKind() === 'pg' ? 1_500 : MIN_REQUESTS));
-/** Procedures and routes that hash a password (argon2): generated about 12 times less often than the rest. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (testDbKind() === 'pg' ? 3_000 : MIN_REQUESTS));
+/** Procedures and routes that hash a password (argon2): generated about 4 times less often than the rest. */
 const SLOW = /(^|[./])(signup|login)$/;
 
 type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] } };

@@ -363,7 +363,7 @@ export function requestArb(
   pools: () => IdPools,
 ): fc.Arbitrary<FuzzRequest> {
   const weighted = <T extends { slow: boolean }>(items: T[], f: (t: T) => fc.Arbitrary<FuzzRequest>) =>
-    items.map((t) => ({ weight: t.slow ? 1 : 12, arbitrary: f(t) }));
+    items.map((t) => ({ weight: t.slow ? 3 : 12, arbitrary: f(t) }));
   const fast = procs.filter((p) => !p.slow);
   const request = fc.oneof(
     { weight: 60, arbitrary: fc.oneof(...weighted(procs, (p) => trpcCall(p, pools))) },

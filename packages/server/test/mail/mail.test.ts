@@ -48,7 +48,7 @@ describe('mail delivered through SMTP', () => {
     t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vestora <no-reply@vestora.test>' } });
     // Driven by hand (runOnce) so every step is deterministic; main.ts starts it with its timer.
     sender = startMailSender(t.app.deps, { autoStart: false });
-    alice = await insertUser(t.handle.db, { email: 'alice@example.com', balanceCents: 500_00 });
+    alice = await insertUser(t.handle.db, { email: 'alice@example.com', balanceCents: 500_00, emailVerified: true });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(async () => {
@@ -138,8 +138,16 @@ describe('mail delivered through SMTP', () => {
       termMonths: 2,
       payoutFrequency: 'monthly',
     });
-    const dan = await insertUser(t.handle.db, { email: 'dan@example.com', balanceCents: 1_000_00 });
-    const eve = await insertUser(t.handle.db, { email: 'eve@example.com', balanceCents: 1_000_00 });
+    const dan = await insertUser(t.handle.db, {
+      email: 'dan@example.com',
+      balanceCents: 1_000_00,
+      emailVerified: true,
+    });
+    const eve = await insertUser(t.handle.db, {
+      email: 'eve@example.com',
+      balanceCents: 1_000_00,
+      emailVerified: true,
+    });
     await callerAs(t, eve).user.updatePreferences({ emailNotifications: false });
     await callerAs(t, dan).investment.open({ planId, amount: 1_000, idempotencyKey: newKey() });
     await callerAs(t, eve).investment.open({ planId, amount: 1_000, idempotencyKey: newKey() });
