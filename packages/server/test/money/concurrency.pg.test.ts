@@ -12,8 +12,9 @@ import { balanceOf, DETAILS, entriesFor, expectLedgerConsistent, ledgerState, ne
 async function together<T>(calls: (() => Promise<T>)[]) {
   const settled = await Promise.allSettled(calls.map((c) => c()));
   const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [toPublicError(s.reason)] : []));
-  return { ok, failed };
+  const reasons = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const failed = reasons.map((r) => toPublicError(r));
+  return { ok, failed, reasons };
 }
 const times = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
 
@@ -239,9 +240,10 @@ describe('money under real concurrency (PostgreSQL)', () => {
         });
       }
     }
-    const { failed } = await together(calls);
+    const { failed, reasons } = await together(calls);
     // Only insufficient funds may refuse a request here (several holds can be outstanding at once).
-    expect(failed.every((f) => f.status === 422)).toBe(true);
+    const unexpected = reasons.filter((_, i) => failed[i]!.status !== 422);
+    expect(unexpected.map((r) => `${String(r)} (cause: ${String((r as { cause?: unknown }).cause)})`)).toEqual([]);
     for (const p of people) expect(await balanceOf(t.handle.db, p.id)).toBe(200_00 + 8 * 5_00);
     await expectLedgerConsistent(t.handle.db);
   });

@@ -111,7 +111,11 @@ export async function lockUserAndCountFlows<T extends FlowTable>(
   userId: string,
   status: FlowStatus<T>,
 ): Promise<number> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  // FOR NO KEY UPDATE, not FOR UPDATE: it serialises this user's requests (it conflicts with itself and with a
+  // balance UPDATE) but not with the KEY SHARE lock a concurrent request's insert takes on the user row through
+  // its foreign key, which that request later upgrades by updating the balance. FOR UPDATE waited on that KEY
+  // SHARE and the upgrade then waited on it: a deadlock (seen in money/concurrency.pg.test.ts under load).
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
   const row = await untyped(trx)
     .selectFrom(table as string)
     .select((eb) => eb.fn.countAll<number>().as('n'))
