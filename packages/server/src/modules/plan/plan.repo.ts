@@ -4,7 +4,7 @@ import type { DB, PlanRow } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
 
-const PLAN_COLUMNS = [
+export const PLAN_COLUMNS = [
   'id',
   'investment_plan_name',
   'interest_rate',
