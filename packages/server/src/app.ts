@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
@@ -19,14 +17,15 @@ import {
   toPublicError,
 } from './lib/errors.ts';
 import { trustProxyOption } from './lib/client-address.ts';
-import { loggerOptions, requestIdOptions } from './lib/logging.ts';
+import { loggerOptions, requestLoggingOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
-import { isHttps } from './lib/session-cookie.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context.ts';
+import { trpcOnFastify } from './trpc/fastify-adapter.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 declare module 'fastify' {
@@ -77,7 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const logging = opts.logStream !== undefined || (opts.logger !== false && config.LOG_LEVEL !== 'silent');
   const app = Fastify({
     logger: logging ? loggerOptions(config.LOG_LEVEL, opts.logStream) : false,
-    ...requestIdOptions,
+    ...requestLoggingOptions,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 64 * 1024,
     // A client gets this long to send its whole request; a connection silent this long is closed.
@@ -126,24 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.openstreetmap.org'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only means something (and is only safe to send) when the product is served over https.
-    hsts: isHttps(config.publicUrl) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-  });
+  await app.register(securityHeaders, { config });
   await app.register(cookie);
   await app.register(requestGuards, { config });
 
@@ -189,26 +171,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         throw new AppError('BAD_INPUT', 'The procedure path is not valid (malformed percent-encoding).');
       }
     });
-    await trpcScope.register(fastifyTRPCPlugin, {
+    await trpcScope.register(trpcOnFastify<AppRouter>, {
       prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        // Checked by tRPC while it parses the request, before any context or procedure: 400 above it.
-        maxBatchSize: MAX_BATCH_SIZE,
-        createContext: ({ req, res, info }) => {
-          refuseUnbatchable(info);
-          return createContext(deps, req, res);
-        },
-        responseMeta({ errors }) {
-          const retryAfter = retryAfterOf(errors);
-          return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
-        },
-        onError({ error, path, req }) {
-          if (isDatabaseUnavailable(error))
-            req.log.warn({ path, reason: reasonOf(error) }, 'procedure failed: database unavailable');
-          else if (toPublicError(error).status >= 500) req.log.error({ err: error, path }, 'procedure failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      router: appRouter,
+      // Checked by tRPC while it parses the request, before any context or procedure: 400 above it.
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: (req, reply, info) => {
+        refuseUnbatchable(info);
+        return createContext(deps, req, reply);
+      },
+      responseMeta({ errors }) {
+        const retryAfter = retryAfterOf(errors);
+        return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+      },
+      onError({ error, path, fastifyRequest: req }) {
+        if (isDatabaseUnavailable(error))
+          req.log.warn({ path, reason: reasonOf(error) }, 'procedure failed: database unavailable');
+        else if (toPublicError(error).status >= 500) req.log.error({ err: error, path }, 'procedure failed');
+      },
     });
   });
 

@@ -160,7 +160,7 @@ describe('logs keep secrets', () => {
 
   it('logged the requests (the capture works and saw the failures)', () => {
     const msgs = logs.lines().map((l) => l.msg);
-    expect(msgs).toContain('incoming request');
+    expect(msgs).toContain('request completed');
     expect(msgs).toContain('procedure failed');
     expect(msgs).toContain('a line built to leak');
   });
