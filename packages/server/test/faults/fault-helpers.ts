@@ -166,7 +166,7 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** A Node process running a TypeScript entry point the way `pnpm start` does (`tsx`), with its logs parsed. */
+/** A Node process running a TypeScript entry point from source (tsx; `pnpm start` runs the same code compiled), with its logs parsed. */
 export interface NodeChild {
   child: ChildProcess;
   lines: LogLine[];

@@ -11,7 +11,7 @@ import { createSession } from '../../src/modules/session/session.service.ts';
 import { SESSION_COOKIE } from '../../src/lib/session-cookie.ts';
 import { type NodeChild, spawnNode } from './fault-helpers.ts';
 
-// Drill: SIGTERM to the real server (`tsx src/main.ts`, as `pnpm start` runs it) while a load of requests is in
+// Drill: SIGTERM to the real server (`src/main.ts` from source; `pnpm start` runs it compiled) while a load of requests is in
 // flight. The issue's bar: none fails, new connections are refused, the process closes its pool and exits 0
 // within 10 s. To know for certain that every request is still in flight when the signal comes (and not make
 // the drill's length depend on how loaded the machine is), the test holds a row lock: the withdrawals wait on

@@ -40,7 +40,10 @@ describe('no time machine in production', () => {
     const serverPkg = JSON.parse(fs.readFileSync(path.resolve(srcDir, '../package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(serverPkg.scripts.start).toBe('tsx src/main.ts');
+    // pnpm start runs the compiled main.ts (packages/server/scripts/build.ts bundles src/main.ts to dist/main.js).
+    expect(serverPkg.scripts.start).toBe('node dist/main.js');
+    const build = fs.readFileSync(path.resolve(srcDir, '../scripts/build.ts'), 'utf8');
+    expect(build).toMatch(/main: path\.join\(SERVER, 'src\/main\.ts'\)/);
     const main = fs.readFileSync(path.join(srcDir, 'main.ts'), 'utf8');
     expect(main).toMatch(/buildApp\(\{ config, db: handle \}\)/);
     expect(main).not.toMatch(/\bclock\s*:/);
