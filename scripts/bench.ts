@@ -7,10 +7,28 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { formatRows, machineLine, readSections, RESULTS_DIR } from './bench-report.ts';
 
-const benches = ['bench-market.ts', 'bench-money.ts', 'bench-payouts.ts'];
+const benches = ['bench-api.ts', 'bench-market.ts', 'bench-money.ts', 'bench-payouts.ts'];
+
+/** The local PostgreSQL this machine runs (trust auth), used when no database URL is given and it answers. */
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
+  if (await answers(5432)) {
+    process.env.TEST_DATABASE_URL = LOCAL_POSTGRES;
+    console.log(`bench: using the local PostgreSQL (${LOCAL_POSTGRES}); set BENCH_DATABASE_URL to choose another`);
+  } else console.log('bench: no PostgreSQL (set BENCH_DATABASE_URL): benchmarks that need one say so and skip');
+}
 const wanted = process.argv.slice(2);
 const chosen = wanted.length ? benches.filter((b) => wanted.some((w) => b.includes(w))) : benches;
 
