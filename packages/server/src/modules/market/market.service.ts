@@ -126,6 +126,8 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
   let sync: Promise<void> | null = null;
   let snapshotReply: MarketReply | null = null;
   let dbTrouble = false;
+  /** The etag of stored data that could not be read: not read (nor warned about) again. */
+  let unreadableEtag: string | null = null;
 
   function remember(coins: readonly TCoin[], fetchedAtMs: number, etag: string) {
     copy = {
@@ -172,7 +174,7 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
 
   /** Takes the row's data when it is newer than this instance's copy (the coin list itself only if it changed). */
   async function adopt(head: MarketCacheHead) {
-    if (!head.etag || !head.fetchedAt) return;
+    if (!head.etag || !head.fetchedAt || head.etag === unreadableEtag) return;
     const fetchedAtMs = head.fetchedAt.getTime();
     if (copy && fetchedAtMs <= copy.fetchedAtMs) return;
     if (copy && head.etag === copy.etag) {
@@ -186,6 +188,7 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
       // Same checks as a fresh answer: a hand-edited row gets no further than the feed could.
       remember(parseFeedCoins(JSON.parse(stored.coinsJson)), stored.fetchedAt.getTime(), stored.etag);
     } catch (err) {
+      unreadableEtag = stored.etag;
       log.warn({ err: errorText(err) }, 'Ignoring the stored market data: it could not be read.');
     }
   }
