@@ -21,6 +21,7 @@ import { loggerOptions, requestLoggingOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
+import { marketRoutes } from './modules/market/market.http.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
@@ -101,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const deps: AppDeps = {
     db: opts.db.db,
     config,
-    market: opts.market ?? createMarketService(config, { log: app.log }),
+    market: opts.market ?? createMarketService(config, { db: opts.db.db, clock: opts.clock, log: app.log }),
     log: app.log,
     clock: opts.clock ?? systemClock,
     limits: createLimits({ config, db: opts.db.db, pool: opts.db.pool, log: app.log, windowS: opts.limitWindowS }),
@@ -192,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   });
 
+  await app.register(marketRoutes); // GET /trpc/market.coins from bytes (a static route: wins over /trpc/:path)
   await app.register(registerRestV1, { prefix: '/api/v1' });
 
   registerWebApp(app, config.webDistDir);

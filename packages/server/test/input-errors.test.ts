@@ -107,6 +107,16 @@ describe('control characters in text fields', () => {
   });
 });
 
+/**
+ * A query through tRPC itself, as a batch naming it twice (`GET /trpc/market.coins` is answered by the market route
+ * from bytes, not by the procedure); the first answer, so trpcError reads it like a single call.
+ */
+async function trpcViaBatch(t: TestApp, path: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/trpc/${path},${path}?batch=1` });
+  const [first] = res.json() as unknown[];
+  return { ...res, json: () => first } as typeof res;
+}
+
 describe('PostgreSQL data errors (SQLSTATE class 22)', () => {
   it('map to 400 with a clear message, found under the wrapping tRPC adds', () => {
     for (const code of ['22021', '22P02', '22003', '22001']) {
@@ -127,19 +137,22 @@ describe('PostgreSQL data errors (SQLSTATE class 22)', () => {
     let t: TestApp;
     beforeAll(async () => {
       // A market service that hands the database a value it refuses (a NUL in text), as a bug could.
-      const market: MarketService = {
-        async getCoins() {
-          await sql`select ${'a\u0000b'}::text as v`.execute(t.handle.db);
-          throw new Error('unreachable: the database accepted a NUL');
-        },
+      const refused = async (): Promise<never> => {
+        await sql`select ${'a\u0000b'}::text as v`.execute(t.handle.db);
+        throw new Error('unreachable: the database accepted a NUL');
       };
+      const market: MarketService = { getCoins: refused, getReply: refused };
       t = await startTestApp({ market });
     });
     afterAll(() => t.close());
 
     it('answers 400, not 500', async () => {
-      const res = await trpcQuery(t.app, 'market.coins');
+      const res = await trpcViaBatch(t, 'market.coins');
       expect(trpcError(res)).toMatchObject({ status: 400, message: DATA_ERROR_MESSAGE });
+      // The market route (GET /trpc/market.coins from bytes) maps the same error the same way.
+      const route = await t.app.inject({ method: 'GET', url: '/trpc/market.coins' });
+      expect(route.statusCode).toBe(400);
+      expect(route.json()).toEqual({ err: DATA_ERROR_MESSAGE });
     });
   });
 });
@@ -163,13 +176,14 @@ describe('an output that fails its schema', () => {
     let t: TestApp;
     const logs = logCapture();
     beforeAll(async () => {
-      const market = { getCoins: async () => ({ coins: 'not a list', source: 'live', fetchedAt: 'now' }) };
+      const broken = async () => ({ coins: 'not a list', source: 'live', fetchedAt: 'now' });
+      const market = { getCoins: broken, getReply: broken };
       t = await startTestApp({ market: market as unknown as MarketService, logStream: logs.stream });
     });
     afterAll(() => t.close());
 
     it('answers 500 without details and logs the failure with its request id', async () => {
-      const res = await trpcQuery(t.app, 'market.coins');
+      const res = await trpcViaBatch(t, 'market.coins');
       expect(trpcError(res)).toMatchObject({ status: 500, message: INTERNAL_MESSAGE });
       const reqId = res.headers['x-request-id'];
       const logged = logs.lines().find((l) => l.msg === 'procedure failed');

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/create-db.ts';
 import {
   createMarketCache,
   type MarketLogger,
@@ -7,10 +8,12 @@ import {
 } from '../src/modules/market/market.service.ts';
 import { readSnapshotFile } from '../src/modules/market/market.snapshot.ts';
 import { type FakeFeedBehaviour, type FakeMarketFeed, startFakeMarketFeed } from '../src/test/fake-market-feed.ts';
+import { ManualClock } from '../src/test/manual-clock.ts';
+import { createTestDb } from '../src/test/test-db.ts';
 
 const TTL_MS = 120_000;
 const BACKOFF_MS = 30_000;
-const START = Date.parse('2026-03-01T10:00:00.000Z');
+const START = '2026-03-01T10:00:00.000Z';
 
 /** A logger that remembers what it was told. */
 function recordingLogger() {
@@ -23,16 +26,28 @@ function recordingLogger() {
   return { log, warnings: () => lines.filter((l) => l.level === 'warn') };
 }
 
-/** A cache on the fake feed with a hand-moved clock. */
+// One database for the file; every test starts from an empty cache table (as on a fresh install).
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await handle.db.deleteFrom('market_cache').execute();
+});
+
+/** A cache on the fake feed and the test database, with a hand-moved clock. */
 function setup(feed: FakeMarketFeed, extra: Partial<MarketServiceOptions> = {}) {
-  const clock = { t: START };
+  const clock = new ManualClock(START);
   const { log, warnings } = recordingLogger();
   const market = createMarketCache({
+    db: handle.db,
     feedUrl: feed.url,
     ttlMs: TTL_MS,
-    timeoutMs: 2_000,
+    // Generous, so a loaded machine never turns a good answer into a timeout; the timeout tests pass their own.
+    timeoutMs: 30_000,
     backoffMs: BACKOFF_MS,
-    now: () => clock.t,
+    clock,
     log,
     ...extra,
   });
@@ -61,7 +76,7 @@ describe('market cache against a fake feed', () => {
       page: '1',
     });
     expect(res.source).toBe('live');
-    expect(res.fetchedAt).toBe(new Date(START).toISOString());
+    expect(res.fetchedAt).toBe(START);
     expect(res.coins).toHaveLength(250);
     expect(res.coins[0]).toEqual({
       id: 'bitcoin',
@@ -92,7 +107,7 @@ describe('market cache against a fake feed', () => {
     const { market, clock } = setup(feed);
     const first = await market.getCoins();
     const before = feed.requests;
-    clock.t += TTL_MS - 1;
+    clock.advanceMs(TTL_MS - 1);
     const again = await callMany(20, market);
     expect(feed.requests).toBe(before);
     expect(again.every((r) => r.source === 'live' && r.fetchedAt === first.fetchedAt)).toBe(true);
@@ -101,7 +116,7 @@ describe('market cache against a fake feed', () => {
   it('refreshes exactly once after the TTL, however many callers ask', async () => {
     const { market, clock } = setup(feed);
     const first = await market.getCoins();
-    clock.t += TTL_MS;
+    clock.advanceMs(TTL_MS);
     const before = feed.requests;
     const release = feed.hold();
     const all = callMany(50, market);
@@ -109,7 +124,7 @@ describe('market cache against a fake feed', () => {
     release();
     const results = await all;
     expect(feed.requests).toBe(before + 1);
-    const fetchedAt = new Date(clock.t).toISOString();
+    const fetchedAt = clock.now().toISOString();
     expect(fetchedAt).not.toBe(first.fetchedAt);
     expect(results.every((r) => r.source === 'live' && r.fetchedAt === fetchedAt)).toBe(true);
   });
@@ -139,7 +154,7 @@ describe('market cache against a fake feed', () => {
       const { market, clock, warnings } = setup(feed, { timeoutMs: 300 });
       const good = await market.getCoins();
       feed.behave(behaviour);
-      clock.t += TTL_MS + 1;
+      clock.advanceMs(TTL_MS + 1);
       const before = feed.requests;
 
       const during = await callMany(20, market);
@@ -152,7 +167,7 @@ describe('market cache against a fake feed', () => {
       expect(warnings()).toHaveLength(1);
 
       // Still inside the back-off: more visitors do not reach the feed, and nothing more is logged.
-      clock.t += BACKOFF_MS - 1;
+      clock.advanceMs(BACKOFF_MS - 1);
       await callMany(10, market);
       expect(feed.requests).toBe(before + 1);
       expect(warnings()).toHaveLength(1);
@@ -163,26 +178,26 @@ describe('market cache against a fake feed', () => {
     const { market, clock, warnings } = setup(feed);
     const good = await market.getCoins();
     feed.behave({ kind: 'status', status: 500 });
-    clock.t += TTL_MS;
+    clock.advanceMs(TTL_MS);
     const before = feed.requests;
     expect((await market.getCoins()).source).toBe('stale');
 
-    clock.t += BACKOFF_MS;
+    clock.advanceMs(BACKOFF_MS);
     expect((await market.getCoins()).source).toBe('stale');
     expect(feed.requests).toBe(before + 2);
     expect(warnings()).toHaveLength(2);
 
     // Consecutive failures double the pause: 60 s now, so 30 s later the feed is left alone.
     feed.behave({ kind: 'ok' });
-    clock.t += BACKOFF_MS;
+    clock.advanceMs(BACKOFF_MS);
     expect((await market.getCoins()).source).toBe('stale');
     expect(feed.requests).toBe(before + 2);
 
-    clock.t += BACKOFF_MS;
+    clock.advanceMs(BACKOFF_MS);
     const back = await market.getCoins();
     expect(feed.requests).toBe(before + 3);
     expect(back.source).toBe('live');
-    expect(back.fetchedAt).toBe(new Date(clock.t).toISOString());
+    expect(back.fetchedAt).toBe(clock.now().toISOString());
     expect(back.fetchedAt).not.toBe(good.fetchedAt);
   });
 
@@ -190,17 +205,17 @@ describe('market cache against a fake feed', () => {
     const { market, clock } = setup(feed);
     await market.getCoins();
     feed.behave({ kind: 'rate-limited', retryAfter: '300' });
-    clock.t += TTL_MS;
+    clock.advanceMs(TTL_MS);
     const before = feed.requests;
     expect((await market.getCoins()).source).toBe('stale');
     expect(feed.requests).toBe(before + 1);
 
     feed.behave({ kind: 'ok' });
-    clock.t += 299_000;
+    clock.advanceMs(299_000);
     expect((await market.getCoins()).source).toBe('stale');
     expect(feed.requests).toBe(before + 1);
 
-    clock.t += 1_000;
+    clock.advanceMs(1_000);
     expect((await market.getCoins()).source).toBe('live');
     expect(feed.requests).toBe(before + 2);
   });
@@ -208,15 +223,15 @@ describe('market cache against a fake feed', () => {
   it('understands a Retry-After given as an HTTP date', async () => {
     const { market, clock } = setup(feed);
     await market.getCoins();
-    clock.t += TTL_MS;
-    feed.behave({ kind: 'rate-limited', retryAfter: new Date(clock.t + 600_000).toUTCString() });
+    clock.advanceMs(TTL_MS);
+    feed.behave({ kind: 'rate-limited', retryAfter: new Date(clock.now().getTime() + 600_000).toUTCString() });
     const before = feed.requests;
     await market.getCoins();
     feed.behave({ kind: 'ok' });
-    clock.t += 599_000;
+    clock.advanceMs(599_000);
     expect((await market.getCoins()).source).toBe('stale');
     expect(feed.requests).toBe(before + 1);
-    clock.t += 1_000;
+    clock.advanceMs(1_000);
     expect((await market.getCoins()).source).toBe('live');
   });
 });
@@ -251,13 +266,14 @@ describe('market cache when the feed has never answered', () => {
     const gone = await startFakeMarketFeed();
     const deadUrl = gone.url;
     await gone.close();
-    const clock = { t: START };
+    const clock = new ManualClock(START);
     let target = deadUrl;
     const market = createMarketCache({
+      db: handle.db,
       feedUrl: 'http://feed.invalid',
       ttlMs: TTL_MS,
-      timeoutMs: 2_000,
-      now: () => clock.t,
+      timeoutMs: 30_000,
+      clock,
       // Route the one URL to whichever server this test wants, without real DNS.
       fetch: (url, init) => fetch(String(url).replace('http://feed.invalid', target), init),
     });
@@ -266,7 +282,7 @@ describe('market cache when the feed has never answered', () => {
     expect(offline.fetchedAt).toBe(snapshot.takenAt);
 
     target = feed.url;
-    clock.t += BACKOFF_MS;
+    clock.advanceMs(BACKOFF_MS);
     const online = await market.getCoins();
     expect(online.source).toBe('live');
     expect(online.coins).toHaveLength(250);

@@ -262,7 +262,7 @@ export function useE2E(): () => E2E {
     await seedIfEmpty(handle.db);
     const admin = await insertUser(handle.db, { accountType: 'admin', firstName: 'Ada', email: 'admin@vestora.test' });
 
-    // The market module keeps a cache file under DATA_DIR: give it a throwaway directory.
+    // The generated APP_SECRET is kept under DATA_DIR: give it a throwaway directory.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-e2e-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;

@@ -112,7 +112,17 @@ describeBrowser('a visitor tours the public pages', () => {
 
   test('Home: top cryptocurrencies from the feed, search by name and symbol, Show More', async () => {
     const { page } = await env().newPage({ label: 'coins' });
+    const marketAnswer = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/trpc/market.coins'));
     await page.goto('/');
+    // The list comes alone, as the exact URL the server answers from bytes: cacheable (ETag, max-age) and gzip.
+    const market = await marketAnswer;
+    expect(market.request().method()).toBe('GET');
+    expect(market.url()).toBe(`${env().baseUrl}/trpc/market.coins`);
+    expect(market.status()).toBe(200);
+    const headers = await market.allHeaders();
+    expect(headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(headers['cache-control']).toBe('public, max-age=30');
+    expect(headers['content-encoding']).toBe('gzip');
     const cards = tradeButtons(page);
     await seen(cards);
     await poll(() => cards.count()).toBe(10);

@@ -308,6 +308,23 @@ export interface AccountTokenTable {
   created_at: Timestamp;
 }
 
+/** The shared market cache (one row per feed URL): the last good coin list and the refresh lease. */
+export interface MarketCacheTable {
+  feed_url: string;
+  /** The coin list as JSON text (contract fields only); null until the feed first answered. */
+  coins_json: string | null;
+  /** sha256 (hex) of coins_json. */
+  etag: string | null;
+  fetched_at: Timestamp | null;
+  /** Consecutive failed calls to the feed (0 after a good one): the back-off doubles with each. */
+  failures: Generated<number>;
+  /** No instance calls the feed before this (back-off, or the feed's Retry-After). */
+  next_attempt_at: Timestamp | null;
+  /** The refresh lease: one instance calls the feed until this time (then another may take over). */
+  refreshing_until: Timestamp | null;
+  refreshing_by: string | null;
+}
+
 export interface DB {
   users: UserTable;
   sessions: SessionTable;
@@ -329,6 +346,7 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscriberTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   account_tokens: AccountTokenTable;
+  market_cache: MarketCacheTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,20 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MARKETS_PATH } from '../modules/market/market.feed.ts';
-import { createMarketCache, type MarketService } from '../modules/market/market.service.ts';
+import { buildMarketReply, type MarketReply } from '../modules/market/market.reply.ts';
+import type { MarketService } from '../modules/market/market.service.ts';
+import { readSnapshotFile } from '../modules/market/market.snapshot.ts';
 
 /**
- * A market service that never touches the network and always serves the bundled snapshot: for tests that
- * call market.coins without caring about the feed (the authorization table, say).
+ * A market service that never touches the network or the database and always serves the bundled snapshot: for
+ * tests that call market.coins without caring about the feed (the authorization table, say).
  */
 export function offlineMarketService(): MarketService {
-  return createMarketCache({
-    feedUrl: 'http://feed.invalid',
-    ttlMs: 60_000,
-    timeoutMs: 1_000,
-    backoffMs: 24 * 60 * 60_000,
-    fetch: () => Promise.reject(new TypeError('offline: this test serves the market snapshot')),
-  });
+  let reply: MarketReply | null = null;
+  const get = () => {
+    const snap = readSnapshotFile();
+    return (reply ??= buildMarketReply({ coins: snap.coins, source: 'snapshot', fetchedAt: snap.takenAt }));
+  };
+  return { getReply: async () => get(), getCoins: async () => get().data };
 }
 
 /** A row as the real feed sends it (more fields than we keep, like the real thing). */
