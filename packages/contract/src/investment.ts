@@ -87,6 +87,10 @@ export const ZPortfolio = z.object({
 });
 export type TPortfolio = z.infer<typeof ZPortfolio>;
 
+/** investment.summary: the portfolio's three figures now, without the history (cheap: no ledger read). */
+export const ZPortfolioSummary = ZPortfolio.pick({ available: true, invested: true, interestReceived: true });
+export type TPortfolioSummary = z.infer<typeof ZPortfolioSummary>;
+
 /** Figures the home page shows visitors, computed from the data. */
 export const ZPublicStats = z.object({
   accounts: z.number().int(),
@@ -108,6 +112,9 @@ export const ZAdminOverview = z.object({
   pendingDeposits: z.object({ count: z.number().int(), amount: z.number() }),
   pendingWithdrawals: z.object({ count: z.number().int(), amount: z.number() }),
   platform: z.object({ ok: z.boolean(), difference: z.number() }),
+  /** The result of the last full ledger check (every balance = sum of its entries), taken at ledgerCheckedAt. */
   ledgerOk: z.boolean(),
+  /** When that check ran (it is re-run in the background when older than a few minutes, and by ledger.verify). */
+  ledgerCheckedAt: z.string(),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;

@@ -1,11 +1,24 @@
-import { centsToDollars, type TAdminOverview, type TPortfolio, type TPublicStats } from '@vestora/contract';
+import {
+  centsToDollars,
+  type TAdminOverview,
+  type TPortfolio,
+  type TPortfolioSummary,
+  type TPublicStats,
+} from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
-import { scheduleOf } from '../investment/investment.mapper.ts';
-import { verifyLedger } from '../ledger/ledger.service.ts';
+import { platformSums } from '../ledger/ledger.repo.ts';
+import { lastLedgerCheck, platformDifferenceCents } from '../ledger/ledger.service.ts';
 import type { MarketService } from '../market/market.service.ts';
-import { deskCounts, ledgerSeries, positionsDueBefore, principalByPlan, publicCounts } from './overview.repo.ts';
+import {
+  deskCounts,
+  interestDueBefore,
+  ledgerSeries,
+  portfolioTotals,
+  principalByPlan,
+  publicCounts,
+} from './overview.repo.ts';
 
 const DAY_MS = 86_400_000;
 /** The home page's figures are cached this long: they move slowly and every visitor asks. */
@@ -46,23 +59,23 @@ function createPublicStats(db: Database, market: MarketService, clock: Clock) {
   };
 }
 
-/** The figures an operator checks each morning. */
+/**
+ * The figures an operator checks each morning. Everything is read live except the per-user ledger check
+ * (every balance against the sum of its entries, a read of the whole ledger): that one is the last recorded
+ * full check with its time, re-run in the background when it is a few minutes old (lastLedgerCheck). The
+ * platform check is live: it sums balances, positions, withdrawals, deposits and the platform's payments.
+ */
 export async function adminOverview(db: Database, clock: Clock): Promise<TAdminOverview> {
   const now = clock.now();
   const until = new Date(now.getTime() + 30 * DAY_MS);
-  const [desk, plans, due, verify] = await Promise.all([
+  const [desk, plans, interestDueCents, sums, ledger] = await Promise.all([
     deskCounts(db),
     principalByPlan(db),
-    positionsDueBefore(db, until),
-    verifyLedger(db),
+    interestDueBefore(db, until),
+    platformSums(db),
+    lastLedgerCheck({ db, clock }),
   ]);
-  let interestDueCents = 0;
-  for (const position of due) {
-    for (const p of scheduleOf(position).payments.slice(position.paid_periods)) {
-      if (p.dueAt >= until) break;
-      interestDueCents += p.interestCents;
-    }
-  }
+  const difference = platformDifferenceCents(sums);
   const byPlan = plans
     .filter((p) => p.status === 'active' || Number(p.principal_cents) > 0)
     .map((p) => ({
@@ -82,8 +95,9 @@ export async function adminOverview(db: Database, clock: Clock): Promise<TAdminO
       count: desk.pendingWithdrawals.count,
       amount: centsToDollars(desk.pendingWithdrawals.cents),
     },
-    platform: verify.platform,
-    ledgerOk: verify.ok,
+    platform: { ok: difference === 0, difference: centsToDollars(difference) },
+    ledgerOk: ledger.ok,
+    ledgerCheckedAt: ledger.at,
   };
 }
 
@@ -115,5 +129,19 @@ export async function portfolioOf(db: Database, userId: string): Promise<TPortfo
     invested: centsToDollars(invested),
     interestReceived: centsToDollars(interest),
     history: thinned,
+  };
+}
+
+/**
+ * The portfolio's figures now (what the dashboard's sidebar shows on every page): the balance, the principal
+ * of open positions and the interest they paid, read from the user's row and positions, not their ledger.
+ * The same figures as portfolioOf's (a test holds them equal).
+ */
+export async function portfolioSummaryOf(db: Database, userId: string): Promise<TPortfolioSummary> {
+  const t = await portfolioTotals(db, userId);
+  return {
+    available: centsToDollars(t.balanceCents),
+    invested: centsToDollars(t.investedCents),
+    interestReceived: centsToDollars(t.interestCents),
   };
 }

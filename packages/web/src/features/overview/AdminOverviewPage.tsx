@@ -4,7 +4,7 @@ import { Badge, Box, Card, HStack, Heading, Link, SimpleGrid, Stack, Table, Text
 import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
-import { formatInteger, formatMoney } from '../../lib/format';
+import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
@@ -74,6 +74,8 @@ export default function AdminOverviewPage() {
       />
     );
   const o = overview.data;
+  // The per-user check reads the whole ledger, so the page shows the last one (re-run every few minutes).
+  const checkedAt = formatDateTime(o.ledgerCheckedAt);
   const deskLink = (tab: string, text: string) => (
     <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
       <RouterLink to={`/dashboard/money-desk${tab ? `?tab=${tab}` : ''}`}>{text}</RouterLink>
@@ -96,8 +98,8 @@ export default function AdminOverviewPage() {
         <Check
           title="Ledger check"
           ok={o.ledgerOk}
-          okText="Every balance equals the sum of its ledger entries."
-          badText="At least one balance differs from its ledger. See the Ledger check tab of the money desk."
+          okText={`Every balance equalled the sum of its ledger entries at the last full check, ${checkedAt}.`}
+          badText={`At the last full check, ${checkedAt}, at least one balance differed from its ledger. See the Ledger check tab of the money desk.`}
         />
       </SimpleGrid>
 
