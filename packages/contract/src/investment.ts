@@ -109,12 +109,15 @@ export const ZAdminOverview = z.object({
   ),
   principalInvested: z.number(),
   interestDueNext30Days: z.number(),
+  /** When balancesHeld, the principal figures and interestDueNext30Days were computed (at most a minute ago). */
+  figuresAt: z.string(),
   pendingDeposits: z.object({ count: z.number().int(), amount: z.number() }),
   pendingWithdrawals: z.object({ count: z.number().int(), amount: z.number() }),
+  /** The platform check of the last full check (taken at ledgerCheckedAt). */
   platform: z.object({ ok: z.boolean(), difference: z.number() }),
-  /** The result of the last full ledger check (every balance = sum of its entries), taken at ledgerCheckedAt. */
+  /** The last full check's per-user result: every balance = sum of its ledger entries. */
   ledgerOk: z.boolean(),
-  /** When that check ran (it is re-run in the background when older than a few minutes, and by ledger.verify). */
+  /** When that full check ran (re-run in the background once a few minutes old, and by ledger.verify). */
   ledgerCheckedAt: z.string(),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;

@@ -72,7 +72,7 @@ describe('ledger.list and ledger.verify', () => {
       const a = await insertUser(other.handle.db, { balanceCents: 10_00 });
       const b = await insertUser(other.handle.db, { balanceCents: 20_00 });
       const ad = await insertUser(other.handle.db, { accountType: 'admin' });
-      // The overview loaded before the overwrite recorded a good check; it sees the platform go off at once.
+      // The overview loaded before the overwrite records a good check (none was recorded yet).
       const before = await callerAs(other, ad).overview.admin();
       expect(before).toMatchObject({ ledgerOk: true, platform: { ok: true, difference: 0 } });
       // The silent overwrite the ledger exists to catch.

@@ -88,7 +88,7 @@ export async function verifyLedger(db: Database): Promise<LedgerVerifyResult> {
   };
 }
 
-/** ledger.verify: the full check, recorded (with the time it started) for the overview to show. */
+/** ledger.verify: the full check (users and platform), recorded with the time it started for the overview. */
 export async function runLedgerCheck(deps: { db: Database; clock: Clock }): Promise<LedgerVerifyResult> {
   const at = deps.clock.now();
   const result = await verifyLedger(deps.db);
@@ -97,6 +97,7 @@ export async function runLedgerCheck(deps: { db: Database; clock: Clock }): Prom
     ok: result.ok,
     mismatchCount: result.mismatchCount,
     checkedUsers: result.checkedUsers,
+    platformDifferenceCents: Math.round(result.platform.difference * 100),
   });
   return result;
 }

@@ -74,7 +74,8 @@ export default function AdminOverviewPage() {
       />
     );
   const o = overview.data;
-  // The per-user check reads the whole ledger, so the page shows the last one (re-run every few minutes).
+  // Both checks read every ledger entry and balance, so the page shows the last full check (re-run every few
+  // minutes, or on request on the money desk); the money figures are at most a minute old, the queues live.
   const checkedAt = formatDateTime(o.ledgerCheckedAt);
   const deskLink = (tab: string, text: string) => (
     <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
@@ -92,8 +93,8 @@ export default function AdminOverviewPage() {
         <Check
           title="Platform check"
           ok={o.platform.ok}
-          okText="Balances, open principal and held withdrawals add up to the money that came in and went out."
-          badText={`The platform's books are off by ${formatMoney(o.platform.difference)}. Investigate before paying anything out.`}
+          okText={`At the last full check, ${checkedAt}, balances, open principal and held withdrawals added up to the money that came in and went out.`}
+          badText={`At the last full check, ${checkedAt}, the platform's books were off by ${formatMoney(o.platform.difference)}. Investigate before paying anything out.`}
         />
         <Check
           title="Ledger check"
@@ -103,6 +104,10 @@ export default function AdminOverviewPage() {
         />
       </SimpleGrid>
 
+      <Text fontSize="sm" color="fg.muted" data-testid="figures-at">
+        Users and pending requests are live; balances, principal and interest due as of {formatDateTime(o.figuresAt)}{' '}
+        (refreshed every minute).
+      </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
         <Figure label="Users" value={formatInteger(o.users)} />
         <Figure label="Balances held" value={formatMoney(o.balancesHeld)} />
