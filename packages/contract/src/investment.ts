@@ -87,6 +87,10 @@ export const ZPortfolio = z.object({
 });
 export type TPortfolio = z.infer<typeof ZPortfolio>;
 
+/** investment.summary: the portfolio's three figures now, without the history (cheap: no ledger read). */
+export const ZPortfolioSummary = ZPortfolio.pick({ available: true, invested: true, interestReceived: true });
+export type TPortfolioSummary = z.infer<typeof ZPortfolioSummary>;
+
 /** Figures the home page shows visitors, computed from the data. */
 export const ZPublicStats = z.object({
   accounts: z.number().int(),
@@ -105,9 +109,15 @@ export const ZAdminOverview = z.object({
   ),
   principalInvested: z.number(),
   interestDueNext30Days: z.number(),
+  /** When balancesHeld, the principal figures and interestDueNext30Days were computed (at most a minute ago). */
+  figuresAt: z.string(),
   pendingDeposits: z.object({ count: z.number().int(), amount: z.number() }),
   pendingWithdrawals: z.object({ count: z.number().int(), amount: z.number() }),
+  /** The platform check of the last full check (taken at ledgerCheckedAt). */
   platform: z.object({ ok: z.boolean(), difference: z.number() }),
+  /** The last full check's per-user result: every balance = sum of its ledger entries. */
   ledgerOk: z.boolean(),
+  /** When that full check ran (re-run in the background once a few minutes old, and by ledger.verify). */
+  ledgerCheckedAt: z.string(),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;

@@ -40,6 +40,8 @@ export const ZLedgerPage = page(ZLedgerEntry);
 export const ZLedgerVerify = z.object({
   ok: z.boolean(),
   checkedUsers: z.number().int(),
+  /** How many balances differ from their ledger; `mismatches` lists the first 1,000 (by user id). */
+  mismatchCount: z.number().int(),
   mismatches: z.array(z.object({ userId: z.string(), balance: z.number(), ledgerSum: z.number() })),
   /** The platform check: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments. */
   platform: z.object({ ok: z.boolean(), difference: z.number() }),

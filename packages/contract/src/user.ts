@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZId, ZTimestamp, plain, text } from './common.ts';
+import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text } from './common.ts';
 import { ZBalance } from './money.ts';
 
 export const ZAccountType = z.enum(['user', 'admin']);
@@ -78,6 +78,20 @@ export const ZUser = z.object({
   createdAt: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/**
+ * user.list (admins): one page of users, newest sign-ups first (`order: 'oldest'` for sign-up order).
+ * `search` matches the start of the email, the last name or "first last", case-insensitive; `ids` answers
+ * just those users (at most 100, e.g. the reviewers named on a page), in the same order.
+ */
+export const ZUserListInput = ZPageInput.extend({
+  search: plain(z.string().trim().max(100, 'search must be at most 100 characters'), 'search').optional(),
+  ids: z.array(ZId).max(100, 'ids: at most 100 at a time').optional(),
+  order: z.enum(['newest', 'oldest']).default('newest'),
+});
+export type TUserListInput = z.input<typeof ZUserListInput>;
+export const ZUserPage = page(ZUser);
+export type TUserPage = z.infer<typeof ZUserPage>;
 
 /**
  * Admin edit of a user. `version`, when given, must match (optimistic concurrency); a balance change needs

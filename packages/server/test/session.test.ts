@@ -235,8 +235,10 @@ describe('what ends a user’s sessions', () => {
     expect(await alive(await sessionFor(t, user))).toBe(false);
 
     // The list shows it; balance and ledger stay.
-    const list = trpcData(await trpcQuery(t.app, 'user.list', undefined, adminCookie)) as { id: string }[];
-    expect(list.find((u) => u.id === user.id)).toMatchObject({ disabledAt: disabled.disabledAt });
+    const list = trpcData(await trpcQuery(t.app, 'user.list', { ids: [user.id] }, adminCookie)) as {
+      items: { id: string }[];
+    };
+    expect(list.items.find((u) => u.id === user.id)).toMatchObject({ disabledAt: disabled.disabledAt });
     expect(Number((await fresh(user.id)).balance_cents)).toBe(12_345);
     const ledger = await t.handle.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute();
     expect(ledger).toHaveLength(1);

@@ -19,11 +19,11 @@ describe('user.list / user.update (admin)', () => {
     t.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const update = (input: unknown, cookie = adminCookie) => trpcMutation(t.app, 'user.update', input, cookie);
 
-  it('user.list answers every user without secrets; a plain user gets 403', async () => {
+  it('user.list answers a page of users without secrets; a plain user gets 403', async () => {
     const user = await insertUser(t.handle.db);
     const res = await trpcQuery(t.app, 'user.list', undefined, adminCookie);
     expectNoSecrets(res);
-    const ids = trpcData<{ id: string }[]>(res).map((u) => u.id);
+    const ids = trpcData<{ items: { id: string }[] }>(res).items.map((u) => u.id);
     expect(ids).toEqual(expect.arrayContaining([admin.id, user.id]));
     const denied = await trpcQuery(t.app, 'user.list', undefined, await sessionFor(t, user));
     expect(trpcError(denied)).toMatchObject({ status: 403, message: 'Only an administrator can do this.' });

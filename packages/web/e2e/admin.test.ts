@@ -260,6 +260,45 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await seen(watcher.page.locator('aside').getByText('Account: $250.00', { exact: true }));
   });
 
+  test('finds users by the start of their email or name, and pages through them with Next / Previous', async () => {
+    // 30 people whose emails start alike: more than one page of 25.
+    const tag = `pager${Date.now().toString(36)}`;
+    for (let i = 0; i < 30; i++) {
+      await env().createUser({ firstName: `Pia${i}`, email: `${tag}-${String(i).padStart(2, '0')}@example.com` });
+    }
+    const { page } = await adminPage('users-search');
+    await openFromMenu(page, 'User', '/dashboard/user');
+    const search = page.getByRole('searchbox', { name: 'Search users' });
+    await search.fill(tag.toUpperCase());
+    const rows = page.getByRole('table').locator('tbody tr');
+    // Newest first: the 30th person leads the first page, 25 rows, all of them matches.
+    await seen(page.getByRole('row').filter({ hasText: `${tag}-29@example.com` }));
+    await poll(() => rows.count()).toBe(25);
+    expect((await rows.allInnerTexts()).every((t) => t.includes(tag))).toBe(true);
+    await seen(page.getByText('Page 1', { exact: true }));
+    await shot(page, 'admin-users-search');
+
+    // Next with the keyboard: the last 5 matches; Next is then disabled, Previous goes back.
+    const pager = page.getByRole('navigation', { name: 'User pages' });
+    await pager.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await seen(page.getByText('Page 2', { exact: true }));
+    await poll(() => rows.count()).toBe(5);
+    await seen(page.getByRole('row').filter({ hasText: `${tag}-00@example.com` }));
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await seen(page.getByText('Page 1', { exact: true }));
+    await poll(() => rows.count()).toBe(25);
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    // A first name with its last name ("first last"), and a search nobody matches.
+    await search.fill('pia7 user');
+    await poll(() => rows.count()).toBe(1);
+    await seen(page.getByRole('row').filter({ hasText: `${tag}-07@example.com` }));
+    await search.fill(`${tag}-nobody`);
+    await seen(page.getByText('No users match', { exact: true }));
+  });
+
   test('disables a user after a confirmation (signed out at once, cannot sign in, Disabled badge), then enables them', async () => {
     const email = uniqueEmail('dora');
     await env().createUser({ firstName: 'Dora', email });

@@ -4,6 +4,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UserTable {
   id: string;
+  /** Sign-up order (identity); user management pages by it. */
+  seq: Generated<number>;
   first_name: string;
   last_name: string;
   country: string;

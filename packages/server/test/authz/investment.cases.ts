@@ -57,6 +57,7 @@ export const investmentCases: AuthzCases = {
   'investment.get': { ...ownerOrAdmin, input: async (a) => ({ id: await positionOfSelf(a) }) },
   'investment.redeem': { ...ownerOrAdmin, input: async (a) => ({ id: await positionOfSelf(a) }) },
   'investment.portfolio': signedIn,
+  'investment.summary': signedIn,
 
   'overview.home': everyone,
   'overview.admin': adminOnly,

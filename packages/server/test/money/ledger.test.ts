@@ -57,7 +57,13 @@ describe('ledger.list and ledger.verify', () => {
 
   it('verify answers ok when every balance equals its ledger sum', async () => {
     const r = await callerAs(t, admin).ledger.verify();
-    expect(r).toEqual({ ok: true, checkedUsers: 2, mismatches: [], platform: { ok: true, difference: 0 } });
+    expect(r).toEqual({
+      ok: true,
+      checkedUsers: 2,
+      mismatchCount: 0,
+      mismatches: [],
+      platform: { ok: true, difference: 0 },
+    });
   });
 
   it('verify reports a balance written behind the ledger\u2019s back, with both figures', async () => {
@@ -66,17 +72,25 @@ describe('ledger.list and ledger.verify', () => {
       const a = await insertUser(other.handle.db, { balanceCents: 10_00 });
       const b = await insertUser(other.handle.db, { balanceCents: 20_00 });
       const ad = await insertUser(other.handle.db, { accountType: 'admin' });
+      // The overview loaded before the overwrite records a good check (none was recorded yet).
+      const before = await callerAs(other, ad).overview.admin();
+      expect(before).toMatchObject({ ledgerOk: true, platform: { ok: true, difference: 0 } });
       // The silent overwrite the ledger exists to catch.
       await other.handle.db.updateTable('users').set({ balance_cents: 12_34 }).where('id', '=', a.id).execute();
       const r = await callerAs(other, ad).ledger.verify();
       expect(r).toEqual({
         ok: false,
         checkedUsers: 3,
+        mismatchCount: 1,
         mismatches: [{ userId: a.id, balance: 12.34, ledgerSum: 10 }],
         // The platform check sees the same $2.34 that no deposit, payout or adjustment explains.
         platform: { ok: false, difference: 2.34 },
       });
       expect(r.mismatches.some((m) => m.userId === b.id)).toBe(false);
+      // ledger.verify records its result: the overview now shows the failed check and when it ran.
+      const after = await callerAs(other, ad).overview.admin();
+      expect(after).toMatchObject({ ledgerOk: false, platform: { ok: false, difference: 2.34 } });
+      expect(Date.parse(after.ledgerCheckedAt)).toBeGreaterThanOrEqual(Date.parse(before.ledgerCheckedAt));
     } finally {
       await other.close();
     }

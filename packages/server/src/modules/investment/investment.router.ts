@@ -8,10 +8,11 @@ import {
   ZInvestmentQuote,
   ZInvestmentQuoteInput,
   ZPortfolio,
+  ZPortfolioSummary,
 } from '@vestora/contract';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { listFlow } from '../money/money.core.ts';
-import { portfolioOf } from '../overview/overview.service.ts';
+import { portfolioOf, portfolioSummaryOf } from '../overview/overview.service.ts';
 import {
   getInvestment,
   investmentFlow,
@@ -46,4 +47,8 @@ export const investmentRouter = router({
     .output(ZInvestment)
     .mutation(({ ctx, input }) => redeemInvestment(ctx.deps.db, ctx.deps.clock, ctx.user, input)),
   portfolio: protectedProcedure.output(ZPortfolio).query(({ ctx }) => portfolioOf(ctx.deps.db, ctx.user.id)),
+  /** The portfolio's three figures without the history (the sidebar asks on every page). */
+  summary: protectedProcedure
+    .output(ZPortfolioSummary)
+    .query(({ ctx }) => portfolioSummaryOf(ctx.deps.db, ctx.user.id)),
 });

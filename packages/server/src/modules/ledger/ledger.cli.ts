@@ -14,19 +14,19 @@ export async function runLedgerVerify(
 ): Promise<number> {
   const handle = await openDatabase(loadConfig(env), 'ledger:verify');
   try {
-    const { checkedUsers, mismatches, platform } = await checkLedgerInvariant(handle.db);
+    const { checkedUsers, mismatchCount, mismatches, platform } = await checkLedgerInvariant(handle.db);
     const difference = platformDifferenceCents(platform);
     const platformLine =
       difference === 0
         ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
         : `Platform MISMATCH: money held differs from money sourced by ${difference < 0 ? '-' : ''}$${formatCents(Math.abs(difference))}.`;
-    if (mismatches.length === 0) {
+    if (mismatchCount === 0) {
       print(`Ledger OK: ${checkedUsers} user(s) checked; every balance equals the sum of its ledger entries.`);
       print(platformLine);
       return difference === 0 ? 0 : 1;
     }
     print(
-      `Ledger MISMATCH: ${mismatches.length} of ${checkedUsers} user(s) have a balance that differs from their ledger:`,
+      `Ledger MISMATCH: ${mismatchCount} of ${checkedUsers} user(s) have a balance that differs from their ledger:`,
     );
     for (const m of mismatches) {
       print(
@@ -34,6 +34,7 @@ export async function runLedgerVerify(
           `difference $${formatCents(m.balanceCents - m.ledgerSumCents)}`,
       );
     }
+    if (mismatchCount > mismatches.length) print(`  ... and ${mismatchCount - mismatches.length} more.`);
     print(platformLine);
     return 1;
   } finally {

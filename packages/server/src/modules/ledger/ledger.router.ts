@@ -1,6 +1,6 @@
 import { ZLedgerListInput, ZLedgerPage, ZLedgerVerify } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
-import { listLedgerFor, verifyLedger } from './ledger.service.ts';
+import { listLedgerFor, runLedgerCheck } from './ledger.service.ts';
 
 /** The ledger: every balance change, and the admin check that balances equal their entries. */
 export const ledgerRouter = router({
@@ -8,5 +8,5 @@ export const ledgerRouter = router({
     .input(ZLedgerListInput.prefault({}))
     .output(ZLedgerPage)
     .query(({ ctx, input }) => listLedgerFor(ctx.deps.db, ctx.user, input)),
-  verify: adminProcedure.output(ZLedgerVerify).query(({ ctx }) => verifyLedger(ctx.deps.db)),
+  verify: adminProcedure.output(ZLedgerVerify).query(({ ctx }) => runLedgerCheck(ctx.deps)),
 });

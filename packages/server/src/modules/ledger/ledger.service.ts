@@ -4,7 +4,16 @@ import type { LedgerKind } from '../../db/schema.ts';
 import { iso } from '../../lib/dates.ts';
 import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
-import { checkLedgerInvariant, type LedgerEntryView, listLedgerEntries, type PlatformSums } from './ledger.repo.ts';
+import type { Clock } from '../../deps.ts';
+import {
+  checkLedgerInvariant,
+  findRecordedLedgerCheck,
+  type LedgerEntryView,
+  listLedgerEntries,
+  type PlatformSums,
+  type RecordedLedgerCheck,
+  recordLedgerCheck,
+} from './ledger.repo.ts';
 
 /** A ledger entry as the wire shows it (signed dollars). */
 export function toLedgerEntry(row: LedgerEntryView): TLedgerEntry & { userEmail: string } {
@@ -48,6 +57,8 @@ export async function listLedgerFor(
 export interface LedgerVerifyResult {
   ok: boolean;
   checkedUsers: number;
+  /** Every mismatching user counted; `mismatches` lists the first 1,000 by id. */
+  mismatchCount: number;
   mismatches: { userId: string; balance: number; ledgerSum: number }[];
   /** Money held (balances + open principal + pending withdrawals) = money in and paid by the platform. */
   platform: { ok: boolean; difference: number };
@@ -65,13 +76,57 @@ export async function verifyLedger(db: Database): Promise<LedgerVerifyResult> {
   const check = await checkLedgerInvariant(db);
   const difference = platformDifferenceCents(check.platform);
   return {
-    ok: check.mismatches.length === 0,
+    ok: check.mismatchCount === 0,
     platform: { ok: difference === 0, difference: centsToDollars(difference) },
     checkedUsers: check.checkedUsers,
+    mismatchCount: check.mismatchCount,
     mismatches: check.mismatches.map((m) => ({
       userId: m.userId,
       balance: centsToDollars(m.balanceCents),
       ledgerSum: centsToDollars(m.ledgerSumCents),
     })),
   };
+}
+
+/** ledger.verify: the full check (users and platform), recorded with the time it started for the overview. */
+export async function runLedgerCheck(deps: { db: Database; clock: Clock }): Promise<LedgerVerifyResult> {
+  const at = deps.clock.now();
+  const result = await verifyLedger(deps.db);
+  await recordLedgerCheck(deps.db, {
+    at: at.toISOString(),
+    ok: result.ok,
+    mismatchCount: result.mismatchCount,
+    checkedUsers: result.checkedUsers,
+    platformDifferenceCents: Math.round(result.platform.difference * 100),
+  });
+  return result;
+}
+
+/** A recorded full check older than this is re-run (in the background) when the overview is loaded. */
+export const LEDGER_CHECK_MAX_AGE_MS = 5 * 60_000;
+
+/** One background re-check at a time per database (several overview loads share it). */
+const refreshing = new WeakMap<Database, Promise<unknown>>();
+
+/**
+ * The last full ledger check, for pages that load often (the admin overview): the recorded one, re-run in
+ * the background once it is older than LEDGER_CHECK_MAX_AGE_MS (this answer still shows the old one, with
+ * its time); run now only when none was ever recorded. Reading every ledger entry on each load is what
+ * made the overview slow at a million entries.
+ */
+export async function lastLedgerCheck(deps: { db: Database; clock: Clock }): Promise<RecordedLedgerCheck> {
+  const recorded = await findRecordedLedgerCheck(deps.db);
+  if (!recorded) {
+    await runLedgerCheck(deps);
+    return (await findRecordedLedgerCheck(deps.db))!;
+  }
+  const age = deps.clock.now().getTime() - Date.parse(recorded.at);
+  if (age >= LEDGER_CHECK_MAX_AGE_MS && !refreshing.has(deps.db)) {
+    const run = runLedgerCheck(deps)
+      // A failed background check (database busy or closing) is tried again on a later load.
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(deps.db));
+    refreshing.set(deps.db, run);
+  }
+  return recorded;
 }

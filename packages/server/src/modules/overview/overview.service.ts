@@ -1,11 +1,24 @@
-import { centsToDollars, type TAdminOverview, type TPortfolio, type TPublicStats } from '@vestora/contract';
+import {
+  centsToDollars,
+  type TAdminOverview,
+  type TPortfolio,
+  type TPortfolioSummary,
+  type TPublicStats,
+} from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
-import { scheduleOf } from '../investment/investment.mapper.ts';
-import { verifyLedger } from '../ledger/ledger.service.ts';
+import { lastLedgerCheck } from '../ledger/ledger.service.ts';
 import type { MarketService } from '../market/market.service.ts';
-import { deskCounts, ledgerSeries, positionsDueBefore, principalByPlan, publicCounts } from './overview.repo.ts';
+import {
+  balancesHeldCents,
+  deskCounts,
+  interestDueBefore,
+  ledgerSeries,
+  portfolioTotals,
+  principalByPlan,
+  publicCounts,
+} from './overview.repo.ts';
 
 const DAY_MS = 86_400_000;
 /** The home page's figures are cached this long: they move slowly and every visitor asks. */
@@ -46,24 +59,64 @@ function createPublicStats(db: Database, market: MarketService, clock: Clock) {
   };
 }
 
-/** The figures an operator checks each morning. */
-export async function adminOverview(db: Database, clock: Clock): Promise<TAdminOverview> {
-  const now = clock.now();
+/** The overview's heavy figures (every user, every active position), computed together. */
+interface Books {
+  at: Date;
+  balancesCents: number;
+  plans: Awaited<ReturnType<typeof principalByPlan>>;
+  interestDueCents: number;
+}
+
+/** The heavy figures are reused this long (the page says when they were computed). */
+export const OVERVIEW_FIGURES_MAX_AGE_MS = 60_000;
+
+const booksCaches = new WeakMap<Database, { at: number; value: Promise<Books>; refreshing: boolean }>();
+
+async function computeBooks(db: Database, now: Date): Promise<Books> {
   const until = new Date(now.getTime() + 30 * DAY_MS);
-  const [desk, plans, due, verify] = await Promise.all([
-    deskCounts(db),
+  const [balancesCents, plans, interestDueCents] = await Promise.all([
+    balancesHeldCents(db),
     principalByPlan(db),
-    positionsDueBefore(db, until),
-    verifyLedger(db),
+    interestDueBefore(db, until),
   ]);
-  let interestDueCents = 0;
-  for (const position of due) {
-    for (const p of scheduleOf(position).payments.slice(position.paid_periods)) {
-      if (p.dueAt >= until) break;
-      interestDueCents += p.interestCents;
-    }
+  return { at: now, balancesCents, plans, interestDueCents };
+}
+
+/**
+ * Balances held, principal per plan and interest due in the next 30 days: read every user and every active
+ * position (a few hundred milliseconds at 100,000 of each), so they are computed at most once a minute per
+ * process and served with their time; a load after that minute answers at once with the previous figures
+ * and refreshes them in the background. Only the first load computes while the admin waits.
+ */
+function books(db: Database, clock: Clock): Promise<Books> {
+  const now = clock.now();
+  const cached = booksCaches.get(db);
+  if (!cached) {
+    const value = computeBooks(db, now);
+    booksCaches.set(db, { at: now.getTime(), value, refreshing: false });
+    value.catch(() => booksCaches.delete(db));
+    return value;
   }
-  const byPlan = plans
+  if (now.getTime() - cached.at >= OVERVIEW_FIGURES_MAX_AGE_MS && !cached.refreshing) {
+    cached.refreshing = true;
+    computeBooks(db, now).then(
+      (fresh) => booksCaches.set(db, { at: now.getTime(), value: Promise.resolve(fresh), refreshing: false }),
+      // A failed refresh (database busy or closing) is tried again on a later load.
+      () => (cached.refreshing = false),
+    );
+  }
+  return cached.value;
+}
+
+/**
+ * The figures an operator checks each morning. The user count and the pending queues are read on every load
+ * (cheap, and what the admin acts on); the heavy figures come from `books` (at most a minute old, with their
+ * time); both checks (every balance against its ledger, and the platform's books) are the last full check
+ * with its time (lastLedgerCheck: re-run in the background once it is a few minutes old, and by ledger.verify).
+ */
+export async function adminOverview(db: Database, clock: Clock): Promise<TAdminOverview> {
+  const [desk, figures, ledger] = await Promise.all([deskCounts(db), books(db, clock), lastLedgerCheck({ db, clock })]);
+  const byPlan = figures.plans
     .filter((p) => p.status === 'active' || Number(p.principal_cents) > 0)
     .map((p) => ({
       planId: p.id,
@@ -73,17 +126,22 @@ export async function adminOverview(db: Database, clock: Clock): Promise<TAdminO
     }));
   return {
     users: desk.users,
-    balancesHeld: centsToDollars(desk.balancesCents),
+    balancesHeld: centsToDollars(figures.balancesCents),
     principalByPlan: byPlan,
-    principalInvested: centsToDollars(plans.reduce((s, p) => s + Number(p.principal_cents), 0)),
-    interestDueNext30Days: centsToDollars(interestDueCents),
+    principalInvested: centsToDollars(figures.plans.reduce((s, p) => s + Number(p.principal_cents), 0)),
+    interestDueNext30Days: centsToDollars(figures.interestDueCents),
+    figuresAt: iso(figures.at),
     pendingDeposits: { count: desk.pendingDeposits.count, amount: centsToDollars(desk.pendingDeposits.cents) },
     pendingWithdrawals: {
       count: desk.pendingWithdrawals.count,
       amount: centsToDollars(desk.pendingWithdrawals.cents),
     },
-    platform: verify.platform,
-    ledgerOk: verify.ok,
+    platform: {
+      ok: ledger.platformDifferenceCents === 0,
+      difference: centsToDollars(ledger.platformDifferenceCents),
+    },
+    ledgerOk: ledger.ok,
+    ledgerCheckedAt: ledger.at,
   };
 }
 
@@ -115,5 +173,19 @@ export async function portfolioOf(db: Database, userId: string): Promise<TPortfo
     invested: centsToDollars(invested),
     interestReceived: centsToDollars(interest),
     history: thinned,
+  };
+}
+
+/**
+ * The portfolio's figures now (what the dashboard's sidebar shows on every page): the balance, the principal
+ * of open positions and the interest they paid, read from the user's row and positions, not their ledger.
+ * The same figures as portfolioOf's (a test holds them equal).
+ */
+export async function portfolioSummaryOf(db: Database, userId: string): Promise<TPortfolioSummary> {
+  const t = await portfolioTotals(db, userId);
+  return {
+    available: centsToDollars(t.balanceCents),
+    invested: centsToDollars(t.investedCents),
+    interestReceived: centsToDollars(t.interestCents),
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, NewUser, UserPatch, UserRow } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
@@ -66,9 +66,44 @@ export function insertUser(db: Executor, user: NewUser): Promise<PublicUserRow> 
   return db.insertInto('users').values(user).returning(PUBLIC_USER_COLUMNS).executeTakeFirstOrThrow();
 }
 
-/** Every user, oldest first. */
-export function listUsers(db: Executor): Promise<PublicUserRow[]> {
-  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at').orderBy('id').execute();
+/** `text` as a LIKE prefix pattern: its own %, _ and backslash match themselves. */
+function likePrefix(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Which page of users: a keyset on `seq` in either direction, optionally a prefix search or a set of ids. */
+export interface UserPageFilter {
+  search?: string | undefined;
+  ids?: readonly string[] | undefined;
+  order: 'newest' | 'oldest';
+  /** The last seq of the previous page. */
+  afterSeq?: number | undefined;
+  limit: number;
+}
+
+/**
+ * One page of users (`limit + 1` rows: the extra one tells there is more). The search matches the start of
+ * the email, the last name or "first last", case-insensitive; each is served by a text_pattern_ops index.
+ */
+export function listUsersPage(db: Executor, filter: UserPageFilter): Promise<(PublicUserRow & { seq: number })[]> {
+  const newest = filter.order === 'newest';
+  let q = db.selectFrom('users').select([...PUBLIC_USER_COLUMNS, 'seq']);
+  if (filter.search) {
+    const p = likePrefix(filter.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, 'like', p),
+        eb(sql`lower(last_name)`, 'like', p),
+        eb(sql`lower(first_name || ' ' || last_name)`, 'like', p),
+      ]),
+    );
+  }
+  if (filter.ids) q = filter.ids.length ? q.where('id', 'in', [...filter.ids]) : q.where(sql<boolean>`false`);
+  if (filter.afterSeq !== undefined) q = q.where('seq', newest ? '<' : '>', filter.afterSeq);
+  return q
+    .orderBy('seq', newest ? 'desc' : 'asc')
+    .limit(filter.limit + 1)
+    .execute();
 }
 
 /**

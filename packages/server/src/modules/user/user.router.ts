@@ -13,6 +13,8 @@ import {
   ZResetPasswordInput,
   ZSignupInput,
   ZUser,
+  ZUserListInput,
+  ZUserPage,
   ZUserSetDisabledInput,
   ZUserUpdateInput,
 } from '@vestora/contract';
@@ -20,7 +22,7 @@ import { z } from 'zod';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from '../session/session.service.ts';
 import { toPublicUser } from './user.mapper.ts';
-import { listAllUsers, login, logout, signup } from './user.service.ts';
+import { listUsers, login, logout, signup } from './user.service.ts';
 import { getPreferences, updatePreferences } from './user.preferences.ts';
 import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
@@ -73,7 +75,11 @@ export const userRouter = router({
   revokeOtherSessions: protectedProcedure
     .output(z.object({ ended: z.number().int() }))
     .mutation(({ ctx }) => revokeOtherOwnSessions(ctx.deps.db, ctx.user.id, ctx.sessionToken)),
-  list: adminProcedure.output(z.array(ZUser)).query(({ ctx }) => listAllUsers(ctx.deps.db)),
+  /** One page of users (newest first), a prefix search on email and names, or given ids. */
+  list: adminProcedure
+    .input(ZUserListInput.prefault({}))
+    .output(ZUserPage)
+    .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
   update: adminProcedure
     .input(ZUserUpdateInput)
     .output(ZUser)

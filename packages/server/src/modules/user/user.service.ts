@@ -1,4 +1,10 @@
-import { TWO_FACTOR_REQUIRED_MESSAGE, type TLoginInput, type TSignupInput, type TUser } from '@vestora/contract';
+import {
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  type TLoginInput,
+  type TSignupInput,
+  type TUser,
+  type TUserListInput,
+} from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -15,7 +21,8 @@ import { checkSecondFactor, WRONG_OTP_MESSAGE } from '../twofactor/twofactor.ser
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { sendVerificationLink } from './user.email.ts';
-import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsers } from './user.repo.ts';
+import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
+import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsersPage } from './user.repo.ts';
 
 export const BAD_CREDENTIALS_MESSAGE = 'Email or password is incorrect.';
 
@@ -161,7 +168,15 @@ export async function logout(
   return { ok: true };
 }
 
-/** Every user, for the admin's user management. */
-export async function listAllUsers(db: Database): Promise<TUser[]> {
-  return (await listUsers(db)).map(toPublicUser);
+/** One page of users for the admin's user management: newest first, a prefix search, or given ids. */
+export async function listUsers(db: Database, input: TUserListInput): Promise<Page<TUser>> {
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = await listUsersPage(db, {
+    search: input.search || undefined,
+    ids: input.ids,
+    order: input.order ?? 'newest',
+    afterSeq: parseSeqCursor(input.cursor),
+    limit,
+  });
+  return toPage(rows, limit, toPublicUser);
 }

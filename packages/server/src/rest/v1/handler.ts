@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { ZodError, type z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -20,6 +20,10 @@ export interface LegacyRoute {
   access: LegacyAccess;
   /** The request body's schema (POST routes). */
   body?: z.ZodType;
+  /** The query string's schema: each property is an optional query parameter in the document. */
+  query?: z.ZodObject;
+  /** Response headers the route may set, with what each means (documented on the success response). */
+  responseHeaders?: Record<string, string>;
   /** The success body's schema. */
   response: z.ZodType;
   /** Success status. */
@@ -27,43 +31,63 @@ export interface LegacyRoute {
   /** `{ err }` statuses this route answers besides those every route of its kind may (see openapi.ts). */
   errors: readonly number[];
   /** Runs the route: parses the body, calls the procedure, reshapes the answer. */
-  run(caller: Caller, req: FastifyRequest): Promise<unknown>;
+  run(caller: Caller, req: FastifyRequest, reply?: FastifyReply): Promise<unknown>;
   /** tRPC field name → legacy name, so a procedure's validation message names the field the caller sent. */
   fieldNames?: Record<string, string>;
 }
 
 /** What a route's handler receives: the parsed legacy body and the `:id` parameter ('' when none). */
-export interface LegacyInput<B> {
+export interface LegacyInput<B, Q = undefined> {
   body: B;
   id: string;
+  /** The parsed query string (routes that declare `query`). */
+  query: Q;
+  /** Sets a response header (one the route declares in `responseHeaders`). */
+  setHeader(name: string, value: string): void;
 }
 
 /**
  * Declares a legacy route. The handler gets the body already parsed by `body` and must answer something of
  * the `response` schema's type (checked by the compiler; a test checks the real answers against the document).
  */
-export function legacyRoute<B extends z.ZodType | undefined, R extends z.ZodType>(spec: {
+export function legacyRoute<
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+  Q extends z.ZodObject | undefined = undefined,
+>(spec: {
   method: 'GET' | 'POST';
   path: string;
   summary: string;
   description?: string;
   access: LegacyAccess;
   body?: B;
+  query?: Q;
+  responseHeaders?: Record<string, string>;
   response: R;
   status?: 200 | 201;
   errors?: readonly number[];
   fieldNames?: Record<string, string>;
-  handle: (caller: Caller, input: LegacyInput<B extends z.ZodType ? z.output<B> : undefined>) => Promise<z.input<R>>;
+  handle: (
+    caller: Caller,
+    input: LegacyInput<B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodObject ? z.output<Q> : undefined>,
+  ) => Promise<z.input<R>>;
 }): LegacyRoute {
-  const { handle, body: bodySchema, ...rest } = spec;
+  const { handle, body: bodySchema, query: querySchema, ...rest } = spec;
   return {
     ...rest,
     ...(bodySchema ? { body: bodySchema } : {}),
+    ...(querySchema ? { query: querySchema } : {}),
     status: spec.status ?? 200,
     errors: spec.errors ?? [],
-    async run(caller, req) {
+    async run(caller, req, reply) {
       const body = bodySchema ? bodySchema.parse(bodyObject(req)) : undefined;
-      return handle(caller, { body: body as B extends z.ZodType ? z.output<B> : undefined, id: idParam(req) });
+      const query = querySchema ? querySchema.parse(req.query ?? {}) : undefined;
+      return handle(caller, {
+        body: body as B extends z.ZodType ? z.output<B> : undefined,
+        query: query as Q extends z.ZodObject ? z.output<Q> : undefined,
+        id: idParam(req),
+        setHeader: (name, value) => void reply?.header(name, value),
+      });
     },
   };
 }
@@ -86,7 +110,7 @@ export function registerLegacyRoute(app: FastifyInstance, route: LegacyRoute): v
     async handler(req, reply) {
       try {
         const ctx = await createContext(req.server.deps, req, reply);
-        const answer = await route.run(createCaller(ctx), req);
+        const answer = await route.run(createCaller(ctx), req, reply);
         return reply.code(route.status).send(answer);
       } catch (err) {
         // Only an input that failed its schema (BAD_REQUEST) is renamed; an output that failed is a 500 as it is.

@@ -11,6 +11,7 @@ interface MediaType {
 }
 export interface OpenApiResponse {
   description: string;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
   content?: Record<string, MediaType>;
 }
 export interface OpenApiOperation {
@@ -19,7 +20,7 @@ export interface OpenApiOperation {
   description?: string;
   tags: string[];
   security: Record<string, string[]>[];
-  parameters?: { name: string; in: 'path'; required: true; schema: JsonSchema }[];
+  parameters?: { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { required: true; content: Record<string, MediaType> };
   responses: Record<string, OpenApiResponse>;
 }
@@ -89,28 +90,42 @@ export function toOperation(route: LegacyRoute): OpenApiOperation {
   const errorSchema = jsonSchemaOf(ZLegacyError, 'output');
   const errorStatuses = [...new Set([...impliedErrorStatuses(route), ...route.errors])].sort((a, b) => a - b);
   const params = [...route.path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]!);
-  const responses: Record<string, OpenApiResponse> = {
-    [route.status]: { description: 'Success.', content: json(jsonSchemaOf(route.response, 'output')) },
-  };
+  const success: OpenApiResponse = { description: 'Success.', content: json(jsonSchemaOf(route.response, 'output')) };
+  if (route.responseHeaders) {
+    success.headers = Object.fromEntries(
+      Object.entries(route.responseHeaders).map(([name, description]) => [
+        name,
+        { description, schema: { type: 'string' } },
+      ]),
+    );
+  }
+  const responses: Record<string, OpenApiResponse> = { [route.status]: success };
   for (const status of errorStatuses) {
     responses[status] = { description: ERROR_MEANINGS[status] ?? 'An error.', content: json(errorSchema) };
   }
+  const queryParams = route.query
+    ? Object.entries(route.query.shape as Record<string, z.ZodType>).map(([name, schema]) => {
+        const { description, ...rest } = jsonSchemaOf(schema, 'input');
+        return {
+          name,
+          in: 'query' as const,
+          required: false,
+          ...(typeof description === 'string' ? { description } : {}),
+          schema: rest,
+        };
+      })
+    : [];
+  const parameters = [
+    ...params.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' } })),
+    ...queryParams,
+  ];
   return {
     operationId: operationId(route.method, route.path),
     summary: route.summary,
     description: [route.description, ACCESS_TEXT[route.access]].filter(Boolean).join(' '),
     tags: [route.path.split('/')[1] ?? 'api'],
     security: route.access === 'public' ? [] : [{ session: [] }],
-    ...(params.length
-      ? {
-          parameters: params.map((name) => ({
-            name,
-            in: 'path' as const,
-            required: true as const,
-            schema: { type: 'string' },
-          })),
-        }
-      : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? { requestBody: { required: true as const, content: json(jsonSchemaOf(route.body, 'input')) } }
       : {}),

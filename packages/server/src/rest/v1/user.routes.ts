@@ -1,3 +1,4 @@
+import type { TUser } from '@vestora/contract';
 import { z } from 'zod';
 import { type LegacyRoute, legacyRoute } from './handler.ts';
 import {
@@ -10,6 +11,26 @@ import {
   ZLegacyUser,
   ZLegacyUserUpdateBody,
 } from './legacy-schemas.ts';
+
+/** Most users one GET /user/get_all answers (the rest follow with ?cursor=). */
+export const GET_ALL_MAX = 1000;
+/** user.list's largest page. */
+const USER_LIST_MAX_PAGE = 100;
+
+const ZGetAllQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(GET_ALL_MAX)
+    .default(GET_ALL_MAX)
+    .describe(`How many users at most (1 to ${GET_ALL_MAX}; ${GET_ALL_MAX} when left out).`),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'cursor must be the X-Next-Cursor of the previous answer')
+    .optional()
+    .describe('The X-Next-Cursor header of the previous answer: continue after it.'),
+});
 
 /** /api/v1/user/*: sign-up, login, session, logout and the admin's user management. */
 export const userRoutes: LegacyRoute[] = [
@@ -61,10 +82,35 @@ export const userRoutes: LegacyRoute[] = [
   legacyRoute({
     method: 'GET',
     path: '/user/get_all',
-    summary: 'Every user',
+    summary: 'Users, in sign-up order (at most 1,000 per call)',
+    description:
+      `The list is capped: the first ${GET_ALL_MAX} users by sign-up (or \`limit\`). When more follow, the answer ` +
+      'carries `X-Next-Cursor`; send it back as `?cursor=` for the next ones. The body keeps its old shape.',
     access: 'admin',
+    query: ZGetAllQuery,
+    responseHeaders: {
+      'X-Next-Cursor':
+        'Present when the list was capped and more users follow: pass it as ?cursor= to get them. Absent on the last part.',
+    },
     response: dataOf(z.array(ZLegacyUser)),
-    handle: async (caller) => ({ data: (await caller.user.list()).map(toLegacyUser) }),
+    errors: [400],
+    handle: async (caller, { query, setHeader }) => {
+      const users: TUser[] = [];
+      let cursor = query.cursor;
+      // user.list pages by at most 100: walk as many pages as the cap allows.
+      while (users.length < query.limit) {
+        const page = await caller.user.list({
+          order: 'oldest',
+          limit: Math.min(USER_LIST_MAX_PAGE, query.limit - users.length),
+          ...(cursor ? { cursor } : {}),
+        });
+        users.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+        if (!cursor) break;
+      }
+      if (cursor) setHeader('X-Next-Cursor', cursor);
+      return { data: users.map(toLegacyUser) };
+    },
   }),
   legacyRoute({
     method: 'POST',

@@ -3,7 +3,8 @@ import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { TAuditEntry, TAuditListInput } from '@vestora/contract';
 import { formatDateTime } from '../../lib/format';
 import { EmptyState } from '../../components/ui/states';
-import { PAGE_SIZE, useAuditPages, useUserDirectory } from '../money/money-hooks';
+import { PAGE_SIZE, useAuditPages } from '../money/money-hooks';
+import { useUserNames } from '../users/user-hooks';
 import { ALL, DeskFilters } from '../money/components/Filters';
 import { ExpandableRow } from '../money/components/ExpandableRow';
 import { PagedTable } from '../money/components/PagedTable';
@@ -112,13 +113,13 @@ function changedFields(entry: { before?: unknown; after?: unknown }): string {
 export function AuditLog() {
   const [entityType, setEntityType] = useState<EntityFilter>(ALL);
   const [actorId, setActorId] = useState<string>(ALL);
-  const directory = useUserDirectory();
-
   const audit = useAuditPages({
     limit: PAGE_SIZE,
     ...listFilter(entityType),
     actorId: actorId === ALL ? undefined : actorId,
   });
+  // Accounts named by the entries loaded so far, looked up by id.
+  const directory = useUserNames(audit.items.map((e) => (e.entityType === 'user' ? e.entityId : null)));
 
   const entityName = (e: Pick<TAuditEntry, 'entityType' | 'entityId'>) => {
     if (!e.entityId) return e.entityType;
@@ -133,7 +134,6 @@ export function AuditLog() {
         userLabel="Done by"
         userId={actorId}
         onUserChange={setActorId}
-        directory={directory}
       />
 
       <PagedTable

@@ -59,12 +59,12 @@ function useLogout() {
   return { logout: () => void start(), pending: settling || logout.isPending };
 }
 
-/** The principal in open positions, under the available balance ("Account"). */
+/** The principal in open positions, under the available balance ("Account"): the cheap summary, not the history. */
 function InvestedLine() {
-  const portfolio = trpc.investment.portfolio.useQuery(undefined, { staleTime: 30_000 });
+  const summary = trpc.investment.summary.useQuery(undefined, { staleTime: 30_000 });
   return (
     <Text fontSize="sm" color="teal.800" data-testid="sidebar-invested">
-      Invested: {portfolio.data ? formatMoney(portfolio.data.invested) : '…'}
+      Invested: {summary.data ? formatMoney(summary.data.invested) : '…'}
     </Text>
   );
 }

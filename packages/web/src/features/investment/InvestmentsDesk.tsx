@@ -4,7 +4,7 @@ import { Link, Stack, Table } from '@chakra-ui/react';
 import { type TInvestment, formatRateBps } from '@vestora/contract';
 import { EmptyState, listState } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
-import { PAGE_SIZE, useUserDirectory } from '../money/money-hooks';
+import { PAGE_SIZE } from '../money/money-hooks';
 import { ALL, DeskFilters, statusFilterOptions } from '../money/components/Filters';
 import { LoadMoreOf } from '../money/components/LoadMore';
 import { StackedCell } from '../money/components/StackedCell';
@@ -19,7 +19,6 @@ const STATUS_OPTIONS = statusFilterOptions(INVESTMENT_STATUS);
 export function InvestmentsDesk() {
   const [status, setStatus] = useState<StatusFilter>(ALL);
   const [userId, setUserId] = useState<string>(ALL);
-  const directory = useUserDirectory();
   const list = useInvestmentPages({
     limit: PAGE_SIZE,
     status: status === ALL ? undefined : status,
@@ -82,7 +81,6 @@ export function InvestmentsDesk() {
         select={{ label: 'Status', value: status, options: STATUS_OPTIONS, onChange: setStatus }}
         userId={userId}
         onUserChange={setUserId}
-        directory={directory}
       />
       {body}
     </Stack>

@@ -4,14 +4,14 @@ import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { formatSignedMoney } from '../money/money-labels';
-import { useUserDirectory } from '../money/money-hooks';
+import { useUserNames } from '../users/user-hooks';
 
 /** Money desk tab: runs `ledger.verify` (every balance = sum of its ledger entries) on request. */
 export function LedgerCheck() {
   // Only on request: the check reads every user's ledger.
   const verify = trpc.ledger.verify.useQuery(undefined, { enabled: false, retry: false, gcTime: 0 });
-  const directory = useUserDirectory();
   const result = verify.data;
+  const directory = useUserNames(result?.mismatches.map((m) => m.userId) ?? []);
 
   return (
     <Stack gap="4" maxW="4xl">
@@ -58,7 +58,7 @@ export function LedgerCheck() {
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>
-                  {result.mismatches.length} of {result.checkedUsers} balances differ from their ledger
+                  {result.mismatchCount} of {result.checkedUsers} balances differ from their ledger
                 </Alert.Title>
                 <Alert.Description>
                   Checked at {formatDateTime(new Date(verify.dataUpdatedAt).toISOString())}. Do not review requests for

@@ -6,7 +6,6 @@ import type {
   TDepositListInput,
   TLedgerEntry,
   TLedgerListInput,
-  TUser,
   TWithdrawal,
   TWithdrawalListInput,
 } from '@vestora/contract';
@@ -92,14 +91,6 @@ export function useReferencedRecord(
       return null;
     },
   });
-}
-
-/** Admin view: users by id (for reviewer and actor names) and sorted for the user filter. */
-export function useUserDirectory(enabled = true) {
-  const users = trpc.user.list.useQuery(undefined, { enabled, staleTime: 60_000 });
-  const byId = useMemo(() => new Map<string, TUser>((users.data ?? []).map((u) => [u.id, u])), [users.data]);
-  const sorted = useMemo(() => [...(users.data ?? [])].sort((a, b) => a.email.localeCompare(b.email)), [users.data]);
-  return { ...users, byId, sorted };
 }
 
 /**

@@ -4,7 +4,7 @@ import { Badge, Box, Card, HStack, Heading, Link, SimpleGrid, Stack, Table, Text
 import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
-import { formatInteger, formatMoney } from '../../lib/format';
+import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
@@ -74,6 +74,9 @@ export default function AdminOverviewPage() {
       />
     );
   const o = overview.data;
+  // Both checks read every ledger entry and balance, so the page shows the last full check (re-run every few
+  // minutes, or on request on the money desk); the money figures are at most a minute old, the queues live.
+  const checkedAt = formatDateTime(o.ledgerCheckedAt);
   const deskLink = (tab: string, text: string) => (
     <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
       <RouterLink to={`/dashboard/money-desk${tab ? `?tab=${tab}` : ''}`}>{text}</RouterLink>
@@ -90,17 +93,21 @@ export default function AdminOverviewPage() {
         <Check
           title="Platform check"
           ok={o.platform.ok}
-          okText="Balances, open principal and held withdrawals add up to the money that came in and went out."
-          badText={`The platform's books are off by ${formatMoney(o.platform.difference)}. Investigate before paying anything out.`}
+          okText={`At the last full check, ${checkedAt}, balances, open principal and held withdrawals added up to the money that came in and went out.`}
+          badText={`At the last full check, ${checkedAt}, the platform's books were off by ${formatMoney(o.platform.difference)}. Investigate before paying anything out.`}
         />
         <Check
           title="Ledger check"
           ok={o.ledgerOk}
-          okText="Every balance equals the sum of its ledger entries."
-          badText="At least one balance differs from its ledger. See the Ledger check tab of the money desk."
+          okText={`Every balance equalled the sum of its ledger entries at the last full check, ${checkedAt}.`}
+          badText={`At the last full check, ${checkedAt}, at least one balance differed from its ledger. See the Ledger check tab of the money desk.`}
         />
       </SimpleGrid>
 
+      <Text fontSize="sm" color="fg.muted" data-testid="figures-at">
+        Users and pending requests are live; balances, principal and interest due as of {formatDateTime(o.figuresAt)}{' '}
+        (refreshed every minute).
+      </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
         <Figure label="Users" value={formatInteger(o.users)} />
         <Figure label="Balances held" value={formatMoney(o.balancesHeld)} />

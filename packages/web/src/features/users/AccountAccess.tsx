@@ -31,7 +31,6 @@ export function AccountAccess({ user }: { user: TUser }) {
           ? `${saved.email} was signed out everywhere and cannot sign in.`
           : `${saved.email} can sign in again.`,
       });
-      utils.user.list.setData(undefined, (list) => list?.map((u) => (u.id === saved.id ? saved : u)));
       await utils.user.list.invalidate();
     },
     onError: (err) => {

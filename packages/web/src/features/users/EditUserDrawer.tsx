@@ -161,7 +161,6 @@ function EditUserForm({
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
       toaster.create({ type: 'success', title: 'User data updated successfully!' });
-      utils.user.list.setData(undefined, (list) => list?.map((u) => (u.id === saved.id ? saved : u)));
       onSaved();
       await Promise.all([
         utils.user.list.invalidate(),

@@ -14,7 +14,6 @@ export function EmailVerification({ user }: { user: TUser }) {
         title: 'Email marked verified',
         description: `${saved.email} is now verified.`,
       });
-      utils.user.list.setData(undefined, (list) => list?.map((u) => (u.id === saved.id ? saved : u)));
       await utils.user.list.invalidate();
     },
     onError: (err) =>

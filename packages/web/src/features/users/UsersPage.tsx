@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { LuUserPen } from 'react-icons/lu';
+import { Badge, Button, Card, Field, HStack, Heading, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { LuChevronLeft, LuChevronRight, LuSearch, LuUserPen } from 'react-icons/lu';
 import type { TUser } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -8,12 +8,34 @@ import { formatDateTime } from '../../lib/format';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { EditUserDrawer } from './EditUserDrawer';
 import { UserAvatar } from './UserAvatar';
+import { useDebounced } from './user-hooks';
 
-/** /dashboard/user (admin; the route guard sends others away): every user, with an Edit panel. */
+/** Users per page. */
+const PAGE_SIZE = 25;
+
+/**
+ * /dashboard/user (admin; the route guard sends others away): users page by page, newest sign-ups first,
+ * with a search on the start of the email or name, and an Edit panel. There may be a hundred thousand
+ * accounts: nothing here loads them all.
+ */
 export default function UsersPage() {
-  const users = trpc.user.list.useQuery();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const editing = users.data?.find((u) => u.id === editingId) ?? null;
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim(), 250);
+  // The cursors of the pages before this one (Previous pops one); [] on the first page.
+  const [trail, setTrail] = useState<{ search: string; cursors: string[] }>({ search: '', cursors: [] });
+  // A new search starts again at its first page.
+  const cursors = trail.search === settled ? trail.cursors : [];
+  const cursor = cursors.at(-1);
+  const users = trpc.user.list.useQuery(
+    { limit: PAGE_SIZE, ...(settled ? { search: settled } : {}), ...(cursor ? { cursor } : {}) },
+    { placeholderData: (previous) => previous },
+  );
+  const [editing, setEditing] = useState<TUser | null>(null);
+  // The open panel follows the row's latest data (after a save or a disable the page is reloaded).
+  const current = editing ? (users.data?.items.find((u) => u.id === editing.id) ?? editing) : null;
+  const pageNumber = cursors.length + 1;
+  const items = users.data?.items ?? [];
+  const first = cursors.length * PAGE_SIZE + 1;
 
   return (
     <Stack gap="6" minW="0">
@@ -22,49 +44,101 @@ export default function UsersPage() {
           User Management
         </Heading>
         <Text color="fg.muted">
-          View and edit every account. Balance changes are recorded in the ledger with your name.
+          View and edit accounts, newest first. Balance changes are recorded in the ledger with your name.
         </Text>
       </Stack>
 
+      <Field.Root maxW="md">
+        <Field.Label>Search users</Field.Label>
+        <InputGroup startElement={<LuSearch />}>
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            placeholder="Start of an email, a last name or a full name"
+            autoComplete="off"
+          />
+        </InputGroup>
+        <Field.HelperText>Matches the start of the email, the last name or “first last”, any case.</Field.HelperText>
+      </Field.Root>
+
       {users.isPending ? (
         <PageLoader label="Loading users..." />
-      ) : users.isError ? (
+      ) : users.isError && !users.data ? (
         <ErrorState
           title="Could not load the users"
           description={errorMessage(users.error, 'Please try again.')}
           onRetry={() => void users.refetch()}
         />
-      ) : users.data.length === 0 ? (
-        <EmptyState title="No users yet" description="Accounts appear here as people sign up." />
+      ) : items.length === 0 && pageNumber === 1 ? (
+        settled ? (
+          <EmptyState
+            title="No users match"
+            description={`No email, last name or full name starts with “${settled}”. Check the spelling or search for less.`}
+          />
+        ) : (
+          <EmptyState title="No users yet" description="Accounts appear here as people sign up." />
+        )
       ) : (
-        <Card.Root overflow="hidden">
-          <Table.ScrollArea>
-            <Table.Root size="sm" interactive minW="640px">
-              <Table.Caption captionSide="top" textAlign="start" px="4" pt="3" color="fg.muted">
-                {users.data.length} {users.data.length === 1 ? 'user' : 'users'}
-              </Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader w="16">Profile</Table.ColumnHeader>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Account Type</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" {...STICKY_END}>
-                    Action
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {users.data.map((u) => (
-                  <UserRow key={u.id} user={u} onEdit={() => setEditingId(u.id)} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Card.Root>
+        <Stack gap="3">
+          <Card.Root overflow="hidden" aria-busy={users.isFetching} opacity={users.isPlaceholderData ? 0.6 : 1}>
+            <Table.ScrollArea>
+              <Table.Root size="sm" interactive minW="640px">
+                <Table.Caption captionSide="top" textAlign="start" px="4" pt="3" color="fg.muted">
+                  {settled ? `Users matching “${settled}”` : 'All users'}, {first}–{first + items.length - 1}
+                </Table.Caption>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader w="16">Profile</Table.ColumnHeader>
+                    <Table.ColumnHeader>Name</Table.ColumnHeader>
+                    <Table.ColumnHeader>Email</Table.ColumnHeader>
+                    <Table.ColumnHeader>Account Type</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end" {...STICKY_END}>
+                      Action
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {items.map((u) => (
+                    <UserRow key={u.id} user={u} onEdit={() => setEditing(u)} />
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          </Card.Root>
+          <HStack as="nav" aria-label="User pages" justify="space-between" flexWrap="wrap" gap="3">
+            <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
+              {users.isFetching ? 'Loading users...' : `Page ${pageNumber}`}
+            </Text>
+            <HStack gap="2">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={cursors.length === 0}
+                onClick={() => {
+                  // Not disabled while loading (the button would lose the keyboard focus); a click then waits.
+                  if (!users.isPlaceholderData) setTrail({ search: settled, cursors: cursors.slice(0, -1) });
+                }}
+              >
+                <LuChevronLeft /> Previous
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!users.data?.nextCursor}
+                onClick={() => {
+                  const next = users.data?.nextCursor;
+                  if (next && !users.isPlaceholderData) setTrail({ search: settled, cursors: [...cursors, next] });
+                }}
+              >
+                Next <LuChevronRight />
+              </Button>
+            </HStack>
+          </HStack>
+        </Stack>
       )}
 
-      <EditUserDrawer user={editing} onClose={() => setEditingId(null)} />
+      <EditUserDrawer user={current} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Field, Flex, NativeSelect } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { Field, Flex, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import type { TUser } from '@vestora/contract';
-import type { useUserDirectory } from '../money-hooks';
+import { useUserSearch } from '../../users/user-hooks';
 
 /** The row of filters above a desk table; wraps on phones. */
 export function FilterBar({ children }: { children: ReactNode }) {
@@ -54,26 +54,56 @@ interface UserFilterProps {
   label?: string;
   value: string;
   onChange: (userId: string) => void;
-  users: TUser[];
-  loading: boolean;
-  failed: boolean;
 }
 
-/** Pick one user (by email) or everyone, from `user.list`. */
-export function UserFilter({ label = 'User', value, onChange, users, loading, failed }: UserFilterProps) {
-  const options = [
-    { value: ALL, label: loading ? 'Loading users...' : 'All users' },
-    ...users.map((u) => ({ value: u.id, label: `${u.email} (${u.firstName} ${u.lastName})` })),
-  ];
+/** How many matches the user picker offers at once (type more to narrow them). */
+const PICKER_MATCHES = 20;
+
+const userLabel = (u: TUser) => `${u.email} (${u.firstName} ${u.lastName})`;
+
+/**
+ * Pick one user or everyone: a search box (start of the email or name) narrows the choices of a native
+ * select to the first matches, so the desk never loads every user. Both are plain form controls: usable
+ * with the keyboard and a screen reader on every device.
+ */
+export function UserFilter({ label = 'User', value, onChange }: UserFilterProps) {
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<TUser | null>(null);
+  const found = useUserSearch(search, PICKER_MATCHES);
+  const matches = found.data?.items ?? [];
+  // The chosen user stays an option while another search runs.
+  const kept = chosen && chosen.id === value && !matches.some((m) => m.id === chosen.id) ? [chosen] : [];
+  const choices = [...kept, ...matches];
+  const options = [{ value: ALL, label: 'All users' }, ...choices.map((u) => ({ value: u.id, label: userLabel(u) }))];
+  const helperText = found.isError
+    ? 'Users could not be searched.'
+    : found.data?.nextCursor
+      ? `The first ${PICKER_MATCHES} matches: type more of a name or email to find others.`
+      : search.trim() && matches.length === 0 && !found.isFetching
+        ? 'No users match.'
+        : undefined;
   return (
-    <SelectFilter
-      label={label}
-      value={value}
-      options={options}
-      onChange={onChange}
-      disabled={loading || failed}
-      helperText={failed ? 'The user list could not be loaded.' : undefined}
-    />
+    <Stack gap="1.5" w={{ base: 'full', sm: '18rem' }}>
+      <SelectFilter
+        label={label}
+        value={value}
+        options={options}
+        onChange={(id) => {
+          setChosen(choices.find((u) => u.id === id) ?? null);
+          onChange(id);
+        }}
+        helperText={helperText}
+      />
+      <Input
+        size="sm"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        placeholder="Find by name or email"
+        aria-label={`${label}: find by name or email`}
+        autoComplete="off"
+      />
+    </Stack>
   );
 }
 
@@ -83,28 +113,14 @@ export interface DeskFiltersProps<V extends string> {
   userLabel?: string;
   userId: string;
   onUserChange: (userId: string) => void;
-  directory: ReturnType<typeof useUserDirectory>;
 }
 
-/** A desk's filter bar: one select and a user picker fed by the user directory. */
-export function DeskFilters<V extends string>({
-  select,
-  userLabel,
-  userId,
-  onUserChange,
-  directory,
-}: DeskFiltersProps<V>) {
+/** A desk's filter bar: one select and a user picker that searches users as you type. */
+export function DeskFilters<V extends string>({ select, userLabel, userId, onUserChange }: DeskFiltersProps<V>) {
   return (
     <FilterBar>
       <SelectFilter {...select} />
-      <UserFilter
-        label={userLabel}
-        value={userId}
-        onChange={onUserChange}
-        users={directory.sorted}
-        loading={directory.isPending}
-        failed={directory.isError}
-      />
+      <UserFilter label={userLabel} value={userId} onChange={onUserChange} />
     </FilterBar>
   );
 }

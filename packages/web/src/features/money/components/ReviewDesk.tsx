@@ -6,6 +6,7 @@ import { DeskFilters, type DeskFiltersProps } from './Filters';
 import { ExpandableRow } from './ExpandableRow';
 import { PagedTable, type PagedList } from './PagedTable';
 import { StackedCell, Time } from './StackedCell';
+import { useUserNames } from '../../users/user-hooks';
 
 /** What every reviewed money request has. */
 export interface DeskRecord {
@@ -19,8 +20,8 @@ export interface DeskRecord {
 }
 
 interface ReviewDeskProps<T extends DeskRecord, S extends string> {
-  /** From useReviewDesk: the filters, the user directory, whether only pending requests are listed. */
-  desk: { filters: DeskFiltersProps<S>; pendingOnly: boolean; directory: DeskFiltersProps<S>['directory'] };
+  /** From useReviewDesk: the filters and whether only pending requests are listed. */
+  desk: { filters: DeskFiltersProps<S>; pendingOnly: boolean };
   list: PagedList<T>;
   /** What the rows are, singular and plural: "deposit", "deposits". */
   noun: [singular: string, plural: string];
@@ -60,7 +61,9 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
   reviewed,
   dialog,
 }: ReviewDeskProps<T, S>) {
-  const { pendingOnly, directory } = desk;
+  const { pendingOnly } = desk;
+  // Reviewers' emails: only the admins named on the rows loaded so far are looked up.
+  const reviewers = useUserNames(list.items.map((item) => item.reviewedBy));
   const many = noun[1];
   return (
     <Stack gap="4">
@@ -89,7 +92,7 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
         }
         noun={noun}
         row={(item, disclosure) => {
-          const reviewer = item.reviewedBy ? (directory.byId.get(item.reviewedBy)?.email ?? null) : null;
+          const reviewer = item.reviewedBy ? (reviewers.byId.get(item.reviewedBy)?.email ?? null) : null;
           const pending = item.status === 'pending';
           return (
             <ExpandableRow

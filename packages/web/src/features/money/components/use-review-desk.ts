@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toaster } from '../../../components/ui/toaster';
-import { PAGE_SIZE, staleReviewTitle, useInvalidateMoney, useUserDirectory } from '../money-hooks';
+import { PAGE_SIZE, staleReviewTitle, useInvalidateMoney } from '../money-hooks';
 import { ALL } from './Filters';
 
 /** The toast a desk shows after a review. */
@@ -17,7 +17,7 @@ export interface DeskReviewDialogProps<TRecord, TDecision extends string, TInput
 }
 
 /**
- * A review desk's state: the status and user filters (with the user directory), the record under
+ * A review desk's state: the status and user filters, the record under
  * review in the dialog and the dialog's server error, and the review mutation's outcome handling
  * (a stale review, already reviewed or gone, closes the dialog and refreshes the lists).
  */
@@ -34,7 +34,6 @@ export function useReviewDesk<TRecord, TDecision extends string, TStatus extends
   const [userId, setUserId] = useState<string>(ALL);
   const [target, setTarget] = useState<{ record: TRecord; decision: TDecision } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const directory = useUserDirectory();
   const invalidate = useInvalidateMoney();
 
   const openDialog = (record: TRecord, decision: TDecision) => {
@@ -80,7 +79,6 @@ export function useReviewDesk<TRecord, TDecision extends string, TStatus extends
   });
 
   return {
-    directory,
     pendingOnly: status === 'pending',
     listInput: {
       limit: PAGE_SIZE,
@@ -91,7 +89,6 @@ export function useReviewDesk<TRecord, TDecision extends string, TStatus extends
       select: { label: 'Status', value: status, options: statusOptions, onChange: setStatus },
       userId,
       onUserChange: setUserId,
-      directory,
     },
     openDialog,
     onReviewed,
