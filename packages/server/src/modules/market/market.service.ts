@@ -8,6 +8,11 @@ import { type MarketSnapshot, readSnapshotFile } from './market.snapshot.ts';
 /** What procedures use: the top coins, from the cache, the feed, the last good data or the snapshot. */
 export interface MarketService {
   getCoins(): Promise<TMarketCoins>;
+  /**
+   * Seconds since the served data was fetched from the feed (null: never fetched, the snapshot is served).
+   * Read by GET /metrics; optional so fakes need not have it. Must not trigger a fetch.
+   */
+  cacheAgeSeconds?(): number | null;
 }
 
 /** The service plus a hook tests use to wait for background work (disk writes) to finish. */
@@ -186,6 +191,9 @@ export function createMarketCache(opts: MarketServiceOptions): MarketCache {
         }
       }
       return answer();
+    },
+    cacheAgeSeconds() {
+      return good ? Math.max(0, (now() - good.fetchedAtMs) / 1000) : null;
     },
     async settled() {
       await restore;
