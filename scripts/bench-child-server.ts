@@ -11,6 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
 import { createDb, type DbHandle } from '../packages/server/src/db/create-db.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { seedIfEmpty } from '../packages/server/src/db/seed.ts';
@@ -50,6 +52,7 @@ export interface ChildServer {
   /** A connection of the benchmark's own to the same database (pg_stat_* figures, setup). */
   db: DbHandle;
   databaseName: string;
+  databaseUrl: string;
   /** Where the server's log lines went. */
   logFile: string;
   /** Server CPU time (user + system) so far, in microseconds (Linux /proc; NaN elsewhere). */
@@ -204,6 +207,7 @@ export async function startChildServer(opts: {
       plans,
       db: handle,
       databaseName: created.name,
+      databaseUrl: created.url,
       logFile,
       cpuMicros: () => procCpuMicros(pid),
       stop: cleanup,
@@ -291,6 +295,68 @@ export function dataOf<T>(a: Answer): T {
 /** PostgreSQL's counters for the server's database (see readPgCounters). */
 export function pgCounters(server: ChildServer): Promise<PgCounters> {
   return readPgCounters(server.db.db, server.databaseName);
+}
+
+/**
+ * Statements each call sends to PostgreSQL (BEGIN and COMMIT included), counted exactly: the same app, in
+ * process on the same database, with every pooled connection's query() counted, serving `calls` through
+ * app.inject as the signed-in `email`. One call at a time, after one untimed call of each.
+ */
+export async function statementsPerCall(
+  server: ChildServer,
+  email: string,
+  calls: { name: string; method: 'GET' | 'POST'; url: string; body?: () => unknown }[],
+  repeat = 20,
+): Promise<{ name: string; statements: number }[]> {
+  const handle = await createDb({ databaseUrl: server.databaseUrl, pool: { max: 2 } });
+  let count = 0;
+  handle.pool!.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...a: unknown[]) => {
+      count++;
+      return query(...a);
+    };
+  });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: server.databaseUrl,
+    AUTH_RATE_LIMIT_PER_MIN: '100000',
+    MONEY_RATE_LIMIT_PER_MIN: '100000',
+    MAX_PENDING_DEPOSITS: '10000',
+    APP_SECRET: 'bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    DATA_DIR: os.tmpdir(),
+  });
+  const app = await buildApp({
+    config,
+    db: handle,
+    logger: false,
+    market: { getCoins: () => Promise.reject(new Error('not used')) },
+  });
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/trpc/user.login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    const cookie = login.cookies.find((c) => c.name.endsWith('vestora_session'));
+    if (login.statusCode !== 200 || !cookie) throw new Error(`in-process sign-in answered ${login.statusCode}`);
+    const headers = { cookie: `${cookie.name}=${cookie.value}` };
+    const out: { name: string; statements: number }[] = [];
+    for (const c of calls) {
+      const send = async () => {
+        const res = await app.inject({ method: c.method, url: c.url, headers, payload: c.body?.() as object });
+        if (res.statusCode !== 200) throw new Error(`${c.name} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      };
+      await send();
+      count = 0;
+      for (let i = 0; i < repeat; i++) await send();
+      out.push({ name: c.name, statements: Number((count / repeat).toFixed(2)) });
+    }
+    return out;
+  } finally {
+    await app.close();
+    await handle.close();
+  }
 }
 
 /** Whether the web app is built (the home page HTML needs it). */
