@@ -11,7 +11,15 @@ import net from 'node:net';
 import path from 'node:path';
 import { formatRows, machineLine, readSections, RESULTS_DIR } from './bench-report.ts';
 
-const benches = ['bench-api.ts', 'bench-market.ts', 'bench-money.ts', 'bench-payouts.ts', 'bench-growth.ts'];
+const benches = [
+  'bench-api.ts',
+  'bench-market.ts',
+  'bench-money.ts',
+  'bench-payouts.ts',
+  'bench-growth.ts',
+  'bench-mixed.ts',
+  'bench-money-ceiling.ts',
+];
 
 /** The local PostgreSQL this machine runs (trust auth), used when no database URL is given and it answers. */
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';

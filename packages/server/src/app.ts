@@ -23,6 +23,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
 import { marketRoutes } from './modules/market/market.http.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
+import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
 import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context.ts';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   app.decorate('deps', deps);
   opts.db.setLog?.(app.log);
+  await app.register(metricsPlugin, { pool: opts.db.pool, procedures: Object.keys(appRouter._def.procedures) });
 
   // A saturated process (event loop or memory) refuses new work early: 503 with Retry-After, before any
   // handler runs, until it recovers. The answer says nothing about which limit or how far over it is.

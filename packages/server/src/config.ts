@@ -153,6 +153,11 @@ const ZConfig = z.object({
    * cannot be turned on, and says so (see modules/twofactor/twofactor.crypto.ts).
    */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters long').optional(),
+  /**
+   * Bearer token that unlocks GET /metrics (Prometheus text format). Unset: no /metrics route at all (404) and no
+   * per-request timing hook. 24+ characters: it guards process and business figures.
+   */
+  METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN must be at least 24 characters long').optional(),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -21,7 +21,13 @@ describe('GET /trpc/market.coins', () => {
     createMarketCache({ db: t.handle.db, feedUrl: feed.url, ttlMs: 120_000, timeoutMs: 30_000 });
   beforeAll(async () => {
     feed = await startFakeMarketFeed();
-    t = await startTestApp({ market: { getCoins: () => market.getCoins(), getReply: () => market.getReply() } });
+    t = await startTestApp({
+      market: {
+        getCoins: () => market.getCoins(),
+        getReply: () => market.getReply(),
+        cacheAgeSeconds: () => market.cacheAgeSeconds(),
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();

@@ -15,7 +15,7 @@ export function offlineMarketService(): MarketService {
     const snap = readSnapshotFile();
     return (reply ??= buildMarketReply({ coins: snap.coins, source: 'snapshot', fetchedAt: snap.takenAt }));
   };
-  return { getReply: async () => get(), getCoins: async () => get().data };
+  return { getReply: async () => get(), getCoins: async () => get().data, cacheAgeSeconds: () => null };
 }
 
 /** A row as the real feed sends it (more fields than we keep, like the real thing). */

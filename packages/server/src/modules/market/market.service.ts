@@ -22,6 +22,11 @@ export interface MarketService {
   getCoins(): Promise<TMarketCoins>;
   /** The same answer, serialised once per refresh and source state, with its ETag (GET /trpc/market.coins). */
   getReply(): Promise<MarketReply>;
+  /**
+   * Seconds since the served data was fetched from the feed (null: never fetched, the snapshot is served).
+   * Read by GET /metrics. Never triggers a fetch.
+   */
+  cacheAgeSeconds(): number | null;
 }
 
 /** The slice of a pino/Fastify logger we need (app.log fits). */
@@ -308,6 +313,9 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
     getReply,
     async getCoins() {
       return (await getReply()).data;
+    },
+    cacheAgeSeconds() {
+      return copy ? Math.max(0, (now() - copy.fetchedAtMs) / 1000) : null;
     },
   };
 }
