@@ -42,17 +42,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   beforeAll(async () => {
     feed = await startFakeMarketFeed();
     // The market runs on its own clock (the test moves it apart from the app's) over the app's database.
-    let market: MarketService | undefined;
+    const use: { market?: MarketService } = {};
     t = await startTestApp({
       env: { METRICS_TOKEN: TOKEN, APP_SECRET },
       market: {
-        getCoins: () => market!.getCoins(),
-        getReply: () => market!.getReply(),
-        cacheAgeSeconds: () => market!.cacheAgeSeconds(),
+        getCoins: () => use.market!.getCoins(),
+        getReply: () => use.market!.getReply(),
+        cacheAgeSeconds: () => use.market!.cacheAgeSeconds(),
       },
       clock,
     });
-    market = createMarketCache({
+    use.market = createMarketCache({
       db: t.handle.db,
       feedUrl: feed.url,
       ttlMs: 60 * 60_000,
