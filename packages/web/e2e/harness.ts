@@ -7,6 +7,7 @@
  * cannot load offline (coin images, the map iframe, web fonts), decided by the resource's URL host.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -399,6 +400,68 @@ export function countRequests(page: Page, pathPrefix: string): { readonly count:
     if (new URL(req.url()).pathname.startsWith(pathPrefix)) counter.count += 1;
   });
   return counter;
+}
+
+// ---- accessibility (axe-core) ----
+
+let axeSource: string | undefined;
+
+/** One axe rule broken on a page, with the elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/**
+ * Runs axe-core in the page (injected with `page.evaluate`, which the page's CSP does not block, unlike an
+ * inline script tag) on the whole document: WCAG 2.x A and AA rules plus axe's best practices (heading order
+ * among them), the rule set Lighthouse's accessibility score is built from. Returns the violations.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    interface AxeResult {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
+    }
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' '),
+      })),
+    }));
+  });
+}
+
+/** The violations as a readable list, for a failure message. */
+export function formatAxeViolations(violations: readonly AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+        v.nodes
+          .slice(0, 8)
+          .map((n) => `    ${n.target}: ${n.summary.slice(0, 300)}`)
+          .join('\n') +
+        (v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : ''),
+    )
+    .join('\n');
 }
 
 /** An email address no other test uses. */

@@ -189,7 +189,7 @@ export default function TopCoins() {
           )}
           {filtered.length > 0 ? (
             <Stack align="center" gap="2">
-              <Text fontSize="sm" color="gray.500" aria-live="polite">
+              <Text fontSize="sm" color="gray.600" aria-live="polite">
                 Showing {shown.length} of {filtered.length} coins
               </Text>
               {filtered.length > visible ? (
