@@ -5,13 +5,21 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { axeViolations, describeBrowser, formatAxeViolations, seen, useE2E, type ViewportName } from './harness.ts';
+import {
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  seen,
+  useE2E,
+  type ViewportName,
+  whenLive,
+} from './harness.ts';
 
 const env = useE2E();
 
 /** Waits until the page is live (hydrated: its controls enabled) and what `ready` names has loaded. */
 async function loaded(page: Page, ready: string[]): Promise<void> {
-  await page.locator('#root > fieldset:not([disabled])').waitFor({ state: 'attached' });
+  await whenLive(page);
   for (const text of ready) await seen(page.getByText(text, { exact: false }).filter({ visible: true }));
 }
 

@@ -78,6 +78,15 @@ export async function watchForText(page: Page, text: string): Promise<() => Prom
   };
 }
 
+/**
+ * Waits until the page is live: a pre-rendered page shows its HTML at once but keeps its buttons and fields
+ * disabled until React has taken it over (see InteractiveWhenHydrated in src/app.tsx). Clicks and fills wait
+ * for that by themselves; a test that focuses a field or types with the keyboard first waits here.
+ */
+export async function whenLive(page: Page, timeout = UI_TIMEOUT): Promise<void> {
+  await page.locator('#root > fieldset:not([disabled])').waitFor({ state: 'attached', timeout });
+}
+
 /** Waits for the page's pathname to equal `pathname`. */
 export async function atPath(page: Page, pathname: string, timeout = UI_TIMEOUT): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
