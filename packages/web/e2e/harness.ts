@@ -225,7 +225,7 @@ export interface E2E {
    */
   clock: ManualClock;
   /** A fresh browser context (own cookies and storage) with one watched page. */
-  newPage(opts?: { viewport?: ViewportName; label?: string }): Promise<TrackedPage>;
+  newPage(opts?: { viewport?: ViewportName; label?: string; javaScriptEnabled?: boolean }): Promise<TrackedPage>;
   /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
   signInByApi(tp: TrackedPage, email: string, password?: string): Promise<void>;
   /** Creates a user straight in the database. */
@@ -307,6 +307,7 @@ export function useE2E(): () => E2E {
           baseURL: baseUrl,
           // 'Copy' buttons use the async clipboard; headless Chromium needs the permission granted.
           permissions: ['clipboard-read', 'clipboard-write'],
+          javaScriptEnabled: opts.javaScriptEnabled ?? true,
         });
         context.setDefaultTimeout(15_000);
         context.setDefaultNavigationTimeout(30_000);

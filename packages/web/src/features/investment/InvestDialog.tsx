@@ -30,11 +30,11 @@ import {
   NOT_CRYPTO,
   RATE_HONESTY,
   RISK_NOTICE,
-  checkInvestAmount,
   earlyExitText,
   planCeiling,
   termText,
 } from './invest-rules';
+import { checkInvestAmount } from './invest-amount';
 
 const FORM_ID = 'invest-form';
 
