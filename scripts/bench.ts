@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatRows, machineLine, readSections, RESULTS_DIR } from './bench-report.ts';
 
-const benches = ['bench-market.ts', 'bench-money.ts', 'bench-payouts.ts'];
+const benches = ['bench-market.ts', 'bench-money.ts', 'bench-payouts.ts', 'bench-lighthouse.ts'];
 const wanted = process.argv.slice(2);
 const chosen = wanted.length ? benches.filter((b) => wanted.some((w) => b.includes(w))) : benches;
 

@@ -43,5 +43,7 @@ for (const file of [...loader, ...modules]) {
   );
 }
 const page = sizes('pages/index.html');
-console.log(`HTML for / (pages/index.html, CSS inlined): ${kb(page.raw)} raw, ${kb(page.gzip)} gzip, ${kb(page.brotli)} br`);
+console.log(
+  `HTML for / (pages/index.html, CSS inlined): ${kb(page.raw)} raw, ${kb(page.gzip)} gzip, ${kb(page.brotli)} br`,
+);
 console.log(`JavaScript for /: ${kb(total.raw)} raw, ${kb(total.gzip)} gzip, ${kb(total.brotli)} br`);
