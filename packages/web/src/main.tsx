@@ -21,15 +21,15 @@ const app = (
 async function start(container: HTMLElement) {
   // Start-up in separate tasks rather than one long one (evaluating the code, building the design system,
   // rendering): the page stays responsive while it comes to life.
-  const routeCode = preloadRoute(window.location.pathname);
+  // A chunk that fails to download here is tried again (and reported) when React renders its route.
+  const routeCode = preloadRoute(window.location.pathname).catch(() => undefined);
   await nextTask();
   getSystem();
   await routeCode;
   await nextTask();
   // A public page pre-rendered at build time (scripts/prerender.mjs) arrives with its HTML: React takes it
   // over in one pass (its code is loaded: nothing suspends), as a transition so the work is split into
-  // short slices. Every other route gets the empty
-  // index.html and renders from scratch.
+  // short slices. Every other route gets the empty index.html and renders from scratch.
   if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
