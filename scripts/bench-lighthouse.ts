@@ -21,7 +21,10 @@ import { startFakeMarketFeed } from '../packages/server/src/test/fake-market-fee
 import { type BenchRow, recordBench } from './bench-report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB_DIST = path.join(ROOT, 'packages/web/dist');
+/** The built web app to serve (another build, e.g. of an older commit, with WEB_DIST_DIR). */
+const WEB_DIST = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(ROOT, 'packages/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -39,8 +42,8 @@ const CHROMIUM_FLAGS = [
  * the commit before (every script sent uncompressed, the whole app's entry and vendor code on every page).
  */
 const BEFORE: Record<string, { performance: number; accessibility: number; cls: number; jsKB: number }> = {
-  '/': { performance: 33, accessibility: 94, cls: 0.32, jsKB: 716 },
-  '/login': { performance: 64, accessibility: 95, cls: 0, jsKB: 716 },
+  '/': { performance: 33, accessibility: 94, cls: 0.32, jsKB: 717 },
+  '/login': { performance: 64, accessibility: 95, cls: 0, jsKB: 717 },
 };
 
 const { values } = parseArgs({

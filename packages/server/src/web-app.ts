@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from './lib/errors.ts';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its name changes whenever its content does. */
@@ -51,7 +51,8 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      // `/` is the directory dist/ itself: its "index" is the pre-rendered home page (other directories have none).
+      index: [`${PAGES_DIR}/index.html`],
       preCompressed: true,
       setHeaders(res, filePath) {
         // filePath is the file sent: `x.js.br` when the brotli copy was chosen.
@@ -59,20 +60,19 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
         res.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       },
     });
-    const pages = prerenderedPages(distDir);
-    const sendPage = (file: string) => (_req: unknown, reply: FastifyReply) => reply.sendFile(file);
-    for (const [route, file] of pages) app.get(route, sendPage(file));
-    // Without a pre-rendered home page (a build that skipped it), `/` is the app like any other route.
-    if (!pages.has('/')) app.get('/', sendPage('index.html'));
   }
+  const pages = hasDist ? prerenderedPages(distDir) : new Map<string, string>();
 
+  // Page routes are answered here, after the static files (`/` and `/login` are not files): no route of their
+  // own, so the route table stays the API's.
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/trpc');
-    if (req.method === 'GET' && !isApi && looksLikeFile(pathname)) {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (isRead && !isApi && looksLikeFile(pathname)) {
       return reply.code(404).header('cache-control', REVALIDATE_CACHE).type('text/plain').send('Not found');
     }
-    if (req.method === 'GET' && !isApi && hasDist) return reply.code(200).sendFile('index.html');
+    if (isRead && !isApi && hasDist) return reply.code(200).sendFile(pages.get(pathname) ?? 'index.html');
     if (req.method === 'GET' && !isApi) {
       return reply
         .code(404)

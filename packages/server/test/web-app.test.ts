@@ -146,9 +146,39 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('answers HEAD for pages as for GET, without a body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe('');
+  });
+
   it('keeps API misses JSON 404s', async () => {
     const res = await get('/api/v1/nope', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ err: expect.stringMatching(/No such endpoint/) });
+  });
+});
+
+describe('the web app without pre-rendered pages', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-web-dist-'));
+    write(dist, 'index.html', SHELL);
+    t = await startTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers / and every other page route with index.html', async () => {
+    for (const url of ['/', '/login', '/about']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(gunzipSync(res.rawPayload).toString(), url).toBe(SHELL);
+    }
   });
 });
