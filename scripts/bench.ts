@@ -19,6 +19,7 @@ const benches = [
   'bench-growth.ts',
   'bench-mixed.ts',
   'bench-money-ceiling.ts',
+  'bench-lighthouse.ts',
 ];
 
 /** The local PostgreSQL this machine runs (trust auth), used when no database URL is given and it answers. */

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
 import v8 from 'node:v8';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
@@ -29,6 +26,7 @@ import { type AppDeps, type Clock, systemClock } from './deps.ts';
 import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context.ts';
 import { trpcOnFastify } from './trpc/fastify-adapter.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { registerWebApp } from './web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,39 +198,4 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerWebApp(app, config.webDistDir);
   return app;
-}
-
-/** Serves the built web app; any other GET that wants HTML gets index.html (client-side routing). */
-function registerWebApp(app: FastifyInstance, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
-  const hasDist = fs.existsSync(indexFile);
-  if (hasDist) {
-    app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: true,
-      index: ['index.html'],
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc');
-    // A missing file (old chunk, typo) is a real 404; only page routes fall back to the app.
-    const pathname = req.url.split('?')[0] ?? '';
-    const isFile =
-      pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|json|txt)$/i.test(pathname);
-    if (req.method === 'GET' && isFile && !isApi) return reply.code(404).type('text/plain').send('Not found');
-    if (req.method === 'GET' && !isApi && hasDist) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
-    }
-    if (req.method === 'GET' && !isApi) {
-      return reply
-        .code(404)
-        .type('text/plain')
-        .send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
-    }
-    throw new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${req.url.split('?')[0]}`);
-  });
 }

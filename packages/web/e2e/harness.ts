@@ -7,6 +7,7 @@
  * cannot load offline (coin images, the map iframe, web fonts), decided by the resource's URL host.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,15 @@ export async function watchForText(page: Page, text: string): Promise<() => Prom
       ),
     ).toBe(true);
   };
+}
+
+/**
+ * Waits until the page is live: a pre-rendered page shows its HTML at once but keeps its buttons and fields
+ * disabled until React has taken it over (see InteractiveWhenHydrated in src/app.tsx). Clicks and fills wait
+ * for that by themselves; a test that focuses a field or types with the keyboard first waits here.
+ */
+export async function whenLive(page: Page, timeout = UI_TIMEOUT): Promise<void> {
+  await page.locator('#root > fieldset:not([disabled])').waitFor({ state: 'attached', timeout });
 }
 
 /** Waits for the page's pathname to equal `pathname`. */
@@ -215,7 +225,7 @@ export interface E2E {
    */
   clock: ManualClock;
   /** A fresh browser context (own cookies and storage) with one watched page. */
-  newPage(opts?: { viewport?: ViewportName; label?: string }): Promise<TrackedPage>;
+  newPage(opts?: { viewport?: ViewportName; label?: string; javaScriptEnabled?: boolean }): Promise<TrackedPage>;
   /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
   signInByApi(tp: TrackedPage, email: string, password?: string): Promise<void>;
   /** Creates a user straight in the database. */
@@ -297,6 +307,7 @@ export function useE2E(): () => E2E {
           baseURL: baseUrl,
           // 'Copy' buttons use the async clipboard; headless Chromium needs the permission granted.
           permissions: ['clipboard-read', 'clipboard-write'],
+          javaScriptEnabled: opts.javaScriptEnabled ?? true,
         });
         context.setDefaultTimeout(15_000);
         context.setDefaultNavigationTimeout(30_000);
@@ -399,6 +410,68 @@ export function countRequests(page: Page, pathPrefix: string): { readonly count:
     if (new URL(req.url()).pathname.startsWith(pathPrefix)) counter.count += 1;
   });
   return counter;
+}
+
+// ---- accessibility (axe-core) ----
+
+let axeSource: string | undefined;
+
+/** One axe rule broken on a page, with the elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/**
+ * Runs axe-core in the page (injected with `page.evaluate`, which the page's CSP does not block, unlike an
+ * inline script tag) on the whole document: WCAG 2.x A and AA rules plus axe's best practices (heading order
+ * among them), the rule set Lighthouse's accessibility score is built from. Returns the violations.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    interface AxeResult {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
+    }
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' '),
+      })),
+    }));
+  });
+}
+
+/** The violations as a readable list, for a failure message. */
+export function formatAxeViolations(violations: readonly AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+        v.nodes
+          .slice(0, 8)
+          .map((n) => `    ${n.target}: ${n.summary.slice(0, 300)}`)
+          .join('\n') +
+        (v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : ''),
+    )
+    .join('\n');
 }
 
 /** An email address no other test uses. */

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   useE2E,
   watchForText,
+  whenLive,
 } from './harness.ts';
 
 const env = useE2E();
@@ -392,6 +393,7 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       const tp = await env().newPage({ label: 'keyboard-login' });
       const { page } = tp;
       await page.goto('/login');
+      await whenLive(page);
       await page.getByLabel('Email').focus();
       await page.keyboard.type(userEmail);
       await page.keyboard.press('Tab');

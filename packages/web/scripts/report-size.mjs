@@ -1,78 +1,49 @@
-// Prints the gzip size of the JavaScript the home page loads, from Vite's build manifest.
-//   initial JS   = the entry chunk + every chunk it imports statically (what index.html loads)
-//   home page JS = initial JS + the lazy chunks of the "/" route (public layout + home page) and
-//                  their static imports: everything a visitor to / downloads before the page shows.
-// Other lazy route chunks (dashboard, chart with apexcharts, ...) are not counted.
-import { readFileSync, statSync } from 'node:fs';
+// Prints what a visitor to `/` downloads: the pre-rendered page (dist/pages/index.html), its loader and every
+// module it names (the entry, its imports, the home route's chunks), each raw and as sent (gzip and brotli,
+// the .gz / .br copies the build wrote beside it). Other lazy route chunks (dashboard, the chart with
+// apexcharts, ...) are loaded only by the routes that need them and are not counted.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const dist = process.env.REPORT_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const manifestPath = join(dist, '.vite', 'manifest.json');
-let manifest;
-try {
-  manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-} catch {
-  console.error(`report-size: ${manifestPath} not found; run vite build with build.manifest enabled.`);
+const homeFile = join(dist, 'pages', 'index.html');
+if (!existsSync(homeFile)) {
+  console.error(`report-size: ${homeFile} not found; run the whole build (vite build, prerender, compress).`);
   process.exit(1);
 }
+const html = readFileSync(homeFile, 'utf8');
+const loader = [...html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)].map((m) => m[1]);
+const modules = (/<meta name="app-modules" content="([^"]*)"/.exec(html)?.[1] ?? '')
+  .split(' ')
+  .filter(Boolean)
+  .map((url) => url.replace(/^\//, ''));
 
-const HOME_ROUTE_MODULES = ['src/features/public/PublicLayout.tsx', 'src/features/public/HomePage.tsx'];
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
-  console.error('report-size: no entry chunk in the manifest.');
-  process.exit(1);
-}
-
-/** The chunk keys reachable from `keys` through static imports, in load order. */
-function withStaticImports(keys, seen = new Set()) {
-  const out = [];
-  const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    out.push(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
+/** Size of a file raw, and as sent: its .gz / .br copy when the build wrote one, the file itself otherwise. */
+function sizes(file) {
+  const path = join(dist, file);
+  const raw = statSync(path).size;
+  const sent = (ext, compress) => {
+    if (existsSync(`${path}${ext}`)) return statSync(`${path}${ext}`).size;
+    return Math.min(raw, compress(readFileSync(path)).length);
   };
-  keys.forEach(visit);
-  return out;
-}
-
-const sizes = new Map();
-function sizeOf(file) {
-  if (!sizes.has(file)) {
-    const buffer = readFileSync(join(dist, file));
-    sizes.set(file, { raw: statSync(join(dist, file)).size, gzip: gzipSync(buffer, { level: 9 }).length });
-  }
-  return sizes.get(file);
+  return { raw, gzip: sent('.gz', gzipSync), brotli: sent('.br', brotliCompressSync) };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const seen = new Set();
-const initial = withStaticImports([entryKey], seen);
-const missingHome = HOME_ROUTE_MODULES.filter((key) => !manifest[key]);
-const homeRoute = withStaticImports(HOME_ROUTE_MODULES, seen);
-
-function printGroup(title, keys) {
-  let gzip = 0;
-  console.log(title);
-  for (const key of keys) {
-    const { file } = manifest[key];
-    const size = sizeOf(file);
-    gzip += size.gzip;
-    console.log(`  ${file.padEnd(48)} ${kb(size.raw).padStart(10)} raw ${kb(size.gzip).padStart(10)} gzip`);
-  }
-  return gzip;
+const total = { raw: 0, gzip: 0, brotli: 0 };
+console.log('');
+console.log(`JavaScript for / (${loader.length + modules.length} files):`);
+for (const file of [...loader, ...modules]) {
+  const s = sizes(file);
+  for (const k of Object.keys(total)) total[k] += s[k];
+  console.log(
+    `  ${file.padEnd(48)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(9)} gzip ${kb(s.brotli).padStart(9)} br`,
+  );
 }
-
-console.log('');
-const initialGzip = printGroup('Initial chunks (entry + static imports):', initial);
-const homeGzip = printGroup('Home route chunks (lazy "/" route + their static imports):', homeRoute);
-if (missingHome.length) console.log(`  (not in manifest: ${missingHome.join(', ')})`);
-console.log('');
-console.log(`initial JS (gzip): ${kb(initialGzip)}`);
-console.log(`home page JS (gzip): ${kb(initialGzip + homeGzip)}`);
-const lazyCount =
-  Object.values(manifest).filter((c) => c.file.endsWith('.js')).length - initial.length - homeRoute.length;
-console.log(`(${lazyCount} other lazy chunks are loaded only by the routes that need them)`);
+const page = sizes('pages/index.html');
+console.log(
+  `HTML for / (pages/index.html, CSS inlined): ${kb(page.raw)} raw, ${kb(page.gzip)} gzip, ${kb(page.brotli)} br`,
+);
+console.log(`JavaScript for /: ${kb(total.raw)} raw, ${kb(total.gzip)} gzip, ${kb(total.brotli)} br`);

@@ -1,67 +1,39 @@
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { Provider } from './components/ui/provider';
-import { isClientError, isUnauthorized } from './lib/errors';
-import { SESSION_QUERY_KEY, markLoggedOut } from './lib/session';
-import { createTrpcClient, trpc } from './lib/trpc';
-import { AppRoutes } from './routes';
+import { AppProviders } from './app';
+import { getSystem } from './components/ui/theme';
+import { AppRoutes, preloadRoute } from './routes';
 
-function isProcedure(key: readonly unknown[] | undefined, name: string): boolean {
-  const path = key?.[0];
-  return Array.isArray(path) && path.join('.') === name;
-}
+/** Lets the browser handle input and paint between two pieces of start-up work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * When any call says the session is gone, drop the local flag and re-ask `user.session`: its
- * null answer is what sends the dashboard back to /login.
- */
-function createQueryClient(): QueryClient {
-  const onSessionError = (error: unknown, key: readonly unknown[] | undefined) => {
-    // A refused sign-in is wrong credentials, not a lost session.
-    if (!isUnauthorized(error) || isProcedure(key, 'user.login')) return;
-    markLoggedOut();
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-  };
-  const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => onSessionError(error, query.queryKey) }),
-    mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => onSessionError(error, mutation.options.mutationKey),
-    }),
-    defaultOptions: {
-      queries: {
-        staleTime: 15_000,
-        refetchOnWindowFocus: false,
-        // 4xx answers will not change on retry; network and 5xx failures get two more tries.
-        retry: (failures, error) => !isClientError(error) && failures < 2,
-      },
-      mutations: { retry: false },
-    },
-  });
-  return queryClient;
-}
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>
+);
 
-function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <Provider>
-      <QueryClientProvider client={queryClient}>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </trpc.Provider>
-      </QueryClientProvider>
-    </Provider>
-  );
+async function start(container: HTMLElement) {
+  // Start-up in separate tasks rather than one long one (evaluating the code, building the design system,
+  // rendering): the page stays responsive while it comes to life.
+  // A chunk that fails to download here is tried again (and reported) when React renders its route.
+  const routeCode = preloadRoute(window.location.pathname).catch(() => undefined);
+  await nextTask();
+  getSystem();
+  await routeCode;
+  await nextTask();
+  // A public page pre-rendered at build time (scripts/prerender.mjs) arrives with its HTML: React takes it
+  // over in one pass (its code is loaded: nothing suspends), as a transition so the work is split into
+  // short slices. Every other route gets the empty index.html and renders from scratch.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start(container);

@@ -1,40 +1,65 @@
-import { Suspense, lazy, useEffect } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { type ComponentType, Suspense, isValidElement, lazy, memo, useEffect, useMemo } from 'react';
+import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { PageLoader } from './components/ui/states';
 import AdminRoute from './features/dashboard/AdminRoute';
 import { RouteErrorBoundary } from './features/public/RouteErrorPage';
+import { useHydrated } from './lib/hydration';
+
+/** A lazily loaded screen that can be loaded ahead of rendering (see preloadRoute). */
+type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
+
+/**
+ * React.lazy, plus `preload()`: once preloaded, the component renders at once instead of suspending (its
+ * loader answers with an already settled thenable). Hydration needs that: a page pre-rendered at build time
+ * must be taken over in one pass, or React would drop the HTML of a boundary that updates while its code is
+ * still on the way.
+ */
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let loaded: { default: ComponentType<P> } | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+    });
+  const Page = lazy(() => {
+    if (!loaded) return load();
+    const module = loaded;
+    // A thenable that calls back synchronously: React.lazy resolves during this very render.
+    return { then: (resolve: (m: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
+  });
+  return Object.assign(Page, { preload }) as unknown as LazyPage<P>;
+}
 
 // Every screen is its own chunk: the home page downloads only what it shows.
-const PublicLayout = lazy(() => import('./features/public/PublicLayout'));
-const HomePage = lazy(() => import('./features/public/HomePage'));
-const AboutPage = lazy(() => import('./features/public/AboutPage'));
-const PrivacyPage = lazy(() => import('./features/public/PrivacyPage'));
-const ContactPage = lazy(() => import('./features/public/ContactPage'));
-const NotFoundPage = lazy(() => import('./features/public/NotFoundPage'));
-const SignupPage = lazy(() => import('./features/auth/SignupPage'));
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('./features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
-const ConfirmEmailPage = lazy(() => import('./features/auth/ConfirmEmailPage'));
+const PublicLayout = lazyPage(() => import('./features/public/PublicLayout'));
+const HomePage = lazyPage(() => import('./features/public/HomePage'));
+const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
+const PrivacyPage = lazyPage(() => import('./features/public/PrivacyPage'));
+const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
+const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
+const SignupPage = lazyPage(() => import('./features/auth/SignupPage'));
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
+const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'));
+const ConfirmEmailPage = lazyPage(() => import('./features/auth/ConfirmEmailPage'));
 
-const DashboardLayout = lazy(() => import('./features/dashboard/DashboardLayout'));
-const InvestmentsPage = lazy(() => import('./features/plans/InvestmentsPage'));
-const CreatePlanPage = lazy(() => import('./features/plans/CreatePlanPage'));
-const EditPlanPage = lazy(() => import('./features/plans/EditPlanPage'));
-const UsersPage = lazy(() => import('./features/users/UsersPage'));
-const ChartPage = lazy(() => import('./features/market/ChartPage'));
-const RewardsPage = lazy(() => import('./features/reward/RewardsPage'));
-const DepositPage = lazy(() => import('./features/deposit/DepositPage'));
-const ReferralPage = lazy(() => import('./features/referral/ReferralPage'));
-const WithdrawalPage = lazy(() => import('./features/withdrawal/WithdrawalPage'));
-const SettingsPage = lazy(() => import('./features/settings/SettingsPage'));
-const TransactionsPage = lazy(() => import('./features/ledger/TransactionsPage'));
-const MoneyDeskPage = lazy(() => import('./features/money/MoneyDeskPage'));
-const InvestmentDetailPage = lazy(() => import('./features/investment/InvestmentDetailPage'));
-const AdminOverviewPage = lazy(() => import('./features/overview/AdminOverviewPage'));
-const OutboxPage = lazy(() => import('./features/mail/OutboxPage'));
-const InboxPage = lazy(() => import('./features/inbox/InboxPage'));
-const NewsletterLinkPage = lazy(() => import('./features/public/NewsletterLinkPage'));
+const DashboardLayout = lazyPage(() => import('./features/dashboard/DashboardLayout'));
+const InvestmentsPage = lazyPage(() => import('./features/plans/InvestmentsPage'));
+const CreatePlanPage = lazyPage(() => import('./features/plans/CreatePlanPage'));
+const EditPlanPage = lazyPage(() => import('./features/plans/EditPlanPage'));
+const UsersPage = lazyPage(() => import('./features/users/UsersPage'));
+const ChartPage = lazyPage(() => import('./features/market/ChartPage'));
+const RewardsPage = lazyPage(() => import('./features/reward/RewardsPage'));
+const DepositPage = lazyPage(() => import('./features/deposit/DepositPage'));
+const ReferralPage = lazyPage(() => import('./features/referral/ReferralPage'));
+const WithdrawalPage = lazyPage(() => import('./features/withdrawal/WithdrawalPage'));
+const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
+const TransactionsPage = lazyPage(() => import('./features/ledger/TransactionsPage'));
+const MoneyDeskPage = lazyPage(() => import('./features/money/MoneyDeskPage'));
+const InvestmentDetailPage = lazyPage(() => import('./features/investment/InvestmentDetailPage'));
+const AdminOverviewPage = lazyPage(() => import('./features/overview/AdminOverviewPage'));
+const OutboxPage = lazyPage(() => import('./features/mail/OutboxPage'));
+const InboxPage = lazyPage(() => import('./features/inbox/InboxPage'));
+const NewsletterLinkPage = lazyPage(() => import('./features/public/NewsletterLinkPage'));
 
 /**
  * The route table. The dashboard layout is the auth guard; AdminRoute guards
@@ -90,6 +115,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Loads the code of every screen `pathname` shows (layout and page), so it renders without suspending. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+      const preload = (type as Partial<LazyPage<object>> | undefined)?.preload;
+      return preload ? preload() : undefined;
+    }),
+  );
+}
+
 /** A new page starts at the top (unless the URL targets an anchor). */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
@@ -99,19 +136,41 @@ function ScrollToTop() {
   return null;
 }
 
+/** The routes at `location`; memoised, so a re-render of AppRoutes with the same location costs nothing. */
+const RoutesAt = memo(function RoutesAt({ location }: { location: Location }) {
+  return useRoutes(routes, location);
+});
+
 /**
  * The app's routes. Declarative routing (useRoutes in a BrowserRouter) rather than a data
  * router: it is ~17 KB gzip lighter on every page and the app loads its data with React Query.
  */
 export function AppRoutes() {
-  const element = useRoutes(routes);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // A pre-rendered page was rendered for its path alone: while React hydrates it, the pages see that path
+  // without the query string or history state (a `?next=` or a "Registration successful!" would otherwise
+  // differ from the HTML), then the real location.
+  const hydrated = useHydrated();
+  const bare = useMemo<Location>(() => ({ pathname, search: '', hash: '', state: null, key: 'default' }), [pathname]);
+  const onlyInBrowser = location.search !== '' || location.state != null;
+  const shown = hydrated || !onlyInBrowser ? location : bare;
+  // The same elements while the shown location stays the same: a re-render of AppRoutes (the flip above)
+  // must not reach the Suspense boundary below, or React would hydrate the whole page at once, in one task.
+  const content = useMemo(
+    () => (
+      <RouteErrorBoundary resetKey={shown.pathname}>
+        <Suspense fallback={<PageLoader minH="100vh" />}>
+          <RoutesAt location={shown} />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    [shown],
+  );
   return (
     <>
       <ScrollToTop />
-      <RouteErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<PageLoader minH="100vh" />}>{element}</Suspense>
-      </RouteErrorBoundary>
+      {content}
     </>
   );
 }

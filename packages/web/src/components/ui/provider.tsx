@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { system } from './theme';
+import { getSystem } from './theme';
 import { Toaster } from './toaster';
 
 /** Chakra's design system plus the toaster. Light theme only (no colour-mode switch in the product). */
 export function Provider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       {children}
       <Toaster />
     </ChakraProvider>

@@ -26,15 +26,8 @@ import { trpc } from '../../lib/trpc';
 import { parseDollars } from '../money/money-form';
 import { useSubmissionKey } from '../money/use-submission-key';
 import { useInvalidateInvesting } from './investment-hooks';
-import {
-  NOT_CRYPTO,
-  RATE_HONESTY,
-  RISK_NOTICE,
-  checkInvestAmount,
-  earlyExitText,
-  planCeiling,
-  termText,
-} from './invest-rules';
+import { NOT_CRYPTO, RATE_HONESTY, RISK_NOTICE, earlyExitText, planCeiling, termText } from './invest-rules';
+import { checkInvestAmount } from './invest-amount';
 
 const FORM_ID = 'invest-form';
 

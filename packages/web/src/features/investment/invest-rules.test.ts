@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TPlan } from '@vestora/contract';
-import { checkInvestAmount, investBlockReason } from './invest-rules';
+import { checkInvestAmount } from './invest-amount';
+import { investBlockReason } from './invest-rules';
 
 const plan = (over: Partial<TPlan> = {}): TPlan => ({
   id: 'p1',

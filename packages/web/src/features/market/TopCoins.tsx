@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Badge,
   Box,
@@ -110,26 +110,36 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
   );
 }
 
+/**
+ * Until the coins arrive: placeholders the size of what replaces them (the freshness line, the first page of
+ * cards at about 260 px each, the count and Show More), so the page below does not jump when they come.
+ */
 function LoadingGrid() {
   return (
-    <Box role="status" aria-live="polite">
-      <VisuallyHidden>Loading market data...</VisuallyHidden>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} height="240px" rounded="lg" />
-        ))}
-      </SimpleGrid>
-    </Box>
+    <>
+      <Skeleton height="21px" width="16rem" maxW="full" />
+      <Box role="status" aria-live="polite">
+        <VisuallyHidden>Loading market data...</VisuallyHidden>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+          {Array.from({ length: FIRST_PAGE }, (_, i) => (
+            <Skeleton key={i} height="260px" rounded="lg" />
+          ))}
+        </SimpleGrid>
+      </Box>
+      <Box height="69px" />
+    </>
   );
 }
 
 /** Home's top cryptocurrencies: search, cards, Show More. Data comes from our server's shared cache. */
 export default function TopCoins() {
   const market = trpc.market.coins.useQuery(undefined, { staleTime: 60_000 });
+  // The cards render as a transition (in short slices), not in the task that received the answer.
+  const data = useDeferredValue(market.data);
   const [search, setSearch] = useState('');
   const [visible, setVisible] = useState(FIRST_PAGE);
 
-  const filtered = useMemo(() => filterCoins(market.data?.coins ?? [], search), [market.data, search]);
+  const filtered = useMemo(() => filterCoins(data?.coins ?? [], search), [data, search]);
   const shown = filtered.slice(0, visible);
 
   return (
@@ -155,9 +165,7 @@ export default function TopCoins() {
         </InputGroup>
       </Stack>
 
-      {market.isPending ? (
-        <LoadingGrid />
-      ) : market.isError ? (
+      {market.isError ? (
         <ErrorState
           title="Could not load market data"
           description={errorMessage(
@@ -167,9 +175,11 @@ export default function TopCoins() {
           onRetry={() => void market.refetch()}
           retrying={market.isFetching}
         />
+      ) : !data ? (
+        <LoadingGrid />
       ) : (
         <>
-          <MarketFreshness market={market.data} />
+          <MarketFreshness market={data} />
           {filtered.length === 0 ? (
             <EmptyState
               title="No coins found"
@@ -183,13 +193,13 @@ export default function TopCoins() {
           ) : (
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
               {shown.map((coin) => (
-                <CoinCard key={coin.id} coin={coin} showImage={market.data.source === 'live'} />
+                <CoinCard key={coin.id} coin={coin} showImage={data.source === 'live'} />
               ))}
             </SimpleGrid>
           )}
           {filtered.length > 0 ? (
             <Stack align="center" gap="2">
-              <Text fontSize="sm" color="gray.500" aria-live="polite">
+              <Text fontSize="sm" color="gray.600" aria-live="polite">
                 Showing {shown.length} of {filtered.length} coins
               </Text>
               {filtered.length > visible ? (

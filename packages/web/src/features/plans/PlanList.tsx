@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useDeferredValue } from 'react';
+import { Box, SimpleGrid, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
-import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { EmptyState, ErrorState } from '../../components/ui/states';
 import { PlanGrid } from './PlanCards';
 
 // Admin controls (session, delete dialog) load only in the dashboard: Home stays light.
@@ -12,11 +13,30 @@ interface PlanListProps {
   showAdminControls?: boolean;
 }
 
+/**
+ * Until the plans arrive: a row of card-sized placeholders (a plan card is about 442 px tall), in the grid the
+ * cards use, so the page below does not jump when they come. Also what the pre-rendered home page shows.
+ */
+function PlansLoading() {
+  return (
+    <Box role="status" aria-live="polite">
+      <VisuallyHidden>Loading investment plans...</VisuallyHidden>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height="442px" rounded="l3" />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
 /** The investment plans as cards; used on Home (read-only) and in the dashboard (admin controls). */
 export default function PlanList({ showAdminControls = false }: PlanListProps) {
   const plans = trpc.plan.list.useQuery();
+  // The cards render as a transition (in short slices), not in the task that received the answer.
+  const data = useDeferredValue(plans.data);
 
-  if (plans.isPending) return <PageLoader label="Loading investment plans..." minH="12rem" />;
+  if (plans.isPending) return <PlansLoading />;
   if (plans.isError)
     return (
       <ErrorState
@@ -25,14 +45,15 @@ export default function PlanList({ showAdminControls = false }: PlanListProps) {
         onRetry={() => void plans.refetch()}
       />
     );
+  if (data === undefined) return <PlansLoading />;
 
   if (showAdminControls)
     return (
-      <Suspense fallback={<PlanGrid plans={plans.data} />}>
-        <AdminPlanGrid plans={plans.data} />
+      <Suspense fallback={<PlanGrid plans={data} />}>
+        <AdminPlanGrid plans={data} />
       </Suspense>
     );
-  if (plans.data.length === 0)
+  if (data.length === 0)
     return <EmptyState title="No investment plans yet" description="Plans will appear here once they are published." />;
-  return <PlanGrid plans={plans.data} />;
+  return <PlanGrid plans={data} />;
 }

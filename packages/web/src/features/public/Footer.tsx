@@ -5,6 +5,7 @@ import { BrandLogo } from '../../components/ui/brand-logo';
 import { toaster } from '../../components/ui/toaster';
 import { site } from '../../content/site';
 import { errorMessage } from '../../lib/errors';
+import { useHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -64,9 +65,18 @@ function NewsletterForm() {
   );
 }
 
+/** The copyright line. Pre-rendered HTML carries the build's year; the live page shows the current one. */
+function Copyright() {
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
+  return (
+    <Text fontSize="sm" color="gray.400" mt="4">
+      {site.copyright(year)}
+    </Text>
+  );
+}
+
 /** Public footer: brand, links, newsletter box, risk notice and the copyright line. */
 export default function Footer() {
-  const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="gray.900" color="gray.300" mt="auto">
       <Container maxW="7xl" py={{ base: '10', md: '14' }}>
@@ -96,9 +106,7 @@ export default function Footer() {
             </Text>{' '}
             {site.riskNotice.text}
           </Text>
-          <Text fontSize="sm" color="gray.500" mt="4">
-            {site.copyright(year)}
-          </Text>
+          <Copyright />
         </Box>
       </Container>
     </Box>

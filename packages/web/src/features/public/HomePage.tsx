@@ -95,7 +95,8 @@ function RotatingHighlights() {
         animation="fade-in 0.5s ease-out"
         data-testid="highlight"
       >
-        <Heading as="h3" size="xl" color="white">
+        {/* h2: the hero's h1 is the only heading above it (an h3 here would skip a level). */}
+        <Heading as="h2" size="xl" color="white">
           {current.title}
         </Heading>
         <Text color="gray.200" mt="2">

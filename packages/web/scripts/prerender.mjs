@@ -1,0 +1,124 @@
+// Pre-renders the public pages after `vite build` and `vite build --ssr src/entry-server.tsx`: for each page of
+// entry-server's `prerenderPages`, React renders the page at build time and the result goes into a copy of
+// dist/index.html (at dist/pages/...) with the CSS it uses inlined and its <title>. The browser paints the page
+// from that HTML alone; only then does a small loader (dist/assets/boot-<hash>.js) fetch the app's code (the
+// entry, its imports and the page's route chunks, in parallel) and React takes the page over.
+// The server sends these files for their paths; every other route gets dist/index.html (empty #root), which
+// loads the app at once as Vite wrote it.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// React's production build: what the browser runs, and no development-only warnings in the output.
+process.env.NODE_ENV = 'production';
+
+const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webDir, 'dist');
+const ssrEntry = join(webDir, 'node_modules', '.vestora-ssr', 'entry-server.js');
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const { prerenderPages, render } = await import(pathToFileURL(ssrEntry).href);
+
+const ROOT = '<div id="root"></div>';
+const ENTRY_TAGS = /\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g;
+if (!template.includes(ROOT) || !/<title>[^<]*<\/title>/.test(template) || !ENTRY_TAGS.test(template)) {
+  throw new Error('prerender: dist/index.html lacks <div id="root"></div>, a <title> or the entry script.');
+}
+
+/** Manifest keys reachable from `keys` through static imports, in load order. */
+function withStaticImports(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!manifest[key])
+      throw new Error(`prerender: ${key} is not in the build manifest (renamed? see entry-server.tsx)`);
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
+
+/** The same keys, each after everything it imports (the order the browser evaluates them in). */
+function dependenciesFirst(keys) {
+  const order = [];
+  const visit = (key) => {
+    if (order.includes(key)) return;
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+    order.push(key);
+  };
+  keys.forEach(visit);
+  return order;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryChunks = withStaticImports([entryKey]);
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// The loader: once the page has painted (the frame after the first), it preloads the modules the page named
+// (so they download in parallel, not one import after the other), then evaluates the entry's imports one
+// chunk per task and the entry last (one long task would keep the page from answering input meanwhile).
+// Fetching nothing before the first paint leaves the connection to the document and keeps that paint
+// independent of the code.
+const entryUrl = `/${manifest[entryKey].file}`;
+const boot = `// Written by scripts/prerender.mjs. Loads the app after the pre-rendered page has painted.
+const entry = ${JSON.stringify(entryUrl)};
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const start = async () => {
+  const meta = document.querySelector('meta[name="app-modules"]');
+  const modules = (meta ? meta.content : '').split(' ').filter(Boolean);
+  for (const href of modules) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const href of modules.slice(0, modules.indexOf(entry))) {
+    await import(href);
+    await nextTask();
+  }
+  await import(entry);
+};
+// A page opened in a background tab paints nothing until shown: no reason to wait there.
+if (document.visibilityState === 'hidden') void start();
+else requestAnimationFrame(() => setTimeout(start, 0));
+`;
+const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(join(dist, bootFile), boot);
+
+const started = Date.now();
+for (const page of prerenderPages) {
+  const { html, styleTags, title } = await render(page.path);
+  // The CSP allows no inline script: the rendered page must not need one.
+  if (/<script/i.test(html)) throw new Error(`prerender ${page.path}: the rendered HTML contains a <script>`);
+  const chunks = withStaticImports([entryKey, ...page.modules]);
+  // The entry's imports (dependencies first), the entry, then the page's route chunks.
+  const modules = [...dependenciesFirst([entryKey]), ...chunks.filter((key) => !entryChunks.includes(key))].map(
+    (key) => `/${manifest[key].file}`,
+  );
+  const css = chunks.flatMap((key) => manifest[key].css ?? []).map((f) => `    <link rel="stylesheet" href="/${f}">`);
+  const head = [
+    ...css,
+    `    <meta name="app-modules" content="${modules.join(' ')}">`,
+    // Low priority: nothing about the first paint waits for it.
+    `    <script type="module" fetchpriority="low" src="/${bootFile}"></script>`,
+    `    ${styleTags}`,
+  ];
+  const out = template
+    .replace(ENTRY_TAGS, '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', `${head.join('\n')}\n  </head>`)
+    .replace(ROOT, `<div id="root">${html}</div>`)
+    .replace(
+      /<noscript>[\s\S]*?<\/noscript>/,
+      '<noscript>Signing in, the forms and the live figures need JavaScript.</noscript>',
+    );
+  const file = join(dist, page.file);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, out);
+  console.log(`prerendered ${page.path.padEnd(18)} -> dist/${page.file} (${(out.length / 1024).toFixed(1)} KB)`);
+}
+console.log(`prerendered ${prerenderPages.length} pages in ${Date.now() - started} ms (loader: dist/${bootFile})`);

@@ -1,0 +1,75 @@
+/**
+ * Build-time rendering of the public pages (scripts/prerender.mjs calls `render` for each of `prerenderPages`):
+ * the same providers and routes as the browser (src/main.tsx), a StaticRouter at the page's path, and an
+ * emotion cache that collects the CSS those components use, so the HTML paints styled before any script
+ * runs. Nothing here fetches: data-backed parts (plans, coins, figures) render their loading skeletons and
+ * fill in from the server once the page is live.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { AppProviders } from './app';
+import { PageTitleSink } from './lib/page-title';
+import { AppRoutes } from './routes';
+
+/** A public page rendered at build time, and the route modules it needs (keys of Vite's manifest). */
+export interface PrerenderPage {
+  path: string;
+  /** Where the HTML goes, relative to dist/. */
+  file: string;
+  modules: string[];
+}
+
+const PUBLIC_LAYOUT = 'src/features/public/PublicLayout.tsx';
+const page = (path: string, file: string, module: string): PrerenderPage => ({
+  path,
+  file,
+  modules: [PUBLIC_LAYOUT, module],
+});
+
+/** The public pages a visitor can land on without a token or a session (see routes.tsx). */
+export const prerenderPages: PrerenderPage[] = [
+  page('/', 'pages/index.html', 'src/features/public/HomePage.tsx'),
+  page('/about', 'pages/about.html', 'src/features/public/AboutPage.tsx'),
+  page('/privacy', 'pages/privacy.html', 'src/features/public/PrivacyPage.tsx'),
+  page('/contact', 'pages/contact.html', 'src/features/public/ContactPage.tsx'),
+  page('/login', 'pages/login.html', 'src/features/auth/LoginPage.tsx'),
+  page('/create-account', 'pages/create-account.html', 'src/features/auth/SignupPage.tsx'),
+  page('/forgot-password', 'pages/forgot-password.html', 'src/features/auth/ForgotPasswordPage.tsx'),
+];
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** The markup of #root for `path`, the <style> tags of the CSS it uses, and its <title>. */
+export async function render(path: string): Promise<{ html: string; styleTags: string; title: string }> {
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const sink: { title?: string } = {};
+  // prerender (not renderToString) waits for the lazy route modules, so the HTML holds the real page.
+  // One piece of HTML in document order: no boundary is moved out of line (that would need an inline script).
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <PageTitleSink value={sink}>
+          <AppProviders>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </PageTitleSink>
+      </CacheProvider>
+    </StrictMode>,
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const html = await readAll(prelude);
+  const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  if (!sink.title) throw new Error(`prerender ${path}: the page set no title (usePageTitle)`);
+  return { html, styleTags, title: sink.title };
+}
