@@ -176,7 +176,9 @@ describe('logs keep secrets', () => {
       .lines()
       .map((l) => (l.req as { url?: string } | undefined)?.url)
       .filter((u): u is string => typeof u === 'string' && u.startsWith('/trpc/user.login?'));
-    expect(urls).toEqual([`/trpc/user.login?input=${REDACTED}`]);
+    // (At trace the request has two lines: as it arrives and when it completes.)
+    expect(urls.length).toBeGreaterThan(0);
+    expect(new Set(urls)).toEqual(new Set([`/trpc/user.login?input=${REDACTED}`]));
   });
 
   it('logs the link pages without their tokens', () => {
