@@ -12,6 +12,7 @@ import path from 'node:path';
 import { formatRows, machineLine, readSections, RESULTS_DIR } from './bench-report.ts';
 
 const benches = [
+  'bench-startup.ts',
   'bench-api.ts',
   'bench-market.ts',
   'bench-money.ts',
