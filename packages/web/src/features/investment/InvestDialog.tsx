@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -28,18 +28,9 @@ import { useSubmissionKey } from '../money/use-submission-key';
 import { useInvalidateInvesting } from './investment-hooks';
 import { NOT_CRYPTO, RATE_HONESTY, RISK_NOTICE, earlyExitText, planCeiling, termText } from './invest-rules';
 import { checkInvestAmount } from './invest-amount';
+import { useDebounced } from '../../lib/use-debounced';
 
 const FORM_ID = 'invest-form';
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Invest in one plan: the amount, the live quote (payouts, total, maturity), the rules, then Confirm. */
 export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: (invested: boolean) => void }) {

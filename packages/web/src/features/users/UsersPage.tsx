@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { EditUserDrawer } from './EditUserDrawer';
 import { UserAvatar } from './UserAvatar';
-import { useDebounced } from './user-hooks';
+import { useDebounced } from '../../lib/use-debounced';
 
 /** Users per page. */
 const PAGE_SIZE = 25;

@@ -1,16 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { TUser } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
-
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
+import { useDebounced } from '../../lib/use-debounced';
 
 /** Most ids one look-up asks for (user.list takes 100). */
 const MAX_IDS = 100;
