@@ -25,13 +25,11 @@ import { insertUser, TEST_PASSWORD } from '../packages/server/src/test/factories
 import { type PgCounters, readPgCounters } from '../packages/server/src/test/pg-stats.ts';
 import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
 import { RESULTS_DIR } from './bench-report.ts';
+import { productServerCommand } from './bench-server.ts';
 
 export type { PgCounters };
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** The compiled server when `pnpm build` has made it, else the TypeScript entry through tsx. */
-const COMPILED_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
-const SOURCE_MAIN = path.join(ROOT, 'packages/server/src/main.ts');
 
 /** The PostgreSQL server benchmarks create their database on (none: the benchmark says so and stops). */
 export function benchPostgresUrl(): string | undefined {
@@ -151,11 +149,10 @@ export async function startChildServer(opts: {
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
     const logFile = path.join(RESULTS_DIR, `${opts.logName}-server.log`);
     const log = fs.openSync(logFile, 'w');
-    const compiled = fs.existsSync(COMPILED_MAIN);
-    const nodeArgs = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', SOURCE_MAIN];
+    const server = productServerCommand();
     const [cmd, args] = opts.pinCpu
-      ? ['taskset', ['-c', opts.pinCpu, process.execPath, ...nodeArgs]]
-      : [process.execPath, nodeArgs];
+      ? ['taskset', ['-c', opts.pinCpu, server.command, ...server.args]]
+      : [server.command, server.args];
     child = spawn(cmd, args, {
       cwd: ROOT,
       stdio: ['ignore', log, log],
@@ -204,7 +201,7 @@ export async function startChildServer(opts: {
     const handle = db;
     return {
       url,
-      command: `${opts.pinCpu ? `taskset -c ${opts.pinCpu} ` : ''}node ${compiled ? 'packages/server/dist/main.js' : '--import tsx packages/server/src/main.ts'}`,
+      command: `${opts.pinCpu ? `taskset -c ${opts.pinCpu} ` : ''}${server.label}`,
       pid,
       users,
       admins,

@@ -1,5 +1,5 @@
 /**
- * market.coins under load over a real socket: the server (`packages/server/src/main.ts`, as `pnpm start` runs it)
+ * market.coins under load over a real socket: the server (run as `pnpm start` runs it, compiled when built)
  * in a child process on the embedded PGlite and, when a PostgreSQL URL is given, on PostgreSQL; autocannon with
  * 100 connections for ~10 s against `GET /trpc/market.coins`, without and with `If-None-Match` (304s); a local
  * fake feed counts the upstream calls. Prints figures and records them (recordBench 'market'); asserts nothing.
@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
 import { startFakeMarketFeed } from '../packages/server/src/test/fake-market-feed.ts';
 import { type BenchRow, recordBench } from './bench-report.ts';
+import { productServerCommand } from './bench-server.ts';
 
 const BASELINE = 'before (tRPC, no ETag): 230-307 req/s, p99 1.3-1.7 s';
 const TARGET_RATE = 3_070; // 10 × 307
@@ -54,14 +55,11 @@ async function startServer(
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env };
   // The embedded run must not inherit a DATABASE_URL from the shell.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../packages/server/src/main.ts')],
-    {
-      env: childEnv,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  const server = productServerCommand();
+  const child: ChildProcess = spawn(server.command, server.args, {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -215,7 +213,7 @@ async function benchOne(
 const feed = await startFakeMarketFeed();
 const rows: BenchRow[] = [];
 const notes = [
-  `server: packages/server/src/main.ts in a child process (LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}); ` +
+  `server: ${productServerCommand().label} in a child process (LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}); ` +
     `client: autocannon in this process; fake feed: 250 coins, local`,
 ];
 try {

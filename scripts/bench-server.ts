@@ -4,12 +4,19 @@ import path from 'node:path';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../packages/server');
 
-/** How `pnpm start` runs the server: the compiled JavaScript when it is built, else the TypeScript source. */
-export function productServerCommand(): { command: string; args: string[] } {
+/**
+ * How `pnpm start` runs the server: the compiled JavaScript when it is built, else the TypeScript source.
+ * `label` says which, for a benchmark's notes.
+ */
+export function productServerCommand(): { command: string; args: string[]; label: string } {
   const compiled = path.join(SERVER_DIR, 'dist/main.js');
   return fs.existsSync(compiled)
-    ? { command: process.execPath, args: [compiled] }
-    : { command: process.execPath, args: ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')] };
+    ? { command: process.execPath, args: [compiled], label: 'node packages/server/dist/main.js' }
+    : {
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')],
+        label: 'node --import tsx packages/server/src/main.ts',
+      };
 }
 
 /** Resolves once `url` answers 2xx; throws after `timeoutMs`. */
