@@ -5,7 +5,18 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { atPath, describeBrowser, gone, poll, seen, shot, uniqueEmail, useE2E, visibleCount } from './harness.ts';
+import {
+  atPath,
+  describeBrowser,
+  gone,
+  poll,
+  seen,
+  shot,
+  uniqueEmail,
+  useE2E,
+  visibleCount,
+  whenLive,
+} from './harness.ts';
 
 const env = useE2E();
 
@@ -76,6 +87,8 @@ describeBrowser('phone width', () => {
   test('the mobile menu works from the keyboard, and its hidden links are not reachable with Tab', async () => {
     const { page } = await env().newPage({ viewport: 'phone', label: 'mobile-nav-keyboard' });
     await page.goto('/');
+    // The pre-rendered page's controls only answer once React has taken it over.
+    await whenLive(page);
     const toggle = page.getByRole('button', { name: /menu/i, expanded: false });
     await seen(toggle);
     const panelId = (await toggle.getAttribute('aria-controls'))!;
