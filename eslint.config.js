@@ -7,9 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SERVER = 'packages/server/src/**/*.ts';
 const MODULES = 'packages/server/src/modules/**/*.ts';
+const MONEY = 'packages/server/src/modules/money/**/*.ts';
 const REPOS = 'packages/server/src/modules/**/*.repo.ts';
 const REST = 'packages/server/src/rest/**/*.ts';
+const SERVER_TESTS = 'packages/server/test/**/*.ts';
 
 const contextImport = {
   regex: '(^|/)trpc/context(\\.[jt]s)?$',
@@ -17,6 +20,31 @@ const contextImport = {
     'A module must not depend on the tRPC context. Take what it needs (db, deps, cookies) as a parameter; ' +
     'shared types such as AppDeps and SessionCookies belong in a module-level file (e.g. lib/), not trpc/context.',
 };
+
+// Money crosses one door (STYLE.md habit 20): only modules/money/ writes a ledger entry.
+const balanceWrite = {
+  group: ['**/money/money.repo', '**/money/money.repo.*'],
+  importNames: ['applyBalanceChange', 'insertPlatformEntry'],
+  message:
+    'Only modules/money/ writes the ledger: move money with moveMoney (modules/money/money.move.ts) or, better, ' +
+    'a transition declared on the flow it belongs to (defineFlow in money.core.ts).',
+};
+
+// Time is injected (STYLE.md habit 17): modules read deps.clock (or a `now` passed in), never the machine's clock.
+const wallClock = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message:
+      'Modules take the time from the injected clock: use deps.clock.now() (or a `now` passed in by the caller), ' +
+      'so tests can move time.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message:
+      'Modules take the time from the injected clock: use deps.clock.now().getTime() (or a `now` passed in), ' +
+      'so tests can move time.',
+  },
+];
 
 const sqlTagImport = {
   name: 'kysely',
@@ -161,20 +189,47 @@ export default defineConfig(
     },
   },
 
-  // Modules never see the tRPC context (type or value).
+  // Server code outside modules/money/ never writes a ledger entry itself (tests included).
+  {
+    files: [SERVER, SERVER_TESTS],
+    ignores: [MONEY],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [balanceWrite] }],
+    },
+  },
+  // Modules never see the tRPC context (type or value), nor the machine's clock. (A later block replaces an
+  // earlier one's options for the same rule, so each block below lists every pattern its files need.)
   {
     files: [MODULES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contextImport, balanceWrite] }],
+      'no-restricted-syntax': ['error', ...wallClock],
+    },
+  },
+  {
+    files: [MONEY],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contextImport] }],
     },
   },
-  // Outside repos, modules build no SQL. (Replaces the rule above for these files, so it repeats contextImport.)
+  // Outside repos, modules build no SQL.
   {
     files: [MODULES],
+    ignores: [REPOS, MONEY],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [sqlTagImport], patterns: [contextImport, balanceWrite] },
+      ],
+      'no-restricted-syntax': ['error', queryBuilderCalls, ...wallClock],
+    },
+  },
+  {
+    files: [MONEY],
     ignores: [REPOS],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [sqlTagImport], patterns: [contextImport] }],
-      'no-restricted-syntax': ['error', queryBuilderCalls],
+      'no-restricted-syntax': ['error', queryBuilderCalls, ...wallClock],
     },
   },
   // The legacy REST adapter reshapes what procedures return; it reaches no repo, service or database.

@@ -6,6 +6,7 @@
 // throwaway database is created and dropped); without one it runs on in-memory PGlite.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../packages/server/src/config.ts';
 import type { DbHandle } from '../packages/server/src/db/create-db.ts';
 import { seedIfEmpty } from '../packages/server/src/db/seed.ts';
 import { payDuePeriods } from '../packages/server/src/modules/investment/investment.payouts.ts';
@@ -64,7 +65,7 @@ async function main() {
     );
 
     const t1 = performance.now();
-    const paid = await payDuePeriods(db, now);
+    const paid = await payDuePeriods(db, { now, config: loadConfig({}) });
     const ms = performance.now() - t1;
     if (paid.payments !== POSITIONS) throw new Error(`expected ${POSITIONS} payments, paid ${paid.payments}`);
     console.log(

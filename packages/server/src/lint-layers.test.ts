@@ -186,3 +186,83 @@ describe('the contract depends on neither side', () => {
     );
   });
 });
+
+describe('only modules/money/ writes the ledger', () => {
+  const write = "import { applyBalanceChange } from '../money/money.repo.ts';\nexport const f = applyBalanceChange;\n";
+
+  it('reports applyBalanceChange (and the platform entry) imported anywhere else on the server', async () => {
+    await expectLayerError(
+      'packages/server/src/modules/example/example.service.ts',
+      write,
+      RESTRICTED_IMPORT,
+      /moveMoney/,
+    );
+    await expectLayerError(
+      'packages/server/src/modules/example/example.repo.ts',
+      "import { insertPlatformEntry } from '../money/money.repo.ts';\nexport const f = insertPlatformEntry;\n",
+      RESTRICTED_IMPORT,
+      /moveMoney/,
+    );
+    await expectLayerError(
+      'packages/server/src/test/example.ts',
+      "import { applyBalanceChange } from '../modules/money/money.repo.ts';\nexport const f = applyBalanceChange;\n",
+      RESTRICTED_IMPORT,
+      /moveMoney/,
+    );
+    await expectLayerError(
+      'packages/server/test/example.test.ts',
+      "import { applyBalanceChange } from '../src/modules/money/money.repo.ts';\nexport const f = applyBalanceChange;\n",
+      RESTRICTED_IMPORT,
+      /moveMoney/,
+    );
+  });
+
+  it('allows it inside modules/money/, and moveMoney and other money.repo functions everywhere', async () => {
+    expect(
+      await lint(
+        'packages/server/src/modules/money/money.example.ts',
+        "import { applyBalanceChange } from './money.repo.ts';\nexport const f = applyBalanceChange;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'packages/server/src/modules/example/example.service.ts',
+        "import { moveMoney } from '../money/money.move.ts';\nimport { findUserEmail } from '../money/money.repo.ts';\n" +
+          'export const f = [moveMoney, findUserEmail];\n',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('modules take the time from the injected clock', () => {
+  it('reports new Date() and Date.now() in any module file, repos and modules/money/ included', async () => {
+    await expectLayerError(
+      'packages/server/src/modules/example/example.service.ts',
+      'export const stamp = () => new Date();\n',
+      RESTRICTED_SYNTAX,
+      /deps\.clock\.now\(\)/,
+    );
+    await expectLayerError(
+      'packages/server/src/modules/example/example.repo.ts',
+      'export const stamp = () => Date.now();\n',
+      RESTRICTED_SYNTAX,
+      /deps\.clock\.now\(\)/,
+    );
+    await expectLayerError(
+      'packages/server/src/modules/money/money.example.ts',
+      'export const stamp = () => new Date();\n',
+      RESTRICTED_SYNTAX,
+      /deps\.clock\.now\(\)/,
+    );
+  });
+
+  it('allows a Date made from a given time, and the clock outside modules', async () => {
+    expect(
+      await lint(
+        'packages/server/src/modules/example/example.service.ts',
+        'export const later = (now: Date) => new Date(now.getTime() + 1000);\n',
+      ),
+    ).toEqual([]);
+    expect(await lint('packages/server/src/lib/example.ts', 'export const stamp = () => new Date();\n')).toEqual([]);
+  });
+});

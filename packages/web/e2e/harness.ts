@@ -14,7 +14,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, type TestContext } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import { type Config, loadConfig } from '../../server/src/config.ts';
 import { createDb, type Database, type DbHandle } from '../../server/src/db/create-db.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import type { UserRow } from '../../server/src/db/schema.ts';
@@ -221,9 +221,11 @@ export interface E2E {
   /**
    * The server's clock: starts at the real time and moves only when a test moves it (forward only).
    * The payout runner is not started; after moving it, pay what is due with
-   * `payDuePeriods(env.db, env.clock.now())`.
+   * `payDuePeriods(env.db, { now: env.clock.now(), config: env.config })`.
    */
   clock: ManualClock;
+  /** The server's settings. */
+  config: Config;
   /** A fresh browser context (own cookies and storage) with one watched page. */
   newPage(opts?: { viewport?: ViewportName; label?: string; javaScriptEnabled?: boolean }): Promise<TrackedPage>;
   /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
@@ -297,6 +299,7 @@ export function useE2E(): () => E2E {
       baseUrl,
       handle,
       db: handle.db,
+      config,
       admin,
       feed,
       browser,

@@ -65,7 +65,7 @@ describeBrowser('investing for real', () => {
 
     // A month and a bit later the runner pays the first period.
     env().clock.advanceDays(32);
-    const paid = await payDuePeriods(env().db, env().clock.now());
+    const paid = await payDuePeriods(env().db, { now: env().clock.now(), config: env().config });
     expect(paid.payments).toBe(1);
     // 32 days on, the session is past a user's 30-day absolute limit: sign in again.
     await env().signInByApi(tp, email);

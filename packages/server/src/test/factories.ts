@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../db/create-db.ts';
 import type { UserRow } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
+import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import { applyBalanceChange } from '../modules/money/money.repo.ts';
+import type { FlowEnv } from '../modules/money/money.core.ts';
+import { moveMoney } from '../modules/money/money.move.ts';
 import type { SessionUser } from '../modules/session/session.service.ts';
 import { createContextInner } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
@@ -45,20 +47,37 @@ export async function insertUser(
     })
     .execute();
   if (opts.balanceCents) {
-    await db.transaction().execute((trx) =>
-      applyBalanceChange(trx, {
-        userId: id,
-        kind: 'adjustment',
-        amountCents: opts.balanceCents!,
-        refType: 'adjustment',
-        refId: randomUUID(),
-        actorId: null,
-        memo: 'test setup',
-      }),
-    );
+    await adjustBalance(db, id, opts.balanceCents, 'test setup');
   }
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/**
+ * Moves `cents` (signed) into a user's balance as an adjustment, through the money core as production does
+ * (a debit the balance cannot cover is refused with INSUFFICIENT_FUNDS).
+ */
+export async function adjustBalance(
+  db: Database,
+  userId: string,
+  cents: number,
+  memo: string,
+  opts: { actorId?: string | null; at?: Date } = {},
+): Promise<{ balanceAfterCents: number }> {
+  return db.transaction().execute((trx) =>
+    moveMoney(trx, {
+      userId,
+      kind: 'adjustment',
+      amountCents: cents,
+      ref: { type: 'adjustment', id: randomUUID() },
+      actorId: opts.actorId ?? null,
+      memo,
+      at: opts.at ?? new Date(),
+    }),
+  );
+}
+
+/** What a flow needs to run outside a request (tests, the payout runner's callers): a time and the settings. */
+export const testEnv = (now: Date, config: Config): FlowEnv => ({ now, config });
 
 /** A tRPC caller acting as `user` (or anonymous), bypassing HTTP. */
 export function callerAs(t: TestApp | AppDeps, user: SessionUser | null) {

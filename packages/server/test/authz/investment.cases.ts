@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.ts';
 import { systemClock } from '../../src/deps.ts';
-import { applyBalanceChange } from '../../src/modules/money/money.repo.ts';
+import { adjustBalance } from '../../src/test/factories.ts';
 import { openInvestment } from '../../src/modules/investment/investment.service.ts';
 import { insertPlanRow } from '../support/fixtures.ts';
 import type { AuthzActors, AuthzCase, AuthzCases } from './types.ts';
@@ -24,17 +24,7 @@ async function earlyExitPlan(db: AuthzActors['db']): Promise<string> {
 
 /** A fresh active $100 position owned by `self` (credited first through the ledger). */
 async function positionOfSelf({ db, self }: AuthzActors): Promise<string> {
-  await db.transaction().execute((trx) =>
-    applyBalanceChange(trx, {
-      userId: self.id,
-      kind: 'adjustment',
-      amountCents: 100_00,
-      refType: 'adjustment',
-      refId: randomUUID(),
-      actorId: null,
-      memo: 'authz fixture',
-    }),
-  );
+  await adjustBalance(db, self.id, 100_00, 'authz fixture');
   const planId = await earlyExitPlan(db);
   const position = await openInvestment(db, { clock: systemClock, config }, self, {
     planId,

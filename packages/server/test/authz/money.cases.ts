@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRow } from '../../src/db/schema.ts';
 import { requestDeposit } from '../../src/modules/deposit/deposit.service.ts';
-import { applyBalanceChange } from '../../src/modules/money/money.repo.ts';
 import { requestWithdrawal } from '../../src/modules/withdrawal/withdrawal.service.ts';
+import { loadConfig } from '../../src/config.ts';
+import { adjustBalance, testEnv } from '../../src/test/factories.ts';
 import type { AuthzActors, AuthzCase, AuthzCases } from './types.ts';
 
 const signedIn: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: 'ok', admin: 'ok' };
@@ -13,36 +14,29 @@ const ownerOrAdmin: Omit<AuthzCase, 'input'> = { ...signedIn, otherUser: 'FORBID
 const key = () => `authz-${randomUUID()}`;
 const BANK = 'PT50000201231234567890154';
 
+const config = loadConfig({});
+const env = () => testEnv(new Date(), config);
+
 /** A fresh pending deposit owned by `self`. */
 async function pendingDeposit({ db, self }: AuthzActors): Promise<string> {
-  return (await requestDeposit(db, self, { amount: 25, reference: 'AUTHZ', idempotencyKey: key() })).id;
+  return (await requestDeposit(db, self, { amount: 25, reference: 'AUTHZ', idempotencyKey: key() }, { env: env() })).id;
 }
 
 /** Credits `user` through the ledger (the actors start with no balance). */
 async function fund(db: AuthzActors['db'], user: UserRow, cents: number): Promise<void> {
-  await db.transaction().execute((trx) =>
-    applyBalanceChange(trx, {
-      userId: user.id,
-      kind: 'adjustment',
-      amountCents: cents,
-      refType: 'adjustment',
-      refId: randomUUID(),
-      actorId: null,
-      memo: 'authz fixture',
-    }),
-  );
+  await adjustBalance(db, user.id, cents, 'authz fixture');
 }
 
 /** A fresh pending withdrawal owned by `self` (funds held). */
 async function pendingWithdrawal(actors: AuthzActors): Promise<string> {
   await fund(actors.db, actors.self, 10_00);
   return (
-    await requestWithdrawal(actors.db, actors.self, {
-      amount: 10,
-      method: 'bank',
-      details: BANK,
-      idempotencyKey: key(),
-    })
+    await requestWithdrawal(
+      actors.db,
+      actors.self,
+      { amount: 10, method: 'bank', details: BANK, idempotencyKey: key() },
+      { env: env() },
+    )
   ).id;
 }
 

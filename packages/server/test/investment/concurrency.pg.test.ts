@@ -7,7 +7,7 @@ import { scheduleOf } from '../../src/modules/investment/investment.mapper.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { startPayoutRunner } from '../../src/modules/investment/investment.runner.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { TEST_POOL, testPostgresUrl } from '../../src/test/test-db.ts';
@@ -220,10 +220,10 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
     try {
       const now = clock.now();
       const runs = await Promise.all([
-        payDuePeriods(t.handle.db, now),
-        payDuePeriods(other.db, now),
-        payDuePeriods(t.handle.db, now),
-        payDuePeriods(other.db, now),
+        payDuePeriods(t.handle.db, testEnv(now, t.config)),
+        payDuePeriods(other.db, testEnv(now, t.config)),
+        payDuePeriods(t.handle.db, testEnv(now, t.config)),
+        payDuePeriods(other.db, testEnv(now, t.config)),
       ]);
       console.log(`two instances, two runs each: paid ${runs.map((r) => r.payments).join(' + ')} periods`);
       expect(runs.reduce((s, r) => s + r.payments, 0)).toBe(want.periods);
@@ -275,7 +275,7 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
     await restarted.runOnce();
     await restarted.stop();
     // Running again at the same moment pays nothing more.
-    expect((await payDuePeriods(t.handle.db, restartAt)).payments).toBe(0);
+    expect((await payDuePeriods(t.handle.db, testEnv(restartAt, t.config))).payments).toBe(0);
 
     const rows = await t.handle.db.selectFrom('investments').selectAll().where('id', 'in', ids).execute();
     for (const r of rows) {
@@ -339,8 +339,8 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
     try {
       const now = clock.now();
       const calls: (() => Promise<unknown>)[] = times(10, () => () => me.investment.redeem({ id: position.id }));
-      calls.splice(3, 0, () => payDuePeriods(t.handle.db, now));
-      calls.splice(7, 0, () => payDuePeriods(other.db, now));
+      calls.splice(3, 0, () => payDuePeriods(t.handle.db, testEnv(now, t.config)));
+      calls.splice(7, 0, () => payDuePeriods(other.db, testEnv(now, t.config)));
       const { ok, failed } = await together(calls);
       expect(ok).toHaveLength(3);
       expect(failed).toHaveLength(9);

@@ -4,7 +4,7 @@ import type { UserRow } from '../../src/db/schema.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { testDbKind } from '../../src/test/test-db.ts';
@@ -73,7 +73,7 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
     const runnerStep = async () => {
       clock.set(addMonthsUtc(START, month++));
       const now = clock.now();
-      const runs = await Promise.all(Array.from({ length: RUNNERS }, () => payDuePeriods(db, now)));
+      const runs = await Promise.all(Array.from({ length: RUNNERS }, () => payDuePeriods(db, testEnv(now, t.config))));
       payments += runs.reduce((sum, r) => sum + r.payments, 0);
     };
     for (let i = 0; i < onDay.length; ) {

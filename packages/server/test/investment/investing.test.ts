@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { balanceOf, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
@@ -17,7 +17,7 @@ describe('investing for real', () => {
   let t: TestApp;
   let admin: UserRow;
   let plans: Record<string, string>;
-  const pay = () => payDuePeriods(t.handle.db, clock.now());
+  const pay = () => payDuePeriods(t.handle.db, testEnv(clock.now(), t.config));
 
   beforeAll(async () => {
     t = await startTestApp({ clock });

@@ -3,7 +3,7 @@ import type { UserRow } from '../../src/db/schema.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
 import { LEDGER_CHECK_MAX_AGE_MS } from '../../src/modules/ledger/ledger.service.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { newKey } from '../money/money-helpers.ts';
@@ -38,7 +38,7 @@ describe('investment.summary and the overview’s ledger check', () => {
     expect(await same()).toMatchObject({ available: 2_000, invested: 3_000 });
     // Three months of interest on both (month ends: Mar 31 + 1 month is Apr 30).
     clock.set(addMonthsUtc(new Date(a.startedAt), 3));
-    await payDuePeriods(t.handle.db, clock.now());
+    await payDuePeriods(t.handle.db, testEnv(clock.now(), t.config));
     const paid = await same();
     expect(paid.interestReceived).toBeGreaterThan(0);
     await me.investment.redeem({ id: a.id });

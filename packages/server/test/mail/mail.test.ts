@@ -8,7 +8,7 @@ import {
   retryDelayMs,
   startMailSender,
 } from '../../src/modules/mail/mail.sender.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../src/test/smtp-server.ts';
@@ -152,7 +152,7 @@ describe('mail delivered through SMTP', () => {
     await callerAs(t, dan).investment.open({ planId, amount: 1_000, idempotencyKey: newKey() });
     await callerAs(t, eve).investment.open({ planId, amount: 1_000, idempotencyKey: newKey() });
     clock.advanceDays(70);
-    const paid = await payDuePeriods(t.handle.db, clock.now());
+    const paid = await payDuePeriods(t.handle.db, testEnv(clock.now(), t.config));
     expect(paid).toMatchObject({ payments: 4, matured: 2 });
     const rows = (await outboxRows(t.handle.db)).filter((r) => r.kind.startsWith('investment.'));
     expect(rows.map((r) => [r.to_address, r.kind])).toEqual([

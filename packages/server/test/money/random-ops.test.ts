@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
-import { applyBalanceChange } from '../../src/modules/money/money.repo.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { adjustBalance, callerAs, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { testDbKind } from '../../src/test/test-db.ts';
 import { DETAILS } from './money-helpers.ts';
@@ -237,24 +235,11 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
         balance.set(user.id, target);
         return `adjustment.edit to ${target}c from ${have}c`;
       }
-      // A signed adjustment straight through applyBalanceChange (a debit it cannot cover is refused).
+      // A signed adjustment straight through the money core (a debit it cannot cover is refused).
       let cents = int(-Math.floor(have * 1.3) - 5_00, 300_00);
       if (cents === 0) cents = 1;
       const expected = have + cents >= 0 ? 'ok' : 422;
-      await expectOutcome(
-        db.transaction().execute((trx) =>
-          applyBalanceChange(trx, {
-            userId: user.id,
-            kind: 'adjustment',
-            amountCents: cents,
-            refType: 'adjustment',
-            refId: randomUUID(),
-            actorId: admin.id,
-            memo: `random adjustment ${i}`,
-          }),
-        ),
-        expected,
-      );
+      await expectOutcome(adjustBalance(db, user.id, cents, `random adjustment ${i}`, { actorId: admin.id }), expected);
       if (expected === 'ok') balance.set(user.id, have + cents);
       return `adjustment ${cents}c on ${have}c (${expected})`;
     }

@@ -30,11 +30,12 @@ export function upsertDepositAccount(
   db: Executor,
   id: string,
   values: DepositAccountValues,
+  now: Date,
 ): Promise<DepositAccountRow> {
   return db
     .insertInto('deposit_account')
-    .values({ id, ...values, updated_at: new Date() })
-    .onConflict((oc) => oc.expression(sql`(true)`).doUpdateSet({ ...values, updated_at: new Date() }))
+    .values({ id, ...values, updated_at: now })
+    .onConflict((oc) => oc.expression(sql`(true)`).doUpdateSet({ ...values, updated_at: now }))
     .returning(ACCOUNT_COLUMNS)
     .executeTakeFirstOrThrow();
 }

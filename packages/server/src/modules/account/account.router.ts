@@ -7,5 +7,5 @@ export const accountRouter = router({
   update: adminProcedure
     .input(ZAccountUpdateInput)
     .output(ZAccount)
-    .mutation(({ ctx, input }) => updateDepositAccount(ctx.deps.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateDepositAccount(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
 });

@@ -26,14 +26,24 @@ export async function getDepositAccount(db: Database): Promise<TAccount> {
 }
 
 /** Sets the one record (creating it if missing) and records who changed what. */
-export function updateDepositAccount(db: Database, actorId: string, input: TAccountUpdateInput): Promise<TAccount> {
+export function updateDepositAccount(
+  db: Database,
+  actorId: string,
+  input: TAccountUpdateInput,
+  now: Date,
+): Promise<TAccount> {
   return db.transaction().execute(async (trx) => {
     const before = await findDepositAccount(trx, { forUpdate: true });
-    const row = await upsertDepositAccount(trx, before?.id ?? randomUUID(), {
-      account_number: input.accountNumber,
-      bank_name: input.bankName,
-      account_holder: input.accountHolder,
-    });
+    const row = await upsertDepositAccount(
+      trx,
+      before?.id ?? randomUUID(),
+      {
+        account_number: input.accountNumber,
+        bank_name: input.bankName,
+        account_holder: input.accountHolder,
+      },
+      now,
+    );
     const after = toPublicAccount(row);
     await recordAudit(trx, {
       actorId,

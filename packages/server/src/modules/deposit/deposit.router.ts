@@ -7,7 +7,7 @@ import {
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { depositFlow, requestDeposit, reviewDeposit } from './deposit.service.ts';
-import { listFlow } from '../money/money.core.ts';
+import { flowEnv, listFlow } from '../money/money.core.ts';
 
 /** Deposits: a user declares a transfer, an admin confirms (credits) or rejects it. */
 export const depositRouter = router({
@@ -16,12 +16,15 @@ export const depositRouter = router({
     .output(ZDeposit)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
-      return requestDeposit(ctx.deps.db, ctx.user, input, { maxPending: ctx.deps.config.MAX_PENDING_DEPOSITS });
+      return requestDeposit(ctx.deps.db, ctx.user, input, {
+        env: flowEnv(ctx.deps),
+        maxPending: ctx.deps.config.MAX_PENDING_DEPOSITS,
+      });
     }),
   review: adminProcedure
     .input(ZDepositReviewInput)
     .output(ZDeposit)
-    .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
   list: protectedProcedure
     .input(ZDepositListInput.prefault({}))
     .output(ZDepositPage)

@@ -3,10 +3,11 @@ import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vesto
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
+import { defineFlow, type FlowEnv, openRequest, runTransition } from '../money/money.core.ts';
 import { lockUserAndCountFlows } from '../money/money.repo.ts';
-import { notifyUser } from '../mail/mail.outbox.ts';
 import { toDeposit } from './deposit.mapper.ts';
+
+const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 /**
  * A deposit: the user says "I have sent a transfer" (pending, nothing credited yet); an admin confirms it
@@ -21,13 +22,33 @@ export const depositFlow = defineFlow({
     confirm: {
       from: 'pending',
       to: 'confirmed',
+      by: 'admin',
       ledger: (d) => ({
         kind: 'deposit',
         amountCents: d.amount_cents,
         memo: `Deposit confirmed (transfer reference ${d.reference})`,
       }),
+      notice: (d) => ({
+        kind: 'deposit.confirmed',
+        subject: `Deposit of ${dollars(d.amount_cents)} confirmed`,
+        paragraphs: [
+          `We received your transfer (reference ${d.reference}). ${dollars(d.amount_cents)} was added to your balance.`,
+        ],
+      }),
     },
-    reject: { from: 'pending', to: 'rejected' },
+    reject: {
+      from: 'pending',
+      to: 'rejected',
+      by: 'admin',
+      notice: (d) => ({
+        kind: 'deposit.rejected',
+        subject: `Deposit of ${dollars(d.amount_cents)} not confirmed`,
+        paragraphs: [
+          `We could not confirm your transfer (reference ${d.reference}); nothing was added to your balance.`,
+          ...(d.reason ? [`Reason: ${d.reason}`] : []),
+        ],
+      }),
+    },
   },
   refusals: {
     confirm: {
@@ -53,10 +74,11 @@ export async function requestDeposit(
   db: Database,
   user: Viewer & { email: string },
   input: TDepositRequestInput,
-  opts: { maxPending?: number } = {},
+  opts: { env: FlowEnv; maxPending?: number },
 ): Promise<TDeposit> {
   const maxPending = opts.maxPending ?? DEFAULT_MAX_PENDING_DEPOSITS;
   return openRequest(db, depositFlow, user, input, {
+    env: opts.env,
     prepare: (trx) => lockUserAndCountFlows(trx, 'deposits', user.id, 'pending'),
     values: (pending) => {
       if (pending >= maxPending) {
@@ -74,46 +96,18 @@ export async function requestDeposit(
 
 /**
  * Admin decision on a pending deposit: confirm credits the balance exactly once; reject credits nothing. The
- * owner is told by email (in the same transaction; skipped when they turned notifications off).
+ * owner is told (the flow's notice, in the same transaction; skipped when they turned notifications off).
  */
 export async function reviewDeposit(
   db: Database,
   admin: Viewer,
   input: TDepositReviewInput,
-  now: Date = new Date(),
+  env: FlowEnv,
 ): Promise<TDeposit> {
   return runTransition(db, depositFlow, input.decision, {
     id: input.id,
     actor: admin,
-    set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: new Date() },
-    after: async (trx, d) => {
-      const amount = `$${formatCents(d.amount_cents)}`;
-      if (input.decision === 'confirm') {
-        await notifyUser(
-          trx,
-          d.user_id,
-          'deposit.confirmed',
-          {
-            subject: `Deposit of ${amount} confirmed`,
-            paragraphs: [`We received your transfer (reference ${d.reference}). ${amount} was added to your balance.`],
-          },
-          now,
-        );
-      } else {
-        await notifyUser(
-          trx,
-          d.user_id,
-          'deposit.rejected',
-          {
-            subject: `Deposit of ${amount} not confirmed`,
-            paragraphs: [
-              `We could not confirm your transfer (reference ${d.reference}); nothing was added to your balance.`,
-              ...(d.reason ? [`Reason: ${d.reason}`] : []),
-            ],
-          },
-          now,
-        );
-      }
-    },
+    env,
+    set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
   });
 }

@@ -1,21 +1,16 @@
 // Paying what is due. What makes a payment exactly-once is the database: the (investment, period) row is
 // written in the same transaction as its ledger entries, and the position row is locked while it is paid.
-// The caller's clock decides what is due (never the database's now()); dates come from the schedule.
-import { formatCents } from '@vestora/contract';
+// The caller's clock decides what is due (never the database's now()); dates come from the schedule. The
+// ledger effects, the audit row and the notice are the investment flow's (investment.flow.ts).
 import type { Transaction } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { DB, InvestmentRow } from '../../db/schema.ts';
-import { notifyUser } from '../mail/mail.outbox.ts';
-import { applyBalanceChange } from '../money/money.repo.ts';
-import {
-  advanceInvestment,
-  changePlanInvested,
-  insertPayout,
-  insertPlatformEntry,
-  lockInvestment,
-  lockNextDueInvestment,
-} from './investment.repo.ts';
+import { runTransitionIn } from '../money/money.core.ts';
+import { investmentFlow } from './investment.flow.ts';
 import { scheduleOf } from './investment.mapper.ts';
+import { changePlanInvested, insertPayout, lockInvestment, lockNextDueInvestment } from './investment.repo.ts';
+import type { ScheduledPayment } from './investment.schedule.ts';
 
 export interface PayoutTotals {
   /** Periods paid. */
@@ -28,101 +23,49 @@ export interface PayoutTotals {
 
 const emptyTotals = (): PayoutTotals => ({ payments: 0, interestCents: 0, principalCents: 0, matured: 0 });
 
-/** Pays the next unpaid period of a locked position if it is due at `now`; false when nothing was due. */
-async function payNextPeriod(trx: Transaction<DB>, position: InvestmentRow, now: Date, totals: PayoutTotals) {
-  if (position.status !== 'active') return false;
+/**
+ * Asks the investment flow to pay the next unpaid period of a locked position, if it is due at `now`: `pay`
+ * for an interest period, `mature` for the last one (principal back). Returns the period paid, or null.
+ */
+async function payNextPeriod(
+  trx: Transaction<DB>,
+  position: InvestmentRow,
+  env: { now: Date; config: Config },
+): Promise<ScheduledPayment | null> {
+  if (position.status !== 'active') return null;
   const schedule = scheduleOf(position);
   const payment = schedule.payments[position.paid_periods];
-  if (!payment || payment.dueAt > now) return false;
-  const first = await insertPayout(trx, {
-    investment_id: position.id,
-    period: payment.period,
-    due_at: payment.dueAt,
-    interest_cents: payment.interestCents,
-    principal_cents: payment.principalCents,
-    paid_at: now,
-  });
-  // Unreachable while the row is locked, but if it ever happens nothing is paid twice.
-  if (!first) return false;
-  const periods = schedule.payments.length;
-  if (payment.interestCents > 0) {
-    await applyBalanceChange(trx, {
-      userId: position.user_id,
-      kind: 'interest',
-      amountCents: payment.interestCents,
-      refType: 'investment',
-      refId: position.id,
-      actorId: null,
-      at: now,
-      memo: `Interest from ${position.plan_name}, period ${payment.period} of ${periods}`,
-    });
-    await insertPlatformEntry(trx, {
-      kind: 'interest',
-      amount_cents: payment.interestCents,
-      user_id: position.user_id,
-      ref_type: 'investment_payout',
-      ref_id: `${position.id}:${payment.period}`,
-    });
-  }
+  if (!payment || payment.dueAt > env.now) return null;
   const matured = payment.principalCents > 0;
-  if (matured) {
-    await applyBalanceChange(trx, {
-      userId: position.user_id,
-      kind: 'principal_return',
-      amountCents: payment.principalCents,
-      refType: 'investment',
-      refId: position.id,
-      actorId: null,
-      at: now,
-      memo: `${position.plan_name} matured: principal returned`,
-    });
-    await changePlanInvested(trx, position.plan_id, -payment.principalCents);
-  }
-  const advanced = await advanceInvestment(trx, position.id, position.paid_periods, {
-    paidPeriods: payment.period,
-    interestPaidCents: Number(position.interest_paid_cents) + payment.interestCents,
-    nextDueAt: schedule.payments[payment.period]?.dueAt ?? null,
-    matured,
-    now,
+  await runTransitionIn(trx, investmentFlow, matured ? 'mature' : 'pay', {
+    id: position.id,
+    actor: null,
+    env,
+    set: {
+      paid_periods: payment.period,
+      interest_paid_cents: Number(position.interest_paid_cents) + payment.interestCents,
+      next_due_at: schedule.payments[payment.period]?.dueAt ?? null,
+      ...(matured ? { closed_at: env.now } : {}),
+    },
+    check: (locked) => {
+      if (locked.paid_periods !== position.paid_periods)
+        throw new Error(`investment ${position.id} moved under its lock`);
+    },
+    after: async (trx2, row) => {
+      const first = await insertPayout(trx2, {
+        investment_id: row.id,
+        period: payment.period,
+        due_at: payment.dueAt,
+        interest_cents: payment.interestCents,
+        principal_cents: payment.principalCents,
+        paid_at: env.now,
+      });
+      // Unreachable while the row is locked; if it ever happens, the whole period rolls back: paid once.
+      if (!first) throw new Error(`investment ${row.id} period ${payment.period} was already paid`);
+      if (matured) await changePlanInvested(trx2, row.plan_id, -payment.principalCents);
+    },
   });
-  if (!advanced) throw new Error(`investment ${position.id} moved under its own lock`);
-  // One mail per paid period at most (the maturity mail carries the last interest too); none when the
-  // owner turned notifications off.
-  const interest = `$${formatCents(payment.interestCents)}`;
-  if (matured) {
-    await notifyUser(
-      trx,
-      position.user_id,
-      'investment.matured',
-      {
-        subject: `${position.plan_name} matured`,
-        paragraphs: [
-          `Your ${position.plan_name} investment matured: $${formatCents(payment.principalCents)} principal` +
-            (payment.interestCents > 0 ? ` and ${interest} interest were` : ' was') +
-            ' added to your balance.',
-        ],
-      },
-      now,
-    );
-  } else if (payment.interestCents > 0) {
-    await notifyUser(
-      trx,
-      position.user_id,
-      'investment.payout',
-      {
-        subject: `Interest of ${interest} received`,
-        paragraphs: [
-          `${interest} interest from ${position.plan_name} (period ${payment.period} of ${periods}) was added to your balance.`,
-        ],
-      },
-      now,
-    );
-  }
-  totals.payments += 1;
-  totals.interestCents += payment.interestCents;
-  totals.principalCents += payment.principalCents;
-  if (matured) totals.matured += 1;
-  return true;
+  return payment;
 }
 
 /**
@@ -132,7 +75,7 @@ async function payNextPeriod(trx: Transaction<DB>, position: InvestmentRow, now:
  */
 export async function payDuePeriods(
   db: Database,
-  now: Date,
+  env: { now: Date; config: Config },
   opts: { investmentId?: string; max?: number } = {},
 ): Promise<PayoutTotals> {
   const totals = emptyTotals();
@@ -141,10 +84,14 @@ export async function payDuePeriods(
     const paid = await db.transaction().execute(async (trx) => {
       const position = opts.investmentId
         ? await lockInvestment(trx, opts.investmentId)
-        : await lockNextDueInvestment(trx, now);
-      return position ? payNextPeriod(trx, position, now, totals) : false;
+        : await lockNextDueInvestment(trx, env.now);
+      return position ? payNextPeriod(trx, position, env) : null;
     });
     if (!paid) break;
+    totals.payments += 1;
+    totals.interestCents += paid.interestCents;
+    totals.principalCents += paid.principalCents;
+    if (paid.principalCents > 0) totals.matured += 1;
   }
   return totals;
 }

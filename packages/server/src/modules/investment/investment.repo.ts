@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, InvestmentPayoutRow, InvestmentRow, PlatformLedgerTable } from '../../db/schema.ts';
+import type { DB, InvestmentPayoutRow, InvestmentRow } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
 
@@ -53,33 +52,6 @@ export async function insertPayout(trx: Transaction<DB>, payout: InvestmentPayou
   return r !== undefined;
 }
 
-/** Moves a position past a paid period (guarded by the period it expects to be the last paid). */
-export async function advanceInvestment(
-  trx: Transaction<DB>,
-  id: string,
-  expectPaidPeriods: number,
-  next: {
-    paidPeriods: number;
-    interestPaidCents: number;
-    nextDueAt: Date | null;
-    matured: boolean;
-    now: Date;
-  },
-): Promise<boolean> {
-  const r = await trx
-    .updateTable('investments')
-    .set({
-      paid_periods: next.paidPeriods,
-      interest_paid_cents: next.interestPaidCents,
-      next_due_at: next.nextDueAt,
-      ...(next.matured ? { status: 'matured' as const, closed_at: next.now } : {}),
-    })
-    .where('id', '=', id)
-    .where('paid_periods', '=', expectPaidPeriods)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
 /** The payouts a position has received, in period order. */
 export function listPayouts(db: Executor, investmentId: string): Promise<InvestmentPayoutRow[]> {
   return db
@@ -87,17 +59,6 @@ export function listPayouts(db: Executor, investmentId: string): Promise<Investm
     .selectAll()
     .where('investment_id', '=', investmentId)
     .orderBy('period')
-    .execute();
-}
-
-/** One entry in the platform's own ledger: a payment it made. */
-export async function insertPlatformEntry(
-  trx: Transaction<DB>,
-  entry: Pick<PlatformLedgerTable, 'kind' | 'amount_cents' | 'user_id' | 'ref_type' | 'ref_id'>,
-): Promise<void> {
-  await trx
-    .insertInto('platform_ledger')
-    .values({ id: randomUUID(), ...entry })
     .execute();
 }
 

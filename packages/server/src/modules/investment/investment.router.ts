@@ -13,13 +13,8 @@ import {
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { listFlow } from '../money/money.core.ts';
 import { portfolioOf, portfolioSummaryOf } from '../overview/overview.service.ts';
-import {
-  getInvestment,
-  investmentFlow,
-  openInvestment,
-  quoteInvestment,
-  redeemInvestment,
-} from './investment.service.ts';
+import { investmentFlow } from './investment.flow.ts';
+import { getInvestment, openInvestment, quoteInvestment, redeemInvestment } from './investment.service.ts';
 
 /** Investing: quote, open, list, one position with its schedule, early redemption, the portfolio. */
 export const investmentRouter = router({
@@ -45,7 +40,7 @@ export const investmentRouter = router({
   redeem: protectedProcedure
     .input(ZInvestmentIdInput)
     .output(ZInvestment)
-    .mutation(({ ctx, input }) => redeemInvestment(ctx.deps.db, ctx.deps.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => redeemInvestment(ctx.deps.db, ctx.deps, ctx.user, input)),
   portfolio: protectedProcedure.output(ZPortfolio).query(({ ctx }) => portfolioOf(ctx.deps.db, ctx.user.id)),
   /** The portfolio's three figures without the history (the sidebar asks on every page). */
   summary: protectedProcedure

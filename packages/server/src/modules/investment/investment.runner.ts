@@ -1,5 +1,6 @@
 import { formatCents } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
+import { flowEnv } from '../money/money.core.ts';
 import { payDuePeriods, type PayoutTotals } from './investment.payouts.ts';
 
 /** Payments one wake-up makes at most; a larger backlog continues at once in the next batch. */
@@ -23,7 +24,7 @@ export function startPayoutRunner(deps: Pick<AppDeps, 'db' | 'clock' | 'log' | '
   const runOnce = async (): Promise<PayoutTotals> => {
     const sum: PayoutTotals = { payments: 0, interestCents: 0, principalCents: 0, matured: 0 };
     for (;;) {
-      const t = await payDuePeriods(deps.db, deps.clock.now(), { max: BATCH });
+      const t = await payDuePeriods(deps.db, flowEnv(deps), { max: BATCH });
       sum.payments += t.payments;
       sum.interestCents += t.interestCents;
       sum.principalCents += t.principalCents;

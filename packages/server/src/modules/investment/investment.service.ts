@@ -8,58 +8,20 @@ import {
   type TInvestmentQuote,
   type TInvestmentQuoteInput,
 } from '@vestora/contract';
-import type { Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { DB, InvestmentRow } from '../../db/schema.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, openRequest, runTransition, toCents } from '../money/money.core.ts';
-import { applyBalanceChange, findUserEmail } from '../money/money.repo.ts';
-import {
-  changePlanInvested,
-  claimReferralReward,
-  findInvestment,
-  findReferrerId,
-  insertPlatformEntry,
-  listPayouts,
-} from './investment.repo.ts';
+import { flowEnv, openRequest, runTransition, toCents } from '../money/money.core.ts';
+import { findUserEmail } from '../money/money.repo.ts';
+import { changePlanInvested, findInvestment, listPayouts } from './investment.repo.ts';
+import { investmentFlow } from './investment.flow.ts';
 import { findPlanById, type PlanRecord } from '../plan/plan.repo.ts';
 import { payDuePeriods } from './investment.payouts.ts';
 import { scheduleOf, toInvestment } from './investment.mapper.ts';
 import { buildSchedule, type ScheduleTerms } from './investment.schedule.ts';
-
-/**
- * An investment: opening moves the principal out of the balance (`investment`); the payout runner pays
- * interest per period and the principal at maturity (active → matured); where the plan allows it the owner
- * may redeem early (active → redeemed: the principal comes back, unpaid interest is forfeited).
- */
-export const investmentFlow = defineFlow({
-  table: 'investments',
-  entity: 'investment',
-  plural: 'investments',
-  toWire: toInvestment,
-  transitions: {
-    redeem: {
-      from: 'active',
-      to: 'redeemed',
-      owner: true,
-      ledger: (i) => ({
-        kind: 'principal_return',
-        amountCents: i.amount_cents,
-        memo: `Early redemption of ${i.plan_name}: principal returned`,
-      }),
-    },
-  },
-  refusals: {
-    redeem: {
-      matured: 'This investment has matured and its principal was already returned.',
-      redeemed: 'This investment was already redeemed.',
-    },
-  },
-});
 
 type OpenPlan = PlanRecord & ScheduleTerms;
 
@@ -133,39 +95,6 @@ export async function quoteInvestment(
   };
 }
 
-/** The referrer's reward for a referred user's first investment: a percentage, capped, paid once. */
-async function rewardReferrer(trx: Transaction<DB>, config: Config, position: InvestmentRow): Promise<void> {
-  const referrerId = await findReferrerId(trx, position.user_id);
-  if (!referrerId) return;
-  const amountCents = Math.min(
-    Math.floor((position.amount_cents * Math.round(config.REFERRAL_REWARD_PERCENT * 100)) / 10_000),
-    config.REFERRAL_REWARD_MAX * 100,
-  );
-  const first = await claimReferralReward(trx, {
-    referredUserId: position.user_id,
-    referrerId,
-    investmentId: position.id,
-    amountCents,
-  });
-  if (!first || amountCents <= 0) return;
-  await applyBalanceChange(trx, {
-    userId: referrerId,
-    kind: 'referral_reward',
-    amountCents,
-    refType: 'referral',
-    refId: position.user_id,
-    actorId: null,
-    memo: 'Referral reward: a friend you invited made their first investment',
-  });
-  await insertPlatformEntry(trx, {
-    kind: 'referral_reward',
-    amount_cents: amountCents,
-    user_id: referrerId,
-    ref_type: 'referral',
-    ref_id: position.user_id,
-  });
-}
-
 /**
  * Opens a position: the amount must fit the plan's limits, its remaining capacity and the balance. The
  * plan row is locked first, so opens on one plan queue and capacity can never be passed; the principal
@@ -177,12 +106,14 @@ export async function openInvestment(
   user: Viewer & { email: string },
   input: TInvestmentOpenInput,
 ): Promise<TInvestment> {
+  const env = flowEnv(deps);
   return openRequest(db, investmentFlow, user, input, {
+    env,
     // The plan row is locked: opens on one plan queue here, so its capacity holds.
     prepare: (trx) => findPlanById(trx, input.planId, { forUpdate: true }),
     values: (found, amountCents) => {
       const plan = requireInvestable(found, amountCents);
-      const startedAt = deps.clock.now();
+      const startedAt = env.now;
       const schedule = buildSchedule(plan, amountCents, startedAt);
       return {
         plan_id: plan.id,
@@ -197,11 +128,7 @@ export async function openInvestment(
       };
     },
     sameAs: (i) => i.plan_id === input.planId,
-    ledger: (i) => ({ kind: 'investment', amountCents: -i.amount_cents, memo: `Invested in ${i.plan_name}` }),
-    afterInsert: async (trx, position) => {
-      await changePlanInvested(trx, position.plan_id, position.amount_cents);
-      await rewardReferrer(trx, deps.config, position);
-    },
+    afterInsert: (trx, position) => changePlanInvested(trx, position.plan_id, position.amount_cents),
   });
 }
 
@@ -242,7 +169,7 @@ export async function getInvestment(
  */
 export async function redeemInvestment(
   db: Database,
-  clock: Clock,
+  deps: { clock: Clock; config: Config },
   actor: Viewer,
   input: TInvestmentIdInput,
 ): Promise<TInvestment> {
@@ -252,11 +179,13 @@ export async function redeemInvestment(
   if (!position) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
   if (actor.account_type !== 'admin' && position.user_id !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only redeem your own investments.');
-  await payDuePeriods(db, clock.now(), { investmentId: input.id });
+  const env = flowEnv(deps);
+  await payDuePeriods(db, env, { investmentId: input.id });
   return runTransition(db, investmentFlow, 'redeem', {
     id: input.id,
     actor,
-    set: { closed_at: clock.now(), next_due_at: null },
+    env,
+    set: { closed_at: env.now, next_due_at: null },
     check: (i) => {
       if (!i.early_exit_allowed) {
         throw new AppError(

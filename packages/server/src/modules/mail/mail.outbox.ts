@@ -25,7 +25,9 @@ export const NOTIFICATION_MAIL_KINDS = [
   'investment.matured',
 ] as const;
 
-export type MailKind = (typeof SECURITY_MAIL_KINDS)[number] | (typeof NOTIFICATION_MAIL_KINDS)[number];
+/** A message about the member's own money: follows their preference. */
+export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
+export type MailKind = (typeof SECURITY_MAIL_KINDS)[number] | NotificationMailKind;
 
 const NOTIFICATION_KINDS = new Set<string>(NOTIFICATION_MAIL_KINDS);
 
@@ -96,7 +98,7 @@ export function isNotificationKind(kind: string): boolean {
 export async function notifyUser(
   db: Database,
   userId: string,
-  kind: (typeof NOTIFICATION_MAIL_KINDS)[number],
+  kind: NotificationMailKind,
   content: { subject: string; paragraphs: string[]; link?: { label: string; url: string } },
   now: Date,
 ): Promise<string | null> {

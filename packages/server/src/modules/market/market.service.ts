@@ -16,6 +16,7 @@ import {
   saveMarketRefresh,
 } from './market.repo.ts';
 import { type MarketSnapshot, readSnapshotFile } from './market.snapshot.ts';
+import { type LineLogger, lineLogger } from '../../lib/line-logger.ts';
 
 /** What procedures and the market route use: the top coins from the shared cache, the last good data or the snapshot. */
 export interface MarketService {
@@ -30,11 +31,7 @@ export interface MarketService {
 }
 
 /** The slice of a pino/Fastify logger we need (app.log fits). */
-export interface MarketLogger {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type MarketLogger = LineLogger;
 
 export interface MarketServiceOptions {
   /** Where the shared cache row and the refresh lease live (every instance on one database shares them). */
@@ -83,7 +80,7 @@ export function createMarketService(
     feedUrl: config.MARKET_FEED_URL,
     ttlMs: config.MARKET_CACHE_TTL_S * 1000,
     timeoutMs: config.MARKET_TIMEOUT_MS,
-    log: deps.log ?? lineLogger(config.LOG_LEVEL),
+    log: deps.log ?? lineLogger(config.LOG_LEVEL, 'market'),
     ...overrides,
   });
 }
@@ -321,24 +318,6 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
 }
 
 const silentLogger: MarketLogger = { warn() {}, info() {}, error() {} };
-
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
-
-/** A pino-style JSON-line logger for when no app logger is passed in (same format as Fastify's). */
-function lineLogger(level: keyof typeof LEVELS): MarketLogger {
-  const min = LEVELS[level];
-  const write = (lvl: number, obj: object, msg: string) => {
-    if (lvl < min) return;
-    process.stdout.write(
-      `${JSON.stringify({ level: lvl, time: Date.now(), pid: process.pid, module: 'market', ...obj, msg })}\n`,
-    );
-  };
-  return {
-    warn: (obj, msg) => write(LEVELS.warn, obj, msg),
-    info: (obj, msg) => write(LEVELS.info, obj, msg),
-    error: (obj, msg) => write(LEVELS.error, obj, msg),
-  };
-}
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -1,18 +1,19 @@
 // The money core: every flow (deposit, withdrawal, investment) is a declaration run by these functions.
 // A request is idempotent and runs in one transaction with its ledger effect; a transition locks the row,
-// checks who may take it and from which status, moves it, writes the ledger entry and the audit record,
-// all in one transaction.
+// checks who may take it and from which status, moves it, writes the ledger entries (through moveMoney), the
+// audit record and the member's notice, all in one transaction.
 import { randomUUID } from 'node:crypto';
 import { dollarsToCents } from '@vestora/contract';
 import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import type { DB, LedgerKind, LedgerRefType, PlatformLedgerTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { type NotificationMailKind, notifyUser } from '../mail/mail.outbox.ts';
 import {
-  applyBalanceChange,
   findFlowByKey,
   findUserEmail,
   type FlowRow,
@@ -23,6 +24,7 @@ import {
   lockFlowRow,
   updateFlowStatus,
 } from './money.repo.ts';
+import { moveMoney } from './money.move.ts';
 
 /**
  * Wire dollars to integer cents: the one conversion on the server. The contract's ZAmount has already
@@ -35,12 +37,24 @@ export function toCents(amount: number): number {
   return cents;
 }
 
-/** A balance change a flow makes, relative to its row (the owner's balance, referenced to the row). */
+/**
+ * A balance change a flow makes to its row's owner. An effect of 0 cents is skipped (a period that pays no
+ * interest), so a declaration need not special-case it.
+ */
 export interface LedgerEffect {
   kind: LedgerKind;
   /** Signed cents: positive credits the owner, negative debits. */
   amountCents: number;
   memo: string;
+  /** Set when the platform pays these cents (interest): its own ledger records them too. */
+  platform?: { kind: PlatformLedgerTable['kind']; refType: string; refId: string };
+}
+
+/** What the member is told after a money event (queued in the event's transaction; the outbox delivers it). */
+export interface MemberNotice {
+  kind: NotificationMailKind;
+  subject: string;
+  paragraphs: string[];
 }
 
 /**
@@ -54,20 +68,48 @@ export function refuseOwnReview(actorId: string | null | undefined, ownerId: str
   }
 }
 
-/** One allowed move of a flow row: from a status, to a status, with its ledger effect (if any). */
-export interface Transition<T extends FlowTable> {
-  from: FlowStatus<T>;
-  to: FlowStatus<T>;
-  /**
-   * The row's owner (or an admin) may take it; everybody else gets FORBIDDEN. Default: it is a review,
-   * taken by an administrator other than the row's owner (four eyes: `refuseOwnReview`).
-   */
-  owner?: boolean;
-  /** What the move does to the owner's balance, from the row as it is after the move. */
-  ledger?: (row: FlowRow<T>) => LedgerEffect;
+/**
+ * Who takes a transition: `admin`, a review by an administrator other than the row's owner (four eyes);
+ * `owner`, the row's owner (or an administrator); `system`, the platform itself (the payout runner), never a
+ * signed-in caller.
+ */
+export type TakenBy = 'admin' | 'owner' | 'system';
+
+/** What a flow's declarations may read: the time of the event (the injected clock) and the settings. */
+export interface FlowEnv {
+  now: Date;
+  config: Config;
 }
 
-/** A money flow declared: its table, its wire shape, its transitions and what each refusal says. */
+/** The env of a request or a transition, from the app's injected clock and config. */
+export const flowEnv = (deps: { clock: { now(): Date }; config: Config }): FlowEnv => ({
+  now: deps.clock.now(),
+  config: deps.config,
+});
+
+/** Further money an event always moves beyond its own row's effects (e.g. the referral reward a payout earns). */
+export type FollowUp<T extends FlowTable> = (trx: Transaction<DB>, row: FlowRow<T>, env: FlowEnv) => Promise<void>;
+
+/** One allowed move of a flow row: from a status, to a status, who takes it, its ledger effects and notice. */
+export interface Transition<T extends FlowTable> {
+  from: FlowStatus<T>;
+  /** May equal `from` (an investment paying one period stays active). */
+  to: FlowStatus<T>;
+  by: TakenBy;
+  /** What the move does to the owner's balance, from the row as it is after the move. */
+  ledger?: (row: FlowRow<T>) => LedgerEffect | LedgerEffect[];
+  /** Further money the move always moves (through moveMoney), after the row's own effects. */
+  follow?: FollowUp<T>;
+  /**
+   * Whether the move is an audit row (default true). Off only for a routine the system repeats on schedule
+   * whose own table already records each run (an investment's period: investment_payouts and the ledger).
+   */
+  audit?: boolean;
+  /** What the owner is told, from the row after the move (null: nothing to say this time). */
+  notice?: (row: FlowRow<T>) => MemberNotice | null;
+}
+
+/** A money flow declared: its table, its wire shape, its opening, its transitions and what each refusal says. */
 export interface Flow<T extends FlowTable, W, A extends string> {
   table: T;
   /** Singular name: audit actions are `${entity}.${action}`, ledger entries reference it, messages name it. */
@@ -75,6 +117,8 @@ export interface Flow<T extends FlowTable, W, A extends string> {
   /** Plural name used in "You can only see your own ..." */
   plural: string;
   toWire(row: FlowRow<T>, userEmail: string): W;
+  /** What opening a new row does to the owner's balance (a withdrawal's hold, an investment's principal). */
+  opening?: { ledger?: (row: FlowRow<T>) => LedgerEffect | LedgerEffect[]; follow?: FollowUp<T> };
   transitions: Record<A, Transition<T>>;
   /** Why an action is refused when the row is in another status: one table per flow. */
   refusals: Record<A, Partial<Record<FlowStatus<T>, string>>>;
@@ -101,6 +145,7 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   owner: { id: string; email: string },
   input: { amount: number; idempotencyKey: string },
   request: {
+    env: FlowEnv;
     prepare?: (trx: Transaction<DB>) => Promise<P>;
     /** The new row's columns besides id, owner, amount and key. */
     values: (
@@ -109,8 +154,6 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     ) => Omit<Insertable<DB[T]>, 'id' | 'user_id' | 'idempotency_key' | 'amount_cents'>;
     /** Whether an earlier row under the same key (and the same amount) is this very request. */
     sameAs(existing: FlowRow<T>): boolean;
-    /** The balance change opening makes, if any. */
-    ledger?: (row: FlowRow<T>) => LedgerEffect;
     /** Further writes in the same transaction (checks that may refuse, follow-up effects). */
     afterInsert?: (trx: Transaction<DB>, row: FlowRow<T>, prepared: P) => Promise<void>;
   },
@@ -137,7 +180,8 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
       idempotency_key: input.idempotencyKey,
     } as unknown as Insertable<DB[T]>);
     if (inserted) {
-      if (request.ledger) await applyEffect(trx, flow, inserted, request.ledger(inserted), owner.id);
+      await applyEffects(trx, flow, inserted, flow.opening?.ledger, owner.id, request.env.now);
+      await flow.opening?.follow?.(trx, inserted, request.env);
       if (request.afterInsert) await request.afterInsert(trx, inserted, prepared);
       return inserted;
     }
@@ -149,54 +193,67 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   return flow.toWire(row, owner.email);
 }
 
+/** What a transition is asked to do: on which row, by whom, when, and what else it sets and checks. */
+export interface TransitionInput<T extends FlowTable> {
+  id: string;
+  actor: Actor;
+  /** The time (the injected clock: ledger entries and the notice are dated by it) and the settings. */
+  env: FlowEnv;
+  set?: Updateable<DB[T]>;
+  /** A rule of this row beyond its status (throws to refuse). */
+  check?: (row: FlowRow<T>) => void;
+  /** Further writes in the same transaction, after the move and its ledger entries. */
+  after?: (trx: Transaction<DB>, row: FlowRow<T>) => Promise<void>;
+}
+
 /**
- * Runs one declared transition on row `id`: locks it, refuses with the flow's own words when it is missing,
- * not the actor's, the actor's own under review (four eyes), or in another status; otherwise moves it (setting `set` too), applies the ledger effect
- * and records the audit row (before and after), all in one transaction.
+ * Runs one declared transition on row `id` in its own transaction: see `runTransitionIn`.
  */
 export async function runTransition<T extends FlowTable, W, A extends string>(
   db: Database,
   flow: Flow<T, W, A>,
   action: A,
-  input: {
-    id: string;
-    actor: Actor;
-    set?: Updateable<DB[T]>;
-    /** A rule of this row beyond its status (throws to refuse). */
-    check?: (row: FlowRow<T>) => void;
-    /** Further writes in the same transaction, after the move and its ledger entry. */
-    after?: (trx: Transaction<DB>, row: FlowRow<T>) => Promise<void>;
-  },
+  input: TransitionInput<T>,
+): Promise<W> {
+  return db.transaction().execute((trx) => runTransitionIn(trx, flow, action, input));
+}
+
+/**
+ * Runs one declared transition on row `id` inside the caller's transaction: locks the row, refuses with the
+ * flow's own words when it is missing, not the actor's, the actor's own under review (four eyes), or in another
+ * status; otherwise moves it (setting `set` too), applies the declared ledger effects, records the audit row
+ * (before and after) and queues the declared notice to the owner.
+ */
+export async function runTransitionIn<T extends FlowTable, W, A extends string>(
+  trx: Transaction<DB>,
+  flow: Flow<T, W, A>,
+  action: A,
+  input: TransitionInput<T>,
 ): Promise<W> {
   const transition = flow.transitions[action];
-  return db.transaction().execute(async (trx) => {
-    const current = await lockFlowRow(trx, flow.table, input.id);
-    if (!current) throw new AppError('NOT_FOUND', `No ${flow.entity} with that id exists.`);
-    const { actor } = input;
-    if (actor && actor.account_type !== 'admin') {
-      if (!transition.owner) throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
-      if (current.user_id !== actor.id)
-        throw new AppError('FORBIDDEN', `You can only ${action} your own ${flow.plural}.`);
-    }
-    if (!transition.owner) refuseOwnReview(actor?.id, current.user_id, `review your own ${flow.entity}`);
-    if (current.status !== transition.from) {
-      throw new AppError(
-        'INVALID_STATE',
-        flow.refusals[action][current.status as FlowStatus<T>] ??
-          `This ${flow.entity} is ${String(current.status)}; it cannot be changed that way.`,
-      );
-    }
-    input.check?.(current);
-    const updated = await updateFlowStatus(trx, flow.table, input.id, String(transition.from), {
-      ...input.set,
-      status: transition.to,
-    } as unknown as Updateable<DB[T]>);
-    if (!updated) throw new AppError('INTERNAL', `${flow.entity} ${input.id} changed under its own lock`);
-    const actorId = actor?.id ?? null;
-    if (transition.ledger) await applyEffect(trx, flow, updated, transition.ledger(updated), actorId);
-    await input.after?.(trx, updated);
-    const email = await findUserEmail(trx, updated.user_id);
-    const after = flow.toWire(updated, email);
+  const current = await lockFlowRow(trx, flow.table, input.id);
+  if (!current) throw new AppError('NOT_FOUND', `No ${flow.entity} with that id exists.`);
+  refuseActor(flow, action, transition, input.actor, current);
+  if (current.status !== transition.from) {
+    throw new AppError(
+      'INVALID_STATE',
+      flow.refusals[action][current.status as FlowStatus<T>] ??
+        `This ${flow.entity} is ${String(current.status)}; it cannot be changed that way.`,
+    );
+  }
+  input.check?.(current);
+  const updated = await updateFlowStatus(trx, flow.table, input.id, String(transition.from), {
+    ...input.set,
+    status: transition.to,
+  } as unknown as Updateable<DB[T]>);
+  if (!updated) throw new AppError('INTERNAL', `${flow.entity} ${input.id} changed under its own lock`);
+  const actorId = input.actor?.id ?? null;
+  await applyEffects(trx, flow, updated, transition.ledger, actorId, input.env.now);
+  await transition.follow?.(trx, updated, input.env);
+  await input.after?.(trx, updated);
+  const email = await findUserEmail(trx, updated.user_id);
+  const after = flow.toWire(updated, email);
+  if (transition.audit !== false) {
     await recordAudit(trx, {
       actorId,
       action: `${flow.entity}.${action}`,
@@ -205,26 +262,64 @@ export async function runTransition<T extends FlowTable, W, A extends string>(
       before: flow.toWire(current, email),
       after,
     });
-    return after;
-  });
+  }
+  const notice = transition.notice?.(updated);
+  if (notice) {
+    await notifyUser(
+      trx,
+      updated.user_id,
+      notice.kind,
+      { subject: notice.subject, paragraphs: notice.paragraphs },
+      input.env.now,
+    );
+  }
+  return after;
 }
 
-async function applyEffect<T extends FlowTable>(
+/** Who may take `transition` on `row`: throws FORBIDDEN with words that say who may. */
+function refuseActor<T extends FlowTable>(
+  flow: Flow<T, unknown, string>,
+  action: string,
+  transition: Transition<T>,
+  actor: Actor,
+  row: FlowRow<T>,
+): void {
+  if (transition.by === 'system') {
+    if (actor) throw new AppError('FORBIDDEN', `Only the platform itself can ${action} a ${flow.entity}.`);
+    return;
+  }
+  if (!actor) throw new AppError('INTERNAL', `${flow.entity}.${action} needs a signed-in actor`);
+  if (actor.account_type !== 'admin') {
+    if (transition.by !== 'owner') throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+    if (row.user_id !== actor.id) throw new AppError('FORBIDDEN', `You can only ${action} your own ${flow.plural}.`);
+  }
+  if (transition.by === 'admin') refuseOwnReview(actor.id, row.user_id, `review your own ${flow.entity}`);
+}
+
+/** Runs a declaration's ledger effects for `row` through moveMoney (0-cent effects are skipped). */
+async function applyEffects<T extends FlowTable>(
   trx: Transaction<DB>,
   flow: Flow<T, unknown, string>,
   row: FlowRow<T>,
-  effect: LedgerEffect,
+  declared: ((row: FlowRow<T>) => LedgerEffect | LedgerEffect[]) | undefined,
   actorId: string | null,
+  now: Date,
 ): Promise<void> {
-  await applyBalanceChange(trx, {
-    userId: row.user_id,
-    kind: effect.kind,
-    amountCents: effect.amountCents,
-    refType: flow.entity,
-    refId: row.id,
-    actorId,
-    memo: effect.memo,
-  });
+  if (!declared) return;
+  const effects = declared(row);
+  for (const effect of Array.isArray(effects) ? effects : [effects]) {
+    if (effect.amountCents === 0) continue;
+    await moveMoney(trx, {
+      userId: row.user_id,
+      kind: effect.kind,
+      amountCents: effect.amountCents,
+      ref: { type: flow.entity, id: row.id },
+      actorId,
+      memo: effect.memo,
+      at: now,
+      ...(effect.platform ? { platform: effect.platform } : {}),
+    });
+  }
 }
 
 /** A page of a flow's rows: a user sees their own (naming someone else is FORBIDDEN), an admin everyone's. */

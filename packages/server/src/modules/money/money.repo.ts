@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
-import type { DB, DepositRow, InvestmentRow, LedgerKind, LedgerRefType, WithdrawalRow } from '../../db/schema.ts';
+import type {
+  DB,
+  DepositRow,
+  InvestmentRow,
+  LedgerKind,
+  LedgerRefType,
+  PlatformLedgerTable,
+  WithdrawalRow,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Tables that hold a money flow: rows with an owner, a status, an amount and an idempotency key. */
@@ -140,14 +148,15 @@ export interface BalanceChange {
   refId: string;
   actorId: string | null;
   memo?: string | null;
-  /** When it happened, from the caller's clock (the payout runner's); the database's time otherwise. */
-  at?: Date;
+  /** When it happened, from the caller's clock (deps.clock). */
+  at: Date;
 }
 
 /**
  * The only way a balance changes: one conditional UPDATE (the database refuses to go below zero, whatever
  * the concurrency) and the ledger entry, in the caller's transaction. Throws INSUFFICIENT_FUNDS for a debit
- * the balance cannot cover; the caller's transaction then rolls back whole.
+ * the balance cannot cover; the caller's transaction then rolls back whole. Only `modules/money/` calls it
+ * (a lint rule): everyone else moves money through `moveMoney` or a flow's transition.
  */
 export async function applyBalanceChange(
   trx: Transaction<DB>,
@@ -162,7 +171,7 @@ export async function applyBalanceChange(
       balance_cents: sql<number>`balance_cents + ${change.amountCents}`,
       // A balance change bumps the version, so an admin edit made on an older view is refused (409).
       version: sql<number>`version + 1`,
-      updated_at: new Date(),
+      updated_at: change.at,
     })
     .where('id', '=', change.userId)
     .where(sql<boolean>`balance_cents + ${change.amountCents} >= 0`)
@@ -185,8 +194,19 @@ export async function applyBalanceChange(
       ref_id: change.refId,
       actor_id: change.actorId,
       memo: change.memo ?? null,
-      ...(change.at ? { created_at: change.at } : {}),
+      created_at: change.at,
     })
     .execute();
   return { balanceAfterCents: updated.balance_cents };
+}
+
+/** The platform's side of a movement: what it pays a member (interest, referral rewards). */
+export type PlatformEntry = Pick<PlatformLedgerTable, 'kind' | 'amount_cents' | 'user_id' | 'ref_type' | 'ref_id'>;
+
+/** One entry in the platform's own ledger, dated by the caller's clock. */
+export async function insertPlatformEntry(trx: Transaction<DB>, entry: PlatformEntry, at: Date): Promise<void> {
+  await trx
+    .insertInto('platform_ledger')
+    .values({ id: randomUUID(), ...entry, created_at: at })
+    .execute();
 }

@@ -108,11 +108,12 @@ export function updatePlanRow(
   db: Executor,
   id: string,
   values: Partial<PlanValues>,
+  now: Date,
   version?: number,
 ): Promise<PlanRecord | undefined> {
   return db
     .updateTable('plans')
-    .set((eb) => ({ ...values, version: eb('version', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({ ...values, version: eb('version', '+', 1), updated_at: now }))
     .where('id', '=', id)
     .$if(version !== undefined, (qb) => qb.where('version', '=', version!))
     .returning(PLAN_COLUMNS)

@@ -33,10 +33,10 @@ export const planRouter = router({
   update: adminProcedure
     .input(ZPlanUpdateInput)
     .output(ZPlan)
-    .mutation(({ ctx, input }) => updatePlan(ctx.deps.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updatePlan(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
   /** Deletes the plan, or archives it while investments in it are open (the result says which). */
   delete: adminProcedure
     .input(ZPlanIdInput)
     .output(ZPlanDeleteResult)
-    .mutation(({ ctx, input }) => deletePlan(ctx.deps.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => deletePlan(ctx.deps.db, ctx.user.id, input.id, ctx.deps.clock.now())),
 });

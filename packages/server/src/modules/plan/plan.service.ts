@@ -141,7 +141,7 @@ export function createPlan(db: Database, actorId: string, input: PlanCreate): Pr
  * Changes the given fields; a given `version` that is no longer current is refused (409). New terms apply
  * to new investments only: an investment keeps the terms it was made with.
  */
-export function updatePlan(db: Database, actorId: string, input: PlanUpdate): Promise<TPlan> {
+export function updatePlan(db: Database, actorId: string, input: PlanUpdate, now: Date): Promise<TPlan> {
   const { id, version, investmentPlanName, investmentPlanDescription, investmentPlanImage, ...wireTerms } = input;
   const patch = planTermsFromWire(wireTerms);
   return db.transaction().execute(async (trx) => {
@@ -178,7 +178,7 @@ export function updatePlan(db: Database, actorId: string, input: PlanUpdate): Pr
         `capacity: This plan already holds $${formatCents(before.invested_cents)} in open investments; the capacity cannot be set below that.`,
       );
     }
-    const row = await updatePlanRow(trx, id, values, version);
+    const row = await updatePlanRow(trx, id, values, now, version);
     if (!row) throw new AppError('VERSION_CONFLICT', PLAN_CHANGED_MESSAGE);
     const after = toPublicPlan(row);
     await recordAudit(trx, {
@@ -201,13 +201,14 @@ export function deletePlan(
   db: Database,
   actorId: string,
   id: string,
+  now: Date,
 ): Promise<{ ok: true; outcome: 'deleted' | 'archived'; message: string }> {
   return db.transaction().execute(async (trx) => {
     const before = await findPlanById(trx, id, { forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
     const { open, total } = await countPlanInvestments(trx, id);
     if (total > 0) {
-      const row = await updatePlanRow(trx, id, { status: 'archived', open_for_investing: false });
+      const row = await updatePlanRow(trx, id, { status: 'archived', open_for_investing: false }, now);
       await recordAudit(trx, {
         actorId,
         action: 'plan.archive',

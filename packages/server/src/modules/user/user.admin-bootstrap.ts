@@ -1,5 +1,6 @@
 import { type TUser, ZEmail, ZPassword } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import { type Clock, systemClock } from '../../deps.ts';
 import { AppError, describeZodError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { hasAuditEntry, recordAudit } from '../audit/audit.repo.ts';
@@ -28,7 +29,7 @@ export async function createOrPromoteAdmin(
   db: Database,
   rawEmail: string,
   getPassword: () => Promise<string>,
-  opts: { promote?: boolean } = {},
+  opts: { promote?: boolean; clock?: Clock } = {},
 ): Promise<CreateAdminResult> {
   const emailParsed = ZEmail.safeParse(rawEmail);
   if (!emailParsed.success) throw new AppError('BAD_INPUT', describeZodError(emailParsed.error));
@@ -42,7 +43,7 @@ export async function createOrPromoteAdmin(
   }
   if (existing) {
     return db.transaction().execute(async (trx) => {
-      const row = await setAccountType(trx, existing.id, 'admin');
+      const row = await setAccountType(trx, existing.id, 'admin', (opts.clock ?? systemClock).now());
       if (!row)
         throw new AppError(
           'NOT_FOUND',

@@ -115,10 +115,11 @@ export function updateUserIfVersion(
   id: string,
   version: number,
   patch: UserPatch,
+  now: Date,
 ): Promise<PublicUserRow | undefined> {
   return db
     .updateTable('users')
-    .set((eb) => ({ ...patch, version: eb('version', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1), updated_at: now }))
     .where('id', '=', id)
     .where('version', '=', version)
     .returning(PUBLIC_USER_COLUMNS)
@@ -130,10 +131,11 @@ export function setAccountType(
   db: Executor,
   id: string,
   accountType: 'user' | 'admin',
+  now: Date,
 ): Promise<PublicUserRow | undefined> {
   return db
     .updateTable('users')
-    .set((eb) => ({ account_type: accountType, version: eb('version', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({ account_type: accountType, version: eb('version', '+', 1), updated_at: now }))
     .where('id', '=', id)
     .returning(PUBLIC_USER_COLUMNS)
     .executeTakeFirst();

@@ -83,7 +83,7 @@ export const userRouter = router({
   update: adminProcedure
     .input(ZUserUpdateInput)
     .output(ZUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.deps.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateUser(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
   /** Disable an account (its sessions end, it cannot sign in; balances and history stay) or enable it again. */
   setDisabled: adminProcedure
     .input(ZUserSetDisabledInput)

@@ -6,7 +6,7 @@ import type { DB, UserPatch } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { refuseOwnReview } from '../money/money.core.ts';
-import { applyBalanceChange } from '../money/money.repo.ts';
+import { moveMoney } from '../money/money.move.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
@@ -35,9 +35,9 @@ const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)'
  * so the platform can never lose its administration. An admin cannot change their own balance (four eyes);
  * an edit of their own account that leaves the balance as it is goes through.
  */
-export async function updateUser(db: Database, actorId: string, input: TUserUpdateInput): Promise<TUser> {
+export async function updateUser(db: Database, actorId: string, input: TUserUpdateInput, now: Date): Promise<TUser> {
   try {
-    return await db.transaction().execute((trx) => updateUserInTransaction(trx, actorId, input));
+    return await db.transaction().execute((trx) => updateUserInTransaction(trx, actorId, input, now));
   } catch (err) {
     // Another request took the email between our check and our write.
     if (pgErrorCode(err) === '23505') throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { cause: err });
@@ -45,7 +45,12 @@ export async function updateUser(db: Database, actorId: string, input: TUserUpda
   }
 }
 
-async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, input: TUserUpdateInput): Promise<TUser> {
+async function updateUserInTransaction(
+  trx: Transaction<DB>,
+  actorId: string,
+  input: TUserUpdateInput,
+  now: Date,
+): Promise<TUser> {
   // A demotion locks every admin row first (in id order, before the target row), so two admins demoting
   // each other at once are serialised instead of both seeing "another admin is left" (or deadlocking).
   const admins = input.accountType === 'user' ? await lockAdminIds(trx) : [];
@@ -82,18 +87,18 @@ async function updateUserInTransaction(trx: Transaction<DB>, actorId: string, in
     // A new address is not proven by anyone yet: its owner verifies it (or an admin marks it verified).
     ...(input.email !== undefined && input.email !== before.email ? { email_verified_at: null } : {}),
   };
-  const updated = await updateUserIfVersion(trx, before.id, before.version, patch);
+  const updated = await updateUserIfVersion(trx, before.id, before.version, patch, now);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
 
   if (delta !== 0) {
-    await applyBalanceChange(trx, {
+    await moveMoney(trx, {
       userId: before.id,
       kind: 'adjustment',
       amountCents: delta,
-      refType: 'adjustment',
-      refId: randomUUID(),
+      ref: { type: 'adjustment', id: randomUUID() },
       actorId,
       memo: input.reason || DEFAULT_BALANCE_MEMO,
+      at: now,
     });
   }
 

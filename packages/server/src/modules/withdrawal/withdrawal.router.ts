@@ -8,7 +8,7 @@ import {
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
-import { listFlow } from '../money/money.core.ts';
+import { flowEnv, listFlow } from '../money/money.core.ts';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 import { assertMayWithdraw } from '../user/user.email.ts';
 
@@ -20,22 +20,24 @@ export const withdrawalRouter = router({
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
       assertMayWithdraw(ctx.deps.config, ctx.user);
-      if (ctx.user.two_factor_enabled_at === null) return requestWithdrawal(ctx.deps.db, ctx.user, input);
+      const env = flowEnv(ctx.deps);
+      if (ctx.user.two_factor_enabled_at === null) return requestWithdrawal(ctx.deps.db, ctx.user, input, { env });
       const otp = input.otp;
       requireCodeGiven(otp);
       await ctx.deps.limits.consume('twoFactor', { account: ctx.user.email, address: ctx.clientAddress });
       return requestWithdrawal(ctx.deps.db, ctx.user, input, {
+        env,
         checkBeforeCommit: (trx) => spendCurrentCode(ctx.deps, trx, ctx.user.id, otp),
       });
     }),
   cancel: protectedProcedure
     .input(ZWithdrawalCancelInput)
     .output(ZWithdrawal)
-    .mutation(({ ctx, input }) => cancelWithdrawal(ctx.deps.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => cancelWithdrawal(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
   review: adminProcedure
     .input(ZWithdrawalReviewInput)
     .output(ZWithdrawal)
-    .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input, ctx.deps.clock.now())),
+    .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
   list: protectedProcedure
     .input(ZWithdrawalListInput.prefault({}))
     .output(ZWithdrawalPage)

@@ -7,9 +7,10 @@ import type {
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, openRequest, runTransition } from '../money/money.core.ts';
-import { notifyUser } from '../mail/mail.outbox.ts';
+import { defineFlow, type FlowEnv, openRequest, runTransition } from '../money/money.core.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
+
+const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 /** The held funds come back to the balance. */
 const release = (w: { amount_cents: number }, memo: string) => ({
@@ -27,14 +28,42 @@ export const withdrawalFlow = defineFlow({
   entity: 'withdrawal',
   plural: 'withdrawals',
   toWire: toWithdrawal,
+  opening: {
+    ledger: (w) => ({
+      kind: 'withdrawal_hold',
+      amountCents: -w.amount_cents,
+      memo: 'Funds held for a withdrawal request',
+    }),
+  },
   transitions: {
-    approve: { from: 'pending', to: 'paid' },
+    approve: {
+      from: 'pending',
+      to: 'paid',
+      by: 'admin',
+      notice: (w) => ({
+        kind: 'withdrawal.paid',
+        subject: `Withdrawal of ${dollars(w.amount_cents)} paid`,
+        paragraphs: [
+          `Your withdrawal of ${dollars(w.amount_cents)} (${w.method}) was approved and paid.`,
+          ...(w.payout_reference ? [`Payment reference: ${w.payout_reference}`] : []),
+        ],
+      }),
+    },
     reject: {
       from: 'pending',
       to: 'rejected',
+      by: 'admin',
       ledger: (w) => release(w, `Withdrawal rejected: ${w.reason ?? ''}`.trim()),
+      notice: (w) => ({
+        kind: 'withdrawal.rejected',
+        subject: `Withdrawal of ${dollars(w.amount_cents)} rejected`,
+        paragraphs: [
+          `Your withdrawal of ${dollars(w.amount_cents)} was not approved; the funds are back in your balance.`,
+          ...(w.reason ? [`Reason: ${w.reason}`] : []),
+        ],
+      }),
     },
-    cancel: { from: 'pending', to: 'cancelled', owner: true, ledger: (w) => release(w, 'Withdrawal cancelled') },
+    cancel: { from: 'pending', to: 'cancelled', by: 'owner', ledger: (w) => release(w, 'Withdrawal cancelled') },
   },
   refusals: {
     approve: {
@@ -60,73 +89,41 @@ export async function requestWithdrawal(
   db: Database,
   user: Viewer & { email: string },
   input: TWithdrawalRequestInput,
-  /** Runs in the transaction that opens a new request (not on an idempotent replay): e.g. the two-factor code. */
-  opts: { checkBeforeCommit?: (trx: Database) => Promise<void> } = {},
+  opts: {
+    env: FlowEnv;
+    /** Runs in the transaction that opens a new request (not on an idempotent replay): e.g. the two-factor code. */
+    checkBeforeCommit?: (trx: Database) => Promise<void>;
+  },
 ): Promise<TWithdrawal> {
   const { checkBeforeCommit } = opts;
   return openRequest(db, withdrawalFlow, user, input, {
+    env: opts.env,
     ...(checkBeforeCommit ? { afterInsert: (trx) => checkBeforeCommit(trx) } : {}),
     values: () => ({ method: input.method, details: input.details }),
     sameAs: (w) => w.method === input.method && w.details === input.details,
-    ledger: (w) => ({
-      kind: 'withdrawal_hold',
-      amountCents: -w.amount_cents,
-      memo: 'Funds held for a withdrawal request',
-    }),
   });
 }
 
 /**
  * Admin decision on a pending withdrawal: approve marks it paid, reject returns the funds. The owner is told
- * by email (in the same transaction; skipped when they turned notifications off).
+ * (the flow's notice, in the same transaction; skipped when they turned notifications off).
  */
 export async function reviewWithdrawal(
   db: Database,
   admin: Viewer,
   input: TWithdrawalReviewInput,
-  now: Date = new Date(),
+  env: FlowEnv,
 ): Promise<TWithdrawal> {
   const paid = input.decision === 'approve';
   return runTransition(db, withdrawalFlow, input.decision, {
     id: input.id,
     actor: admin,
+    env,
     set: {
       reason: input.reason ? input.reason : null,
       payout_reference: paid && input.payoutReference ? input.payoutReference : null,
       reviewed_by: admin.id,
-      reviewed_at: new Date(),
-    },
-    after: async (trx, w) => {
-      const amount = `$${formatCents(w.amount_cents)}`;
-      if (paid) {
-        await notifyUser(
-          trx,
-          w.user_id,
-          'withdrawal.paid',
-          {
-            subject: `Withdrawal of ${amount} paid`,
-            paragraphs: [
-              `Your withdrawal of ${amount} (${w.method}) was approved and paid.`,
-              ...(w.payout_reference ? [`Payment reference: ${w.payout_reference}`] : []),
-            ],
-          },
-          now,
-        );
-      } else {
-        await notifyUser(
-          trx,
-          w.user_id,
-          'withdrawal.rejected',
-          {
-            subject: `Withdrawal of ${amount} rejected`,
-            paragraphs: [
-              `Your withdrawal of ${amount} was not approved; the funds are back in your balance.`,
-              ...(w.reason ? [`Reason: ${w.reason}`] : []),
-            ],
-          },
-          now,
-        );
-      }
+      reviewed_at: env.now,
     },
   });
 }
@@ -136,6 +133,7 @@ export async function cancelWithdrawal(
   db: Database,
   actor: Viewer,
   input: TWithdrawalCancelInput,
+  env: FlowEnv,
 ): Promise<TWithdrawal> {
-  return runTransition(db, withdrawalFlow, 'cancel', { id: input.id, actor, set: { cancelled_at: new Date() } });
+  return runTransition(db, withdrawalFlow, 'cancel', { id: input.id, actor, env, set: { cancelled_at: env.now } });
 }

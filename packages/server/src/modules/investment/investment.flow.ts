@@ -1,0 +1,114 @@
+// An investment declared as a money flow: opening, each payout, maturity and early redemption, with their ledger
+// effects, notices and refusals. The money core runs them; the payout runner only asks for a period to be paid.
+import { formatCents } from '@vestora/contract';
+import type { InvestmentRow } from '../../db/schema.ts';
+import { defineFlow, type LedgerEffect } from '../money/money.core.ts';
+import { scheduleOf, toInvestment } from './investment.mapper.ts';
+import type { ScheduledPayment } from './investment.schedule.ts';
+import { rewardReferrer } from './investment.referral.ts';
+
+const dollars = (cents: number) => `$${formatCents(cents)}`;
+
+/** The period a position has just been paid: in the row after a payout, `paid_periods` is that period. */
+function justPaid(i: InvestmentRow): { payment: ScheduledPayment; periods: number } {
+  const { payments } = scheduleOf(i);
+  const payment = payments[i.paid_periods - 1];
+  if (!payment) throw new Error(`investment ${i.id} has no period ${i.paid_periods}`);
+  return { payment, periods: payments.length };
+}
+
+/** The period's interest: the platform pays it (its own ledger records the same cents). */
+function interestOf(i: InvestmentRow): LedgerEffect {
+  const { payment, periods } = justPaid(i);
+  return {
+    kind: 'interest',
+    amountCents: payment.interestCents,
+    memo: `Interest from ${i.plan_name}, period ${payment.period} of ${periods}`,
+    platform: { kind: 'interest', refType: 'investment_payout', refId: `${i.id}:${payment.period}` },
+  };
+}
+
+const stillActive = {
+  matured: 'This investment has matured and its principal was already returned.',
+  redeemed: 'This investment was already redeemed.',
+} as const;
+
+/**
+ * An investment: opening moves the principal out of the balance (`investment`) and may earn the referrer a
+ * reward; the payout runner pays interest per period (`pay`) and, with the last period, the principal
+ * (`mature`: active → matured); where the plan allows it the owner may redeem early (active → redeemed: the
+ * principal comes back, unpaid interest is forfeited).
+ */
+export const investmentFlow = defineFlow({
+  table: 'investments',
+  entity: 'investment',
+  plural: 'investments',
+  toWire: toInvestment,
+  opening: {
+    ledger: (i) => ({ kind: 'investment', amountCents: -i.amount_cents, memo: `Invested in ${i.plan_name}` }),
+    follow: rewardReferrer,
+  },
+  transitions: {
+    pay: {
+      from: 'active',
+      to: 'active',
+      by: 'system',
+      // Each period is recorded by its investment_payouts row and its ledger entries; maturity is audited.
+      audit: false,
+      ledger: interestOf,
+      notice: (i) => {
+        const { payment, periods } = justPaid(i);
+        if (payment.interestCents === 0) return null;
+        const interest = dollars(payment.interestCents);
+        return {
+          kind: 'investment.payout',
+          subject: `Interest of ${interest} received`,
+          paragraphs: [
+            `${interest} interest from ${i.plan_name} (period ${payment.period} of ${periods}) was added to your balance.`,
+          ],
+        };
+      },
+    },
+    mature: {
+      from: 'active',
+      to: 'matured',
+      by: 'system',
+      ledger: (i) => [
+        interestOf(i),
+        {
+          kind: 'principal_return',
+          amountCents: justPaid(i).payment.principalCents,
+          memo: `${i.plan_name} matured: principal returned`,
+        },
+      ],
+      // One mail per paid period at most: the maturity mail carries the last interest too.
+      notice: (i) => {
+        const { payment } = justPaid(i);
+        return {
+          kind: 'investment.matured',
+          subject: `${i.plan_name} matured`,
+          paragraphs: [
+            `Your ${i.plan_name} investment matured: ${dollars(payment.principalCents)} principal` +
+              (payment.interestCents > 0 ? ` and ${dollars(payment.interestCents)} interest were` : ' was') +
+              ' added to your balance.',
+          ],
+        };
+      },
+    },
+    redeem: {
+      from: 'active',
+      to: 'redeemed',
+      by: 'owner',
+      ledger: (i) => ({
+        kind: 'principal_return',
+        amountCents: i.amount_cents,
+        memo: `Early redemption of ${i.plan_name}: principal returned`,
+      }),
+    },
+  },
+  refusals: {
+    pay: stillActive,
+    mature: stillActive,
+    redeem: stillActive,
+  },
+});
