@@ -15,7 +15,13 @@ export const ZReferredFriend = z.object({
   name: z.string(),
   joinedAt: z.string(),
   status: z.enum(['signed_up', 'invested']),
+  /** What their first investment earned you so far (paid rewards only). */
   reward: z.number(),
+  /**
+   * none: no investment yet; pending: their first investment has not completed a payout period yet (the reward is
+   * paid then); paid; forfeited: that investment was redeemed before its first payout.
+   */
+  rewardStatus: z.enum(['none', 'pending', 'paid', 'forfeited']),
 });
 export const ZReferralFriends = z.object({
   friends: z.array(ZReferredFriend),

@@ -208,11 +208,18 @@ export interface PlatformLedgerTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * The one referral reward a referred member can bring (keyed by them): claimed `pending` when their first
+ * investment opens, `paid` once it has completed its first payout period or matured, `forfeited` if it is
+ * redeemed before that.
+ */
 export interface ReferralRewardTable {
   referred_user_id: string;
   referrer_id: string;
   investment_id: string;
   amount_cents: number;
+  status: Generated<'pending' | 'paid' | 'forfeited'>;
+  settled_at: Timestamp | null;
   created_at: Generated<Date>;
 }
 

@@ -355,7 +355,7 @@ describe('investing for real', () => {
   });
 
   describe('referral reward', () => {
-    it('the referrer gets 1% of the first investment once; the cap is $100', async () => {
+    it('the referrer gets 1% of the first investment once it has completed its first payout period; the cap is $100', async () => {
       const referrer = await insertUser(t.handle.db);
       const friend = await insertUser(t.handle.db, { balanceCents: 20_000_00, firstName: 'Grace' });
       const bigFriend = await insertUser(t.handle.db, { balanceCents: 30_000_00, firstName: 'Linus' });
@@ -370,29 +370,46 @@ describe('investing for real', () => {
         amount: 5_432.1,
         idempotencyKey: newKey(),
       });
-      // 1% of $5,432.10 = $54.321 → $54.32 (never rounded up).
-      expect(await entriesOf(t.handle.db, referrer.id)).toEqual([
-        { kind: 'referral_reward', amount_cents: 54_32, ref_type: 'referral', ref_id: friend.id },
-      ]);
       await callerAs(t, friend).investment.open({ planId: plans.Gold!, amount: 9_000, idempotencyKey: newKey() });
-      expect(await balanceOf(t.handle.db, referrer.id)).toBe(54_32);
-
-      // 1% of $25,000 is $250: capped at $100.
       await callerAs(t, bigFriend).investment.open({
         planId: plans.Platinum!,
         amount: 25_000,
         idempotencyKey: newKey(),
       });
+      // Opening pays nothing yet: the rewards wait for the first payout period.
+      expect(await entriesOf(t.handle.db, referrer.id)).toEqual([]);
+      let friends = await callerAs(t, referrer).referral.friends();
+      expect(friends.totalRewards).toBe(0);
+      expect(friends.friends.map((f) => [f.name, f.status, f.rewardStatus, f.reward]).sort()).toEqual([
+        ['Grace U.', 'invested', 'pending', 0],
+        ['Linus U.', 'invested', 'pending', 0],
+      ]);
+
+      // Both plans pay quarterly: three months on, the first period is paid and so are the rewards, once.
+      clock.set(addMonthsUtc(new Date(first.startedAt), 3));
+      await pay();
+      // 1% of $5,432.10 = $54.321 → $54.32 (never rounded up); the friend's second investment earns nothing.
+      expect(await entriesOf(t.handle.db, referrer.id)).toContainEqual({
+        kind: 'referral_reward',
+        amount_cents: 54_32,
+        ref_type: 'referral',
+        ref_id: friend.id,
+      });
+      // 1% of $25,000 is $250: capped at $100.
       expect(await balanceOf(t.handle.db, referrer.id)).toBe(154_32);
       expect(await ledgerSum(t.handle.db, 'referral_reward', referrer.id)).toBe(154_32);
-      // The friend pays nothing for it.
-      expect(await balanceOf(t.handle.db, friend.id)).toBe(20_000_00 - 5_432_10 - 9_000_00);
+      // Later periods pay no more rewards.
+      clock.set(addMonthsUtc(new Date(first.startedAt), 6));
+      await pay();
+      expect(await balanceOf(t.handle.db, referrer.id)).toBe(154_32);
+      // The friend pays nothing for it (their balance moved only by what they invested and were paid).
+      expect(await ledgerSum(t.handle.db, 'referral_reward', friend.id)).toBe(0);
 
-      const friends = await callerAs(t, referrer).referral.friends();
+      friends = await callerAs(t, referrer).referral.friends();
       expect(friends.totalRewards).toBe(154.32);
-      expect(friends.friends.map((f) => [f.name, f.status, f.reward]).sort()).toEqual([
-        ['Grace U.', 'invested', 54.32],
-        ['Linus U.', 'invested', 100],
+      expect(friends.friends.map((f) => [f.name, f.status, f.rewardStatus, f.reward]).sort()).toEqual([
+        ['Grace U.', 'invested', 'paid', 54.32],
+        ['Linus U.', 'invested', 'paid', 100],
       ]);
       const reward = await t.handle.db
         .selectFrom('referral_rewards')
@@ -400,6 +417,61 @@ describe('investing for real', () => {
         .where('referred_user_id', '=', friend.id)
         .executeTakeFirstOrThrow();
       expect(reward.investment_id).toBe(first.id);
+      await expectVerified(t.handle.db);
+    });
+
+    it('sock accounts that invest and redeem at once earn the referrer nothing, then or later', async () => {
+      // The attack from issue #17: three sock accounts investing $999 and redeeming at once earned $29.97.
+      const referrer = await insertUser(t.handle.db);
+      const socks = await Promise.all(
+        [1, 2, 3].map((i) => insertUser(t.handle.db, { balanceCents: 999_00, firstName: `Sock${i}` })),
+      );
+      await t.handle.db
+        .updateTable('users')
+        .set({ referred_by: referrer.id })
+        .where(
+          'id',
+          'in',
+          socks.map((s) => s.id),
+        )
+        .execute();
+      for (const sock of socks) {
+        const me = callerAs(t, sock);
+        const position = await me.investment.open({ planId: plans.Starter!, amount: 999, idempotencyKey: newKey() });
+        await me.investment.redeem({ id: position.id });
+        expect(await balanceOf(t.handle.db, sock.id)).toBe(999_00);
+      }
+      expect(await balanceOf(t.handle.db, referrer.id)).toBe(0);
+      const friends = await callerAs(t, referrer).referral.friends();
+      expect(friends.friends.map((f) => f.rewardStatus)).toEqual(['forfeited', 'forfeited', 'forfeited']);
+
+      // Investing again later brings no new reward: a referred member brings one claim, and it is spent.
+      const again = await callerAs(t, socks[0]!).investment.open({
+        planId: plans.Starter!,
+        amount: 999,
+        idempotencyKey: newKey(),
+      });
+      clock.set(addMonthsUtc(new Date(again.startedAt), 2));
+      await pay();
+      expect(await balanceOf(t.handle.db, referrer.id)).toBe(0);
+      expect(await ledgerSum(t.handle.db, 'referral_reward', referrer.id)).toBe(0);
+      await expectVerified(t.handle.db);
+    });
+
+    it('a first investment paying only at maturity earns the reward at maturity', async () => {
+      const referrer = await insertUser(t.handle.db);
+      const friend = await insertUser(t.handle.db, { balanceCents: 999_00 });
+      await t.handle.db.updateTable('users').set({ referred_by: referrer.id }).where('id', '=', friend.id).execute();
+      const planId = await createPlan(t, admin, { payoutFrequency: 'at_maturity', termMonths: 6 } as never);
+      const position = await callerAs(t, friend).investment.open({ planId, amount: 999, idempotencyKey: newKey() });
+      clock.set(addMonthsUtc(new Date(position.startedAt), 5));
+      await pay();
+      expect(await balanceOf(t.handle.db, referrer.id)).toBe(0);
+      clock.set(addMonthsUtc(new Date(position.startedAt), 6));
+      await pay();
+      expect((await callerAs(t, friend).investment.get({ id: position.id })).status).toBe('matured');
+      // 1% of $999 = $9.99.
+      expect(await balanceOf(t.handle.db, referrer.id)).toBe(9_99);
       await expectVerified(t.handle.db);
     });
   });

@@ -5,7 +5,7 @@ import type { InvestmentRow } from '../../db/schema.ts';
 import { defineFlow, type LedgerEffect } from '../money/money.core.ts';
 import { scheduleOf, toInvestment } from './investment.mapper.ts';
 import type { ScheduledPayment } from './investment.schedule.ts';
-import { rewardReferrer } from './investment.referral.ts';
+import { claimReferral, forfeitReferral, payReferral } from './investment.referral.ts';
 
 const dollars = (cents: number) => `$${formatCents(cents)}`;
 
@@ -34,8 +34,9 @@ const stillActive = {
 } as const;
 
 /**
- * An investment: opening moves the principal out of the balance (`investment`) and may earn the referrer a
- * reward; the payout runner pays interest per period (`pay`) and, with the last period, the principal
+ * An investment: opening moves the principal out of the balance (`investment`) and, for a referred member's
+ * first investment, claims the referrer's reward (paid with the first payout, forfeited by an early
+ * redemption before it: investment.referral.ts); the payout runner pays interest per period (`pay`) and, with the last period, the principal
  * (`mature`: active → matured); where the plan allows it the owner may redeem early (active → redeemed: the
  * principal comes back, unpaid interest is forfeited).
  */
@@ -46,7 +47,7 @@ export const investmentFlow = defineFlow({
   toWire: toInvestment,
   opening: {
     ledger: (i) => ({ kind: 'investment', amountCents: -i.amount_cents, memo: `Invested in ${i.plan_name}` }),
-    follow: rewardReferrer,
+    follow: claimReferral,
   },
   transitions: {
     pay: {
@@ -56,6 +57,7 @@ export const investmentFlow = defineFlow({
       // Each period is recorded by its investment_payouts row and its ledger entries; maturity is audited.
       audit: false,
       ledger: interestOf,
+      follow: payReferral,
       notice: (i) => {
         const { payment, periods } = justPaid(i);
         if (payment.interestCents === 0) return null;
@@ -81,6 +83,7 @@ export const investmentFlow = defineFlow({
           memo: `${i.plan_name} matured: principal returned`,
         },
       ],
+      follow: payReferral,
       // One mail per paid period at most: the maturity mail carries the last interest too.
       notice: (i) => {
         const { payment } = justPaid(i);
@@ -104,6 +107,7 @@ export const investmentFlow = defineFlow({
         amountCents: i.amount_cents,
         memo: `Early redemption of ${i.plan_name}: principal returned`,
       }),
+      follow: forfeitReferral,
     },
   },
   refusals: {

@@ -68,7 +68,7 @@ export async function findReferrerId(trx: Transaction<DB>, userId: string): Prom
   return row?.referred_by ?? null;
 }
 
-/** Claims the one referral reward a referred user can bring; `false` when it was already claimed. */
+/** Claims (pending) the one referral reward a referred user can bring; `false` when it was already claimed. */
 export async function claimReferralReward(
   trx: Transaction<DB>,
   reward: { referredUserId: string; referrerId: string; investmentId: string; amountCents: number },
@@ -85,4 +85,24 @@ export async function claimReferralReward(
     .returning('referred_user_id')
     .executeTakeFirst();
   return r !== undefined;
+}
+
+/**
+ * Settles the pending reward claimed by `investmentId`, if there is one: `paid` (answering what to pay whom) or
+ * `forfeited`. A reward is settled once: the guarded UPDATE finds nothing the second time.
+ */
+export async function settleReferralReward(
+  trx: Transaction<DB>,
+  investmentId: string,
+  outcome: 'paid' | 'forfeited',
+  now: Date,
+): Promise<{ referrerId: string; referredUserId: string; amountCents: number } | undefined> {
+  const r = await trx
+    .updateTable('referral_rewards')
+    .set({ status: outcome, settled_at: now })
+    .where('investment_id', '=', investmentId)
+    .where('status', '=', 'pending')
+    .returning(['referrer_id', 'referred_user_id', 'amount_cents'])
+    .executeTakeFirst();
+  return r && { referrerId: r.referrer_id, referredUserId: r.referred_user_id, amountCents: Number(r.amount_cents) };
 }

@@ -36,12 +36,14 @@ export async function getReferral(
 /** The friends a user referred (first name and initial only), whether they invested, and the rewards paid. */
 export async function getReferredFriends(db: Database, viewer: SessionUser): Promise<TReferralFriends> {
   const rows = await listReferredFriends(db, viewer.id);
+  const paidCents = (r: (typeof rows)[number]) => (r.status === 'paid' ? Number(r.amount_cents ?? 0) : 0);
   const friends = rows.map((r) => ({
     name: `${r.first_name} ${r.last_name.slice(0, 1).toUpperCase()}.`,
     joinedAt: iso(r.created_at),
     status: r.investment_id ? ('invested' as const) : ('signed_up' as const),
-    reward: centsToDollars(Number(r.amount_cents ?? 0)),
+    reward: centsToDollars(paidCents(r)),
+    rewardStatus: r.status ?? ('none' as const),
   }));
-  const totalCents = rows.reduce((sum, r) => sum + Number(r.amount_cents ?? 0), 0);
+  const totalCents = rows.reduce((sum, r) => sum + paidCents(r), 0);
   return { friends, totalRewards: centsToDollars(totalCents) };
 }

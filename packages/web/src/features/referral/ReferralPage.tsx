@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Field, Flex, HStack, Heading, Input, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { LuFacebook, LuTwitter } from 'react-icons/lu';
-import type { TReferral } from '@vestora/contract';
+import type { TReferral, TReferralFriends } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
@@ -50,9 +50,10 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
         <Card.Body>
           <Stack gap="5">
             <Text>
-              Share your link. When a friend creates an account with it and makes their first investment, Vestora pays
-              you 1% of that first investment, at most $100, into your balance. The reward is paid by the platform:
-              nothing is taken from your friend.
+              Share your link. When a friend creates an account with it and their first investment has completed its
+              first payout period (or matured), Vestora pays you 1% of that first investment, at most $100, into your
+              balance. If they redeem it before that, no reward is paid. The reward is paid by the platform: nothing is
+              taken from your friend.
             </Text>
             <CopyField label="Your referral code" value={referral.referralCode} copyLabel="Copy code" mono />
             <CopyField label="Your referral link" value={referral.referralLink} copyLabel="Copy link" />
@@ -138,7 +139,7 @@ function ReferredFriends() {
                         {FRIEND_STATUS[f.status].label}
                       </Badge>
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{f.reward ? formatMoney(f.reward) : '—'}</Table.Cell>
+                    <Table.Cell textAlign="end">{rewardText(f)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -177,4 +178,12 @@ function CopyField({
       </HStack>
     </Field.Root>
   );
+}
+
+/** The reward column: what was paid, or why nothing was (yet). */
+function rewardText(f: TReferralFriends['friends'][number]): string {
+  if (f.rewardStatus === 'paid') return formatMoney(f.reward);
+  if (f.rewardStatus === 'pending') return 'After their first payout';
+  if (f.rewardStatus === 'forfeited') return 'None (redeemed early)';
+  return '—';
 }
