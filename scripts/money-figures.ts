@@ -67,7 +67,7 @@ async function main() {
     else await m.caller.withdrawal.cancel({ id: w.id });
     const plan = plans[i % plans.length]!;
     const balance = Math.floor(amount - 25.5);
-    const invest = Math.max(plan.minAmount, Math.min(plan.maxAmount, Math.floor(balance * 0.8)));
+    const invest = Math.max(plan.minAmount ?? 0, Math.min(plan.maxAmount ?? 0, Math.floor(balance * 0.8)));
     if (invest <= balance) await m.caller.investment.open({ planId: plan.id, amount: invest, idempotencyKey: k() });
   }
   const target = members[5]!;
