@@ -6,9 +6,9 @@ import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/errors';
 import { EmptyState, PageLoader } from '../../components/ui/states';
 import { PageIntro } from '../dashboard/PageIntro';
-import { ExpandableRow } from '../money/components/ExpandableRow';
-import { PagedTable } from '../money/components/PagedTable';
-import { StackedCell, Time } from '../money/components/StackedCell';
+import { ExpandableRow } from '../../components/table/ExpandableRow';
+import { PagedTable } from '../../components/table/PagedTable';
+import { StackedCell, Time } from '../../components/table/StackedCell';
 
 const PAGE_SIZE = 25;
 const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
-import { toaster } from '../../../components/ui/toaster';
-import { PAGE_SIZE, staleReviewTitle, useInvalidateMoney } from '../money-hooks';
-import { ALL } from './Filters';
+import { errorMessage } from '../../lib/errors';
+import { toaster } from '../ui/toaster';
+import { PAGE_SIZE, staleReviewTitle, useInvalidateMoney } from '../../lib/money-hooks';
+import { ALL } from '../table/Filters';
 
 /** The toast a desk shows after a review. */
 export type ReviewToast = Parameters<typeof toaster.create>[0];

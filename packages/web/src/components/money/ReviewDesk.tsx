@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { EmptyState } from '../../../components/ui/states';
-import { DeskFilters, type DeskFiltersProps } from './Filters';
-import { ExpandableRow } from './ExpandableRow';
-import { PagedTable, type PagedList } from './PagedTable';
-import { StackedCell, Time } from './StackedCell';
-import { useUserNames } from '../../users/user-hooks';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { EmptyState } from '../ui/states';
+import { DeskFilters, type DeskFiltersProps } from '../table/Filters';
+import { ExpandableRow } from '../table/ExpandableRow';
+import { PagedTable, type PagedList } from '../table/PagedTable';
+import { StackedCell, Time } from '../table/StackedCell';
+import { useUserNames } from '../../lib/user-hooks';
 
 /** What every reviewed money request has. */
 export interface DeskRecord {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Heading, Table, Text } from '@chakra-ui/react';
-import { useSession } from '../../../lib/session';
-import { errorMessage } from '../../../lib/errors';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { EmptyState, ErrorState, PageLoader } from '../../../components/ui/states';
-import type { DEPOSIT_STATUS } from '../money-labels';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { EmptyState, ErrorState, PageLoader } from '../ui/states';
+import type { DEPOSIT_STATUS } from '../../lib/money-labels';
 
 interface RecentItem {
   id: string;

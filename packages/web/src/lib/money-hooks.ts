@@ -9,7 +9,7 @@ import type {
   TWithdrawal,
   TWithdrawalListInput,
 } from '@vestora/contract';
-import { trpc } from '../../lib/trpc';
+import { trpc } from './trpc';
 
 /** Largest page the lists accept; used when walking every page (CSV, look-ups). */
 export const MAX_PAGE = 100;

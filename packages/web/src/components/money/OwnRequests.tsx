@@ -1,12 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Table } from '@chakra-ui/react';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { PAGE_SIZE } from '../money-hooks';
-import { EmptyWithLink } from './EmptyWithLink';
-import { ExpandableRow } from './ExpandableRow';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { PAGE_SIZE } from '../../lib/money-hooks';
+import { EmptyWithLink } from '../table/EmptyWithLink';
+import { ExpandableRow } from '../table/ExpandableRow';
 import type { Audience } from './MoneyTimeline';
-import { PagedTable, type PagedList } from './PagedTable';
-import { StackedCell, Time } from './StackedCell';
+import { PagedTable, type PagedList } from '../table/PagedTable';
+import { StackedCell, Time } from '../table/StackedCell';
 
 interface OwnRecord {
   id: string;

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@chakra-ui/react';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState } from '../ui/states';
 
 /** An empty list that says where its rows come from, with a button to that page. */
 export function EmptyWithLink({

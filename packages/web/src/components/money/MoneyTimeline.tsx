@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Text, Timeline } from '@chakra-ui/react';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
 import type { TDeposit, TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { WITHDRAWAL_METHOD_LABELS } from '../money-labels';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
 
 type Tone = 'start' | 'ok' | 'bad' | 'waiting' | 'neutral';
 

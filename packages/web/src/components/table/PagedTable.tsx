@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Stack, Table } from '@chakra-ui/react';
-import { errorMessage } from '../../../lib/errors';
-import { ErrorState, PageLoader } from '../../../components/ui/states';
+import { errorMessage } from '../../lib/errors';
+import { ErrorState, PageLoader } from '../ui/states';
 import { LoadMore } from './LoadMore';
 import { toggleInSet } from './ExpandableRow';
 

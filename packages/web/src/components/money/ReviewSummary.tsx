@@ -1,5 +1,5 @@
 import { DataList, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 /** The facts of a request shown in its review dialog, as label/value pairs. */
 export function ReviewSummary({ rows }: { rows: [label: string, value: string][] }) {

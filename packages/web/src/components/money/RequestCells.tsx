@@ -1,7 +1,7 @@
 import { Table } from '@chakra-ui/react';
 import type { TWithdrawal } from '@vestora/contract';
-import { WITHDRAWAL_METHOD_LABELS } from '../money-labels';
-import { StackedCell } from './StackedCell';
+import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
+import { StackedCell } from '../table/StackedCell';
 
 /** A deposit's transfer reference, cut to `maxW` with the whole of it on hover. */
 export function TransferReferenceCell({ reference, maxW }: { reference: string; maxW: string }) {

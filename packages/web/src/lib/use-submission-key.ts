@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '../../lib/idempotency';
+import { newIdempotencyKey } from './idempotency';
 
 /**
  * One idempotency key per submission attempt of a money form: a retry of the same values (after a

@@ -1,5 +1,5 @@
 import type { TDeposit, TLedgerEntry, TWithdrawal, TWithdrawalMethod } from '@vestora/contract';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from './format';
 
 type Palette = 'yellow' | 'green' | 'red' | 'gray';
 

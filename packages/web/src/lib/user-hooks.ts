@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { TUser } from '@vestora/contract';
-import { trpc } from '../../lib/trpc';
-import { useDebounced } from '../../lib/use-debounced';
+import { trpc } from './trpc';
+import { useDebounced } from './use-debounced';
 
 /** Most ids one look-up asks for (user.list takes 100). */
 const MAX_IDS = 100;

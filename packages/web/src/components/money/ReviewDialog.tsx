@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Field, Input, Textarea, chakra } from '@chakra-ui/react';
-import { ActionDialog } from '../../../components/ui/dialog';
+import { ActionDialog } from '../ui/dialog';
 
 export interface ReviewField {
   label: string;

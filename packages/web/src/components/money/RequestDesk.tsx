@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
-import { formatMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import type { staleReviewTitle } from '../money-hooks';
-import { ALL, statusFilterOptions } from './Filters';
+import { formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import type { staleReviewTitle } from '../../lib/money-hooks';
+import { ALL, statusFilterOptions } from '../table/Filters';
 import type { Audience } from './MoneyTimeline';
-import type { PagedList } from './PagedTable';
+import type { PagedList } from '../table/PagedTable';
 import { ReviewActions, ReviewDesk, type DeskRecord } from './ReviewDesk';
 import { useReviewDesk, type DeskReviewDialogProps, type ReviewToast } from './use-review-desk';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Field, Flex, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import type { TUser } from '@vestora/contract';
-import { useUserSearch } from '../../users/user-hooks';
+import { useUserSearch } from '../../lib/user-hooks';
 
 /** The row of filters above a desk table; wraps on phones. */
 export function FilterBar({ children }: { children: ReactNode }) {

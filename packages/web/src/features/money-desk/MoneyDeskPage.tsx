@@ -2,7 +2,7 @@ import { Badge, Box, Stack, Tabs } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-title';
 import { useUrlTab } from '../../lib/use-url-tab';
-import { MAX_PAGE } from './money-hooks';
+import { MAX_PAGE } from '../../lib/money-hooks';
 import { DepositsDesk } from '../deposit/DepositsDesk';
 import { WithdrawalsDesk } from '../withdrawal/WithdrawalsDesk';
 import { AuditLog } from '../audit/AuditLog';

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { TDeposit, TWithdrawal } from '@vestora/contract';
-import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../money-labels';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
 
 /** A status as a coloured badge with its name (colour is never the only cue). */
 function LabelledBadge({ shown }: { shown: { label: string; palette: string } }) {
