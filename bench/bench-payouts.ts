@@ -1,4 +1,4 @@
-// Payout runner throughput (no asserts): `pnpm exec tsx scripts/bench-payouts.ts`.
+// Payout runner throughput (no asserts): `pnpm exec tsx bench/bench-payouts.ts`.
 // Seeds BENCH_PAYOUTS (default 10,000) monthly positions opened one month ago, written with SQL but
 // exactly as opening them would leave the books (an `investment` ledger entry each, balances reduced, the
 // plan's invested total raised; ledger.verify must pass before timing), then times payDuePeriods paying
@@ -6,13 +6,15 @@
 // throwaway database is created and dropped); without one it runs on in-memory PGlite.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { DbHandle } from '../packages/server/src/db/create-db.ts';
-import { seedIfEmpty } from '../packages/server/src/db/seed.ts';
-import { payDuePeriods } from '../packages/server/src/modules/investment/investment.payouts.ts';
-import { addMonthsUtc } from '../packages/server/src/modules/investment/investment.schedule.ts';
-import { verifyLedger } from '../packages/server/src/modules/ledger/ledger.service.ts';
-import { seedOpenPositions } from '../packages/server/src/test/due-positions.ts';
-import { createTestDb } from '../packages/server/src/test/test-db.ts';
+import {
+  seedIfEmpty,
+  payDuePeriods,
+  addMonthsUtc,
+  verifyLedger,
+  seedOpenPositions,
+  createTestDb,
+  type DbHandle,
+} from '@vestora/server/bench';
 
 const POSITIONS = Number(process.env.BENCH_PAYOUTS ?? 10_000);
 const PER_USER = 100;

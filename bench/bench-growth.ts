@@ -1,7 +1,7 @@
 /**
- * Growth figures (no asserts): `pnpm exec tsx scripts/bench-growth.ts` (or `pnpm bench growth`).
+ * Growth figures (no asserts): `pnpm exec tsx bench/bench-growth.ts` (or `pnpm bench growth`).
  *
- * Seeds a fresh PostgreSQL database (scripts/seed-growth.ts's seed) at 1,000 users (10,000 ledger entries,
+ * Seeds a fresh PostgreSQL database (bench/seed-growth.ts's seed) at 1,000 users (10,000 ledger entries,
  * 1,000 investments) and again at 100,000 users (1,000,000 entries, 100,000 investments), and on each measures
  * p50 / p95 of every list procedure's first page and of a deep page (the cursor followed DEEP_PAGES pages),
  * as the admin and as a user with many entries, plus user.list with a search, ledger.verify and
@@ -16,20 +16,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { createDb } from '../packages/server/src/db/create-db.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { callerAs } from '../packages/server/src/test/factories.ts';
 import {
+  buildApp,
+  loadConfig,
+  createDb,
+  migrateToLatest,
+  callerAs,
   explainRecorded,
   growthUserId,
   recordingHandle,
   type GrowthSizes,
   seedGrowth,
   vacuumAnalyze,
-} from '../packages/server/src/test/growth-seed.ts';
-import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
+  createEmptyTestDatabase,
+} from '@vestora/server/bench';
 import { type BenchRow, RESULTS_DIR, recordBench, summarise } from './bench-report.ts';
 
 const SCALES = (process.env.BENCH_GROWTH_USERS ?? '1000,100000').split(',').map((s) => Number(s.trim()));

@@ -4,7 +4,7 @@
  * 100 connections for ~10 s against `GET /trpc/market.coins`, without and with `If-None-Match` (304s); a local
  * fake feed counts the upstream calls. Prints figures and records them (recordBench 'market'); asserts nothing.
  *
- *   pnpm exec tsx scripts/bench-market.ts [--duration 10] [--connections 100] [--ttl 5]
+ *   pnpm exec tsx bench/bench-market.ts [--duration 10] [--connections 100] [--ttl 5]
  *
  * PostgreSQL from BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL (a throwaway database is created and
  * dropped); without one only PGlite is measured. The cache TTL is short (5 s) so refreshes happen under load.
@@ -16,8 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
-import { startFakeMarketFeed } from '../packages/server/src/test/fake-market-feed.ts';
+import { createEmptyTestDatabase, startFakeMarketFeed } from '@vestora/server/bench';
 import { type BenchRow, recordBench } from './bench-report.ts';
 import { productServerCommand } from './bench-server.ts';
 

@@ -8,7 +8,7 @@
  * Set-based: each table is one INSERT ... SELECT over generate_series (ids are md5-derived UUIDs, so rows
  * refer to each other without a lookup table), then ANALYZE. A million entries take a minute or two.
  *
- *   pnpm exec tsx scripts/seed-growth.ts [--users 100000] [--entries 1000000] [--investments 100000]
+ *   pnpm exec tsx bench/seed-growth.ts [--users 100000] [--entries 1000000] [--investments 100000]
  *                                        [--heavy 5000] [--database-url postgres://…]
  *
  * Which database: --database-url, else DATABASE_URL (it must be migrated and hold no users); else a NEW
@@ -16,10 +16,15 @@
  * is printed). `--heavy` gives the first user that many entries (the "user with many entries" of the bench).
  */
 import { parseArgs } from 'node:util';
-import { createDb } from '../packages/server/src/db/create-db.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { DEFAULT_SIZES, type GrowthSizes, seedGrowth, vacuumAnalyze } from '../packages/server/src/test/growth-seed.ts';
-import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
+import {
+  createDb,
+  migrateToLatest,
+  DEFAULT_SIZES,
+  type GrowthSizes,
+  seedGrowth,
+  vacuumAnalyze,
+  createEmptyTestDatabase,
+} from '@vestora/server/bench';
 
 async function main() {
   const { values } = parseArgs({

@@ -1,17 +1,20 @@
-// Money throughput figures (no asserts): `pnpm exec tsx scripts/bench-money.ts`.
+// Money throughput figures (no asserts): `pnpm exec tsx bench/bench-money.ts`.
 // Uses PostgreSQL from BENCH_DATABASE_URL / TEST_DATABASE_URL / DATABASE_URL (a throwaway database is
 // created and dropped); without one it runs on in-memory PGlite, where everything is serialized.
 // Calls go through the tRPC caller, the same path HTTP requests take after the session lookup.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import type { DbHandle } from '../packages/server/src/db/create-db.ts';
-import type { UserRow } from '../packages/server/src/db/schema.ts';
-import { verifyLedger } from '../packages/server/src/modules/ledger/ledger.service.ts';
-import { callerAs, insertUser } from '../packages/server/src/test/factories.ts';
-import { createTestDb } from '../packages/server/src/test/test-db.ts';
+import {
+  buildApp,
+  loadConfig,
+  verifyLedger,
+  callerAs,
+  insertUser,
+  createTestDb,
+  type DbHandle,
+  type UserRow,
+} from '@vestora/server/bench';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const PER_CLIENT = Number(process.env.BENCH_OPS_PER_CLIENT ?? 100);

@@ -2,7 +2,7 @@
  * Start-up: how long `pnpm start` takes to serve (`/readyz` answers 200) on the embedded database, for a first
  * start on an empty DATA_DIR and for later starts of an unchanged checkout (builds skipped, data migrated).
  *
- *   pnpm exec tsx scripts/bench-startup.ts
+ *   pnpm exec tsx bench/bench-startup.ts
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -5,7 +5,7 @@
  * so the figures are the instance at saturation on this machine. Prints per procedure count, p50, p99 and
  * statuses; throughput; server CPU per request; PostgreSQL transactions; asserts nothing.
  *
- *   pnpm exec tsx scripts/bench-mixed.ts [--seconds 60] [--warmup 5] [--visitors 16] [--users 12] [--admins 4]
+ *   pnpm exec tsx bench/bench-mixed.ts [--seconds 60] [--warmup 5] [--visitors 16] [--users 12] [--admins 4]
  *                                        [--seed-users 200] [--pin-cpu 1]
  *
  * Needs PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL; a database is created and dropped)

@@ -5,7 +5,7 @@
  * Prints performance, accessibility, CLS, LCP, TBT and the JavaScript transferred per page; asserts nothing.
  * Without a Chromium it says so and records nothing.
  *
- *   pnpm --filter @vestora/web build && pnpm exec tsx scripts/bench-lighthouse.ts [--runs 3] [--pages /,/login]
+ *   pnpm --filter @vestora/web build && pnpm exec tsx bench/bench-lighthouse.ts [--runs 3] [--pages /,/login]
  *
  * Each page is measured `--runs` times; the row shows the median run (by performance score).
  */
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startFakeMarketFeed } from '../packages/server/src/test/fake-market-feed.ts';
+import { startFakeMarketFeed } from '@vestora/server/bench';
 import { type BenchRow, recordBench } from './bench-report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -11,19 +11,22 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { createDb, type DbHandle } from '../packages/server/src/db/create-db.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { seedIfEmpty } from '../packages/server/src/db/seed.ts';
 import {
+  buildApp,
+  loadConfig,
+  createDb,
+  type DbHandle,
+  migrateToLatest,
+  seedIfEmpty,
   offlineMarketService,
   startFakeMarketFeed,
   type FakeMarketFeed,
-} from '../packages/server/src/test/fake-market-feed.ts';
-import { insertUser, TEST_PASSWORD } from '../packages/server/src/test/factories.ts';
-import { type PgCounters, readPgCounters } from '../packages/server/src/test/pg-stats.ts';
-import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
+  insertUser,
+  TEST_PASSWORD,
+  type PgCounters,
+  readPgCounters,
+  createEmptyTestDatabase,
+} from '@vestora/server/bench';
 import { RESULTS_DIR } from './bench-report.ts';
 import { productServerCommand } from './bench-server.ts';
 

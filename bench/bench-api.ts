@@ -4,7 +4,7 @@
  * there is one to spare); autocannon drives them with 10 connections from this process. For each path it
  * reports req/s, p50/p99 latency and the server's CPU time per request (utime + stime from /proc).
  *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm exec tsx scripts/bench-api.ts
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm exec tsx bench/bench-api.ts
  *   env: BENCH_API_SECONDS (10 per run), BENCH_API_ROUNDS (3: each path is measured this many times,
  *   interleaved, and its best round is kept), BENCH_API_CONNECTIONS (10)
  */
@@ -13,12 +13,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createDb } from '../packages/server/src/db/create-db.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { seedIfEmpty } from '../packages/server/src/db/seed.ts';
-import { createSession } from '../packages/server/src/modules/session/session.service.ts';
-import { insertUser } from '../packages/server/src/test/factories.ts';
-import { createEmptyTestDatabase } from '../packages/server/src/test/test-db.ts';
+import {
+  createDb,
+  migrateToLatest,
+  seedIfEmpty,
+  createSession,
+  insertUser,
+  createEmptyTestDatabase,
+} from '@vestora/server/bench';
 import { type BenchRow, recordBench } from './bench-report.ts';
 import { productServerCommand, waitForHttp } from './bench-server.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The bare baseline of `scripts/bench-api.ts`: Fastify with no plugins, no logger and a plain `pg` pool, running
+ * The bare baseline of `bench/bench-api.ts`: Fastify with no plugins, no logger and a plain `pg` pool, running
  * the very queries the product runs for `plan.list` and for a session lookup (same columns, same filter and
  * order), answering their rows as JSON. Started by the benchmark (pinned to one core); not part of the product.
  * Env: DATABASE_URL, PORT.
@@ -7,9 +7,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PLAN_COLUMNS } from '../packages/server/src/modules/plan/plan.repo.ts';
-import { PUBLIC_USER_COLUMNS } from '../packages/server/src/modules/user/user.repo.ts';
-import { SESSION_COOKIE } from '../packages/server/src/lib/session-cookie.ts';
+import { PLAN_COLUMNS, PUBLIC_USER_COLUMNS, SESSION_COOKIE } from '@vestora/server/bench';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const q = (c: string) => `"${c}"`;

@@ -8,7 +8,7 @@
  * written per request) is read from pg_stat_database under load at both ends of each step, and the
  * statements each request sends are counted exactly in process beforehand. Asserts nothing.
  *
- *   pnpm exec tsx scripts/bench-money-ceiling.ts [--step-seconds 5] [--max-clients 64]
+ *   pnpm exec tsx bench/bench-money-ceiling.ts [--step-seconds 5] [--max-clients 64]
  *     [--only withdrawal|investment] [--pool 10] [--pin-cpu 1]
  */
 import { randomUUID } from 'node:crypto';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const RESULTS_DIR = path.resolve(import.meta.dirname, '../bench/results');
+export const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
 
 /** One measured figure, with the baseline it is compared to and the goal it is held to (if any). */
 export interface BenchRow {
