@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, HStack, Heading, Input, Stack, Text, chakra
 import type { z } from 'zod';
 import { ZChangeEmailInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/password-field';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
@@ -118,14 +119,12 @@ export function EmailSection() {
             <Field label="New email address" required invalid={!!errors.newEmail} errorText={errors.newEmail?.message}>
               <Input type="email" autoComplete="email" {...register('newEmail')} />
             </Field>
-            <Field
+            <PasswordField
               label="Current password"
-              required
-              invalid={!!errors.currentPassword}
-              errorText={errors.currentPassword?.message}
-            >
-              <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
-            </Field>
+              autoComplete="current-password"
+              registration={register('currentPassword')}
+              error={errors.currentPassword}
+            />
           </fieldset>
           <Button
             type="submit"

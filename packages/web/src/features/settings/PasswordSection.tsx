@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { z } from 'zod';
 import { ZChangePasswordInput } from '@vestora/contract';
-import { Field } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/password-field';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -65,31 +65,25 @@ export function PasswordSection() {
             </Text>
           </Stack>
           <fieldset disabled={change.isPending} style={{ display: 'contents' }}>
-            <Field
+            <PasswordField
               label="Current password"
-              required
-              invalid={!!errors.currentPassword}
-              errorText={errors.currentPassword?.message}
-            >
-              <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
-            </Field>
-            <Field
+              autoComplete="current-password"
+              registration={register('currentPassword')}
+              error={errors.currentPassword}
+            />
+            <PasswordField
               label="New password"
-              required
-              invalid={!!errors.newPassword}
-              errorText={errors.newPassword?.message}
+              autoComplete="new-password"
+              registration={register('newPassword')}
+              error={errors.newPassword}
               helperText="At least 8 characters."
-            >
-              <Input type="password" autoComplete="new-password" {...register('newPassword')} />
-            </Field>
-            <Field
+            />
+            <PasswordField
               label="Repeat the new password"
-              required
-              invalid={!!errors.repeat}
-              errorText={errors.repeat?.message}
-            >
-              <Input type="password" autoComplete="new-password" {...register('repeat')} />
-            </Field>
+              autoComplete="new-password"
+              registration={register('repeat')}
+              error={errors.repeat}
+            />
           </fieldset>
           <Button
             type="submit"
