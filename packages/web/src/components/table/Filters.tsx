@@ -1,7 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { Field, Flex, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, Flex, Input, Stack } from '@chakra-ui/react';
 import type { TUser } from '@vestora/contract';
 import { useUserSearch } from '../../lib/user-hooks';
+import { OptionSelect } from '../ui/option-select';
 
 /** The row of filters above a desk table; wraps on phones. */
 export function FilterBar({ children }: { children: ReactNode }) {
@@ -33,16 +34,12 @@ export function SelectFilter<V extends string>({
   return (
     <Field.Root w={{ base: 'full', sm: '15rem' }} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        rootProps={{ size: 'sm' }}
+        options={options}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value as V)}
+      />
       {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
     </Field.Root>
   );

@@ -60,3 +60,39 @@ export function PasswordField({ label, registration, autoComplete, error, helper
     </Field>
   );
 }
+
+/**
+ * A new password and its repeat, as the reset page and Settings ask for them (the form's schema checks that
+ * they match and reports a mismatch on `repeat`).
+ */
+export function NewPasswordFields({
+  newPassword,
+  repeat,
+  errors,
+  disabled,
+}: {
+  newPassword: UseFormRegisterReturn;
+  repeat: UseFormRegisterReturn;
+  errors: { newPassword?: FieldError; repeat?: FieldError };
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        registration={newPassword}
+        error={errors.newPassword}
+        helperText="At least 8 characters."
+        disabled={disabled}
+      />
+      <PasswordField
+        label="Repeat the new password"
+        autoComplete="new-password"
+        registration={repeat}
+        error={errors.repeat}
+        disabled={disabled}
+      />
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Text, chakra } from '@chakra-ui/react';
 import { z } from 'zod';
 import { ZPassword } from '@vestora/contract';
-import { PasswordField } from '../../components/ui/password-field';
+import { NewPasswordFields } from '../../components/ui/password-field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
@@ -84,19 +84,7 @@ export default function ResetPasswordPage() {
               </Alert.Content>
             </Alert.Root>
           ) : null}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            registration={register('newPassword')}
-            error={errors.newPassword}
-            helperText="At least 8 characters."
-          />
-          <PasswordField
-            label="Repeat the new password"
-            autoComplete="new-password"
-            registration={register('repeat')}
-            error={errors.repeat}
-          />
+          <NewPasswordFields newPassword={register('newPassword')} repeat={register('repeat')} errors={errors} />
           <Button type="submit" colorPalette="teal" size="lg" loading={reset.isPending} loadingText="Saving...">
             Set new password
           </Button>
