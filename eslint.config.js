@@ -1,4 +1,4 @@
-// One lint config for the monorepo. Besides the recommended rules it encodes the layers (STYLE.md habit 19):
+// One lint config for the monorepo. Besides the recommended rules it encodes the layers (README lists them):
 // which folder may import which, and that SQL lives in repos. Every layer message says what to do instead.
 // Not type-checked on purpose: `pnpm typecheck` does that, and this stays fast.
 import js from '@eslint/js';
