@@ -177,6 +177,26 @@ export default defineConfig(
       'no-restricted-syntax': ['error', queryBuilderCalls],
     },
   },
+  // Benchmarks and scripts reach the server through the entry it exports for them, so a file moved inside the
+  // server changes packages/server/src/bench-entry.ts, not every benchmark.
+  {
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/packages/*/src/**', '@vestora/server/src/**'],
+              message:
+                "Benchmarks and scripts import the server through one entry: `import { ... } from '@vestora/server/bench'` " +
+                '(add what is missing to packages/server/src/bench-entry.ts), or `import type` from @vestora/server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The legacy REST adapter reshapes what procedures return; it reaches no repo, service or database.
   {
     files: [REST],
