@@ -1,4 +1,4 @@
-// One lint config for the monorepo. Besides the recommended rules it encodes the layers (STYLE.md habit 19):
+// One lint config for the monorepo. Besides the recommended rules it encodes the layers (README lists them):
 // which folder may import which, and that SQL lives in repos. Every layer message says what to do instead.
 // Not type-checked on purpose: `pnpm typecheck` does that, and this stays fast.
 import js from '@eslint/js';
@@ -230,6 +230,26 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [sqlTagImport], patterns: [contextImport] }],
       'no-restricted-syntax': ['error', queryBuilderCalls, ...wallClock],
+    },
+  },
+  // Benchmarks and scripts reach the server through the entry it exports for them, so a file moved inside the
+  // server changes packages/server/src/bench-entry.ts, not every benchmark.
+  {
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/packages/*/src/**', '@vestora/server/src/**'],
+              message:
+                "Benchmarks and scripts import the server through one entry: `import { ... } from '@vestora/server/bench'` " +
+                '(add what is missing to packages/server/src/bench-entry.ts), or `import type` from @vestora/server.',
+            },
+          ],
+        },
+      ],
     },
   },
   // The legacy REST adapter reshapes what procedures return; it reaches no repo, service or database.

@@ -16,7 +16,7 @@ const integration = (db: 'pglite' | 'pg') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30_000 } },
       integration('pglite'),
       ...(pgUrl ? [integration('pg')] : []),
       {

@@ -9,11 +9,7 @@
  */
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import {
-  type FakeFeedBehaviour,
-  generateFakeCoins,
-  startFakeMarketFeed,
-} from '../packages/server/src/test/fake-market-feed.ts';
+import { type FakeFeedBehaviour, generateFakeCoins, startFakeMarketFeed } from '@vestora/server/bench';
 
 const MODES: Record<string, (delayMs: number) => FakeFeedBehaviour> = {
   ok: (delayMs) => ({ kind: 'ok', delayMs }),

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { createTRPCClient, httpLink } from '@trpc/client';
-import type { AppRouter } from '../packages/server/src/index.ts';
+import type { AppRouter } from '@vestora/server';
 
 export interface TypedClientOptions {
   url: string;

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/create-db.ts';
 import {
@@ -22,7 +23,7 @@ import { marketRoutes } from './modules/market/market.http.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
-import { type AppDeps, type Clock, systemClock } from './deps.ts';
+import type { AppDeps } from './deps.ts';
 import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context.ts';
 import { trpcOnFastify } from './trpc/fastify-adapter.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';

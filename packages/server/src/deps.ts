@@ -1,16 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import type { Limits } from './modules/limits/limits.service.ts';
 import type { MarketService } from './modules/market/market.service.ts';
 
-/** The one place time comes from: production reads the system clock, tests move it. */
-export interface Clock {
-  now(): Date;
-}
-
-/** The system clock. */
-export const systemClock: Clock = { now: () => new Date() };
+export type { Clock } from './clock.ts';
 
 /** Long-lived things every procedure may use. */
 export interface AppDeps {

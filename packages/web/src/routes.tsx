@@ -54,7 +54,7 @@ const ReferralPage = lazyPage(() => import('./features/referral/ReferralPage'));
 const WithdrawalPage = lazyPage(() => import('./features/withdrawal/WithdrawalPage'));
 const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
 const TransactionsPage = lazyPage(() => import('./features/ledger/TransactionsPage'));
-const MoneyDeskPage = lazyPage(() => import('./features/money/MoneyDeskPage'));
+const MoneyDeskPage = lazyPage(() => import('./features/money-desk/MoneyDeskPage'));
 const InvestmentDetailPage = lazyPage(() => import('./features/investment/InvestmentDetailPage'));
 const AdminOverviewPage = lazyPage(() => import('./features/overview/AdminOverviewPage'));
 const OutboxPage = lazyPage(() => import('./features/mail/OutboxPage'));

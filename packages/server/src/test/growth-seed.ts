@@ -1,5 +1,5 @@
 // The growth seed (#11): a large, consistent database for the growth benchmark. The entry point is
-// scripts/seed-growth.ts; scripts/bench-growth.ts seeds through it too.
+// bench/seed-growth.ts; bench/bench-growth.ts seeds through it too.
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.ts';
-import { systemClock } from '../../src/deps.ts';
+import { systemClock } from '../../src/clock.ts';
 import { adjustBalance } from '../../src/test/factories.ts';
 import { openInvestment } from '../../src/modules/investment/investment.service.ts';
 import { insertPlanRow } from '../support/fixtures.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/deps.ts';
+import { systemClock } from '../../src/clock.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { appRouter } from '../../src/trpc/router.ts';
 

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { TCoin, TMarketCoins } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import { type Clock, systemClock } from '../../deps.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import { FeedError, fetchFeedCoins, parseFeedCoins } from './market.feed.ts';
 import { buildMarketReply, type MarketReply } from './market.reply.ts';
 import {

@@ -1,6 +1,6 @@
 import { type TUser, ZEmail, ZPassword } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
-import { type Clock, systemClock } from '../../deps.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import { AppError, describeZodError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { hasAuditEntry, recordAudit } from '../audit/audit.repo.ts';

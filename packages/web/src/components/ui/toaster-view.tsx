@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from './toaster';
+import { toaster } from './toaster-store';
 
 /** Chakra's toast list for our toaster (the snippet from the Chakra docs). */
 export default function ToasterView() {

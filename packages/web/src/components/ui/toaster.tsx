@@ -1,12 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { createToaster } from '@chakra-ui/react';
+import { toaster } from './toaster-store';
 
-/** The app's one toaster: `toaster.create({ type: 'success', title: '...' })` from anywhere. */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  pauseOnPageIdle: true,
-  max: 4,
-});
+export { toaster };
 
 // The toast renderer (and its state machine) is downloaded when the first toast is created,
 // not with every page: most visits never show one.

@@ -3,12 +3,12 @@ import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { TAuditEntry, TAuditListInput } from '@vestora/contract';
 import { formatDateTime } from '../../lib/format';
 import { EmptyState } from '../../components/ui/states';
-import { PAGE_SIZE, useAuditPages } from '../money/money-hooks';
-import { useUserNames } from '../users/user-hooks';
-import { ALL, DeskFilters } from '../money/components/Filters';
-import { ExpandableRow } from '../money/components/ExpandableRow';
-import { PagedTable } from '../money/components/PagedTable';
-import { StackedCell, Time } from '../money/components/StackedCell';
+import { PAGE_SIZE, useAuditPages } from '../../lib/money-hooks';
+import { useUserNames } from '../../lib/user-hooks';
+import { ALL, DeskFilters } from '../../components/table/Filters';
+import { ExpandableRow } from '../../components/table/ExpandableRow';
+import { PagedTable } from '../../components/table/PagedTable';
+import { StackedCell, Time } from '../../components/table/StackedCell';
 import { AuditChanges, diffSnapshots } from './AuditChanges';
 
 const SECURITY = 'security';

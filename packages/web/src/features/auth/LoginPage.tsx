@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { TWO_FACTOR_REQUIRED_MESSAGE, ZLoginInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/password-field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { safeNextPath } from '../../lib/safe-next';
@@ -181,15 +182,13 @@ export default function LoginPage() {
         <Field label="Email" required invalid={!!errors.email} errorText={errors.email?.message} disabled={busy}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </Field>
-        <Field
+        <PasswordField
           label="Password"
-          required
-          invalid={!!errors.password}
-          errorText={errors.password?.message}
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password}
           disabled={busy}
-        >
-          <Input type="password" autoComplete="current-password" {...register('password')} />
-        </Field>
+        />
         <Link asChild color="teal.700" fontSize="sm" alignSelf="flex-end">
           <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
         </Link>

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Input, Link, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, Link, Text, chakra } from '@chakra-ui/react';
 import { z } from 'zod';
 import { ZPassword } from '@vestora/contract';
-import { Field } from '../../components/ui/field';
+import { NewPasswordFields } from '../../components/ui/password-field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
@@ -84,18 +84,7 @@ export default function ResetPasswordPage() {
               </Alert.Content>
             </Alert.Root>
           ) : null}
-          <Field
-            label="New password"
-            required
-            invalid={!!errors.newPassword}
-            errorText={errors.newPassword?.message}
-            helperText="At least 8 characters."
-          >
-            <Input type="password" autoComplete="new-password" {...register('newPassword')} />
-          </Field>
-          <Field label="Repeat the new password" required invalid={!!errors.repeat} errorText={errors.repeat?.message}>
-            <Input type="password" autoComplete="new-password" {...register('repeat')} />
-          </Field>
+          <NewPasswordFields newPassword={register('newPassword')} repeat={register('repeat')} errors={errors} />
           <Button type="submit" colorPalette="teal" size="lg" loading={reset.isPending} loadingText="Saving...">
             Set new password
           </Button>

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, HStack, Input, Link, SimpleGrid, Text, chakra } f
 import { z } from 'zod';
 import { ZReferralCode, ZSignupInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/password-field';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { loginPathFor, safeNextPath } from '../../lib/safe-next';
@@ -169,25 +170,21 @@ export default function SignupPage() {
           <Input type="email" autoComplete="email" {...register('email')} />
         </Field>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field
+          <PasswordField
             label="Password"
-            required
-            invalid={!!errors.password}
-            errorText={errors.password?.message}
-            helperText={errors.password ? undefined : 'At least 8 characters.'}
+            autoComplete="new-password"
+            registration={register('password')}
+            error={errors.password}
+            helperText="At least 8 characters."
             disabled={busy}
-          >
-            <Input type="password" autoComplete="new-password" {...register('password')} />
-          </Field>
-          <Field
+          />
+          <PasswordField
             label="Confirm password"
-            required
-            invalid={!!errors.confirmPassword}
-            errorText={errors.confirmPassword?.message}
+            autoComplete="new-password"
+            registration={register('confirmPassword')}
+            error={errors.confirmPassword}
             disabled={busy}
-          >
-            <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-          </Field>
+          />
         </SimpleGrid>
         <Button type="submit" colorPalette="teal" size="lg" loading={busy} loadingText="Signing up...">
           Sign Up

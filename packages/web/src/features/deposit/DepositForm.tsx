@@ -8,9 +8,9 @@ import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { ZAmountText, parseDollars } from '../money/money-form';
-import { AmountField } from '../money/components/AmountField';
-import { useSubmissionKey } from '../money/use-submission-key';
+import { ZAmountText, parseDollars } from '../../lib/money-form';
+import { AmountField } from '../../components/money/AmountField';
+import { useSubmissionKey } from '../../lib/use-submission-key';
 
 const ZDepositForm = z.object({
   amount: ZAmountText,

@@ -1,7 +1,7 @@
 import { ZDepositReviewInput, type TDepositReviewInput, type TDeposit } from '@vestora/contract';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { RequestReviewDialog, type RequestReviewSpec } from '../money/components/RequestReviewDialog';
-import type { DeskReviewDialogProps } from '../money/components/use-review-desk';
+import { RequestReviewDialog, type RequestReviewSpec } from '../../components/money/RequestReviewDialog';
+import type { DeskReviewDialogProps } from '../../components/money/use-review-desk';
 
 const DEPOSIT_REVIEW: RequestReviewSpec<TDeposit, TDepositReviewInput['decision'], TDepositReviewInput> = {
   noun: 'deposit',

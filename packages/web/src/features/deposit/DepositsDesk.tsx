@@ -1,13 +1,13 @@
 import type { TDeposit, TDepositReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
-import { DEPOSIT_STATUS } from '../money/money-labels';
-import { useDepositPages } from '../money/money-hooks';
-import { TransferReferenceCell } from '../money/components/RequestCells';
-import { DepositStatusBadge } from '../money/components/StatusBadge';
-import { DepositTimeline } from '../money/components/MoneyTimeline';
-import { RequestDesk, type RequestDeskSpec } from '../money/components/RequestDesk';
-import { ReviewedBy } from '../money/components/ReviewSummary';
+import { DEPOSIT_STATUS } from '../../lib/money-labels';
+import { useDepositPages } from '../../lib/money-hooks';
+import { TransferReferenceCell } from '../../components/money/RequestCells';
+import { DepositStatusBadge } from '../../components/money/StatusBadge';
+import { DepositTimeline } from '../../components/money/MoneyTimeline';
+import { RequestDesk, type RequestDeskSpec } from '../../components/money/RequestDesk';
+import { ReviewedBy } from '../../components/money/ReviewSummary';
 import { DepositReviewDialog } from './DepositReviewDialog';
 
 const DEPOSIT_DESK: RequestDeskSpec<TDeposit, TDepositReviewInput['decision'], TDepositReviewInput> = {

@@ -1,9 +1,9 @@
 import type { TDeposit } from '@vestora/contract';
-import { useDepositPages } from '../money/money-hooks';
-import { TransferReferenceCell } from '../money/components/RequestCells';
-import { DepositStatusBadge } from '../money/components/StatusBadge';
-import { DepositTimeline } from '../money/components/MoneyTimeline';
-import { OwnRequests, type OwnRequestsSpec } from '../money/components/OwnRequests';
+import { useDepositPages } from '../../lib/money-hooks';
+import { TransferReferenceCell } from '../../components/money/RequestCells';
+import { DepositStatusBadge } from '../../components/money/StatusBadge';
+import { DepositTimeline } from '../../components/money/MoneyTimeline';
+import { OwnRequests, type OwnRequestsSpec } from '../../components/money/OwnRequests';
 
 const OWN_DEPOSITS: OwnRequestsSpec<TDeposit> = {
   noun: 'deposit',

@@ -1,7 +1,7 @@
 import { Table } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
-import { DEPOSIT_STATUS } from '../money/money-labels';
-import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../money/components/RecentRequestsCard';
+import { DEPOSIT_STATUS } from '../../lib/money-labels';
+import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../../components/money/RecentRequestsCard';
 
 const RECENT_DEPOSITS: RecentRequestsSpec = {
   headingId: 'recent-deposits-heading',

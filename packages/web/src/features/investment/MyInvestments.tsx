@@ -5,7 +5,7 @@ import { type TInvestment, formatRateBps } from '@vestora/contract';
 import { EmptyState, listState } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { LoadMoreOf } from '../money/components/LoadMore';
+import { LoadMoreOf } from '../../components/table/LoadMore';
 import { RedeemDialog } from './RedeemDialog';
 import { useInvestmentPages } from './investment-hooks';
 import { INVESTMENT_STATUS } from './invest-rules';

@@ -1,8 +1,8 @@
 import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { LEDGER_KIND_LABELS, formatSignedMoney } from '../money/money-labels';
-import { MAX_PAGE, PAGE_SIZE, useLedgerPages } from '../money/money-hooks';
+import { LEDGER_KIND_LABELS, formatSignedMoney } from '../../lib/money-labels';
+import { MAX_PAGE, PAGE_SIZE, useLedgerPages } from '../../lib/money-hooks';
 
 /** Balance now, the latest change, and money that is in flight (held or awaiting confirmation). */
 export function BalanceSummary({ balance, userId }: { balance: number; userId: string | undefined }) {

@@ -4,7 +4,7 @@ import { LuDownload } from 'react-icons/lu';
 import { errorMessage } from '../../lib/errors';
 import { toaster } from '../../components/ui/toaster';
 import { downloadTextFile, ledgerCsvFileName, ledgerToCsv } from './csv';
-import { useFetchAllLedgerEntries } from '../money/money-hooks';
+import { useFetchAllLedgerEntries } from '../../lib/money-hooks';
 
 /** Downloads the signed-in user's whole ledger history as CSV (every page, fetched on click). */
 export function ExportCsvButton({ userId }: { userId: string | undefined }) {

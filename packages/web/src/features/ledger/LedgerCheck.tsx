@@ -3,8 +3,8 @@ import { LuScale } from 'react-icons/lu';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { formatSignedMoney } from '../money/money-labels';
-import { useUserNames } from '../users/user-hooks';
+import { formatSignedMoney } from '../../lib/money-labels';
+import { useUserNames } from '../../lib/user-hooks';
 
 /** Money desk tab: runs `ledger.verify` (every balance = sum of its ledger entries) on request. */
 export function LedgerCheck() {

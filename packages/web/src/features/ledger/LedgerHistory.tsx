@@ -3,14 +3,14 @@ import type { TLedgerEntry } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
-import { EmptyWithLink } from '../money/components/EmptyWithLink';
-import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../money/money-labels';
-import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../money/money-hooks';
-import { DepositStatusBadge, WithdrawalStatusBadge } from '../money/components/StatusBadge';
-import { DepositTimeline, WithdrawalTimeline } from '../money/components/MoneyTimeline';
-import { ExpandableRow } from '../money/components/ExpandableRow';
-import { PagedTable } from '../money/components/PagedTable';
-import { StackedCell, Time } from '../money/components/StackedCell';
+import { EmptyWithLink } from '../../components/table/EmptyWithLink';
+import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../../lib/money-labels';
+import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../../lib/money-hooks';
+import { DepositStatusBadge, WithdrawalStatusBadge } from '../../components/money/StatusBadge';
+import { DepositTimeline, WithdrawalTimeline } from '../../components/money/MoneyTimeline';
+import { ExpandableRow } from '../../components/table/ExpandableRow';
+import { PagedTable } from '../../components/table/PagedTable';
+import { StackedCell, Time } from '../../components/table/StackedCell';
 
 const SignedAmount = ({ amount }: { amount: number }) => (
   <Text as="span" color={amount >= 0 ? 'fg.success' : 'fg.error'} fontWeight="semibold" whiteSpace="nowrap">

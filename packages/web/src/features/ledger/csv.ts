@@ -1,5 +1,5 @@
 import type { TLedgerEntry } from '@vestora/contract';
-import { LEDGER_KIND_LABELS } from '../money/money-labels';
+import { LEDGER_KIND_LABELS } from '../../lib/money-labels';
 
 export type CsvCell = string | number | null | undefined;
 

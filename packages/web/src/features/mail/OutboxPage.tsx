@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
 import type { TMailOutboxInput, TMailStatus } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/errors';
+import { OptionSelect } from '../../components/ui/option-select';
 import { EmptyState, PageLoader } from '../../components/ui/states';
 import { PageIntro } from '../dashboard/PageIntro';
-import { ExpandableRow } from '../money/components/ExpandableRow';
-import { PagedTable } from '../money/components/PagedTable';
-import { StackedCell, Time } from '../money/components/StackedCell';
+import { ExpandableRow } from '../../components/table/ExpandableRow';
+import { PagedTable } from '../../components/table/PagedTable';
+import { StackedCell, Time } from '../../components/table/StackedCell';
 
 const PAGE_SIZE = 25;
 const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
@@ -99,20 +100,13 @@ export default function OutboxPage() {
         </Alert.Root>
       ) : null}
 
-      <NativeSelect.Root size="sm" maxW="16rem">
-        <NativeSelect.Field
-          aria-label="Status"
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value as '' | TMailStatus)}
-        >
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        rootProps={{ size: 'sm', maxW: '16rem' }}
+        aria-label="Status"
+        options={STATUS_OPTIONS}
+        value={status}
+        onChange={(e) => setStatus(e.currentTarget.value as '' | TMailStatus)}
+      />
 
       <PagedTable
         list={list}

@@ -16,6 +16,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import type { TPlanCreateInput } from '@vestora/contract';
+import { OptionSelect } from '../../components/ui/option-select';
 import { PlanCard } from './PlanCards';
 import { PAYOUT_OPTIONS, type PlanFormField, type PlanFormValues, previewText, readPlanForm } from './plan-form';
 
@@ -119,16 +120,7 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
             <Field.Label>
               Payouts <Field.RequiredIndicator />
             </Field.Label>
-            <NativeSelect.Root disabled={busy}>
-              <NativeSelect.Field {...register('payoutFrequency')}>
-                {PAYOUT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect rootProps={{ disabled: busy }} options={PAYOUT_OPTIONS} {...register('payoutFrequency')} />
             <Field.ErrorText>{errors.payoutFrequency?.message}</Field.ErrorText>
           </Field.Root>
           {text('riskLevel', 'Risk level', { placeholder: 'e.g. Medium' })}

@@ -1,13 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, Input, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { ZChangeEmailInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
+import { PasswordField } from '../../components/ui/password-field';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { SettingsForm } from './SettingsForm';
 
 /** "Verified" or "Not verified" beside an address. */
 export function EmailVerifiedBadge({ verified }: { verified: boolean }) {
@@ -75,25 +77,17 @@ export function EmailSection() {
   if (!user) return null;
 
   return (
-    <Card.Root>
-      <Card.Body>
-        <chakra.form
-          display="flex"
-          flexDirection="column"
-          gap="4"
-          noValidate
-          aria-labelledby="email-section-title"
-          onSubmit={handleSubmit((input) => change.mutate(input))}
-        >
-          <Stack gap="1">
-            <Heading as="h2" size="lg" id="email-section-title">
-              Email address
-            </Heading>
-            <HStack gap="2" flexWrap="wrap">
-              <Text fontWeight="medium">{user.email}</Text>
-              <EmailVerifiedBadge verified={user.emailVerified} />
-            </HStack>
-          </Stack>
+    <SettingsForm
+      titleId="email-section-title"
+      title="Email address"
+      intro={
+        <HStack gap="2" flexWrap="wrap">
+          <Text fontWeight="medium">{user.email}</Text>
+          <EmailVerifiedBadge verified={user.emailVerified} />
+        </HStack>
+      }
+      notices={
+        <>
           {user.emailVerified ? null : (
             <Alert.Root status="warning" variant="subtle" alignItems="center">
               <Alert.Indicator />
@@ -114,31 +108,23 @@ export function EmailSection() {
               </Alert.Description>
             </Alert.Root>
           ) : null}
-          <fieldset disabled={change.isPending} style={{ display: 'contents' }}>
-            <Field label="New email address" required invalid={!!errors.newEmail} errorText={errors.newEmail?.message}>
-              <Input type="email" autoComplete="email" {...register('newEmail')} />
-            </Field>
-            <Field
-              label="Current password"
-              required
-              invalid={!!errors.currentPassword}
-              errorText={errors.currentPassword?.message}
-            >
-              <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
-            </Field>
-          </fieldset>
-          <Button
-            type="submit"
-            colorPalette="teal"
-            variant="outline"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            loading={change.isPending}
-            loadingText="Sending link..."
-          >
-            Change email
-          </Button>
-        </chakra.form>
-      </Card.Body>
-    </Card.Root>
+        </>
+      }
+      busy={change.isPending}
+      submitLabel="Change email"
+      busyLabel="Sending link..."
+      variant="outline"
+      onSubmit={handleSubmit((input) => change.mutate(input))}
+    >
+      <Field label="New email address" required invalid={!!errors.newEmail} errorText={errors.newEmail?.message}>
+        <Input type="email" autoComplete="email" {...register('newEmail')} />
+      </Field>
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword}
+      />
+    </SettingsForm>
   );
 }

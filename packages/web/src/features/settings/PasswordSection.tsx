@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { z } from 'zod';
 import { ZChangePasswordInput } from '@vestora/contract';
-import { Field } from '../../components/ui/field';
+import { NewPasswordFields, PasswordField } from '../../components/ui/password-field';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { SettingsForm } from './SettingsForm';
 
 const ZPasswordForm = ZChangePasswordInput.extend({ repeat: z.string() }).refine((v) => v.newPassword === v.repeat, {
   path: ['repeat'],
@@ -46,62 +47,26 @@ export function PasswordSection() {
   });
 
   return (
-    <Card.Root>
-      <Card.Body>
-        <chakra.form
-          display="flex"
-          flexDirection="column"
-          gap="4"
-          noValidate
-          aria-labelledby="password-section-title"
-          onSubmit={handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
-        >
-          <Stack gap="1">
-            <Heading as="h2" size="lg" id="password-section-title">
-              Password
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              Changing it signs you out on every other device.
-            </Text>
-          </Stack>
-          <fieldset disabled={change.isPending} style={{ display: 'contents' }}>
-            <Field
-              label="Current password"
-              required
-              invalid={!!errors.currentPassword}
-              errorText={errors.currentPassword?.message}
-            >
-              <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
-            </Field>
-            <Field
-              label="New password"
-              required
-              invalid={!!errors.newPassword}
-              errorText={errors.newPassword?.message}
-              helperText="At least 8 characters."
-            >
-              <Input type="password" autoComplete="new-password" {...register('newPassword')} />
-            </Field>
-            <Field
-              label="Repeat the new password"
-              required
-              invalid={!!errors.repeat}
-              errorText={errors.repeat?.message}
-            >
-              <Input type="password" autoComplete="new-password" {...register('repeat')} />
-            </Field>
-          </fieldset>
-          <Button
-            type="submit"
-            colorPalette="teal"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            loading={change.isPending}
-            loadingText="Changing..."
-          >
-            Change password
-          </Button>
-        </chakra.form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsForm
+      titleId="password-section-title"
+      title="Password"
+      intro={
+        <Text fontSize="sm" color="fg.muted">
+          Changing it signs you out on every other device.
+        </Text>
+      }
+      busy={change.isPending}
+      submitLabel="Change password"
+      busyLabel="Changing..."
+      onSubmit={handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
+    >
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword}
+      />
+      <NewPasswordFields newPassword={register('newPassword')} repeat={register('repeat')} errors={errors} />
+    </SettingsForm>
   );
 }

@@ -25,7 +25,7 @@ import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { ZBalanceText, parseDollars } from '../money/money-form';
+import { ZBalanceText, parseDollars } from '../../lib/money-form';
 import { AccountAccess } from './AccountAccess';
 import { EmailVerification } from './EmailVerification';
 import { UserAvatar } from './UserAvatar';

@@ -1,11 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Flex, Link, Text } from '@chakra-ui/react';
 import type { TWithdrawal } from '@vestora/contract';
-import { useWithdrawalPages } from '../money/money-hooks';
-import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
-import { WithdrawalTimeline } from '../money/components/MoneyTimeline';
-import { OwnRequests, type OwnRequestsSpec } from '../money/components/OwnRequests';
-import { PayToCell } from '../money/components/RequestCells';
+import { useWithdrawalPages } from '../../lib/money-hooks';
+import { WithdrawalStatusBadge } from '../../components/money/StatusBadge';
+import { WithdrawalTimeline } from '../../components/money/MoneyTimeline';
+import { OwnRequests, type OwnRequestsSpec } from '../../components/money/OwnRequests';
+import { PayToCell } from '../../components/money/RequestCells';
 
 const OWN_WITHDRAWALS: OwnRequestsSpec<TWithdrawal> = {
   noun: 'withdrawal',

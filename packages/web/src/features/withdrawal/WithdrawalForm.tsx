@@ -14,10 +14,10 @@ import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { ZAmountText } from '../money/money-form';
-import { AmountField } from '../money/components/AmountField';
-import { useSubmissionKey } from '../money/use-submission-key';
-import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
+import { ZAmountText } from '../../lib/money-form';
+import { AmountField } from '../../components/money/AmountField';
+import { useSubmissionKey } from '../../lib/use-submission-key';
+import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
 import { WithdrawalSuccessDialog } from './WithdrawalSuccessDialog';
 
 /** ZWithdrawalRequestInput's rules on what the form holds (the amount as typed text). */

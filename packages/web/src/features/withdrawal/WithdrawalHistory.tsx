@@ -6,8 +6,8 @@ import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../money/money-labels';
-import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../money/components/RecentRequestsCard';
+import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
+import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../../components/money/RecentRequestsCard';
 import { ActionDialog } from '../../components/ui/dialog';
 
 const WITHDRAWALS_CARD: RecentRequestsSpec = {

@@ -1,8 +1,8 @@
 import { ZWithdrawalReviewInput, type TWithdrawalReviewInput, type TWithdrawal } from '@vestora/contract';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { WITHDRAWAL_METHOD_LABELS } from '../money/money-labels';
-import { RequestReviewDialog, type RequestReviewSpec } from '../money/components/RequestReviewDialog';
-import type { DeskReviewDialogProps } from '../money/components/use-review-desk';
+import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
+import { RequestReviewDialog, type RequestReviewSpec } from '../../components/money/RequestReviewDialog';
+import type { DeskReviewDialogProps } from '../../components/money/use-review-desk';
 
 const WITHDRAWAL_REVIEW: RequestReviewSpec<TWithdrawal, TWithdrawalReviewInput['decision'], TWithdrawalReviewInput> = {
   noun: 'withdrawal',

@@ -1,13 +1,13 @@
 import type { TWithdrawal, TWithdrawalReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
-import { WITHDRAWAL_STATUS } from '../money/money-labels';
-import { useWithdrawalPages } from '../money/money-hooks';
-import { WithdrawalStatusBadge } from '../money/components/StatusBadge';
-import { WithdrawalTimeline } from '../money/components/MoneyTimeline';
-import { RequestDesk, type RequestDeskSpec } from '../money/components/RequestDesk';
-import { PayToCell } from '../money/components/RequestCells';
-import { ReviewedBy } from '../money/components/ReviewSummary';
+import { WITHDRAWAL_STATUS } from '../../lib/money-labels';
+import { useWithdrawalPages } from '../../lib/money-hooks';
+import { WithdrawalStatusBadge } from '../../components/money/StatusBadge';
+import { WithdrawalTimeline } from '../../components/money/MoneyTimeline';
+import { RequestDesk, type RequestDeskSpec } from '../../components/money/RequestDesk';
+import { PayToCell } from '../../components/money/RequestCells';
+import { ReviewedBy } from '../../components/money/ReviewSummary';
 import { WithdrawalReviewDialog } from './WithdrawalReviewDialog';
 
 const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, TWithdrawalReviewInput['decision'], TWithdrawalReviewInput> = {

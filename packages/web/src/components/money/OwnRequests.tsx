@@ -1,0 +1,82 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Table } from '@chakra-ui/react';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { PAGE_SIZE } from '../../lib/money-hooks';
+import { EmptyWithLink } from '../table/EmptyWithLink';
+import { ExpandableRow } from '../table/ExpandableRow';
+import type { Audience } from './MoneyTimeline';
+import { PagedTable, type PagedList } from '../table/PagedTable';
+import { StackedCell, Time } from '../table/StackedCell';
+
+interface OwnRecord {
+  id: string;
+  createdAt: string;
+  amount: number;
+}
+
+/** What one kind of money request brings to the owner's list of them. */
+export interface OwnRequestsSpec<T extends OwnRecord> {
+  /** What the rows are: "deposit" (its plural adds an s). */
+  noun: string;
+  /** The empty list says where such requests are made, with a button there. */
+  empty: { description: string; to: string; label: string };
+  minW: string;
+  /** The column after Status, and its cell. */
+  detailHeader: string;
+  detailCell: (item: T) => ReactNode;
+  /** What goes in the Status cell. */
+  status: (item: T) => ReactNode;
+  /** Above the table, given the rows loaded so far. */
+  before?: (items: T[]) => ReactNode;
+  usePages: (input: { limit: number; userId?: string }) => PagedList<T>;
+  Timeline: ComponentType<{ record: T; audience: Audience }>;
+}
+
+/** The owner's requests of one kind, newest first, each row expanding to its timeline. */
+export function OwnRequests<T extends OwnRecord>({
+  spec,
+  userId,
+}: {
+  spec: OwnRequestsSpec<T>;
+  userId: string | undefined;
+}) {
+  const { noun, empty, Timeline } = spec;
+  const list = spec.usePages({ limit: PAGE_SIZE, userId });
+  const many = `${noun}s`;
+
+  return (
+    <PagedTable
+      list={list}
+      loadingLabel={`Loading your ${many}...`}
+      errorTitle={`Your ${many} could not be loaded`}
+      empty={<EmptyWithLink title={`No ${many} yet`} {...empty} />}
+      before={spec.before?.(list.items)}
+      minW={spec.minW}
+      toggleHeader="Timeline"
+      headers={
+        <>
+          <Table.ColumnHeader>Amount</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+          <Table.ColumnHeader>{spec.detailHeader}</Table.ColumnHeader>
+        </>
+      }
+      noun={[noun, many]}
+      row={(item, disclosure) => (
+        <ExpandableRow
+          key={item.id}
+          {...disclosure}
+          label={`timeline of the ${noun} of ${formatMoney(item.amount)}`}
+          colSpan={4}
+          details={() => <Timeline record={item} audience="owner" />}
+        >
+          <StackedCell
+            primary={formatMoney(item.amount)}
+            secondary={<Time iso={item.createdAt} format={formatDateTime} />}
+          />
+          <Table.Cell>{spec.status(item)}</Table.Cell>
+          {spec.detailCell(item)}
+        </ExpandableRow>
+      )}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, Heading, Table, Text } from '@chakra-ui/react';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { EmptyState, ErrorState, PageLoader } from '../ui/states';
+import type { DEPOSIT_STATUS } from '../../lib/money-labels';
+
+interface RecentItem {
+  id: string;
+  createdAt: string;
+  userEmail: string;
+  amount: number;
+}
+
+/** What one kind of request declares for its recent-requests card: the words and the columns after Amount. */
+export type RecentRequestsSpec = Pick<
+  RecentRequestsCardProps<RecentItem>,
+  'headingId' | 'heading' | 'noun' | 'emptyDescription' | 'minW' | 'columns' | 'actionColumn'
+>;
+
+interface RecentRequestsCardProps<T extends RecentItem> {
+  headingId: string;
+  /** The heading for a user; an admin, who sees everyone's requests and a User column, reads "Recent … (all users)". */
+  heading: string;
+  /** What the rows are: "deposits", "withdrawals". */
+  noun: string;
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: { items: T[] } | undefined;
+    refetch: () => unknown;
+  };
+  emptyDescription: string;
+  minW: string;
+  /** The column headers after Amount. */
+  columns: readonly string[];
+  /** A last header, aligned to the end, over the rows' actions. */
+  actionColumn?: string;
+  /** The cells after Amount. */
+  cells: (item: T) => ReactNode;
+  /** Inside the card, after its body (dialogs). */
+  children?: ReactNode;
+}
+
+/** A card with the latest deposits or withdrawals: date, (user,) amount, then the caller's columns. */
+export function RecentRequestsCard<T extends RecentItem>({
+  headingId,
+  heading,
+  noun,
+  query,
+  emptyDescription,
+  minW,
+  columns,
+  actionColumn,
+  cells,
+  children,
+}: RecentRequestsCardProps<T>) {
+  const { isAdmin: showUser } = useSession();
+  return (
+    <Card.Root as="section" aria-labelledby={headingId}>
+      <Card.Header>
+        <Heading as="h2" id={headingId} size="lg">
+          {showUser ? `Recent ${noun} (all users)` : heading}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {query.isPending ? (
+          <PageLoader label={`Loading ${noun}...`} minH="10rem" />
+        ) : query.isError ? (
+          <ErrorState
+            title={`Could not load your ${noun}`}
+            description={errorMessage(query.error, 'Please try again.')}
+            onRetry={() => void query.refetch()}
+          />
+        ) : !query.data?.items.length ? (
+          <EmptyState title={`No ${noun} yet`} description={emptyDescription} />
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" minW={minW}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Date</Table.ColumnHeader>
+                  {showUser && <Table.ColumnHeader>User</Table.ColumnHeader>}
+                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  {columns.map((name) => (
+                    <Table.ColumnHeader key={name}>{name}</Table.ColumnHeader>
+                  ))}
+                  {actionColumn ? <Table.ColumnHeader textAlign="end">{actionColumn}</Table.ColumnHeader> : null}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {query.data.items.map((item) => (
+                  <Table.Row key={item.id}>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(item.createdAt)}</Table.Cell>
+                    {showUser && <Table.Cell>{item.userEmail}</Table.Cell>}
+                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                      {formatMoney(item.amount)}
+                    </Table.Cell>
+                    {cells(item)}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+      {children}
+    </Card.Root>
+  );
+}
+
+/** A status badge, with the rejection reason under it. */
+export function StatusCell({
+  status,
+  shown,
+  reason,
+}: {
+  status: string;
+  /** The status's entry in DEPOSIT_STATUS / WITHDRAWAL_STATUS. */
+  shown: (typeof DEPOSIT_STATUS)[keyof typeof DEPOSIT_STATUS];
+  reason: string | null;
+}) {
+  return (
+    <Table.Cell>
+      <Badge colorPalette={shown.palette}>{shown.label}</Badge>
+      {status === 'rejected' && reason && (
+        <Text fontSize="xs" color="fg.muted" mt="1">
+          {reason}
+        </Text>
+      )}
+    </Table.Cell>
+  );
+}

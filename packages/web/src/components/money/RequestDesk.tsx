@@ -1,0 +1,96 @@
+import type { ComponentType, ReactNode } from 'react';
+import { formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import type { staleReviewTitle } from '../../lib/money-hooks';
+import { ALL, statusFilterOptions } from '../table/Filters';
+import type { Audience } from './MoneyTimeline';
+import type { PagedList } from '../table/PagedTable';
+import { ReviewActions, ReviewDesk, type DeskRecord } from './ReviewDesk';
+import { useReviewDesk, type DeskReviewDialogProps, type ReviewToast } from './use-review-desk';
+
+/** What a desk lists: one page size, a status, a user. */
+interface DeskListInput<S> {
+  limit: number;
+  status?: S;
+  userId?: string;
+}
+
+/** A review procedure's `useMutation`, as the desk calls it. */
+type UseReview<T, I> = (handlers: {
+  onSuccess: (record: T) => void;
+  onError: (err: Parameters<typeof staleReviewTitle>[0]) => void;
+}) => { isPending: boolean; mutate: (input: I) => void };
+
+/** What one kind of money request brings to the shared review desk: its words, procedures and parts. */
+export interface RequestDeskSpec<T extends DeskRecord, D extends string, I> {
+  /** What is reviewed: "deposit" (its plural adds an s). */
+  noun: string;
+  /** How a row names its user after the amount: "from" a@b.c, "by" a@b.c. */
+  userWord: string;
+  /** The accepting decision ("confirm"); its button reads "Confirm". The other one is "reject". */
+  accept: Exclude<D, 'reject'>;
+  /** Under "No … waiting for review". */
+  emptyPendingDescription: string;
+  minW: string;
+  /** The column between Amount and Status, and its cell. */
+  detailHeader: string;
+  detailCell: (item: T) => ReactNode;
+  /** The Review column once the request is no longer pending. */
+  reviewed: (item: T, reviewer: string | null) => ReactNode;
+  /** The toast after a review: what was done to the request. */
+  reviewedToast: (item: T) => ReviewToast;
+  statuses: Record<T['status'], { label: string }>;
+  usePages: (input: DeskListInput<T['status']>) => PagedList<T>;
+  useReview: UseReview<T, I>;
+  Timeline: ComponentType<{ record: T; audience: Audience; reviewerName?: string | null }>;
+  StatusBadge: ComponentType<{ status: T['status'] }>;
+  Dialog: ComponentType<DeskReviewDialogProps<T, D | 'reject', I>>;
+}
+
+/** A money desk tab for one kind of request: filters, the paged table of requests, review and its dialog. */
+export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }: { spec: RequestDeskSpec<T, D, I> }) {
+  const { noun, userWord, accept, Timeline, StatusBadge, Dialog } = spec;
+  const desk = useReviewDesk<T, D | 'reject', T['status'] | typeof ALL>({
+    initialStatus: 'pending',
+    statusOptions: statusFilterOptions(spec.statuses),
+    failureMessage: `The ${noun} could not be reviewed. Please try again.`,
+  });
+  const list = spec.usePages(desk.listInput);
+  const review = spec.useReview({
+    onSuccess: (record) => desk.onReviewed(spec.reviewedToast(record)),
+    onError: desk.onReviewError,
+  });
+  const { user: me } = useSession();
+  const acceptLabel = `${accept.charAt(0).toUpperCase()}${accept.slice(1)}`;
+  // Four eyes: the server refuses an admin's review of their own request (403); the desk says so up front.
+  const ownRequestReason = (item: T) =>
+    me && item.userId === me.id ? `This is your own ${noun}: another administrator must review it.` : undefined;
+  const what = (item: T) => `the ${noun} of ${formatMoney(item.amount)} ${userWord} ${item.userEmail}`;
+
+  return (
+    <ReviewDesk
+      desk={desk}
+      list={list}
+      noun={[noun, `${noun}s`]}
+      emptyPendingDescription={spec.emptyPendingDescription}
+      minW={spec.minW}
+      detailHeader={spec.detailHeader}
+      rowLabel={(item) => `timeline of ${what(item)}`}
+      timeline={(item, reviewer) => <Timeline record={item} audience="admin" reviewerName={reviewer} />}
+      actions={(item, size) => (
+        <ReviewActions
+          acceptLabel={acceptLabel}
+          what={what(item)}
+          onAccept={() => desk.openDialog(item, accept)}
+          onReject={() => desk.openDialog(item, 'reject')}
+          size={size}
+          blockedReason={ownRequestReason(item)}
+        />
+      )}
+      detailCell={spec.detailCell}
+      statusBadge={(item) => <StatusBadge status={item.status} />}
+      reviewed={spec.reviewed}
+      dialog={<Dialog {...desk.dialogProps(review)} />}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Alert, Field, Input, Textarea, chakra } from '@chakra-ui/react';
+import { ActionDialog } from '../ui/dialog';
+
+export interface ReviewField {
+  label: string;
+  /** Multi-line (a reason) or one line (a payout reference). */
+  multiline: boolean;
+  required: boolean;
+  placeholder?: string;
+  helperText?: string;
+  maxLength: number;
+}
+
+interface ReviewDialogProps {
+  open: boolean;
+  title: string;
+  /** What is about to happen, with the amounts and the person concerned. */
+  children: ReactNode;
+  confirmLabel: string;
+  palette: 'teal' | 'red';
+  field?: ReviewField;
+  /** The shared contract schema's verdict on the typed value: a message, or null when fine. */
+  validate?: (value: string) => string | null;
+  busy: boolean;
+  /** A server refusal to show inside the dialog (the admin can fix the input and retry). */
+  serverError?: string | null;
+  onSubmit: (value: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * Confirmation for a money action (alertdialog). With `field`, asks for a reason or payout reference;
+ * a required field must be filled before the action is sent.
+ */
+export function ReviewDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  palette,
+  field,
+  validate,
+  busy,
+  serverError,
+  onSubmit,
+  onClose,
+}: ReviewDialogProps) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const formId = useId();
+  // The button that opened the dialog gets focus back on close (the dialog has no Dialog.Trigger).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
+
+  useEffect(() => {
+    if (open) {
+      setValue('');
+      setError(null);
+    }
+  }, [open]);
+
+  const submit = () => {
+    if (field?.required && !value.trim()) {
+      setError(`${field.label} is required.`);
+      inputRef.current?.focus();
+      return;
+    }
+    const message = field ? (validate?.(value) ?? null) : null;
+    if (message) {
+      setError(message);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    onSubmit(value.trim());
+  };
+
+  const inputProps = {
+    value,
+    onChange: (e: { target: { value: string } }) => setValue(e.target.value),
+    placeholder: field?.placeholder,
+    maxLength: field?.maxLength,
+  };
+
+  return (
+    <ActionDialog
+      open={open}
+      title={title}
+      action={{ label: confirmLabel, palette, form: formId }}
+      cancelLabel="Cancel"
+      busy={busy}
+      size="md"
+      // With a field, typing is the next step; otherwise Cancel is the safe default for a money action.
+      initialFocusEl={field ? () => inputRef.current : undefined}
+      finalFocusEl={() => (returnFocusTo.current?.isConnected ? returnFocusTo.current : null)}
+      onClose={onClose}
+    >
+      {/* noValidate: the field's own error text explains a missing reason, not a browser bubble. */}
+      <chakra.form
+        id={formId}
+        display="flex"
+        flexDirection="column"
+        gap="4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {children}
+        {serverError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{serverError}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {field ? (
+          <Field.Root required={field.required} invalid={!!error} disabled={busy}>
+            <Field.Label>
+              {field.label}
+              <Field.RequiredIndicator fallback={field.required ? undefined : ' (optional)'} />
+            </Field.Label>
+            {field.multiline ? (
+              <Textarea ref={inputRef} {...inputProps} rows={3} autoresize />
+            ) : (
+              <Input ref={inputRef} {...inputProps} autoComplete="off" />
+            )}
+            {field.helperText && !error ? <Field.HelperText>{field.helperText}</Field.HelperText> : null}
+            <Field.ErrorText>{error}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </chakra.form>
+    </ActionDialog>
+  );
+}

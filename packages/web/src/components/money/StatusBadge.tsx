@@ -1,0 +1,22 @@
+import { Badge } from '@chakra-ui/react';
+import type { TDeposit, TWithdrawal } from '@vestora/contract';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
+
+/** A status as a coloured badge with its name (colour is never the only cue). */
+function LabelledBadge({ shown }: { shown: { label: string; palette: string } }) {
+  return (
+    <Badge colorPalette={shown.palette} variant="subtle" whiteSpace="nowrap">
+      {shown.label}
+    </Badge>
+  );
+}
+
+/** A deposit's status as a badge. */
+export function DepositStatusBadge({ status }: { status: TDeposit['status'] }) {
+  return <LabelledBadge shown={DEPOSIT_STATUS[status]} />;
+}
+
+/** A withdrawal's status as a badge. */
+export function WithdrawalStatusBadge({ status }: { status: TWithdrawal['status'] }) {
+  return <LabelledBadge shown={WITHDRAWAL_STATUS[status]} />;
+}

@@ -1,0 +1,87 @@
+import { Badge, Box, Stack, Tabs } from '@chakra-ui/react';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/page-title';
+import { useUrlTab } from '../../lib/use-url-tab';
+import { MAX_PAGE } from '../../lib/money-hooks';
+import { DepositsDesk } from '../deposit/DepositsDesk';
+import { WithdrawalsDesk } from '../withdrawal/WithdrawalsDesk';
+import { AuditLog } from '../audit/AuditLog';
+import { LedgerCheck } from '../ledger/LedgerCheck';
+import { InvestmentsDesk } from '../investment/InvestmentsDesk';
+import { PageIntro } from '../dashboard/PageIntro';
+
+const TABS = ['deposits', 'withdrawals', 'investments', 'audit', 'ledger'] as const;
+
+/** How many requests wait for review, as a tab badge ("100+" past one page). */
+function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
+  if (!count) return null;
+  const text = `${count}${more ? '+' : ''}`;
+  return (
+    <>
+      <Badge colorPalette="yellow" variant="solid" size="sm" rounded="full" aria-hidden>
+        {text}
+      </Badge>
+      <Box srOnly>({text} pending)</Box>
+    </>
+  );
+}
+
+/**
+ * /dashboard/money-desk (admins): review reported deposits and held withdrawals, read the audit log
+ * and check that every balance equals its ledger. The tab lives in the URL (?tab=) so it can be linked.
+ */
+export default function MoneyDeskPage() {
+  usePageTitle('Money desk');
+  const [tab, setTab] = useUrlTab(TABS);
+  const pendingDeposits = trpc.deposit.list.useQuery({ status: 'pending', limit: MAX_PAGE });
+  const pendingWithdrawals = trpc.withdrawal.list.useQuery({ status: 'pending', limit: MAX_PAGE });
+
+  return (
+    <Stack gap="6">
+      <PageIntro title="Money desk">
+        Confirm deposits once the transfer has arrived, pay out or reject withdrawals, follow every investment, and
+        trace every admin action.
+      </PageIntro>
+
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="deposits" flexShrink={0}>
+            Deposits
+            <PendingCount count={pendingDeposits.data?.items.length} more={Boolean(pendingDeposits.data?.nextCursor)} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="withdrawals" flexShrink={0}>
+            Withdrawals
+            <PendingCount
+              count={pendingWithdrawals.data?.items.length}
+              more={Boolean(pendingWithdrawals.data?.nextCursor)}
+            />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="investments" flexShrink={0}>
+            Investments
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" flexShrink={0}>
+            Audit log
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ledger" flexShrink={0}>
+            Ledger check
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="deposits">
+          <DepositsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="withdrawals">
+          <WithdrawalsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="investments">
+          <InvestmentsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="audit">
+          <AuditLog />
+        </Tabs.Content>
+        <Tabs.Content value="ledger">
+          <LedgerCheck />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TDeposit, TLedgerEntry, TWithdrawal, TWithdrawalMethod } from '@vestora/contract';
+import { formatMoney } from './format';
+
+type Palette = 'yellow' | 'green' | 'red' | 'gray';
+
+/** How each ledger kind reads to a person. */
+export const LEDGER_KIND_LABELS: Record<TLedgerEntry['kind'], string> = {
+  deposit: 'Deposit',
+  withdrawal_hold: 'Withdrawal hold',
+  withdrawal_release: 'Withdrawal returned',
+  adjustment: 'Adjustment',
+  investment: 'Invested',
+  interest: 'Interest',
+  principal_return: 'Principal returned',
+  referral_reward: 'Referral reward',
+};
+
+export const DEPOSIT_STATUS: Record<TDeposit['status'], { label: string; palette: Palette }> = {
+  pending: { label: 'Pending review', palette: 'yellow' },
+  confirmed: { label: 'Confirmed', palette: 'green' },
+  rejected: { label: 'Rejected', palette: 'red' },
+};
+
+export const WITHDRAWAL_STATUS: Record<TWithdrawal['status'], { label: string; palette: Palette }> = {
+  pending: { label: 'Pending review', palette: 'yellow' },
+  paid: { label: 'Paid', palette: 'green' },
+  rejected: { label: 'Rejected', palette: 'red' },
+  cancelled: { label: 'Cancelled', palette: 'gray' },
+};
+
+export const WITHDRAWAL_METHOD_LABELS: Record<TWithdrawalMethod, string> = {
+  bank: 'Bank Transfer',
+  paypal: 'PayPal',
+  crypto: 'Cryptocurrency',
+};
+
+/** A ledger amount with an explicit sign: `+$25.00`, `-$10.00` (colour is never the only cue). */
+export function formatSignedMoney(amount: number): string {
+  return amount > 0 ? `+${formatMoney(amount)}` : formatMoney(amount);
+}
