@@ -233,7 +233,7 @@ export default defineConfig(
     },
   },
   // Benchmarks and scripts reach the server through the entry it exports for them, so a file moved inside the
-  // server changes packages/server/src/bench-entry.ts, not every benchmark.
+  // server changes packages/server/src/test/bench-entry.ts, not every benchmark.
   {
     files: ['bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
@@ -245,7 +245,7 @@ export default defineConfig(
               group: ['**/packages/*/src/**', '@vestora/server/src/**'],
               message:
                 "Benchmarks and scripts import the server through one entry: `import { ... } from '@vestora/server/bench'` " +
-                '(add what is missing to packages/server/src/bench-entry.ts), or `import type` from @vestora/server.',
+                '(add what is missing to packages/server/src/test/bench-entry.ts), or `import type` from @vestora/server.',
             },
           ],
         },

@@ -97,6 +97,10 @@ export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<F
     })();
   });
 
+  // Never close an idle kept-alive socket: after the event loop was blocked (a test that pauses the database),
+  // the server's 5 s idle timer and the client's reuse of the same socket race, and the client reads ECONNRESET.
+  server.keepAliveTimeout = 0;
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());

@@ -1,0 +1,42 @@
+/**
+ * What the benchmarks in bench/ (and the dev tools in scripts/) may use of the server, as
+ * `@vestora/server/bench`: one door instead of deep relative paths into src/, so moving a file inside the
+ * server changes this list, not every benchmark. Nothing in the server imports this file.
+ */
+export { buildApp } from '../app.ts';
+export { loadConfig } from '../config.ts';
+export { createDb, type DbHandle } from '../db/create-db.ts';
+export { migrateToLatest } from '../db/migrate.ts';
+export type { UserRow } from '../db/schema.ts';
+export { seedIfEmpty } from '../db/seed.ts';
+export { SESSION_COOKIE } from '../lib/session-cookie.ts';
+export { payDuePeriods } from '../modules/investment/investment.payouts.ts';
+export { startPayoutRunner } from '../modules/investment/investment.runner.ts';
+export { addMonthsUtc } from '../modules/investment/investment.schedule.ts';
+export { verifyLedger } from '../modules/ledger/ledger.service.ts';
+export { PLAN_COLUMNS } from '../modules/plan/plan.repo.ts';
+export { createSession } from '../modules/session/session.service.ts';
+export { PUBLIC_USER_COLUMNS } from '../modules/user/user.repo.ts';
+
+// Test fixtures the benchmarks build on: databases, users, the fake market feed, the growth seed.
+export { seedOpenPositions } from './due-positions.ts';
+export { callerAs, insertUser, TEST_PASSWORD } from './factories.ts';
+export { ManualClock } from './manual-clock.ts';
+export {
+  type FakeFeedBehaviour,
+  type FakeMarketFeed,
+  generateFakeCoins,
+  offlineMarketService,
+  startFakeMarketFeed,
+} from './fake-market-feed.ts';
+export {
+  DEFAULT_SIZES,
+  explainRecorded,
+  type GrowthSizes,
+  growthUserId,
+  recordingHandle,
+  seedGrowth,
+  vacuumAnalyze,
+} from './growth-seed.ts';
+export { type PgCounters, readPgCounters } from './pg-stats.ts';
+export { createEmptyTestDatabase, createTestDb } from './test-db.ts';
