@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { findCredentialsByEmail, findPasswordHashById, findUserById, setPasswordHash } from './user.repo.ts';
-import { issueAccountLink, useAccountLink } from './user.tokens.ts';
+import { sendAccountLink, useAccountLink } from './user.tokens.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -101,29 +101,7 @@ async function queueResetLink(deps: Deps, input: TRequestPasswordResetInput): Pr
     if (!creds || creds.disabled_at !== null) return;
     const user = await findUserById(trx, creds.id);
     if (!user) return;
-    const url = await issueAccountLink(
-      trx,
-      deps.config,
-      { userId: user.id, purpose: 'reset_password', email: user.email },
-      now,
-    );
-    await enqueueMail(
-      trx,
-      {
-        kind: 'password.reset',
-        to: user.email,
-        userId: user.id,
-        subject: 'Reset your password',
-        ...composeMail({
-          paragraphs: [
-            'Someone (hopefully you) asked to reset the password of your account. The link works once, for 30 minutes.',
-            'If it was not you, ignore this message: your password stays as it is.',
-          ],
-          link: { label: 'Choose a new password', url },
-        }),
-      },
-      now,
-    );
+    await sendAccountLink(trx, deps, { user, purpose: 'reset_password', to: user.email, now });
     await recordAudit(trx, {
       actorId: null,
       action: 'user.password_reset_requested',

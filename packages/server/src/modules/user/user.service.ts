@@ -20,7 +20,7 @@ import {
 import { checkSecondFactor, WRONG_OTP_MESSAGE } from '../twofactor/twofactor.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
-import { sendVerificationLink } from './user.email.ts';
+import { sendAccountLink } from './user.tokens.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsersPage } from './user.repo.ts';
 
@@ -56,7 +56,9 @@ export async function signup(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, inp
   });
   // insertAccount must run outside a transaction (its retry on a code collision); the link and its mail share one.
   const now = deps.clock.now();
-  await db.transaction().execute((trx) => sendVerificationLink(trx, deps.config, row, now));
+  await db
+    .transaction()
+    .execute((trx) => sendAccountLink(trx, deps, { user: row, purpose: 'verify_email', to: row.email, now }));
   return toPublicUser(row);
 }
 
