@@ -11,6 +11,8 @@ export const SECURITY_MAIL_KINDS = [
   'signin.new_device',
   'two_factor.enabled',
   'two_factor.disabled',
+  'two_factor.recovery_codes',
+  'two_factor.sign_in_paused',
   'newsletter.confirm',
   'contact.reply',
 ] as const;

@@ -12,7 +12,7 @@ import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import type { SessionUser } from '../session/session.service.ts';
-import { countAccountTokensSince } from './account-token.repo.ts';
+import { countAccountTokensSince, retireAllAccountTokens } from './account-token.repo.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { assertCurrentPassword } from './user.password.ts';
@@ -148,6 +148,8 @@ export async function confirmEmail(deps: Deps, input: TConfirmEmailInput): Promi
       const holder = await findUserByEmail(trx, link.email);
       if (holder && holder.id !== user.id) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
       await setVerifiedEmail(trx, user.id, link.email, now);
+      // Links sent before the change (a reset to the old address, another pending change) stop working.
+      await retireAllAccountTokens(trx, user.id, now);
       await recordAudit(trx, {
         actorId: user.id,
         action: 'user.email_change',
