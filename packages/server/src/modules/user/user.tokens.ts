@@ -3,7 +3,14 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { AccountTokenPurpose } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AccountLinkMailKind, BRAND, composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import {
+  ACCOUNT_LINK_MAIL_KINDS,
+  type AccountLinkMailKind,
+  BRAND,
+  composeMail,
+  enqueueMail,
+} from '../mail/mail.outbox.ts';
+import { countMailsToSince, lockMailRecipient } from '../mail/mail.repo.ts';
 import { hashToken } from '../session/session.service.ts';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken } from './account-token.repo.ts';
 
@@ -52,16 +59,26 @@ const LINK_MAIL: Record<
   },
 };
 
+/** Account-link mails one recipient address gets at most per ACCOUNT_MAIL_WINDOW_MS, whoever asks for them. */
+export const ACCOUNT_MAILS_PER_RECIPIENT = 5;
+export const ACCOUNT_MAIL_WINDOW_MS = 3_600_000;
+
 /**
  * The one way an account link is sent: issues the single-use token (see issueAccountLink) for `to` and queues
- * its mail (an account-link kind, see ACCOUNT_LINK_MAIL_KINDS) in the caller's transaction.
+ * its mail (an account-link kind, see ACCOUNT_LINK_MAIL_KINDS) in the caller's transaction. An address that
+ * already got ACCOUNT_MAILS_PER_RECIPIENT of them within the hour gets nothing more (no token, no mail): the
+ * form can no longer be used to flood someone's inbox. Callers answer the same either way (a signed-out reset
+ * request must not tell whether the address has an account). Returns whether a mail was queued.
  */
 export async function sendAccountLink(
   trx: Database,
   deps: { config: Pick<Config, 'publicUrl'> },
   link: { user: { id: string }; purpose: AccountTokenPurpose; to: string; now: Date },
-): Promise<void> {
+): Promise<boolean> {
   const { user, purpose, to, now } = link;
+  await lockMailRecipient(trx, to);
+  const since = new Date(now.getTime() - ACCOUNT_MAIL_WINDOW_MS);
+  if ((await countMailsToSince(trx, to, ACCOUNT_LINK_MAIL_KINDS, since)) >= ACCOUNT_MAILS_PER_RECIPIENT) return false;
   const url = await issueAccountLink(trx, deps.config, { userId: user.id, purpose, email: to }, now);
   const mail = LINK_MAIL[purpose];
   await enqueueMail(
@@ -75,6 +92,7 @@ export async function sendAccountLink(
     },
     now,
   );
+  return true;
 }
 
 /**
