@@ -23,7 +23,6 @@ describe('account mails per recipient address', () => {
 
   it('signed-out reset requests flood nobody: the sixth within the hour answers the same and queues nothing', async () => {
     const victim = await insertUser(t.handle.db);
-    expect(ACCOUNT_MAILS_PER_RECIPIENT).toBe(5);
     for (let i = 0; i < 8; i++) {
       // Any case of the address counts as the same recipient.
       const email = i % 2 ? victim.email.toUpperCase() : victim.email;
@@ -31,6 +30,7 @@ describe('account mails per recipient address', () => {
     }
     expect(await mailTo(t.handle.db, victim.email, 'password.reset')).toHaveLength(5);
     expect(await tokens(victim.id)).toBe(5);
+    expect(ACCOUNT_MAILS_PER_RECIPIENT).toBe(5);
 
     // An hour after the first ones, the address may get mail again.
     clock.advanceMs(3_600_001);
