@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZId } from './common.ts';
-import { ZPassword } from './user.ts';
+import { ZOtp, ZPassword } from './user.ts';
 
 /** The current password, as typed: checked against the stored hash, so only its presence and size are validated. */
 const ZCurrentPassword = z
@@ -56,3 +56,11 @@ export const ZEmailPolicy = z.object({
   withdrawalNeedsVerifiedEmail: z.boolean(),
 });
 export type TEmailPolicy = z.infer<typeof ZEmailPolicy>;
+
+/** user.twoFactor.begin: the account's current password (a stolen session alone cannot turn two-factor on). */
+export const ZTwoFactorBeginInput = z.strictObject({ currentPassword: ZCurrentPassword });
+export type TTwoFactorBeginInput = z.infer<typeof ZTwoFactorBeginInput>;
+
+/** user.twoFactor.regenerateRecoveryCodes: a current 6-digit authenticator code (a recovery code is not enough). */
+export const ZTwoFactorRegenerateInput = z.strictObject({ code: ZOtp });
+export type TTwoFactorRegenerateInput = z.infer<typeof ZTwoFactorRegenerateInput>;

@@ -67,7 +67,8 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
   // own, so the route table stays the API's.
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
-    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/trpc');
+    // /metrics without METRICS_TOKEN has no route: a probe gets a 404, not the web page with 200.
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/trpc') || pathname === '/metrics';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (isRead && !isApi && looksLikeFile(pathname)) {
       return reply.code(404).header('cache-control', REVALIDATE_CACHE).type('text/plain').send('Not found');

@@ -31,6 +31,24 @@ describe('health endpoints', () => {
     expect(res.json().err).toMatch(/Cross-site/);
   });
 
+  it('accepts only the configured public origin: not an Origin that merely equals the Host header', async () => {
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/user.login',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { email: 'a@b.co', password: 'x' },
+      });
+    // A client picks its Host header: an Origin equal to it proves nothing (#17).
+    const spoofed = await post({ host: 'attacker.example', origin: 'http://attacker.example' });
+    expect(spoofed.statusCode).toBe(403);
+    expect(spoofed.json().err).toMatch(/Cross-site/);
+    const otherPort = await post({ origin: 'http://vestora.test:8080' });
+    expect(otherPort.statusCode).toBe(403);
+    // The configured PUBLIC_URL's origin gets past the check (and is refused for its wrong password instead).
+    expect((await post({ origin: 'http://vestora.test' })).statusCode).toBe(401);
+  });
+
   it('refuses a non-JSON body with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -63,5 +81,25 @@ describe('sign-in rate limit', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().err).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds? and try again\.$/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('cross-site check on an https site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { PUBLIC_URL: 'https://vestora.test' } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses an http:// Origin of the same host: only the configured scheme, host and port count', async () => {
+    const post = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/user.login',
+        headers: { 'content-type': 'application/json', origin, host: 'vestora.test' },
+        payload: { email: 'a@b.co', password: 'x' },
+      });
+    expect((await post('http://vestora.test')).statusCode).toBe(403);
+    expect((await post('https://vestora.test')).statusCode).toBe(401);
   });
 });

@@ -268,6 +268,34 @@ describe('contact form and admin inbox', () => {
     expect(trpcData(await trpcQuery(t.app, 'contact.list', { limit: 1 }, adminCookie)).unread).toBe(total.length);
   });
 
+  it('a reply never quotes what the visitor wrote: the form cannot send an attacker text from our domain', async () => {
+    // The attack: the "visitor" types the victim's address, a name and a message carrying their own text, and
+    // waits for any admin reply to carry it to the victim from our domain.
+    const victim = 'victim@example.org';
+    const bait = 'Your account is locked: sign in at http://evil.example/login to keep your money';
+    trpcData(
+      await mutationFrom({ ip: '192.0.2.41' }, 'contact.send', {
+        ...valid,
+        name: 'Vestora Security Team',
+        email: victim,
+        message: bait,
+      }),
+    );
+    const row = await t.handle.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where('email', '=', victim)
+      .executeTakeFirstOrThrow();
+    trpcData(await trpcMutation(t.app, 'contact.reply', { id: row.id, message: 'We could not help.' }, adminCookie));
+    const [mail] = await mailsTo(victim);
+    expect(mail!.text_body).toContain('We could not help.');
+    for (const body of [mail!.text_body, mail!.html_body, mail!.subject]) {
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('Vestora Security Team');
+      expect(body).not.toContain('Your account is locked');
+    }
+  });
+
   it('reply queues a contact.reply mail to the sender, sets replied_at and is audited', async () => {
     const sender = 'grace@example.org';
     trpcData(
@@ -292,7 +320,8 @@ describe('contact form and admin inbox', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'contact.reply', status: 'queued', user_id: null });
     expect(mails[0]!.text_body).toContain('Yes: pick a monthly plan.');
-    expect(mails[0]!.text_body).toContain('Can I invest monthly?');
+    // #17: what the visitor typed is never quoted back (see the next test).
+    expect(mails[0]!.text_body).not.toContain('Can I invest monthly?');
     const audit = await t.handle.db
       .selectFrom('audit_log')
       .select(['actor_id'])

@@ -400,6 +400,22 @@ describe('legacy /api/v1 adapter', () => {
     expectErr(await legacy(t.app, 'GET', `/referral/${user.id}`), 401);
   });
 
+  it('checks the caller before the body: an anonymous bad body is 401, a user gets 403, never a field list', async () => {
+    // #17: an anonymous `craete` with a bad body used to get a 400 describing the plan's fields.
+    const bad = { name: '', bogus: true };
+    const anonymous = await legacy(t.app, 'POST', '/investment_plan/craete', bad);
+    expectErr(anonymous, 401, 'Please sign in to continue.');
+    const user = await sessionFor(t, await insertUser(t.handle.db));
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/craete', bad, user),
+      403,
+      'Only an administrator can do this.',
+    );
+    expectErr(await legacy(t.app, 'POST', '/user/update', bad), 401, 'Please sign in to continue.');
+    // An admin's bad body is still a 400 naming the fields.
+    expect((await legacy(t.app, 'POST', '/investment_plan/craete', bad, adminCookie)).statusCode).toBe(400);
+  });
+
   it('answers unknown paths and malformed JSON with a JSON err', async () => {
     expectErr(await legacy(t.app, 'GET', '/user/nothing_here'), 404, 'No such endpoint: GET /api/v1/user/nothing_here');
     const res = await t.app.inject({

@@ -71,7 +71,7 @@ describe('logs keep secrets', () => {
     // Two-factor: enrolment (secret, otpauth URL, code, recovery codes), sign-in with and without a code, a
     // wrong code, the legacy API, and a code in a query string.
     const begin = trpcData<{ secret: string; otpauthUrl: string }>(
-      track(await trpcMutation(t.app, 'user.twoFactor.begin', undefined, cookie)),
+      track(await trpcMutation(t.app, 'user.twoFactor.begin', { currentPassword: SIGNUP_PASSWORD }, cookie)),
     );
     const enrolCode = codeAt(begin.secret, new Date());
     const enabled = track(await trpcMutation(t.app, 'user.twoFactor.enable', { code: enrolCode }, cookie));

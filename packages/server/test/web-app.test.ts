@@ -51,6 +51,13 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
       headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
     });
 
+  it('GET /metrics without METRICS_TOKEN is a 404, not the web page with 200', async () => {
+    const res = await get('/metrics');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<html');
+    expect(res.json().err).toMatch(/No such endpoint/);
+  });
+
   it('sends the brotli copy to a browser that accepts br, with immutable caching', async () => {
     const res = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br, zstd');
     expect(res.statusCode).toBe(200);

@@ -41,6 +41,13 @@ describeBrowser('two-factor sign-in', () => {
 
     const section = page.getByRole('region', { name: 'Two-factor authentication' });
     await seen(section);
+    // The password first: a stolen session alone cannot turn two-factor on (#17). A wrong one says so.
+    tp.allowHttpError('/trpc/user.twoFactor.begin', 400);
+    const password = section.getByLabel('Current password');
+    await password.fill('not my password');
+    await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await seen(section.getByRole('alert').getByText(/current password is incorrect/));
+    await password.fill(TEST_PASSWORD);
     await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await seen(section.getByRole('img', { name: 'QR code for your authenticator app' }));
     const secretText = await (await seen(section.getByTestId('two-factor-secret'))).innerText();
@@ -62,6 +69,18 @@ describeBrowser('two-factor sign-in', () => {
     const codes = await section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
     expect(codes).toHaveLength(10);
     await shot(page, 'two-factor-recovery-codes');
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await seen(section.getByRole('button', { name: 'Turn off two-factor authentication' }));
+
+    // New recovery codes for the next code from the app: the list is shown once more, different from the first.
+    env().clock.advanceMs(30_000);
+    const regenField = section.getByLabel(/New recovery codes/);
+    await regenField.fill(totp(secret, env().clock.now()));
+    await section.getByRole('button', { name: 'Make new recovery codes' }).click();
+    await seen(section.getByText('the old ones no longer work', { exact: false }).first());
+    const fresh = await section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await seen(section.getByRole('button', { name: 'Turn off two-factor authentication' }));
 

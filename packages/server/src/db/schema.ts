@@ -32,6 +32,10 @@ export interface UserTable {
   two_factor_enabled_at: Timestamp | null;
   /** The last accepted TOTP time step: a code of this step or an earlier one is refused (no replay). */
   two_factor_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Wrong two-factor codes at sign-in since the last right one (from 10 on, sign-in pauses). */
+  two_factor_failures: Generated<number>;
+  /** Until when sign-in of this account is paused after too many wrong codes; null: not paused. */
+  two_factor_paused_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,19 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** True when the browser's Origin is the product's own (the public URL, or the host the request was sent to). */
-export function isOwnOrigin(origin: string, req: FastifyRequest, config: Config): boolean {
-  if (origin === config.publicOrigin) return true;
-  try {
-    const u = new URL(origin);
-    return u.host === req.headers.host && (u.protocol === 'http:' || u.protocol === 'https:');
-  } catch {
-    return false;
-  }
+/**
+ * True when the browser's Origin is the product's own: exactly the configured public origin (PUBLIC_URL's scheme,
+ * host and port). Not an `http://` Origin for an https site, and not whatever Host the request names (a client
+ * chooses its Host header). In development behind Vite's proxy, set PUBLIC_URL to the address the browser opens.
+ */
+export function isOwnOrigin(origin: string, config: Pick<Config, 'publicOrigin'>): boolean {
+  return origin === config.publicOrigin;
 }
 
 /**
@@ -28,7 +26,7 @@ export const requestGuards = fp(
       if (SAFE_METHODS.has(req.method)) return;
       const origin = req.headers.origin;
       // Thrown, not sent: the app's error handler builds every `{ err }` body.
-      if (origin && (origin === 'null' || !isOwnOrigin(origin, req, opts.config))) {
+      if (origin && (origin === 'null' || !isOwnOrigin(origin, opts.config))) {
         throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
       }
       const type = req.headers['content-type'];

@@ -56,7 +56,9 @@ describe('accounts end to end through the SMTP test server', () => {
     expect(trpcError(await trpcMutation(t.app, 'user.confirmEmail', { token: verify })).status).toBe(409);
 
     // Two-factor on: a security mail says so.
-    const { secret } = trpcData(await trpcMutation(t.app, 'user.twoFactor.begin', undefined, cookie));
+    const { secret } = trpcData(
+      await trpcMutation(t.app, 'user.twoFactor.begin', { currentPassword: fields.password }, cookie),
+    );
     trpcData(await trpcMutation(t.app, 'user.twoFactor.enable', { code: codeAt(secret, clock.now()) }, cookie));
     await sender.runOnce();
     expect(smtp.to(email).some((m) => /two-factor/i.test(m.subject))).toBe(true);

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
+import { TEST_PASSWORD } from '../../src/test/factories.ts';
 import type { TestApp } from '../../src/test/harness.ts';
 import { trpcData, trpcMutation } from '../support/http.ts';
 
@@ -12,7 +13,9 @@ export function codeAt(secret: string, at: Date): string {
 
 /** begin + enable as the signed-in `cookie`; returns the secret and the ten recovery codes. */
 export async function enrol(t: TestApp, cookie: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const { secret } = trpcData<{ secret: string }>(await trpcMutation(t.app, 'user.twoFactor.begin', undefined, cookie));
+  const { secret } = trpcData<{ secret: string }>(
+    await trpcMutation(t.app, 'user.twoFactor.begin', { currentPassword: TEST_PASSWORD }, cookie),
+  );
   const res = await trpcMutation(
     t.app,
     'user.twoFactor.enable',

@@ -41,7 +41,9 @@ describe('two-factor sign-in (TOTP)', () => {
   it('enrols: begin gives a secret and an authenticator URL; a wrong code is refused; the right one turns it on', async () => {
     const u = await insertUser(t.handle.db);
     const cookie = await sessionFor(t, u);
-    const begin = trpcData(await trpcMutation(t.app, 'user.twoFactor.begin', undefined, cookie));
+    const begin = trpcData(
+      await trpcMutation(t.app, 'user.twoFactor.begin', { currentPassword: TEST_PASSWORD }, cookie),
+    );
     expect(begin.secret).toMatch(/^[A-Z2-7]{32}$/);
     const url = new URL(begin.otpauthUrl);
     expect(url.protocol).toBe('otpauth:');
@@ -86,7 +88,9 @@ describe('two-factor sign-in (TOTP)', () => {
     for (const c of recoveryCodes) expect(stored).not.toContain(c.replace(/-/g, ''));
 
     // A second begin while it is on is refused: the secret cannot be swapped without turning it off.
-    expect(trpcError(await trpcMutation(t.app, 'user.twoFactor.begin', undefined, cookie)).status).toBe(409);
+    expect(
+      trpcError(await trpcMutation(t.app, 'user.twoFactor.begin', { currentPassword: TEST_PASSWORD }, cookie)).status,
+    ).toBe(409);
   });
 
   it('sign-in asks for the code after the password, refuses a replayed code, and accepts the next step', async () => {

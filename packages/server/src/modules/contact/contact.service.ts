@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { BRAND, composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import {
   type ContactRow,
   countUnreadContactMessages,
@@ -68,7 +68,11 @@ export async function markContactRead(deps: Deps, input: { id: string; read: boo
   return toContactMessage((await findContactMessage(deps.db, input.id))!);
 }
 
-/** Replies by email: queues a `contact.reply` mail to the sender, marks the message replied, audits it. */
+/**
+ * Replies by email: queues a `contact.reply` mail to the sender, marks the message replied, audits it. The mail
+ * holds the admin's words only, never what the visitor typed (name or message): the address is the visitor's to
+ * choose, so quoting them would send anyone's text to anyone from our domain.
+ */
 export async function replyToContact(
   deps: Deps,
   adminId: string,
@@ -79,11 +83,9 @@ export async function replyToContact(
     const msg = await findContactMessage(trx, input.id);
     if (!msg) throw notFound();
     const body = composeMail({
-      greeting: `Hello ${msg.name},`,
       paragraphs: [
+        `This answers the message sent to ${BRAND} with this address on ${new Date(msg.created_at).toISOString().slice(0, 10)}.`,
         ...input.message.split(/\r?\n\s*\r?\n/),
-        `You wrote to us on ${new Date(msg.created_at).toISOString().slice(0, 10)}:`,
-        msg.message.length > 1000 ? `${msg.message.slice(0, 1000)}…` : msg.message,
       ],
     });
     const mailId = await enqueueMail(

@@ -11,9 +11,26 @@ export const SECURITY_MAIL_KINDS = [
   'signin.new_device',
   'two_factor.enabled',
   'two_factor.disabled',
+  'two_factor.recovery_codes',
+  'two_factor.sign_in_paused',
   'newsletter.confirm',
   'contact.reply',
 ] as const;
+
+/**
+ * Account-link mails: the body carries a single-use link that acts for the account (sets a password, moves or
+ * proves its address). They are queued only by `sendAccountLink` (modules/user/user.tokens.ts); their bodies are
+ * secrets (whoever reads one can take the account), so nobody but the recipient should see them.
+ */
+export const ACCOUNT_LINK_MAIL_KINDS = ['password.reset', 'email.verify', 'email.change_confirm'] as const;
+export type AccountLinkMailKind = (typeof ACCOUNT_LINK_MAIL_KINDS)[number];
+
+const ACCOUNT_LINK_KINDS = new Set<string>(ACCOUNT_LINK_MAIL_KINDS);
+
+/** Whether a queued mail's body carries an account link (see ACCOUNT_LINK_MAIL_KINDS). */
+export function isAccountLinkMail(kind: string): boolean {
+  return ACCOUNT_LINK_KINDS.has(kind);
+}
 
 /** Messages that follow the user's `email_notifications` preference. */
 export const NOTIFICATION_MAIL_KINDS = [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
 import type { DB, MailOutboxRow, MailStatus } from '../../db/schema.ts';
 
@@ -163,4 +163,29 @@ export async function countOutboxByStatus(db: Executor): Promise<Record<MailStat
   const out: Record<MailStatus, number> = { queued: 0, sent: 0, failed: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;
+}
+
+/**
+ * Serialises, until the caller's transaction ends, everyone queueing account mail to one address (a
+ * transaction-scoped advisory lock on the address), so a count followed by an insert cannot be passed by two.
+ */
+export async function lockMailRecipient(db: Executor, to: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`mail-recipient:${to.toLowerCase()}`}))`.execute(db);
+}
+
+/** Messages of these kinds queued to an address (any case) since `since`. */
+export async function countMailsToSince(
+  db: Executor,
+  to: string,
+  kinds: readonly string[],
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where(sql<string>`lower(to_address)`, '=', to.toLowerCase())
+    .where('kind', 'in', kinds)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -151,7 +151,8 @@ export type RevokeReason =
   | 'account_disabled'
   | 'promoted_by_cli'
   | 'password_change'
-  | 'password_reset';
+  | 'password_reset'
+  | 'two_factor_enabled';
 
 /** One signed-in device as its owner sees it (the token and its hash never leave the server). */
 export interface DeviceSession {

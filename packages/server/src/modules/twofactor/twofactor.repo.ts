@@ -141,3 +141,46 @@ export async function clearTwoFactor(db: Executor, userId: string): Promise<bool
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
   return row !== undefined;
 }
+
+/** Wrong sign-in codes since the last right one, and until when sign-in is paused (null: not paused). */
+export async function findSignInPause(
+  db: Executor,
+  userId: string,
+): Promise<{ failures: number; pausedUntil: Date | null } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['two_factor_failures', 'two_factor_paused_until'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    failures: Number(row.two_factor_failures),
+    pausedUntil: row.two_factor_paused_until === null ? null : new Date(row.two_factor_paused_until),
+  };
+}
+
+/** Counts one wrong sign-in code (one atomic UPDATE: racing attempts all count); returns the new count. */
+export async function countWrongSignInCode(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ two_factor_failures: eb('two_factor_failures', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('two_factor_failures')
+    .executeTakeFirst();
+  return row ? Number(row.two_factor_failures) : 0;
+}
+
+/** Pauses sign-in of a user until `until`. */
+export async function pauseSignIn(db: Executor, userId: string, until: Date): Promise<void> {
+  await db.updateTable('users').set({ two_factor_paused_until: until }).where('id', '=', userId).execute();
+}
+
+/** A right code: the count of wrong ones starts again (no write when there were none). */
+export async function clearWrongSignInCodes(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ two_factor_failures: 0, two_factor_paused_until: null })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('two_factor_failures', '>', 0), eb('two_factor_paused_until', 'is not', null)]))
+    .execute();
+}

@@ -1,11 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { TTwoFactorBeginOutput, TTwoFactorEnableOutput } from '@vestora/contract';
+import type { TTwoFactorBeginInput, TTwoFactorBeginOutput, TTwoFactorEnableOutput } from '@vestora/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../../db/create-db.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { endSessionsOfUser } from '../session/session.service.ts';
+import { retireAllAccountTokens } from '../user/account-token.repo.ts';
+import { assertCurrentPassword } from '../user/user.password.ts';
 import { decryptSecret, encryptSecret } from './twofactor.crypto.ts';
 import {
   acceptTotpStep,
@@ -70,8 +73,16 @@ async function stateOf(db: Executor, userId: string) {
   return state;
 }
 
-/** user.twoFactor.begin: a new secret, kept (encrypted) as pending until a code confirms it. */
-export async function beginTwoFactor(deps: Deps, userId: string): Promise<TTwoFactorBeginOutput> {
+/**
+ * user.twoFactor.begin: a new secret, kept (encrypted) as pending until a code confirms it. Asks for the current
+ * password: with a stolen session cookie alone nobody can put their own authenticator on the account.
+ */
+export async function beginTwoFactor(
+  deps: Deps,
+  userId: string,
+  input: TTwoFactorBeginInput,
+): Promise<TTwoFactorBeginOutput> {
+  await assertCurrentPassword(deps, userId, input.currentPassword);
   const state = await stateOf(deps.db, userId);
   if (state.enabledAt) {
     throw new AppError(
@@ -87,8 +98,17 @@ export async function beginTwoFactor(deps: Deps, userId: string): Promise<TTwoFa
   return { secret, otpauthUrl: totpFor(secret, state.email).toString() };
 }
 
-/** user.twoFactor.enable: the code proves the app holds the pending secret; answers ten recovery codes once. */
-export async function enableTwoFactor(deps: Deps, userId: string, code: string): Promise<TTwoFactorEnableOutput> {
+/**
+ * user.twoFactor.enable: the code proves the app holds the pending secret; answers ten recovery codes once.
+ * Every other session of the account ends (the one turning it on stays), and every outstanding account link
+ * stops working: whoever else was signed in must now pass the second factor.
+ */
+export async function enableTwoFactor(
+  deps: Deps,
+  actor: { userId: string; sessionToken: string | null },
+  code: string,
+): Promise<TTwoFactorEnableOutput> {
+  const { userId } = actor;
   const { db, config } = deps;
   const state = await stateOf(db, userId);
   if (state.enabledAt) throw new AppError('INVALID_STATE', 'Two-factor sign-in is already on.');
@@ -113,6 +133,13 @@ export async function enableTwoFactor(deps: Deps, userId: string, code: string):
       recoveryCodes.map((c) => recoveryCodeHash(c)!),
       now,
     );
+    // Links sent before (a pending email change, a reset) would get around the new second factor.
+    await retireAllAccountTokens(trx, userId, now);
+    await endSessionsOfUser(trx, userId, {
+      actorId: userId,
+      reason: 'two_factor_enabled',
+      keepToken: actor.sessionToken,
+    });
     await recordAudit(trx, {
       actorId: userId,
       action: 'auth.two_factor_enabled',
@@ -178,6 +205,60 @@ export async function disableTwoFactor(deps: Deps, userId: string, code: string)
     );
   });
   return { ok: true };
+}
+
+/**
+ * user.twoFactor.regenerateRecoveryCodes: a current authenticator code (not a recovery code: whoever holds only
+ * the old list must not get a new one) replaces every recovery code with ten new ones, shown this once; the old
+ * ones stop working. A security mail says so.
+ */
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  userId: string,
+  code: string,
+): Promise<TTwoFactorEnableOutput> {
+  const state = await stateOf(deps.db, userId);
+  if (!state.enabledAt) {
+    throw new AppError('INVALID_STATE', 'Two-factor sign-in is off: there are no recovery codes to replace.');
+  }
+  const now = deps.clock.now();
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await checkSecondFactor(deps, trx, userId, code, { recovery: false }))) {
+      throw new AppError('BAD_INPUT', WRONG_CODE_MESSAGE);
+    }
+    await replaceRecoveryCodes(
+      trx,
+      userId,
+      recoveryCodes.map((c) => recoveryCodeHash(c)!),
+      now,
+    );
+    await recordAudit(trx, {
+      actorId: userId,
+      action: 'auth.two_factor_recovery_codes_regenerated',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { count: RECOVERY_CODE_COUNT },
+    });
+    await enqueueMail(
+      trx,
+      {
+        kind: 'two_factor.recovery_codes',
+        to: state.email,
+        userId,
+        subject: 'New recovery codes',
+        ...composeMail({
+          paragraphs: [
+            'New two-factor recovery codes were made for your account: the old ones no longer work.',
+            'If this was not you, reset your password and contact support right away.',
+          ],
+        }),
+      },
+      now,
+    );
+  });
+  return { recoveryCodes };
 }
 
 /**

@@ -89,3 +89,18 @@ export async function countAccountTokensSince(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Retires every unused token of a user, whatever its purpose (reset, email change, verification): after a
+ * password change or reset, an email change or turning two-factor on, no link sent before still works.
+ */
+export async function retireAllAccountTokens(db: Executor, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

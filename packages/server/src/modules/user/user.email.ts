@@ -7,19 +7,18 @@ import type {
   TUser,
 } from '@vestora/contract';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/create-db.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { BRAND, composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import type { SessionUser } from '../session/session.service.ts';
-import { countAccountTokensSince } from './account-token.repo.ts';
+import { countAccountTokensSince, retireAllAccountTokens } from './account-token.repo.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { assertCurrentPassword } from './user.password.ts';
 import { findUserByEmail, findUserByIdForUpdate, setEmailVerified, setVerifiedEmail } from './user.repo.ts';
 import { USER_NOT_FOUND_MESSAGE } from './user.update.ts';
-import { issueAccountLink, useAccountLink } from './user.tokens.ts';
+import { sendAccountLink, useAccountLink } from './user.tokens.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -46,30 +45,6 @@ export function assertMayWithdraw(
   }
 }
 
-/** Queues a verification link for the user's current address (call inside the transaction that causes it). */
-export async function sendVerificationLink(
-  db: Database,
-  config: Pick<Config, 'publicUrl'>,
-  user: { id: string; email: string },
-  now: Date,
-): Promise<void> {
-  const url = await issueAccountLink(db, config, { userId: user.id, purpose: 'verify_email', email: user.email }, now);
-  await enqueueMail(
-    db,
-    {
-      kind: 'email.verify',
-      to: user.email,
-      userId: user.id,
-      subject: 'Confirm your email address',
-      ...composeMail({
-        paragraphs: ['Please confirm that this address is yours. The link works once, for 48 hours.'],
-        link: { label: 'Confirm my email address', url },
-      }),
-    },
-    now,
-  );
-}
-
 /** A new verification link, at most VERIFICATION_LINKS_PER_WINDOW an hour; refused when already verified. */
 export async function resendVerification(deps: Deps, user: SessionUser): Promise<{ ok: true }> {
   if (user.email_verified_at !== null) throw new AppError('INVALID_STATE', 'Your email address is already verified.');
@@ -90,7 +65,7 @@ export async function resendVerification(deps: Deps, user: SessionUser): Promise
         { retryAfterS: RESEND_WINDOW_MS / 1000 },
       );
     }
-    await sendVerificationLink(trx, deps.config, user, now);
+    await sendAccountLink(trx, deps, { user, purpose: 'verify_email', to: user.email, now });
   });
   return { ok: true };
 }
@@ -111,29 +86,7 @@ export async function changeEmail(
   if (await findUserByEmail(deps.db, input.newEmail)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const url = await issueAccountLink(
-      trx,
-      deps.config,
-      { userId: user.id, purpose: 'change_email', email: input.newEmail },
-      now,
-    );
-    await enqueueMail(
-      trx,
-      {
-        kind: 'email.change_confirm',
-        to: input.newEmail,
-        userId: user.id,
-        subject: 'Confirm your new email address',
-        ...composeMail({
-          paragraphs: [
-            `Someone asked to change the email address of a ${BRAND} account to this one. The link works once, for 24 hours.`,
-            'If it was not you, ignore this message: nothing changes.',
-          ],
-          link: { label: 'Confirm the new address', url },
-        }),
-      },
-      now,
-    );
+    await sendAccountLink(trx, deps, { user, purpose: 'change_email', to: input.newEmail, now });
     await enqueueMail(
       trx,
       {
@@ -195,6 +148,8 @@ export async function confirmEmail(deps: Deps, input: TConfirmEmailInput): Promi
       const holder = await findUserByEmail(trx, link.email);
       if (holder && holder.id !== user.id) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
       await setVerifiedEmail(trx, user.id, link.email, now);
+      // Links sent before the change (a reset to the old address, another pending change) stop working.
+      await retireAllAccountTokens(trx, user.id, now);
       await recordAudit(trx, {
         actorId: user.id,
         action: 'user.email_change',

@@ -6,7 +6,8 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { findCredentialsByEmail, findPasswordHashById, findUserById, setPasswordHash } from './user.repo.ts';
-import { issueAccountLink, useAccountLink } from './user.tokens.ts';
+import { retireAllAccountTokens } from './account-token.repo.ts';
+import { sendAccountLink, useAccountLink } from './user.tokens.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -39,7 +40,8 @@ const passwordChangedMail = (to: string, userId: string, how: string) => ({
 
 /**
  * A signed-in user changes their password: the current one is required; every OTHER session ends (the one
- * making the change stays signed in); a `password.changed` security mail is queued in the same transaction.
+ * making the change stays signed in), every outstanding account link stops working; a `password.changed`
+ * security mail is queued in the same transaction.
  */
 export async function changePassword(
   deps: Deps,
@@ -53,6 +55,7 @@ export async function changePassword(
     const user = await findUserById(trx, actor.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
     await setPasswordHash(trx, user.id, hash, now);
+    await retireAllAccountTokens(trx, user.id, now);
     // A caller without a session (a server-side caller) keeps none: every session ends.
     const ended = await endSessionsOfUser(trx, user.id, {
       actorId: user.id,
@@ -101,29 +104,7 @@ async function queueResetLink(deps: Deps, input: TRequestPasswordResetInput): Pr
     if (!creds || creds.disabled_at !== null) return;
     const user = await findUserById(trx, creds.id);
     if (!user) return;
-    const url = await issueAccountLink(
-      trx,
-      deps.config,
-      { userId: user.id, purpose: 'reset_password', email: user.email },
-      now,
-    );
-    await enqueueMail(
-      trx,
-      {
-        kind: 'password.reset',
-        to: user.email,
-        userId: user.id,
-        subject: 'Reset your password',
-        ...composeMail({
-          paragraphs: [
-            'Someone (hopefully you) asked to reset the password of your account. The link works once, for 30 minutes.',
-            'If it was not you, ignore this message: your password stays as it is.',
-          ],
-          link: { label: 'Choose a new password', url },
-        }),
-      },
-      now,
-    );
+    await sendAccountLink(trx, deps, { user, purpose: 'reset_password', to: user.email, now });
     await recordAudit(trx, {
       actorId: null,
       action: 'user.password_reset_requested',
@@ -150,6 +131,8 @@ export async function resetPassword(deps: Deps, input: TResetPasswordInput): Pro
       throw new AppError('FORBIDDEN', 'This account has been disabled. Contact support.');
     }
     await setPasswordHash(trx, user.id, hash, now);
+    // Every other link of the account (a pending email change, another reset, a verification) stops working.
+    await retireAllAccountTokens(trx, user.id, now);
     await endSessionsOfUser(trx, user.id, { actorId: null, reason: 'password_reset' });
     await recordAudit(trx, {
       actorId: null,

@@ -17,10 +17,11 @@ import {
   sessionEndsAt,
   type SessionOrigin,
 } from '../session/session.service.ts';
+import { assertSignInNotPaused, forgetWrongSignInCodes, noteWrongSignInCode } from '../twofactor/twofactor.pause.ts';
 import { checkSecondFactor, WRONG_OTP_MESSAGE } from '../twofactor/twofactor.service.ts';
 import { EMAIL_TAKEN_MESSAGE, insertAccount } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
-import { sendVerificationLink } from './user.email.ts';
+import { sendAccountLink } from './user.tokens.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsersPage } from './user.repo.ts';
 
@@ -56,7 +57,9 @@ export async function signup(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, inp
   });
   // insertAccount must run outside a transaction (its retry on a code collision); the link and its mail share one.
   const now = deps.clock.now();
-  await db.transaction().execute((trx) => sendVerificationLink(trx, deps.config, row, now));
+  await db
+    .transaction()
+    .execute((trx) => sendAccountLink(trx, deps, { user: row, purpose: 'verify_email', to: row.email, now }));
   return toPublicUser(row);
 }
 
@@ -109,12 +112,15 @@ export async function login(
     throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE);
   }
   const now = deps.clock.now();
+  // After too many wrong codes sign-in pauses: even the right code waits (see twofactor.pause.ts).
+  if (twoFactor) await assertSignInNotPaused(db, user.id, now);
   const started = await db.transaction().execute(async (trx) => {
     // The code is used up in the transaction that starts the session: a recovery code two sign-ins race with
     // starts exactly one session (the second's conditional UPDATE finds it used and the whole attempt ends).
     if (twoFactor && !(otp !== undefined && (await checkSecondFactor(deps, trx, user.id, otp, { recovery: true })))) {
       return null;
     }
+    if (twoFactor) await forgetWrongSignInCodes(trx, user.id);
     if (session.previousToken) await deleteSession(trx, session.previousToken);
     const fresh = await createSession(trx, user.id, now, session.origin);
     if (session.origin) await noteSignInDevice({ db: trx, config: deps.config }, user, session.origin, now);
@@ -137,6 +143,7 @@ export async function login(
       before: null,
       after: { email: input.email, reason: 'wrong_otp' },
     });
+    await noteWrongSignInCode(deps, user, now);
     throw new AppError('INVALID_CREDENTIALS', WRONG_OTP_MESSAGE);
   }
   const { token } = started;

@@ -3,6 +3,14 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { AccountTokenPurpose } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import {
+  ACCOUNT_LINK_MAIL_KINDS,
+  type AccountLinkMailKind,
+  BRAND,
+  composeMail,
+  enqueueMail,
+} from '../mail/mail.outbox.ts';
+import { countMailsToSince, lockMailRecipient } from '../mail/mail.repo.ts';
 import { hashToken } from '../session/session.service.ts';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken } from './account-token.repo.ts';
 
@@ -20,11 +28,78 @@ const LINK_PATH: Record<AccountTokenPurpose, string> = {
   verify_email: '/confirm-email',
 };
 
+/** The mail that carries each kind of link. */
+const LINK_MAIL: Record<
+  AccountTokenPurpose,
+  { kind: AccountLinkMailKind; subject: string; paragraphs: string[]; label: string }
+> = {
+  reset_password: {
+    kind: 'password.reset',
+    subject: 'Reset your password',
+    paragraphs: [
+      'Someone (hopefully you) asked to reset the password of your account. The link works once, for 30 minutes.',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ],
+    label: 'Choose a new password',
+  },
+  verify_email: {
+    kind: 'email.verify',
+    subject: 'Confirm your email address',
+    paragraphs: ['Please confirm that this address is yours. The link works once, for 48 hours.'],
+    label: 'Confirm my email address',
+  },
+  change_email: {
+    kind: 'email.change_confirm',
+    subject: 'Confirm your new email address',
+    paragraphs: [
+      `Someone asked to change the email address of a ${BRAND} account to this one. The link works once, for 24 hours.`,
+      'If it was not you, ignore this message: nothing changes.',
+    ],
+    label: 'Confirm the new address',
+  },
+};
+
+/** Account-link mails one recipient address gets at most per ACCOUNT_MAIL_WINDOW_MS, whoever asks for them. */
+export const ACCOUNT_MAILS_PER_RECIPIENT = 5;
+export const ACCOUNT_MAIL_WINDOW_MS = 3_600_000;
+
+/**
+ * The one way an account link is sent: issues the single-use token (see issueAccountLink) for `to` and queues
+ * its mail (an account-link kind, see ACCOUNT_LINK_MAIL_KINDS) in the caller's transaction. An address that
+ * already got ACCOUNT_MAILS_PER_RECIPIENT of them within the hour gets nothing more (no token, no mail): the
+ * form can no longer be used to flood someone's inbox. Callers answer the same either way (a signed-out reset
+ * request must not tell whether the address has an account). Returns whether a mail was queued.
+ */
+export async function sendAccountLink(
+  trx: Database,
+  deps: { config: Pick<Config, 'publicUrl'> },
+  link: { user: { id: string }; purpose: AccountTokenPurpose; to: string; now: Date },
+): Promise<boolean> {
+  const { user, purpose, to, now } = link;
+  await lockMailRecipient(trx, to);
+  const since = new Date(now.getTime() - ACCOUNT_MAIL_WINDOW_MS);
+  if ((await countMailsToSince(trx, to, ACCOUNT_LINK_MAIL_KINDS, since)) >= ACCOUNT_MAILS_PER_RECIPIENT) return false;
+  const url = await issueAccountLink(trx, deps.config, { userId: user.id, purpose, email: to }, now);
+  const mail = LINK_MAIL[purpose];
+  await enqueueMail(
+    trx,
+    {
+      kind: mail.kind,
+      to,
+      userId: user.id,
+      subject: mail.subject,
+      ...composeMail({ paragraphs: mail.paragraphs, link: { label: mail.label, url } }),
+    },
+    now,
+  );
+  return true;
+}
+
 /**
  * Issues a single-use link: a 256-bit random token (base64url) whose sha256 alone is stored. Earlier unused
  * links of the same purpose stop working (the newest one replaces them). Returns the URL to mail.
  */
-export async function issueAccountLink(
+async function issueAccountLink(
   db: Database,
   config: Pick<Config, 'publicUrl'>,
   t: { userId: string; purpose: AccountTokenPurpose; email: string | null },

@@ -99,6 +99,10 @@ function renameZodPaths(err: ZodError, names: Record<string, string>): ZodError 
   );
 }
 
+// The words the procedures' own gates use (trpc/init.ts), so a route answers the same before or after its body.
+const SIGN_IN_MESSAGE = 'Please sign in to continue.';
+const ADMIN_ONLY_MESSAGE = 'Only an administrator can do this.';
+
 /**
  * Registers a legacy route: builds the same context as /trpc (session cookie included), runs it with a tRPC
  * caller and sends the answer. Errors are thrown on to the app's error handler, which answers `{ err }`.
@@ -110,6 +114,11 @@ export function registerLegacyRoute(app: FastifyInstance, route: LegacyRoute): v
     async handler(req, reply) {
       try {
         const ctx = await createContext(req.server.deps, req, reply);
+        // Who is calling comes before what they sent: an anonymous caller learns nothing about a body's fields.
+        if (route.access !== 'public' && !ctx.user) throw new AppError('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+        if (route.access === 'admin' && ctx.user?.account_type !== 'admin') {
+          throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+        }
         const answer = await route.run(createCaller(ctx), req, reply);
         return reply.code(route.status).send(answer);
       } catch (err) {

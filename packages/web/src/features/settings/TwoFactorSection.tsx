@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   Alert,
@@ -15,7 +18,8 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import type { TTwoFactorBeginOutput } from '@vestora/contract';
+import { type TTwoFactorBeginOutput, ZTwoFactorBeginInput } from '@vestora/contract';
+import { PasswordField } from '../../components/ui/password-field';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -25,8 +29,9 @@ import { toaster } from '../../components/ui/toaster';
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
- * Settings → Two-factor authentication: set up an authenticator app (QR code, or the secret typed by hand),
- * confirm a code, keep the ten recovery codes shown once; or turn it off with a code.
+ * Settings → Two-factor authentication: set up an authenticator app (the password first, then the QR code or the
+ * secret typed by hand), confirm a code, keep the ten recovery codes shown once; make new recovery codes with a
+ * current code; or turn it off with a code.
  */
 export function TwoFactorSection() {
   const { user } = useSession();
@@ -35,20 +40,30 @@ export function TwoFactorSection() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [codesAreNew, setCodesAreNew] = useState(false);
+  const [regenCode, setRegenCode] = useState('');
+  const [regenError, setRegenError] = useState<string | null>(null);
+  const passwordForm = useForm<z.input<typeof ZTwoFactorBeginInput>, unknown, z.output<typeof ZTwoFactorBeginInput>>({
+    resolver: zodResolver(ZTwoFactorBeginInput),
+    defaultValues: { currentPassword: '' },
+  });
 
   const begin = trpc.user.twoFactor.begin.useMutation({
     onSuccess: (out) => {
       setSetup(out);
       setCode('');
       setCodeError(null);
+      passwordForm.reset();
     },
   });
   const enable = trpc.user.twoFactor.enable.useMutation({
     onSuccess: async (out) => {
       setSetup(null);
       setCode('');
+      setCodesAreNew(false);
       setRecoveryCodes(out.recoveryCodes);
       await utils.user.session.invalidate();
+      await utils.user.sessions.invalidate();
     },
     onError: (err) => setCodeError(errorMessage(err, 'The code could not be checked. Please try again.')),
   });
@@ -60,6 +75,19 @@ export function TwoFactorSection() {
       toaster.create({ type: 'success', title: 'Two-factor authentication is off' });
     },
     onError: (err) => setCodeError(errorMessage(err, 'The code could not be checked. Please try again.')),
+  });
+  const regenerate = trpc.user.twoFactor.regenerateRecoveryCodes.useMutation({
+    onSuccess: (out) => {
+      setRegenCode('');
+      setCodesAreNew(true);
+      setRecoveryCodes(out.recoveryCodes);
+      toaster.create({
+        type: 'success',
+        title: 'New recovery codes made',
+        description: 'The old ones no longer work.',
+      });
+    },
+    onError: (err) => setRegenError(errorMessage(err, 'The code could not be checked. Please try again.')),
   });
 
   if (!user) return null;
@@ -79,6 +107,17 @@ export function TwoFactorSection() {
     setCodeError(null);
     if (action === 'enable') enable.mutate({ code: value });
     else disable.mutate({ code: value });
+  };
+
+  const submitRegenerate = (e: FormEvent) => {
+    e.preventDefault();
+    const value = regenCode.trim();
+    if (!/^\d{6}$/.test(value.replace(/\s+/g, ''))) {
+      setRegenError('Enter the 6-digit code your authenticator app shows.');
+      return;
+    }
+    setRegenError(null);
+    regenerate.mutate({ code: value });
   };
 
   const codesText = recoveryCodes?.join('\n') ?? '';
@@ -121,7 +160,11 @@ export function TwoFactorSection() {
             <Alert.Root status="warning" alignItems="flex-start">
               <Alert.Indicator />
               <Alert.Content gap="3">
-                <Alert.Title>Two-factor authentication is on. Save your recovery codes now.</Alert.Title>
+                <Alert.Title>
+                  {codesAreNew
+                    ? 'New recovery codes: the old ones no longer work. Save these now.'
+                    : 'Two-factor authentication is on. Save your recovery codes now.'}
+                </Alert.Title>
                 <Alert.Description>
                   Each code signs you in once if you lose your phone. They are shown only this once: keep them somewhere
                   safe.
@@ -147,16 +190,36 @@ export function TwoFactorSection() {
           )}
 
           {!enabled && !setup && (
-            <Stack gap="2" align="flex-start">
+            <chakra.form
+              display="flex"
+              flexDirection="column"
+              gap="3"
+              alignItems="flex-start"
+              onSubmit={passwordForm.handleSubmit((input) => begin.mutate(input))}
+              noValidate
+              aria-label="Start two-factor set-up"
+            >
+              <Text fontSize="sm" color="fg.muted">
+                Setting it up asks for your password. Once it is on, your other signed-in devices are signed out.
+              </Text>
               {begin.isError && (
                 <Text color="red.700" role="alert">
                   {errorMessage(begin.error, 'Two-factor set-up could not start. Please try again.')}
                 </Text>
               )}
-              <Button colorPalette="teal" onClick={() => begin.mutate()} loading={begin.isPending}>
+              <Box w="full" maxW="sm">
+                <PasswordField
+                  label="Current password"
+                  autoComplete="current-password"
+                  registration={passwordForm.register('currentPassword')}
+                  error={passwordForm.formState.errors.currentPassword}
+                  disabled={begin.isPending}
+                />
+              </Box>
+              <Button type="submit" colorPalette="teal" loading={begin.isPending}>
                 Set up two-factor authentication
               </Button>
-            </Stack>
+            </chakra.form>
           )}
 
           {!enabled && setup && (
@@ -221,6 +284,40 @@ export function TwoFactorSection() {
                   Cancel
                 </Button>
               </HStack>
+            </chakra.form>
+          )}
+
+          {enabled && !recoveryCodes && (
+            <chakra.form
+              display="flex"
+              flexDirection="column"
+              gap="3"
+              onSubmit={submitRegenerate}
+              noValidate
+              aria-label="Make new recovery codes"
+            >
+              <Field.Root required invalid={!!regenError} disabled={regenerate.isPending}>
+                <Field.Label>New recovery codes (the old ones stop working): enter a code from your app</Field.Label>
+                <Input
+                  value={regenCode}
+                  onChange={(e) => setRegenCode(e.target.value)}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  placeholder="123456"
+                  maxW="12rem"
+                />
+                <Field.ErrorText>{regenError}</Field.ErrorText>
+              </Field.Root>
+              <Button
+                type="submit"
+                variant="outline"
+                alignSelf="flex-start"
+                loading={regenerate.isPending}
+                loadingText="Making codes..."
+              >
+                Make new recovery codes
+              </Button>
             </chakra.form>
           )}
 
