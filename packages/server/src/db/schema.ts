@@ -32,9 +32,27 @@ export interface UserTable {
   two_factor_enabled_at: Timestamp | null;
   /** The last accepted TOTP time step: a code of this step or an earlier one is refused (no replay). */
   two_factor_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** When an approved role request made this account an admin (null: not admin, or made by the CLI). */
+  admin_granted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The admin who asked for that promotion: this account never reviews their money. */
+  admin_granted_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A change of role that a second administrator approves (four eyes on roles). */
+export interface RoleRequestTable {
+  id: string;
+  user_id: string;
+  change: RoleChange;
+  status: Generated<RoleRequestStatus>;
+  requested_by: string;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+export type RoleChange = 'promote' | 'demote' | 'disable';
+export type RoleRequestStatus = 'pending' | 'approved' | 'rejected';
 
 export interface SessionTable {
   /** The id the client sees (sign out one device); the token hash never leaves the server. */
@@ -356,6 +374,7 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
+  role_requests: RoleRequestTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -369,3 +388,4 @@ export type AuditRow = Selectable<AuditLogTable>;
 export type InvestmentRow = Selectable<InvestmentTable>;
 export type InvestmentPayoutRow = Selectable<InvestmentPayoutTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type RoleRequestRow = Selectable<RoleRequestTable>;

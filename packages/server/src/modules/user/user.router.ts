@@ -15,6 +15,7 @@ import {
   ZUser,
   ZUserListInput,
   ZUserPage,
+  ZUserChangeResult,
   ZUserSetDisabledInput,
   ZUserUpdateInput,
 } from '@vestora/contract';
@@ -26,6 +27,7 @@ import { listUsers, login, logout, signup } from './user.service.ts';
 import { getPreferences, updatePreferences } from './user.preferences.ts';
 import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
+import { roleRequestRouter } from './user.role-request.router.ts';
 import { twoFactorRouter } from '../twofactor/twofactor.router.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './user.password.ts';
 import { changeEmail, confirmEmail, emailPolicy, markEmailVerified, resendVerification } from './user.email.ts';
@@ -80,14 +82,20 @@ export const userRouter = router({
     .input(ZUserListInput.prefault({}))
     .output(ZUserPage)
     .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
+  /** An admin's edit; a change of role is not made but requested (the answer's `roleRequest`). */
   update: adminProcedure
     .input(ZUserUpdateInput)
-    .output(ZUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
-  /** Disable an account (its sessions end, it cannot sign in; balances and history stay) or enable it again. */
+    .output(ZUserChangeResult)
+    .mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.user.id, input)),
+  /** Role changes a second admin approves (user.update and user.setDisabled make them). */
+  roleRequest: roleRequestRouter,
+  /**
+   * Disable an account (its sessions end, it cannot sign in; balances and history stay) or enable it again.
+   * Disabling an administrator is a request a second administrator approves (the answer's `roleRequest`).
+   */
   setDisabled: adminProcedure
     .input(ZUserSetDisabledInput)
-    .output(ZUser)
+    .output(ZUserChangeResult)
     .mutation(({ ctx, input }) => setUserDisabled(ctx.deps, ctx.user.id, input)),
   /** Notification preferences, kept on the server (they follow the user to every device). */
   preferences: protectedProcedure.output(ZPreferences).query(({ ctx }) => getPreferences(ctx.deps.db, ctx.user.id)),
