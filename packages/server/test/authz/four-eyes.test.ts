@@ -225,6 +225,37 @@ describe('four eyes that one administrator cannot defeat', () => {
     });
   });
 
+  it("route c: an admin never reads another person's reset link: not in mail.open, the outbox list or the audit log", async () => {
+    const a = await insertUser(t.handle.db, { accountType: 'admin' });
+    const b = await insertUser(t.handle.db, { accountType: 'admin' });
+    const member = await insertUser(t.handle.db);
+    for (const victim of [member, b]) {
+      trpcData(await trpcMutation(t.app, 'user.requestPasswordReset', { email: victim.email }));
+      const stored = await t.handle.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('user_id', '=', victim.id)
+        .where('kind', '=', 'password.reset')
+        .executeTakeFirstOrThrow();
+      const token = /token=([\w-]+)/.exec(stored.text_body ?? '')?.[1];
+      expect(token, 'the stored mail holds the link (it is delivered to its owner)').toBeTruthy();
+
+      const cookie = await sessionFor(t, a);
+      const page = trpcData(await trpcQuery(t.app, 'mail.outbox', { limit: 100 }, cookie));
+      const listed = page.items.find((m: { id: string }) => m.id === stored.id);
+      expect(listed).toMatchObject({ to: victim.email, kind: 'password.reset', status: 'queued', withheld: true });
+      // Before: 200 with the body and its link. After: 200, withheld, what waits, for whom and why; no link.
+      const opened = await trpcMutation(t.app, 'mail.open', { id: stored.id }, cookie);
+      expect(trpcData(opened)).toMatchObject({ withheld: true, html: null, to: victim.email });
+      expect(trpcData(opened).text).toContain(`security message for ${victim.email}: a password reset link`);
+      const audit = await trpcQuery(t.app, 'audit.list', { limit: 100 }, cookie);
+      for (const res of [opened, audit, await trpcQuery(t.app, 'mail.outbox', { limit: 100 }, cookie)]) {
+        expect(res.body).not.toContain(token);
+        expect(res.body).not.toContain('reset-password?token');
+      }
+    }
+  });
+
   it('an admin made by `pnpm cli create-admin --promote` is not held back', async () => {
     const member = await insertUser(t.handle.db);
     const operator = await insertUser(t.handle.db);
