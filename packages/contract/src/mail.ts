@@ -17,6 +17,11 @@ export const ZOutboxMail = z.object({
   nextAttemptAt: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /**
+   * A security message (a link, a token, an account notice): its body is the recipient's alone and is never
+   * shown to admins; mail.open's `text` says what waits, for whom and why.
+   */
+  withheld: z.boolean(),
 });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 
@@ -30,7 +35,10 @@ export type TMailOutboxPage = z.infer<typeof ZMailOutboxPage>;
 
 /** mail.open: one message with its body (null once delivered: the body is dropped then). */
 export const ZMailOpenInput = z.strictObject({ id: ZId });
-export const ZMailMessage = ZOutboxMail.extend({ text: z.string().nullable(), html: z.string().nullable() });
+export const ZMailMessage = ZOutboxMail.extend({
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+});
 export type TMailMessage = z.infer<typeof ZMailMessage>;
 
 /** user.preferences / user.updatePreferences: what the server keeps for the user. */

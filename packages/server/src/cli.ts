@@ -5,7 +5,9 @@ import { openDatabase } from './db/open.ts';
 import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
+import { systemClock } from './clock.ts';
 import { type AccountOrigin, createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
+import { issueResetLinkForOperator } from './modules/user/user.reset-link.ts';
 
 const USAGE = `Usage: pnpm cli <command>
 
@@ -15,6 +17,9 @@ Commands:
                                  ADMIN_PASSWORD or, in a terminal, from a prompt. An existing account is
                                  refused (it says when and how it was created) unless --promote is given:
                                  then it becomes an administrator, keeps its password, and its sessions end.
+  reset-link --email <email>     Print a fresh password reset link for that account (single use, 30 minutes;
+                                 earlier reset links stop working). For running without SMTP_URL: admins never
+                                 see security mail in the Outbox. Audited as done by the server operator.
   ledger:verify                  Check that every balance equals the sum of its ledger entries.
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
@@ -76,6 +81,25 @@ async function createAdmin(args: string[]): Promise<number> {
   }
 }
 
+async function resetLink(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } }, strict: true });
+  if (!values.email) throw new CliError(`reset-link needs --email <email>.\n\n${USAGE}`, 2);
+  const config = loadConfig();
+  const handle = await openDatabase(config, 'reset-link').catch((e: Error) => {
+    throw new CliError(e.message);
+  });
+  try {
+    const link = await issueResetLinkForOperator({ db: handle.db, config, clock: systemClock }, values.email);
+    console.log(
+      `A password reset link for ${link.email} (single use, until ${link.expiresAt.toISOString()}; earlier reset ` +
+        `links no longer work). Give it to the account's owner only:\n${link.url}`,
+    );
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Why create-admin did not touch an existing account, and how to go on if it is really the operator's. */
 function refusal(user: TUser, createdVia: AccountOrigin): string {
   const when = user.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
@@ -97,6 +121,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'create-admin':
       return createAdmin(rest);
+    case 'reset-link':
+      return resetLink(rest);
     case 'ledger:verify':
       if (rest.length > 0) throw new CliError(`ledger:verify takes no arguments.\n\n${USAGE}`, 2);
       return runLedgerVerify();

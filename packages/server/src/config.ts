@@ -101,6 +101,16 @@ const ZConfig = z.object({
     .min(1)
     .max(24 * 7)
     .default(12),
+  /**
+   * An account made admin through an approved role request reviews no money (deposits, withdrawals, balance
+   * adjustments) for this many hours after the approval (CLI-made admins are not held back).
+   */
+  ADMIN_REVIEW_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Accounts opened on or before this date earn the Early Adopter badge. */
   LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),
   /** A referrer earns this percent of a referred user's first investment... */

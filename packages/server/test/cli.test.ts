@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/open.ts';
 import type { UserRow } from '../src/db/schema.ts';
-import { createSession } from '../src/modules/session/session.service.ts';
+import { createSession, hashToken } from '../src/modules/session/session.service.ts';
+import { resetPassword } from '../src/modules/user/user.password.ts';
 import { insertUser } from '../src/test/factories.ts';
 import { testDbKind } from '../src/test/test-db.ts';
 
@@ -187,6 +189,57 @@ describe.skipIf(testDbKind() === 'pg')('pnpm cli', () => {
         { action: 'session.revoke', actor_id: null },
       ],
     });
+  }, 180_000);
+
+  it('reset-link prints a fresh single-use reset link for an account, audited as the server operator', async () => {
+    const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'the cli test');
+    let member: UserRow;
+    try {
+      member = await insertUser(handle.db, { email: 'forgetful@example.com' });
+    } finally {
+      await handle.close();
+    }
+    const [issued, unknown, noEmail] = [
+      await cli(['reset-link', '--email', 'Forgetful@Example.com'], childEnv(dataDir)),
+      await cli(['reset-link', '--email', 'nobody@example.com'], childEnv(dataDir)),
+      await cli(['reset-link'], childEnv(dataDir)),
+    ];
+    expect(issued.stderr).toBe('');
+    expect(issued.code).toBe(0);
+    const token = /\/reset-password\?token=([\w-]+)/.exec(issued.stdout)?.[1];
+    expect(token, issued.stdout).toBeTruthy();
+    expect(issued.stdout).toContain('A password reset link for forgetful@example.com');
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      expect.stringContaining('No account has the email nobody@example.com'),
+    ]);
+    expect([noEmail.code, noEmail.stderr]).toEqual([2, expect.stringContaining('reset-link needs --email <email>')]);
+
+    const h = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'the cli test');
+    try {
+      const tokens = await h.db
+        .selectFrom('account_tokens')
+        .select(['purpose', 'token_hash', 'used_at'])
+        .where('user_id', '=', member.id)
+        .execute();
+      expect(tokens).toEqual([{ purpose: 'reset_password', token_hash: hashToken(token!), used_at: null }]);
+      const audit = await h.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id', 'after'])
+        .where('entity_id', '=', member.id)
+        .execute();
+      expect(audit).toMatchObject([
+        { action: 'user.reset_link_issued', actor_id: null, after: { by: 'server operator', email: member.email } },
+      ]);
+      // The printed link is what the web page's reset form takes: it sets a new password.
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const deps = { db: h.db, config, clock: systemClock };
+      await expect(resetPassword(deps, { token: token!, newPassword: 'a brand new pass 1' })).resolves.toEqual({
+        ok: true,
+      });
+    } finally {
+      await h.close();
+    }
   }, 180_000);
 
   it('refuses while the server holds the embedded database, and the data survives', async () => {

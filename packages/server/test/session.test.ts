@@ -188,26 +188,36 @@ describe('what ends a user’s sessions', () => {
     trpcData(city);
     expect(await alive(a)).toBe(true);
 
-    const promoted = await trpcMutation(
+    // A promotion is a request until a second admin approves it (#17): asking ends nothing.
+    const asked = await trpcMutation(
       t.app,
       'user.update',
       { id: user.id, version: user.version + 1, accountType: 'admin' },
       adminCookie,
     );
-    expect(trpcData(promoted)).toMatchObject({ accountType: 'admin' });
+    expect(trpcData(asked)).toMatchObject({ accountType: 'user', roleRequest: { status: 'pending' } });
+    expect(await alive(a)).toBe(true);
+    const second = await insertUser(t.handle.db, { accountType: 'admin' });
+    const approved = await trpcMutation(
+      t.app,
+      'user.roleRequest.approve',
+      { id: trpcData(asked).roleRequest.id },
+      await sessionFor(t, second),
+    );
+    expect(trpcData(approved)).toMatchObject({ status: 'approved' });
     expect(await alive(a)).toBe(false);
     expect(await alive(b)).toBe(false);
     expect(await sessionRows(user.id)).toHaveLength(0);
-    expect(await alive(adminCookie)).toBe(true); // the acting admin's own session is untouched
+    expect(await alive(adminCookie)).toBe(true); // the acting admins' own sessions are untouched
 
     const audit = await auditOf(user.id);
     expect(audit.map((r) => r.action)).toEqual(['user.update', 'user.update', 'user.role_change', 'session.revoke']);
     expect(audit[2]).toMatchObject({
-      actor_id: admin.id,
+      actor_id: second.id,
       before: { accountType: 'user' },
       after: { accountType: 'admin' },
     });
-    expect(audit[3]).toMatchObject({ actor_id: admin.id, after: { reason: 'role_change', sessionsEnded: 2 } });
+    expect(audit[3]).toMatchObject({ actor_id: second.id, after: { reason: 'role_change', sessionsEnded: 2 } });
   });
 
   it('disabling ends the sessions and refuses sign-in (after the password only); balances stay; enabling restores', async () => {

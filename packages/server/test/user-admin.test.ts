@@ -39,11 +39,13 @@ describe('user.list / user.update (admin)', () => {
       accountType: 'admin',
     });
     expectNoSecrets(res);
+    // The role is not changed by the edit: it is requested (a second admin approves it, #17).
     expect(trpcData(res)).toMatchObject({
       firstName: 'Grace',
       city: 'Arlington',
-      accountType: 'admin',
+      accountType: 'user',
       version: user.version + 1,
+      roleRequest: { change: 'promote', status: 'pending' },
     });
     const audit = await t.handle.db
       .selectFrom('audit_log')
@@ -52,7 +54,7 @@ describe('user.list / user.update (admin)', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'user.update', actor_id: admin.id, entity_type: 'user' });
     expect(audit.before).toMatchObject({ firstName: 'Test', accountType: 'user' });
-    expect(audit.after).toMatchObject({ firstName: 'Grace', accountType: 'admin' });
+    expect(audit.after).toMatchObject({ firstName: 'Grace', accountType: 'user' });
     expect(JSON.stringify(audit)).not.toMatch(/password|argon2/i);
   });
 
@@ -183,7 +185,7 @@ describe('user.list / user.update (admin)', () => {
     expect(trpcError(res)).toMatchObject({ status: 404 });
   });
 
-  it('lets an admin step down while another admin remains, but never removes the last admin', async () => {
+  it('lets an admin step down when a second admin approves; the last admin cannot be demoted', async () => {
     const t2 = await startTestApp();
     try {
       const [a, b] = [
@@ -191,19 +193,36 @@ describe('user.list / user.update (admin)', () => {
         await insertUser(t2.handle.db, { accountType: 'admin' }),
       ];
       const aCookie = await sessionFor(t2, a);
-      // a demotes itself: b remains, so that is fine.
-      trpcData(
+      // a asks to step down, b approves: b remains, so that is fine.
+      const asked = trpcData(
         await trpcMutation(t2.app, 'user.update', { id: a.id, version: a.version, accountType: 'user' }, aCookie),
       );
-      // b is now the last admin and cannot demote itself.
-      const last = await trpcMutation(
+      expect(asked).toMatchObject({ accountType: 'admin', roleRequest: { change: 'demote' } });
+      trpcData(
+        await trpcMutation(t2.app, 'user.roleRequest.approve', { id: asked.roleRequest.id }, await sessionFor(t2, b)),
+      );
+      // b is now the last admin: its own demotion can only be asked, and nobody else may approve it.
+      const last = trpcData(
+        await trpcMutation(
+          t2.app,
+          'user.update',
+          { id: b.id, version: b.version, accountType: 'user' },
+          await sessionFor(t2, b),
+        ),
+      );
+      const self = await trpcMutation(
         t2.app,
-        'user.update',
-        { id: b.id, version: b.version, accountType: 'user' },
+        'user.roleRequest.approve',
+        { id: last.roleRequest.id },
         await sessionFor(t2, b),
       );
-      expect(trpcError(last)).toMatchObject({ status: 409 });
-      expect(trpcError(last).message).toMatch(/last administrator/);
+      expect(trpcError(self).status).toBe(403);
+      const bRow = await t2.handle.db
+        .selectFrom('users')
+        .select('account_type')
+        .where('id', '=', b.id)
+        .executeTakeFirst();
+      expect(bRow?.account_type).toBe('admin');
       // The role change ended a's session; signed in again, a is a plain user.
       expect(trpcError(await trpcQuery(t2.app, 'user.list', undefined, aCookie)).status).toBe(401);
       expect(trpcError(await trpcQuery(t2.app, 'user.list', undefined, await sessionFor(t2, a))).status).toBe(403);

@@ -36,9 +36,27 @@ export interface UserTable {
   two_factor_failures: Generated<number>;
   /** Until when sign-in of this account is paused after too many wrong codes; null: not paused. */
   two_factor_paused_until: Timestamp | null;
+  /** When an approved role request made this account an admin (null: not admin, or made by the CLI). */
+  admin_granted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The admin who asked for that promotion: this account never reviews their money. */
+  admin_granted_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A change of role that a second administrator approves (four eyes on roles). */
+export interface RoleRequestTable {
+  id: string;
+  user_id: string;
+  change: RoleChange;
+  status: Generated<RoleRequestStatus>;
+  requested_by: string;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+export type RoleChange = 'promote' | 'demote' | 'disable';
+export type RoleRequestStatus = 'pending' | 'approved' | 'rejected';
 
 export interface SessionTable {
   /** The id the client sees (sign out one device); the token hash never leaves the server. */
@@ -360,6 +378,7 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
+  role_requests: RoleRequestTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -373,3 +392,4 @@ export type AuditRow = Selectable<AuditLogTable>;
 export type InvestmentRow = Selectable<InvestmentTable>;
 export type InvestmentPayoutRow = Selectable<InvestmentPayoutTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type RoleRequestRow = Selectable<RoleRequestTable>;

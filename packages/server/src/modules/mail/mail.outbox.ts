@@ -48,6 +48,45 @@ export type MailKind = (typeof SECURITY_MAIL_KINDS)[number] | NotificationMailKi
 
 const NOTIFICATION_KINDS = new Set<string>(NOTIFICATION_MAIL_KINDS);
 
+/**
+ * Kinds whose body an administrator may read in the Outbox: notifications about the member's money and the
+ * replies admins wrote themselves. Every other kind (a reset, verification or email-change link, a security
+ * notice, and any kind added later until it is listed here) is the recipient's alone: an admin sees that it
+ * waits, to whom and why, never its body (#17: a reset link read in the Outbox is the account).
+ */
+const ADMIN_READABLE_KINDS = new Set<string>([...NOTIFICATION_MAIL_KINDS, 'contact.reply']);
+
+/** Why a withheld message exists, in the Outbox's words (by kind; unknown kinds get a general line). */
+const WITHHELD_WHY: Record<string, string> = {
+  'password.reset': 'a password reset link the member asked for',
+  'email.verify': 'a link that verifies the address',
+  'email.change_confirm': 'a link that confirms a change of email address',
+  'email.change_notice': 'a notice to the old address that the email address is being changed',
+  'password.changed': 'a notice that the password was changed',
+  'signin.new_device': 'a notice of a sign-in from a new device',
+  'two_factor.enabled': 'a notice that two-factor sign-in was turned on',
+  'two_factor.disabled': 'a notice that two-factor sign-in was turned off',
+  'two_factor.recovery_codes': 'a notice that new recovery codes were made',
+  'two_factor.sign_in_paused': 'a notice that sign-in paused after wrong two-factor codes',
+  'newsletter.confirm': 'a link that confirms a newsletter subscription',
+};
+
+/** Whether an admin may read this kind's body (see ADMIN_READABLE_KINDS). */
+export function isAdminReadableKind(kind: string): boolean {
+  return ADMIN_READABLE_KINDS.has(kind);
+}
+
+/** What the Outbox says instead of a security message's body: that it waits, to whom and why. */
+export function withheldMailText(kind: string, to: string): string {
+  const why = WITHHELD_WHY[kind] ?? 'an account security message';
+  return [
+    `This is a security message for ${to}: ${why}.`,
+    'Its body (and any link in it) is for the recipient only, so it is not shown here.',
+    'Without SMTP_URL nothing is sent: an operator with server access can give a member a fresh password reset ' +
+      'link with `pnpm cli reset-link --email ADDRESS` (audited).',
+  ].join('\n');
+}
+
 export const BRAND = 'Vestora';
 
 /** A message before it is queued: plain text and simple HTML, the brand's name, no tracking. */

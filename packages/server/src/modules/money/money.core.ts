@@ -14,6 +14,7 @@ import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { type NotificationMailKind, notifyUser } from '../mail/mail.outbox.ts';
 import {
+  findAdminGrant,
   findFlowByKey,
   findUserEmail,
   type FlowRow,
@@ -65,6 +66,37 @@ export interface MemberNotice {
 export function refuseOwnReview(actorId: string | null | undefined, ownerId: string, what: string): void {
   if (actorId && actorId === ownerId) {
     throw new AppError('FORBIDDEN', `You cannot ${what}. Another administrator must do it.`);
+  }
+}
+
+/**
+ * Four eyes on roles, for money: an account made admin through an approved role request reviews no money
+ * (review transitions, balance adjustments) for its first ADMIN_REVIEW_COOLDOWN_HOURS, counted with the
+ * injected clock, and never the money of the admin who asked for its promotion (else one person with a sock
+ * account is two reviewers). Admins made with `pnpm cli create-admin` have no grant and are not held back.
+ */
+export async function refuseNewAdminReview(
+  trx: Transaction<DB>,
+  reviewerId: string,
+  ownerId: string,
+  env: FlowEnv,
+): Promise<void> {
+  const grant = await findAdminGrant(trx, reviewerId);
+  if (!grant?.admin_granted_at) return;
+  if (grant.admin_granted_by === ownerId) {
+    throw new AppError(
+      'FORBIDDEN',
+      'You cannot review the money of the administrator who asked for your promotion. Another administrator must do it.',
+    );
+  }
+  const hours = env.config.ADMIN_REVIEW_COOLDOWN_HOURS;
+  const until = new Date(new Date(grant.admin_granted_at).getTime() + hours * 3_600_000);
+  if (env.now < until) {
+    throw new AppError(
+      'FORBIDDEN',
+      `A new administrator reviews no money for ${hours} hours after becoming one (until ${until.toISOString()}). ` +
+        'Another administrator must do it.',
+    );
   }
 }
 
@@ -234,6 +266,9 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
   const current = await lockFlowRow(trx, flow.table, input.id);
   if (!current) throw new AppError('NOT_FOUND', `No ${flow.entity} with that id exists.`);
   refuseActor(flow, action, transition, input.actor, current);
+  if (transition.by === 'admin' && input.actor?.account_type === 'admin') {
+    await refuseNewAdminReview(trx, input.actor.id, current.user_id, input.env);
+  }
   if (current.status !== transition.from) {
     throw new AppError(
       'INVALID_STATE',

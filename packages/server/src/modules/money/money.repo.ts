@@ -139,6 +139,18 @@ export async function findUserEmail(db: Kysely<DB>, userId: string): Promise<str
   return row.email;
 }
 
+/** When and at whose request an admin got the role through an approved request (nulls: CLI-made, or not one). */
+export function findAdminGrant(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ admin_granted_at: Date | null; admin_granted_by: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['admin_granted_at', 'admin_granted_by'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
 export interface BalanceChange {
   userId: string;
   kind: LedgerKind;

@@ -132,10 +132,18 @@ export function setAccountType(
   id: string,
   accountType: 'user' | 'admin',
   now: Date,
+  /** An approved request's promotion (when, at whose request); null: the CLI or a demotion (no cooldown). */
+  grant: { at: Date; by: string } | null = null,
 ): Promise<PublicUserRow | undefined> {
   return db
     .updateTable('users')
-    .set((eb) => ({ account_type: accountType, version: eb('version', '+', 1), updated_at: now }))
+    .set((eb) => ({
+      account_type: accountType,
+      admin_granted_at: grant?.at ?? null,
+      admin_granted_by: grant?.by ?? null,
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
     .where('id', '=', id)
     .returning(PUBLIC_USER_COLUMNS)
     .executeTakeFirst();

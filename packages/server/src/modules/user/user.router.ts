@@ -5,6 +5,7 @@ import {
   ZUser,
   ZUserListInput,
   ZUserPage,
+  ZUserChangeResult,
   ZUserSetDisabledInput,
   ZUserUpdateInput,
 } from '@vestora/contract';
@@ -16,6 +17,7 @@ import { getPreferences, updatePreferences } from './user.preferences.ts';
 import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
 import { userSecurityProcedures } from './user.security.router.ts';
+import { roleRequestRouter } from './user.role-request.router.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
 
@@ -59,14 +61,20 @@ export const userRouter = router({
     .input(ZUserListInput.prefault({}))
     .output(ZUserPage)
     .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
+  /** An admin's edit; a change of role is not made but requested (the answer's `roleRequest`). */
   update: adminProcedure
     .input(ZUserUpdateInput)
-    .output(ZUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
-  /** Disable an account (its sessions end, it cannot sign in; balances and history stay) or enable it again. */
+    .output(ZUserChangeResult)
+    .mutation(({ ctx, input }) => updateUser(ctx.deps, ctx.user.id, input)),
+  /** Role changes a second admin approves (user.update and user.setDisabled make them). */
+  roleRequest: roleRequestRouter,
+  /**
+   * Disable an account (its sessions end, it cannot sign in; balances and history stay) or enable it again.
+   * Disabling an administrator is a request a second administrator approves (the answer's `roleRequest`).
+   */
   setDisabled: adminProcedure
     .input(ZUserSetDisabledInput)
-    .output(ZUser)
+    .output(ZUserChangeResult)
     .mutation(({ ctx, input }) => setUserDisabled(ctx.deps, ctx.user.id, input)),
   /** Notification preferences, kept on the server (they follow the user to every device). */
   preferences: protectedProcedure.output(ZPreferences).query(({ ctx }) => getPreferences(ctx.deps.db, ctx.user.id)),

@@ -97,9 +97,10 @@ export async function sendAccountLink(
 
 /**
  * Issues a single-use link: a 256-bit random token (base64url) whose sha256 alone is stored. Earlier unused
- * links of the same purpose stop working (the newest one replaces them). Returns the URL to mail.
+ * links of the same purpose stop working (the newest one replaces them). Returns the URL. Only sendAccountLink
+ * (which mails it) and the operator's `pnpm cli reset-link` (which prints it, no mail) call this.
  */
-async function issueAccountLink(
+export async function issueAccountLink(
   db: Database,
   config: Pick<Config, 'publicUrl'>,
   t: { userId: string; purpose: AccountTokenPurpose; email: string | null },

@@ -1,43 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { dollarsToCents, type TUser, type TUserUpdateInput } from '@vestora/contract';
+import { dollarsToCents, type TUserChangeResult, type TUserUpdateInput } from '@vestora/contract';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/create-db.ts';
 import type { DB, UserPatch } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { refuseOwnReview } from '../money/money.core.ts';
+import { type FlowEnv, flowEnv, refuseNewAdminReview, refuseOwnReview } from '../money/money.core.ts';
 import { moveMoney } from '../money/money.move.ts';
-import { endSessionsOfUser } from '../session/session.service.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByIdForUpdate,
-  lockAdminIds,
-  updateUserIfVersion,
-} from './user.repo.ts';
+import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUserIfVersion } from './user.repo.ts';
+import { requestRoleChangeIn } from './user.role-request.ts';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found. It may have been deleted; reload the list.';
 export const USER_CHANGED_MESSAGE = 'This user was changed by someone else. Reload and try again.';
-export const LAST_ADMIN_MESSAGE =
-  'This is the last administrator account. Make another user an administrator first, then change this one.';
 export const BALANCE_NEEDS_VERSION_MESSAGE =
   "Changing a balance needs the user's current version (__v on /api/v1, version on /trpc): reload the user and send it with the edit.";
 const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)';
+
+export const OTHER_ADMIN_IDENTITY_MESSAGE =
+  "You cannot change another administrator's name or email address: they change them themselves in Settings.";
+export const ADMIN_EMAIL_MESSAGE =
+  "An administrator's email address changes only through their own confirmed email change (Settings → Email address).";
 
 /**
  * An admin's edit of a user, all or nothing in one transaction: the version check (a balance change
  * needs the version; other fields may come without one), the field changes, a
  * balance change as a ledger adjustment (the only way a balance moves) and the audit entry.
- * A role change ends every session of that user (audit rows user.role_change and session.revoke).
- * Demoting an admin (oneself included) is allowed while another admin remains; the last one is refused
- * so the platform can never lose its administration. An admin cannot change their own balance (four eyes);
- * an edit of their own account that leaves the balance as it is goes through.
+ * A change of role is not made here: it becomes a pending role request that a second admin approves
+ * (user.roleRequest.approve), answered as `roleRequest` beside the user as it now is. An admin cannot change
+ * their own balance (four eyes), nor another admin's name or email, nor any admin's email (an admin's address
+ * moves only by their own confirmed email change: else one admin could take over another through a reset).
  */
-export async function updateUser(db: Database, actorId: string, input: TUserUpdateInput, now: Date): Promise<TUser> {
+export async function updateUser(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  actorId: string,
+  input: TUserUpdateInput,
+): Promise<TUserChangeResult> {
+  const env = flowEnv(deps);
   try {
-    return await db.transaction().execute((trx) => updateUserInTransaction(trx, actorId, input, now));
+    return await deps.db.transaction().execute((trx) => updateUserInTransaction(trx, actorId, input, env));
   } catch (err) {
     // Another request took the email between our check and our write.
     if (pgErrorCode(err) === '23505') throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { cause: err });
@@ -49,11 +51,9 @@ async function updateUserInTransaction(
   trx: Transaction<DB>,
   actorId: string,
   input: TUserUpdateInput,
-  now: Date,
-): Promise<TUser> {
-  // A demotion locks every admin row first (in id order, before the target row), so two admins demoting
-  // each other at once are serialised instead of both seeing "another admin is left" (or deadlocking).
-  const admins = input.accountType === 'user' ? await lockAdminIds(trx) : [];
+  env: FlowEnv,
+): Promise<TUserChangeResult> {
+  const { now } = env;
   const before = await findUserByIdForUpdate(trx, input.id);
   if (!before) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
   // Without a version the edit is taken as it is (last write wins), unless it changes the balance: money
@@ -66,15 +66,24 @@ async function updateUserInTransaction(
   if (delta !== 0) {
     refuseOwnReview(actorId, before.id, 'adjust your own balance');
     if (input.version === undefined) throw new AppError('VERSION_CONFLICT', BALANCE_NEEDS_VERSION_MESSAGE);
+    await refuseNewAdminReview(trx, actorId, before.id, env);
   }
 
-  if (input.email !== undefined && input.email !== before.email) {
-    const owner = await findUserByEmail(trx, input.email);
+  const emailChanges = input.email !== undefined && input.email !== before.email;
+  if (before.account_type === 'admin') {
+    const nameChanges =
+      (input.firstName !== undefined && input.firstName !== before.first_name) ||
+      (input.lastName !== undefined && input.lastName !== before.last_name);
+    if (before.id !== actorId && (emailChanges || nameChanges)) {
+      throw new AppError('FORBIDDEN', OTHER_ADMIN_IDENTITY_MESSAGE);
+    }
+    if (emailChanges) throw new AppError('FORBIDDEN', ADMIN_EMAIL_MESSAGE);
+  }
+  if (emailChanges) {
+    const owner = await findUserByEmail(trx, input.email!);
     if (owner && owner.id !== before.id) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
   }
-  if (before.account_type === 'admin' && input.accountType === 'user') {
-    if (!admins.some((a) => a.id !== before.id)) throw new AppError('INVALID_STATE', LAST_ADMIN_MESSAGE);
-  }
+  const roleChanges = input.accountType !== undefined && input.accountType !== before.account_type;
 
   const patch: UserPatch = {
     first_name: input.firstName,
@@ -82,10 +91,9 @@ async function updateUserInTransaction(
     country: input.country,
     city: input.city,
     email: input.email,
-    account_type: input.accountType,
     profile_picture: input.profilePicture,
     // A new address is not proven by anyone yet: its owner verifies it (or an admin marks it verified).
-    ...(input.email !== undefined && input.email !== before.email ? { email_verified_at: null } : {}),
+    ...(emailChanges ? { email_verified_at: null } : {}),
   };
   const updated = await updateUserIfVersion(trx, before.id, before.version, patch, now);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
@@ -112,17 +120,11 @@ async function updateUserInTransaction(
     before: toPublicUser(before),
     after: toPublicUser(after),
   });
-  // A new role takes effect at the next sign-in: every session the user had ends now.
-  if (after.account_type !== before.account_type) {
-    await recordAudit(trx, {
-      actorId,
-      action: 'user.role_change',
-      entityType: 'user',
-      entityId: before.id,
-      before: { accountType: before.account_type },
-      after: { accountType: after.account_type },
-    });
-    await endSessionsOfUser(trx, before.id, { actorId, reason: 'role_change' });
+  // A new role is asked for, never given here: a second admin approves it (four eyes on roles).
+  if (roleChanges) {
+    const change = input.accountType === 'admin' ? 'promote' : 'demote';
+    const roleRequest = await requestRoleChangeIn(trx, actorId, after, change, now);
+    return { ...toPublicUser(after), roleRequest };
   }
   return toPublicUser(after);
 }

@@ -10,6 +10,7 @@ import {
   ZPlan,
   ZPlanFields,
   ZReferral,
+  ZRoleRequest,
   ZSignupInput,
   ZUserUpdateInput,
 } from '@vestora/contract';
@@ -48,6 +49,15 @@ export const ZLegacyUser = z
   })
   .meta({ title: 'LegacyUser' });
 export type LegacyUser = z.infer<typeof ZLegacyUser>;
+
+/** POST /user/update: the user as it now is, and the pending role request when the edit asked for a new role. */
+export const ZLegacyUserUpdateResult = ZLegacyUser.extend({
+  roleRequest: ZRoleRequest.optional().meta({
+    description:
+      'Set when the edit changed accountType: the role is not changed, a pending request (its id) waits for ' +
+      'another administrator (user.roleRequest.approve).',
+  }),
+}).meta({ title: 'LegacyUserUpdateResult' });
 
 const { id: _planId, version: _planVersion, ...planFields } = ZPlan.shape;
 export const ZLegacyPlan = z

@@ -10,6 +10,7 @@ import {
   ZLegacySignupBody,
   ZLegacyUser,
   ZLegacyUserUpdateBody,
+  ZLegacyUserUpdateResult,
 } from './legacy-schemas.ts';
 
 /** Most users one GET /user/get_all answers (the rest follow with ?cursor=). */
@@ -120,12 +121,17 @@ export const userRoutes: LegacyRoute[] = [
       'The body is the full edited user object, as the legacy edit panel sends it. __v, when sent, must be ' +
       'the current version (409 otherwise). A changed accountBallance becomes a ledger adjustment (reason is ' +
       'its memo) and needs __v: without it a body is accepted only when it leaves the balance as it is (409 ' +
-      'otherwise). An administrator cannot change their own balance (403): another administrator must.',
+      'otherwise). An administrator cannot change their own balance (403): another administrator must. A ' +
+      'changed accountType is not applied: it becomes a pending role request (`roleRequest`, with its id) that ' +
+      "another administrator approves. Another administrator's name or email cannot be changed here (403).",
     access: 'admin',
     body: ZLegacyUserUpdateBody,
-    response: dataOf(ZLegacyUser),
-    errors: [404, 409],
+    response: dataOf(ZLegacyUserUpdateResult),
+    errors: [403, 404, 409],
     fieldNames: LEGACY_FIELD_NAMES,
-    handle: async (caller, { body }) => ({ data: toLegacyUser(await caller.user.update(fromLegacyUserUpdate(body))) }),
+    handle: async (caller, { body }) => {
+      const { roleRequest, ...user } = await caller.user.update(fromLegacyUserUpdate(body));
+      return { data: { ...toLegacyUser(user), ...(roleRequest ? { roleRequest } : {}) } };
+    },
   }),
 ];

@@ -30,8 +30,20 @@ function useOutboxPages(input: Omit<TMailOutboxInput, 'cursor'>) {
 }
 
 /** One message's body, fetched (and audit-logged) only when an admin opens it. */
-function MessageBody({ id }: { id: string }) {
+function MessageBody({ id, withheld }: { id: string; withheld: boolean }) {
   const open = trpc.mail.open.useMutation();
+  if (open.isIdle && withheld) {
+    return (
+      <Stack gap="2" align="flex-start">
+        <Text fontSize="sm" color="fg.muted">
+          A security message (a link or an account notice) is for its recipient only: its body is never shown here.
+        </Text>
+        <Button size="sm" variant="outline" onClick={() => open.mutate({ id })}>
+          Why this message waits
+        </Button>
+      </Stack>
+    );
+  }
   if (open.isIdle) {
     return (
       <Stack gap="2" align="flex-start">
@@ -54,6 +66,14 @@ function MessageBody({ id }: { id: string }) {
     );
   }
   const m = open.data;
+  if (m.withheld) {
+    return (
+      <Alert.Root status="info" variant="subtle">
+        <Alert.Indicator />
+        <Alert.Description whiteSpace="pre-wrap">{m.text}</Alert.Description>
+      </Alert.Root>
+    );
+  }
   if (m.text === null) {
     return (
       <Text fontSize="sm" color="fg.muted">
@@ -85,8 +105,9 @@ export default function OutboxPage() {
           <Alert.Content>
             <Alert.Title>Mail is not being sent: no SMTP server is configured. Messages wait here.</Alert.Title>
             <Alert.Description>
-              Set SMTP_URL (and MAIL_FROM) and restart the server to deliver them; until then, read a message here and
-              pass its content on yourself if someone needs it.
+              Set SMTP_URL (and MAIL_FROM) and restart the server to deliver them. Security messages (reset and
+              verification links) are never shown here: someone with server access gives a member a fresh reset link
+              with pnpm cli reset-link --email ADDRESS.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -134,9 +155,13 @@ export default function OutboxPage() {
             {...disclosure}
             label={`message "${m.subject}" to ${m.to}`}
             colSpan={4}
-            details={() => <MessageBody id={m.id} />}
+            details={() => <MessageBody id={m.id} withheld={m.withheld} />}
           >
-            <StackedCell primary={m.subject} secondary={`${m.to} · ${m.kind}`} title={m.subject} />
+            <StackedCell
+              primary={m.subject}
+              secondary={`${m.to} · ${m.kind}${m.withheld ? ' · security message, body not shown' : ''}`}
+              title={m.subject}
+            />
             <StackedCell
               primary={
                 <Badge colorPalette={STATUS_PALETTE[m.status]} variant="subtle">

@@ -8,6 +8,7 @@ import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
+import { RoleRequests } from './RoleRequests';
 
 function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (
@@ -126,6 +127,8 @@ export default function AdminOverviewPage() {
           {deskLink('withdrawals', 'Review withdrawals')}
         </Figure>
       </SimpleGrid>
+
+      <RoleRequests />
 
       <Stack as="section" aria-labelledby="by-plan-title" gap="3">
         <HStack justify="space-between" flexWrap="wrap">

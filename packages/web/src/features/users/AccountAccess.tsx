@@ -24,6 +24,15 @@ export function AccountAccess({ user }: { user: TUser }) {
   const setDisabled = trpc.user.setDisabled.useMutation({
     onSuccess: async (saved) => {
       setConfirming(false);
+      if (saved.roleRequest) {
+        toaster.create({
+          type: 'success',
+          title: 'Request sent: another administrator must approve it',
+          description: `${saved.email} is an administrator: disabling it needs a second administrator (see the Overview).`,
+        });
+        await utils.user.roleRequest.list.invalidate();
+        return;
+      }
       toaster.create({
         type: 'success',
         title: saved.disabledAt ? 'Account disabled' : 'Account enabled',

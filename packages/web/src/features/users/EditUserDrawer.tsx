@@ -157,13 +157,26 @@ function EditUserForm({
   const balanceChanged = typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
   // Four eyes: an admin's own balance is changed by another admin (the server refuses it with a 403).
   const ownAccount = me?.id === user.id;
+  // The server refuses these too: another admin's name and email are theirs to change, and an admin's email
+  // changes only by their own confirmed email change in Settings.
+  const otherAdmin = user.accountType === 'admin' && !ownAccount;
+  const emailLocked = user.accountType === 'admin';
 
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
-      toaster.create({ type: 'success', title: 'User data updated successfully!' });
+      if (saved.roleRequest) {
+        toaster.create({
+          type: 'success',
+          title: 'Request sent: another administrator must approve it',
+          description: `${saved.email} stays ${saved.accountType === 'admin' ? 'an admin' : 'a user'} until then. Pending requests are on the Overview.`,
+        });
+      } else {
+        toaster.create({ type: 'success', title: 'User data updated successfully!' });
+      }
       onSaved();
       await Promise.all([
         utils.user.list.invalidate(),
+        saved.roleRequest ? utils.user.roleRequest.list.invalidate() : undefined,
         saved.id === me?.id ? utils.user.session.invalidate() : undefined,
       ]);
     },
@@ -236,7 +249,11 @@ function EditUserForm({
                   <Field.Label>
                     {f.label} <Field.RequiredIndicator />
                   </Field.Label>
-                  <Input {...register(f.name)} autoComplete={f.autoComplete} />
+                  <Input
+                    {...register(f.name)}
+                    autoComplete={f.autoComplete}
+                    readOnly={otherAdmin && (f.name === 'firstName' || f.name === 'lastName')}
+                  />
                   <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
                 </Field.Root>
               ))}
@@ -245,8 +262,15 @@ function EditUserForm({
               <Field.Label>
                 Email <Field.RequiredIndicator />
               </Field.Label>
-              <Input {...register('email')} type="email" autoComplete="off" />
+              <Input {...register('email')} type="email" autoComplete="off" readOnly={emailLocked} />
               <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+              {emailLocked ? (
+                <Field.HelperText>
+                  {ownAccount
+                    ? 'Change your own address in Settings: the new address confirms it.'
+                    : "An administrator's name and email are changed only by that administrator, in Settings."}
+                </Field.HelperText>
+              ) : null}
             </Field.Root>
             <Field.Root required>
               <Field.Label>
@@ -259,6 +283,7 @@ function EditUserForm({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
+              <Field.HelperText>A change of role is a request: another administrator approves it.</Field.HelperText>
             </Field.Root>
             <Field.Root required invalid={!!errors.balance}>
               <Field.Label>
