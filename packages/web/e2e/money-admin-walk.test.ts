@@ -115,4 +115,30 @@ describeBrowser('what members and admins read about money is right', () => {
     await seen(page.getByText(/The withdrawal was paid out/));
     await shot(page, 'walk-balance-history');
   });
+
+  test('plan cards say what each figure is, never round a promise up, and show early exit and capacity left', async () => {
+    await env()
+      .db.updateTable('plans')
+      .set({ description: 'Two years, paid monthly.' })
+      .where('investment_plan_name', '=', 'Silver')
+      .execute();
+    for (const path of ['/', '/dashboard']) {
+      const tp = await env().newPage({ label: `plans${path.replace(/\//g, '-')}` });
+      const { page } = tp;
+      if (path !== '/') await env().signInByApi(tp, memberEmail);
+      await page.goto(path);
+      const silver = page.getByRole('article', { name: 'Silver plan' });
+      await seen(silver.getByText('On $4,999: $5,698.86 back', { exact: true }));
+      await seen(silver.getByText('Two years, paid monthly.', { exact: true }));
+      await seen(silver.getByText('Interest paid', { exact: true }));
+      await seen(silver.getByText(/^Allowed: principal back at once/));
+      expect(await silver.innerText()).not.toContain('$5,699');
+      expect(await silver.innerText()).not.toMatch(/Total return|Capital growth|Returns/);
+      const gold = page.getByRole('article', { name: 'Gold plan' });
+      await seen(gold.getByText(/^Not allowed: the money stays in until maturity/));
+      const platinum = page.getByRole('article', { name: 'Platinum plan' });
+      await seen(platinum.getByText('Capacity left', { exact: true }));
+      await seen(platinum.getByText(/^\$[\d,.]+ of \$2,000,000$/));
+    }
+  });
 });

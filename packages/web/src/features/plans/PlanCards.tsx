@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
-import type { TLegacyPlanText, TPlan } from '@vestora/contract';
+import type { TPlan } from '@vestora/contract';
 import { InvestDialogHost } from '../investment/InvestDialogHost';
 import { InvestNowButton } from '../investment/InvestNowButton';
 import { CARD_HONESTY } from '../investment/invest-rules';
-import { planLook, planRows } from './plan-display';
+import { type CardPlan, planLook, planRows } from './plan-display';
 
 /**
  * The plan cards with a working Invest Now each (and the invest dialog they open); `actions` adds
@@ -30,7 +30,7 @@ export function PlanCard({
   invest,
   preview = false,
 }: {
-  plan: TLegacyPlanText & { investmentPlanName: string };
+  plan: CardPlan & { investmentPlanName: string };
   actions?: ReactNode;
   /** The card's Invest Now (a disabled one when absent). */
   invest?: ReactNode;
@@ -74,6 +74,11 @@ export function PlanCard({
         </HStack>
       </Card.Header>
       <Card.Body pt="4">
+        {plan.investmentPlanDescription?.trim() ? (
+          <Text fontSize="sm" color="fg.muted" mb="3" whiteSpace="pre-line">
+            {plan.investmentPlanDescription.trim()}
+          </Text>
+        ) : null}
         <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm">
           {planRows(plan).map((row) => (
             <PlanRow key={row.label} label={row.label} value={row.value} />
