@@ -141,4 +141,32 @@ describeBrowser('what members and admins read about money is right', () => {
       await seen(platinum.getByText(/^\$[\d,.]+ of \$2,000,000$/));
     }
   });
+
+  test('a balance adjustment needs a reason, and the member reads it in their history', async () => {
+    const member = await env().createUser({ email: uniqueEmail('walk-adjusted'), firstName: 'Otto' });
+    const tp = await env().newPage({ label: 'admin-adjusts' });
+    const { page } = tp;
+    await env().signInByApi(tp, env().admin.email);
+    await page.goto('/dashboard/user');
+    const row = page.getByRole('row').filter({ hasText: member.email });
+    await row.getByRole('button', { name: /Edit/ }).click();
+    const panel = page.getByRole('dialog');
+    await panel
+      .getByLabel(/balance/i)
+      .first()
+      .fill('75.00');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(panel.getByText(/A balance change needs a reason/));
+    await panel.getByLabel(/Reason/).fill('Refund of the March fee');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(page.getByText('User data updated successfully!').first());
+
+    const m = await env().newPage({ label: 'adjusted-member' });
+    await env().signInByApi(m, member.email);
+    await m.page.goto('/dashboard/transactions');
+    const adj = historyRow(m.page, 'Adjustment', '+$75.00');
+    await seen(adj.getByText('Adjustment: Refund of the March fee', { exact: true }));
+    await adj.getByRole('button', { name: /^Show details/ }).click();
+    await seen(m.page.getByText('Reason: Refund of the March fee', { exact: true }));
+  });
 });

@@ -24,7 +24,8 @@ export const LAST_ADMIN_MESSAGE =
   'This is the last administrator account. Make another user an administrator first, then change this one.';
 export const BALANCE_NEEDS_VERSION_MESSAGE =
   "Changing a balance needs the user's current version (__v on /api/v1, version on /trpc): reload the user and send it with the edit.";
-const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)';
+export const BALANCE_NEEDS_REASON_MESSAGE =
+  'reason: A balance change needs a reason (the member reads it in their balance history).';
 
 /**
  * An admin's edit of a user, all or nothing in one transaction: the version check (a balance change
@@ -66,6 +67,7 @@ async function updateUserInTransaction(
   if (delta !== 0) {
     refuseOwnReview(actorId, before.id, 'adjust your own balance');
     if (input.version === undefined) throw new AppError('VERSION_CONFLICT', BALANCE_NEEDS_VERSION_MESSAGE);
+    if (!input.reason?.trim()) throw new AppError('BAD_INPUT', BALANCE_NEEDS_REASON_MESSAGE);
   }
 
   if (input.email !== undefined && input.email !== before.email) {
@@ -97,7 +99,7 @@ async function updateUserInTransaction(
       amountCents: delta,
       ref: { type: 'adjustment', id: randomUUID() },
       actorId,
-      memo: input.reason || DEFAULT_BALANCE_MEMO,
+      memo: input.reason!.trim(),
       at: now,
     });
   }

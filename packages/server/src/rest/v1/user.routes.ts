@@ -119,7 +119,7 @@ export const userRoutes: LegacyRoute[] = [
     description:
       'The body is the full edited user object, as the legacy edit panel sends it. __v, when sent, must be ' +
       'the current version (409 otherwise). A changed accountBallance becomes a ledger adjustment (reason is ' +
-      'its memo) and needs __v: without it a body is accepted only when it leaves the balance as it is (409 ' +
+      'its memo, "Changed through the legacy API" when none is sent) and needs __v: without it a body is accepted only when it leaves the balance as it is (409 ' +
       'otherwise). An administrator cannot change their own balance (403): another administrator must.',
     access: 'admin',
     body: ZLegacyUserUpdateBody,
