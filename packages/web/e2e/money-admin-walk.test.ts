@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { payDuePeriods } from '../../server/src/modules/investment/investment.payouts.ts';
+import { PLACEHOLDER_ACCOUNT } from '../../server/src/db/seed.ts';
 import { adjustBalance } from '../../server/src/test/factories.ts';
-import { describeBrowser, gone, seen, shot, type TrackedPage, uniqueEmail, useE2E } from './harness.ts';
+import { atPath, describeBrowser, gone, poll, seen, shot, type TrackedPage, uniqueEmail, useE2E } from './harness.ts';
 
 const env = useE2E();
 
@@ -168,5 +169,59 @@ describeBrowser('what members and admins read about money is right', () => {
     await seen(adj.getByText('Adjustment: Refund of the March fee', { exact: true }));
     await adj.getByRole('button', { name: /^Show details/ }).click();
     await seen(m.page.getByText('Reason: Refund of the March fee', { exact: true }));
+  });
+
+  test('the Overview shows money that just moved, and a to-do list; a placeholder deposit account is not shown to members', async () => {
+    // The installation as the first start leaves it: the placeholder deposit account.
+    await env()
+      .db.updateTable('deposit_account')
+      .set({ bank_name: PLACEHOLDER_ACCOUNT.bankName, account_number: PLACEHOLDER_ACCOUNT.accountNumber })
+      .execute();
+    const member = await env().createUser({ email: uniqueEmail('walk-depositor') });
+    const m = await env().newPage({ label: 'depositor' });
+    await env().signInByApi(m, member.email);
+    await m.page.goto('/dashboard/deposit');
+    await seen(m.page.getByText('Deposits are not open yet', { exact: true }));
+    expect(await m.page.getByText(/Placeholder Bank|0000000000/).count()).toBe(0);
+    expect(await m.page.getByRole('region', { name: 'I have sent a transfer' }).count()).toBe(0);
+
+    const a = await env().newPage({ label: 'overview-admin' });
+    const { page } = a;
+    await env().signInByApi(a, env().admin.email);
+    await page.goto('/dashboard/overview');
+    const todo = page.getByRole('region', { name: /To do before members rely on this installation/ });
+    await seen(todo.getByTestId('todo-deposit-account'));
+    await seen(todo.getByTestId('todo-smtp').getByRole('link', { name: 'Open the Outbox' }));
+    await seen(todo.getByTestId('todo-second-admin').getByRole('link', { name: 'Open User Management' }));
+
+    // Money moves; a minute and more later the Overview shows it (never the figures from before).
+    const held = async () => {
+      const rows = await env().db.selectFrom('users').select('balance_cents').execute();
+      return rows.reduce((sum, r) => sum + Number(r.balance_cents), 0) / 100;
+    };
+    const money = (v: number) =>
+      `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    await poll(() => page.getByTestId('figure-Balances held').textContent()).toBe(money(await held()));
+    await adjustBalance(env().db, member.id, 123_45, 'Walk: money moves', { at: env().clock.now() });
+    env().clock.advanceMs(11 * 60_000);
+    await page.reload();
+    await poll(() => page.getByTestId('figure-Balances held').textContent()).toBe(money(await held()));
+
+    // The to-do's link leads to where the account is set; once set, members see it and the to-do is gone.
+    await todo.getByTestId('todo-deposit-account').getByRole('link', { name: 'Set the deposit account' }).click();
+    await atPath(page, '/dashboard/deposit');
+    await seen(page.getByText('Members cannot deposit yet', { exact: true }));
+    const myAccount = page.getByRole('region', { name: 'My Account' });
+    await myAccount.getByRole('button', { name: /Edit/ }).click();
+    await myAccount.getByLabel(/Bank name/).fill('Walk Savings Bank');
+    await myAccount.getByLabel(/Account number/).fill('GB33BUKB20201555555555');
+    await myAccount.getByRole('button', { name: 'Save' }).click();
+    await seen(page.getByText('Account details updated successfully!').first());
+    await page.goto('/dashboard/overview');
+    await seen(todo.getByTestId('todo-smtp'));
+    expect(await todo.getByTestId('todo-deposit-account').count()).toBe(0);
+    await m.page.reload();
+    await seen(m.page.getByRole('region', { name: 'My Account' }).getByText('Walk Savings Bank', { exact: true }));
+    await seen(m.page.getByRole('region', { name: 'I have sent a transfer' }));
   });
 });

@@ -95,4 +95,42 @@ describe('investment.summary and the overview’s ledger check', () => {
     clock.advanceMs(OVERVIEW_FIGURES_MAX_AGE_MS - 1);
     expect((await ad.overview.admin()).figuresAt).toBe(after.figuresAt);
   });
+
+  it('the overview lists what the installation still needs; the placeholder deposit account is not "set"', async () => {
+    const ad = callerAs(t, admin);
+    expect((await ad.account.get()).isSet).toBe(false);
+    expect((await ad.overview.admin()).setup).toEqual({
+      depositAccountSet: false,
+      mailDelivered: false,
+      activeAdmins: 1,
+    });
+    await ad.account.update({ bankName: 'Real Bank', accountHolder: 'Vestora Ltd', accountNumber: 'PT50 0002 0123' });
+    const second = await insertUser(t.handle.db, { accountType: 'admin' });
+    expect((await callerAs(t, second).account.get()).isSet).toBe(true);
+    expect((await ad.overview.admin()).setup).toMatchObject({ depositAccountSet: true, activeAdmins: 2 });
+    await t.handle.db.updateTable('users').set({ disabled_at: clock.now() }).where('id', '=', second.id).execute();
+    expect((await ad.overview.admin()).setup.activeAdmins).toBe(1);
+  });
+
+  it('admin.counts: pending deposits and withdrawals and unread messages, for the menu badges', async () => {
+    const ad = callerAs(t, admin);
+    const before = await ad.overview.counts();
+    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    await callerAs(t, u).withdrawal.request({
+      amount: 10,
+      method: 'paypal',
+      details: 'someone@example.com',
+      idempotencyKey: newKey(),
+    });
+    await callerAs(t, null).contact.send({
+      name: 'Ann',
+      email: 'ann@example.com',
+      message: 'Hello there, a question.',
+    });
+    expect(await ad.overview.counts()).toEqual({
+      pendingDeposits: before.pendingDeposits,
+      pendingWithdrawals: before.pendingWithdrawals + 1,
+      unreadMessages: before.unreadMessages + 1,
+    });
+  });
 });

@@ -1,11 +1,15 @@
 import {
   centsToDollars,
+  type TAdminCounts,
   type TAdminOverview,
   type TPortfolio,
   type TPortfolioSummary,
   type TPublicStats,
 } from '@vestora/contract';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
+import { findDepositAccount } from '../account/account.repo.ts';
+import { isPlaceholderAccount } from '../account/account.service.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
 import { lastLedgerCheck } from '../ledger/ledger.service.ts';
@@ -108,8 +112,17 @@ function books(db: Database, clock: Clock): Promise<Books> {
  * with their time); both checks (every balance against its ledger, and the platform's books) are the last full check
  * with its time (lastLedgerCheck: re-run in the background once it is a few minutes old, and by ledger.verify).
  */
-export async function adminOverview(db: Database, clock: Clock): Promise<TAdminOverview> {
-  const [desk, figures, ledger] = await Promise.all([deskCounts(db), books(db, clock), lastLedgerCheck({ db, clock })]);
+export async function adminOverview(
+  db: Database,
+  clock: Clock,
+  config: Pick<Config, 'SMTP_URL'>,
+): Promise<TAdminOverview> {
+  const [desk, figures, ledger, account] = await Promise.all([
+    deskCounts(db),
+    books(db, clock),
+    lastLedgerCheck({ db, clock }),
+    findDepositAccount(db),
+  ]);
   const byPlan = figures.plans
     .filter((p) => p.status === 'active' || Number(p.principal_cents) > 0)
     .map((p) => ({
@@ -136,6 +149,21 @@ export async function adminOverview(db: Database, clock: Clock): Promise<TAdminO
     },
     ledgerOk: ledger.ok,
     ledgerCheckedAt: ledger.at,
+    setup: {
+      depositAccountSet: account !== undefined && account !== null && !isPlaceholderAccount(account),
+      mailDelivered: config.SMTP_URL !== undefined,
+      activeAdmins: desk.activeAdmins,
+    },
+  };
+}
+
+/** What waits for an admin (the menu's badges): pending deposits and withdrawals, unread contact messages. */
+export async function adminCounts(db: Database): Promise<TAdminCounts> {
+  const desk = await deskCounts(db);
+  return {
+    pendingDeposits: desk.pendingDeposits.count,
+    pendingWithdrawals: desk.pendingWithdrawals.count,
+    unreadMessages: desk.unreadMessages,
   };
 }
 

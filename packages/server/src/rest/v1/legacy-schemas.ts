@@ -55,7 +55,8 @@ export const ZLegacyPlan = z
   .meta({ title: 'LegacyPlan' });
 export type LegacyPlan = z.infer<typeof ZLegacyPlan>;
 
-const { id: _accountId, ...accountFields } = ZAccount.shape;
+// The legacy record has no isSet (the admin Overview and the Deposit page read it through /trpc).
+const { id: _accountId, isSet: _isSet, ...accountFields } = ZAccount.shape;
 export const ZLegacyAccount = z.strictObject({ _id: z.string(), ...accountFields }).meta({ title: 'LegacyAccount' });
 export type LegacyAccount = z.infer<typeof ZLegacyAccount>;
 
@@ -193,7 +194,7 @@ export function toLegacyPlan({ id, version, ...rest }: TPlan): LegacyPlan {
   return { _id: id, ...rest, __v: version };
 }
 
-export function toLegacyAccount({ id, ...rest }: TAccount): LegacyAccount {
+export function toLegacyAccount({ id, isSet: _isSet, ...rest }: TAccount): LegacyAccount {
   return { _id: id, ...rest };
 }
 
