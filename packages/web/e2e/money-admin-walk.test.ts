@@ -126,7 +126,8 @@ describeBrowser('what members and admins read about money is right', () => {
     for (const path of ['/', '/dashboard']) {
       const tp = await env().newPage({ label: `plans${path.replace(/\//g, '-')}` });
       const { page } = tp;
-      if (path !== '/') await env().signInByApi(tp, memberEmail);
+      if (path !== '/')
+        await env().signInByApi(tp, (await env().createUser({ email: uniqueEmail('walk-plans') })).email);
       await page.goto(path);
       const silver = page.getByRole('article', { name: 'Silver plan' });
       await seen(silver.getByText('On $4,999: $5,698.86 back', { exact: true }));
@@ -140,6 +141,7 @@ describeBrowser('what members and admins read about money is right', () => {
       const platinum = page.getByRole('article', { name: 'Platinum plan' });
       await seen(platinum.getByText('Capacity left', { exact: true }));
       await seen(platinum.getByText(/^\$[\d,.]+ of \$2,000,000$/));
+      if (path === '/dashboard') await shot(page, 'walk-plan-cards');
     }
   });
 
@@ -223,5 +225,59 @@ describeBrowser('what members and admins read about money is right', () => {
     await m.page.reload();
     await seen(m.page.getByRole('region', { name: 'My Account' }).getByText('Walk Savings Bank', { exact: true }));
     await seen(m.page.getByRole('region', { name: 'I have sent a transfer' }));
+  });
+
+  test('admin navigation: Overview first and linked from the index, everything reachable at 800 px, badges with counts', async () => {
+    // Something waits: a pending withdrawal and an unread contact message.
+    const member = await env().createUser({ email: uniqueEmail('walk-waiting'), balanceCents: 40_00 });
+    const m = await env().newPage({ label: 'waiting-member' });
+    await env().signInByApi(m, member.email);
+    await api(
+      m,
+      'withdrawal.request',
+      { amount: 15, method: 'paypal', details: 'waiting@example.com', idempotencyKey: randomUUID() },
+      'mutation',
+    );
+    await api(
+      m,
+      'contact.send',
+      { name: 'Walk', email: 'walk@example.com', message: 'A question about fees.' },
+      'mutation',
+    );
+    const count = async (table: 'deposits' | 'withdrawals') =>
+      (await env().db.selectFrom(table).select('id').where('status', '=', 'pending').execute()).length;
+    const desk = (await count('deposits')) + (await count('withdrawals'));
+    const unread = (await env().db.selectFrom('contact_messages').select('id').where('read_at', 'is', null).execute())
+      .length;
+
+    const a = await env().newPage({ label: 'admin-nav' }); // 1280 x 800
+    const { page } = a;
+    await env().signInByApi(a, env().admin.email);
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Dashboard' }).first();
+    await seen(nav);
+    expect((await nav.getByRole('link').first().innerText()).trim()).toMatch(/^Overview/);
+    await seen(page.getByRole('main').getByRole('link', { name: /Go to the admin Overview/ }));
+
+    // Inbox, Outbox and Logout are on screen at 800 px without scrolling.
+    const onScreen = async (name: string, role: 'link' | 'button') => {
+      const el =
+        role === 'link'
+          ? nav.getByRole('link', { name: new RegExp(`^${name}`) })
+          : page.locator('aside').getByRole('button', { name });
+      await seen(el);
+      const box = await el.first().boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.y + box!.height, `${name} is below the fold`).toBeLessThanOrEqual(800);
+    };
+    await onScreen('Inbox', 'link');
+    await onScreen('Outbox', 'link');
+    await onScreen('Logout', 'button');
+
+    // Badges with the server's counts.
+    await poll(() => nav.getByTestId('badge-desk').locator('[aria-hidden]').textContent()).toBe(String(desk));
+    await poll(() => nav.getByTestId('badge-inbox').locator('[aria-hidden]').textContent()).toBe(String(unread));
+    await seen(nav.getByRole('link', { name: /Money desk.*pending withdrawal/ }));
+    await shot(page, 'walk-admin-nav');
   });
 });

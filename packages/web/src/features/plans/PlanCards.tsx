@@ -79,9 +79,9 @@ export function PlanCard({
             {plan.investmentPlanDescription.trim()}
           </Text>
         ) : null}
-        <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm">
+        <Box as="dl" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" columnGap="4" rowGap="2" fontSize="sm">
           {planRows(plan).map((row) => (
-            <PlanRow key={row.label} label={row.label} value={row.value} />
+            <PlanRow key={row.label} label={row.label} value={row.value} wide={row.wide} />
           ))}
         </Box>
         <Text fontSize="xs" color="fg.muted" mt="4">
@@ -101,16 +101,28 @@ export function PlanCard({
   );
 }
 
-function PlanRow({ label, value }: { label: string; value: string }) {
+function PlanRow({ label, value, wide }: { label: string; value: string; wide?: boolean | undefined }) {
+  if (wide) {
+    return (
+      <Box gridColumn="1 / -1">
+        <Text as="dt" color="fg.muted">
+          {label}
+        </Text>
+        <Text as="dd" fontWeight="semibold">
+          {value || '—'}
+        </Text>
+      </Box>
+    );
+  }
   return (
-    <>
+    <Box display="contents">
       <Text as="dt" color="fg.muted">
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" textAlign="right" wordBreak="break-word">
+      <Text as="dd" fontWeight="semibold" textAlign="right" whiteSpace="nowrap">
         {label === 'Risk level' ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
       </Text>
-    </>
+    </Box>
   );
 }
 

@@ -89,13 +89,20 @@ function money(amount: number): string {
   return Number.isInteger(amount) ? formatMoney(amount).replace(/\.00$/, '') : formatMoney(amount);
 }
 
+/** One row of a card; a `wide` one is a sentence, shown under its label across the card. */
+export interface PlanRowItem {
+  label: string;
+  value: string;
+  wide?: boolean;
+}
+
 /**
  * The rows of a plan card, each saying what its figure is: the rate a year, the amount per investment, how
  * often interest is paid, the term, the interest over the term, the risk, what the largest investment brings
  * back ("On $4,999: $5,698.86 back", never rounded up), the early-exit rule and the capacity left.
  */
-export function planRows(plan: CardPlan): Array<{ label: string; value: string }> {
-  const rows: Array<{ label: string; value: string }> = [
+export function planRows(plan: CardPlan): PlanRowItem[] {
+  const rows: PlanRowItem[] = [
     {
       label: 'Interest rate',
       value:
@@ -119,7 +126,8 @@ export function planRows(plan: CardPlan): Array<{ label: string; value: string }
     { label: 'Risk level', value: plan.riskLevel },
   ];
   const max = backAtMaximum(plan);
-  if (max) rows.push({ label: 'At maturity', value: `On ${money(max.amount)}: ${formatMoney(max.back)} back` });
+  if (max)
+    rows.push({ label: 'At maturity', value: `On ${money(max.amount)}: ${formatMoney(max.back)} back`, wide: true });
   else if (plan.totalReturn)
     rows.push({ label: 'At maturity (largest amount)', value: withUnit(plan.totalReturn, 'dollars') });
   if (plan.earlyExitAllowed !== undefined) {
@@ -128,6 +136,7 @@ export function planRows(plan: CardPlan): Array<{ label: string; value: string }
       value: plan.earlyExitAllowed
         ? 'Allowed: principal back at once, unpaid interest forfeited'
         : 'Not allowed: the money stays in until maturity',
+      wide: true,
     });
   }
   if (plan.capacity != null) {
