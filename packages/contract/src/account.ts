@@ -16,5 +16,7 @@ export const ZAccount = z.object({
   bankName: z.string(),
   accountHolder: z.string(),
   updatedAt: z.string(),
+  /** False while the record is the placeholder the first start seeds: members are told deposits are not open. */
+  isSet: z.boolean(),
 });
 export type TAccount = z.infer<typeof ZAccount>;

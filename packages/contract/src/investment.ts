@@ -100,6 +100,14 @@ export const ZPublicStats = z.object({
 });
 export type TPublicStats = z.infer<typeof ZPublicStats>;
 
+/** admin.counts: what waits for an admin, for the menu's badges (cheap: read on every page). */
+export const ZAdminCounts = z.object({
+  pendingDeposits: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+  unreadMessages: z.number().int(),
+});
+export type TAdminCounts = z.infer<typeof ZAdminCounts>;
+
 /** What an operator checks each morning. */
 export const ZAdminOverview = z.object({
   users: z.number().int(),
@@ -119,5 +127,14 @@ export const ZAdminOverview = z.object({
   ledgerOk: z.boolean(),
   /** When that full check ran (re-run in the background once a few minutes old, and by ledger.verify). */
   ledgerCheckedAt: z.string(),
+  /** What the installation still needs before it can run as intended (the Overview's to-do list). */
+  setup: z.object({
+    /** False while the deposit account is the seeded placeholder (or missing): members cannot deposit. */
+    depositAccountSet: z.boolean(),
+    /** Whether SMTP_URL is set (mail is delivered); without it mail waits in the Outbox. */
+    mailDelivered: z.boolean(),
+    /** Enabled administrators: with one, that admin's own money moves cannot be reviewed (four eyes). */
+    activeAdmins: z.number().int(),
+  }),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;

@@ -27,6 +27,11 @@ export const ZLedgerEntry = z.object({
   actorId: z.string().nullable(),
   memo: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * For a withdrawal's entries: when the withdrawal was paid out (null while it is not). The payment moves
+   * no balance (the hold already did), so it has no entry of its own; the history shows it on the hold.
+   */
+  withdrawalPaidAt: z.string().nullable().optional(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 

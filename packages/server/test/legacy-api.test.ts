@@ -102,6 +102,14 @@ describe('legacy /api/v1 adapter', () => {
     const { data } = ok(await legacy(t.app, 'POST', '/user/update', edited, adminCookie));
     expect(data).toMatchObject({ _id: user.id, city: 'Porto', accountBallance: 12.5 });
     expect(data.__v).toBeGreaterThan(edited.__v);
+    // The legacy panel has no reason field: the adjustment says where it came from (the member reads it).
+    const adjustment = await t.handle.db
+      .selectFrom('ledger_entries')
+      .select(['memo', 'amount_cents'])
+      .where('user_id', '=', user.id)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(adjustment).toEqual({ memo: 'Changed through the legacy API', amount_cents: 250 });
 
     expectErr(
       await legacy(t.app, 'POST', '/user/update', { ...edited, city: 'Faro' }, adminCookie),

@@ -111,6 +111,21 @@ describe('user.list / user.update (admin)', () => {
     expect(count).toHaveLength(2); // the factory's opening credit + the one adjustment
   });
 
+  it('refuses a balance change without a reason (400) and writes nothing; the member reads the reason', async () => {
+    const user = await insertUser(t.handle.db, { balanceCents: 10_000 });
+    for (const reason of [undefined, '', '   ']) {
+      const res = await update({ id: user.id, version: user.version, balance: 50, city: 'Braga', reason });
+      expect(trpcError(res)).toMatchObject({ status: 400, message: expect.stringMatching(/needs a reason/) });
+    }
+    const r = await t.handle.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect([r.city, r.balance_cents, r.version]).toEqual(['Lisbon', 10_000, user.version]);
+    trpcData(await update({ id: user.id, version: user.version, balance: 50, reason: 'Refund of a double deposit' }));
+    const mine = trpcData<{ items: { kind: string; amount: number; memo: string | null }[] }>(
+      await trpcQuery(t.app, 'ledger.list', {}, await sessionFor(t, user)),
+    );
+    expect(mine.items[0]).toMatchObject({ kind: 'adjustment', amount: -50, memo: 'Refund of a double deposit' });
+  });
+
   it('refuses bad input with a clear 400 and writes nothing at all', async () => {
     const user = await insertUser(t.handle.db, { balanceCents: 500 });
     for (const bad of [

@@ -272,6 +272,12 @@ export function useE2E(): () => E2E {
     const handle = await createDb({ dataDir: 'memory' });
     await migrateToLatest(handle.db);
     await seedIfEmpty(handle.db);
+    // The first start seeds a placeholder deposit account (members are told deposits are not open until an
+    // admin sets one): the browser tests run on an installation whose admin has set it.
+    await handle.db
+      .updateTable('deposit_account')
+      .set({ bank_name: 'E2E Test Bank', account_number: 'PT50000201231234567890154', account_holder: 'Vestora Ltd' })
+      .execute();
     const admin = await insertUser(handle.db, { accountType: 'admin', firstName: 'Ada', email: 'admin@vestora.test' });
 
     // The generated APP_SECRET is kept under DATA_DIR: give it a throwaway directory.

@@ -16,6 +16,12 @@ export const DEMO_PLANS: readonly { name: string; terms: TPlanTerms }[] = [
   { name: 'Balanced Fund', terms: demo(650, 1_000, 75_000, 'semi_annually', 48, 'Medium', true) },
 ];
 
+/**
+ * The deposit account the first start seeds so the record exists: not a real bank. While it is still this one,
+ * members are told deposits are not open yet and the admin Overview lists setting it as a to-do.
+ */
+export const PLACEHOLDER_ACCOUNT = { accountNumber: '0000000000', bankName: 'Placeholder Bank (set by an admin)' };
+
 function demo(
   annualRateBps: number,
   minDollars: number,
@@ -77,8 +83,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       .insertInto('deposit_account')
       .values({
         id: randomUUID(),
-        account_number: '0000000000',
-        bank_name: 'Placeholder Bank (set by an admin)',
+        account_number: PLACEHOLDER_ACCOUNT.accountNumber,
+        bank_name: PLACEHOLDER_ACCOUNT.bankName,
         account_holder: 'Vestora Ltd',
       })
       .onConflict((oc) => oc.doNothing())

@@ -51,6 +51,7 @@ export const investmentCases: AuthzCases = {
 
   'overview.home': everyone,
   'overview.admin': adminOnly,
+  'overview.counts': adminOnly,
 
   'referral.friends': signedIn,
 };

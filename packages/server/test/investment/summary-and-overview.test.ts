@@ -3,7 +3,8 @@ import type { UserRow } from '../../src/db/schema.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
 import { LEDGER_CHECK_MAX_AGE_MS } from '../../src/modules/ledger/ledger.service.ts';
-import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
+import { adjustBalance, callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
+import { OVERVIEW_FIGURES_MAX_AGE_MS } from '../../src/modules/overview/overview.service.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { newKey } from '../money/money-helpers.ts';
@@ -74,5 +75,62 @@ describe('investment.summary and the overview’s ledger check', () => {
     });
     // Put it back so the platform balances again for whatever runs after.
     await t.handle.db.updateTable('users').set({ balance_cents: 10_00 }).where('id', '=', victim.id).execute();
+  });
+
+  it('the overview never shows money figures older than a minute: money moved shows on the next load after it', async () => {
+    const ad = callerAs(t, admin);
+    clock.advanceMs(OVERVIEW_FIGURES_MAX_AGE_MS); // figures computed now, not left from the test before
+    const before = await ad.overview.admin();
+    expect(before.figuresAt).toBe(clock.now().toISOString());
+    const u = await insertUser(t.handle.db);
+    await adjustBalance(t.handle.db, u.id, 1_234_56, 'overview freshness', { at: clock.now() });
+    await callerAs(t, u).investment.open({ planId: plans.Silver!, amount: 1_000, idempotencyKey: newKey() });
+    // Within the minute the figures may be the cached ones (with their time); past it they are recomputed
+    // before they are shown, however long nobody looked (the issue saw 11-minute-old zeros).
+    clock.advanceMs(11 * 60_000);
+    const after = await ad.overview.admin();
+    expect(after.figuresAt).toBe(clock.now().toISOString());
+    expect(Math.round((after.balancesHeld - before.balancesHeld) * 100)).toBe(234_56);
+    expect(Math.round((after.principalInvested - before.principalInvested) * 100)).toBe(1_000_00);
+    clock.advanceMs(OVERVIEW_FIGURES_MAX_AGE_MS - 1);
+    expect((await ad.overview.admin()).figuresAt).toBe(after.figuresAt);
+  });
+
+  it('the overview lists what the installation still needs; the placeholder deposit account is not "set"', async () => {
+    const ad = callerAs(t, admin);
+    expect((await ad.account.get()).isSet).toBe(false);
+    expect((await ad.overview.admin()).setup).toEqual({
+      depositAccountSet: false,
+      mailDelivered: false,
+      activeAdmins: 1,
+    });
+    await ad.account.update({ bankName: 'Real Bank', accountHolder: 'Vestora Ltd', accountNumber: 'PT50 0002 0123' });
+    const second = await insertUser(t.handle.db, { accountType: 'admin' });
+    expect((await callerAs(t, second).account.get()).isSet).toBe(true);
+    expect((await ad.overview.admin()).setup).toMatchObject({ depositAccountSet: true, activeAdmins: 2 });
+    await t.handle.db.updateTable('users').set({ disabled_at: clock.now() }).where('id', '=', second.id).execute();
+    expect((await ad.overview.admin()).setup.activeAdmins).toBe(1);
+  });
+
+  it('admin.counts: pending deposits and withdrawals and unread messages, for the menu badges', async () => {
+    const ad = callerAs(t, admin);
+    const before = await ad.overview.counts();
+    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    await callerAs(t, u).withdrawal.request({
+      amount: 10,
+      method: 'paypal',
+      details: 'someone@example.com',
+      idempotencyKey: newKey(),
+    });
+    await callerAs(t, null).contact.send({
+      name: 'Ann',
+      email: 'ann@example.com',
+      message: 'Hello there, a question.',
+    });
+    expect(await ad.overview.counts()).toEqual({
+      pendingDeposits: before.pendingDeposits,
+      pendingWithdrawals: before.pendingWithdrawals + 1,
+      unreadMessages: before.unreadMessages + 1,
+    });
   });
 });

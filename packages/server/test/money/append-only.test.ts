@@ -88,7 +88,7 @@ describe('ledger and audit log are append-only in the database', () => {
       .select('version')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    await callerAs(t, admin).user.update({ id: user.id, version, balance: 80 });
+    await callerAs(t, admin).user.update({ id: user.id, version, balance: 80, reason: 'second edit' });
     const { ledger, audit } = await snapshot();
     expect(ledger).toHaveLength(3);
     expect(audit).toHaveLength(2);

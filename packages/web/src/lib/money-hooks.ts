@@ -29,6 +29,7 @@ export function useInvalidateMoney() {
         utils.ledger.invalidate(),
         utils.audit.list.invalidate(),
         utils.reward.list.invalidate(),
+        utils.overview.counts.invalidate(),
       ]),
     [utils],
   );

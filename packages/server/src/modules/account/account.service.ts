@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAccount, TAccountUpdateInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import { PLACEHOLDER_ACCOUNT } from '../../db/seed.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { type DepositAccountRow, findDepositAccount, upsertDepositAccount } from './account.repo.ts';
@@ -8,8 +9,14 @@ import { type DepositAccountRow, findDepositAccount, upsertDepositAccount } from
 export const ACCOUNT_MISSING_MESSAGE =
   'The deposit account details have not been set up yet. An administrator can add them under My Account.';
 
+/** Whether the record is still the seeded placeholder (its bank or its number), not a real account. */
+export function isPlaceholderAccount(row: Pick<DepositAccountRow, 'bank_name' | 'account_number'>): boolean {
+  return row.bank_name === PLACEHOLDER_ACCOUNT.bankName || row.account_number === PLACEHOLDER_ACCOUNT.accountNumber;
+}
+
 function toPublicAccount(row: DepositAccountRow): TAccount {
   return {
+    isSet: !isPlaceholderAccount(row),
     id: row.id,
     accountNumber: row.account_number,
     bankName: row.bank_name,

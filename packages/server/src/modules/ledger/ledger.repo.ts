@@ -2,8 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
 import type { DB, LedgerEntryRow, LedgerKind } from '../../db/schema.ts';
 
-/** A ledger entry with its owner's email (the page shows it to admins). */
-export type LedgerEntryView = LedgerEntryRow & { user_email: string };
+/**
+ * A ledger entry with its owner's email (the page shows it to admins) and, for a withdrawal's entries, when
+ * the withdrawal was paid out (the payment moves no balance, so it has no entry of its own: the history shows
+ * it on the hold).
+ */
+export type LedgerEntryView = LedgerEntryRow & { user_email: string; withdrawal_paid_at: Date | null };
 
 /** Newest first, `limit + 1` rows (the extra one tells there is a next page). */
 export async function listLedgerEntries(
@@ -13,8 +17,11 @@ export async function listLedgerEntries(
   const q = db
     .selectFrom('ledger_entries as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
+    .leftJoin('withdrawals as w', (j) =>
+      j.onRef('w.id', '=', 'l.ref_id').on('l.ref_type', '=', 'withdrawal').on('w.status', '=', 'paid'),
+    )
     .selectAll('l')
-    .select('u.email as user_email');
+    .select(['u.email as user_email', 'w.reviewed_at as withdrawal_paid_at']);
   return newestFirstPage(q, 'l', { user_id: filter.userId, kind: filter.kind }, filter).execute();
 }
 

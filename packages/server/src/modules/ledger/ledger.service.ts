@@ -29,6 +29,7 @@ export function toLedgerEntry(row: LedgerEntryView): TLedgerEntry & { userEmail:
     actorId: row.actor_id,
     memo: row.memo,
     createdAt: iso(row.created_at),
+    withdrawalPaidAt: row.withdrawal_paid_at ? iso(row.withdrawal_paid_at) : null,
   };
 }
 

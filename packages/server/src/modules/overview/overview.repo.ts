@@ -23,11 +23,15 @@ export async function deskCounts(db: Kysely<DB>) {
       (select count(*) from deposits where status = 'pending') as pending_deposits,
       (select coalesce(sum(amount_cents), 0) from deposits where status = 'pending') as pending_deposits_cents,
       (select count(*) from withdrawals where status = 'pending') as pending_withdrawals,
-      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'pending') as pending_withdrawals_cents
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'pending') as pending_withdrawals_cents,
+      (select count(*) from contact_messages where read_at is null) as unread_messages,
+      (select count(*) from users where account_type = 'admin' and disabled_at is null) as active_admins
   `.execute(db);
   const row = r.rows[0]!;
   return {
     users: Number(row.users),
+    unreadMessages: Number(row.unread_messages),
+    activeAdmins: Number(row.active_admins),
     pendingDeposits: { count: Number(row.pending_deposits), cents: Number(row.pending_deposits_cents) },
     pendingWithdrawals: { count: Number(row.pending_withdrawals), cents: Number(row.pending_withdrawals_cents) },
   };

@@ -1,9 +1,13 @@
-import { ZAdminOverview, ZPublicStats } from '@vestora/contract';
+import { ZAdminCounts, ZAdminOverview, ZPublicStats } from '@vestora/contract';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init.ts';
-import { adminOverview, publicStats } from './overview.service.ts';
+import { adminCounts, adminOverview, publicStats } from './overview.service.ts';
 
 /** Figures: the home page's (public, from the data, cached) and the operator's morning overview (admin). */
 export const overviewRouter = router({
   home: publicProcedure.output(ZPublicStats).query(({ ctx }) => publicStats(ctx.deps)),
-  admin: adminProcedure.output(ZAdminOverview).query(({ ctx }) => adminOverview(ctx.deps.db, ctx.deps.clock)),
+  admin: adminProcedure
+    .output(ZAdminOverview)
+    .query(({ ctx }) => adminOverview(ctx.deps.db, ctx.deps.clock, ctx.deps.config)),
+  /** What waits for an admin, for the menu's badges. */
+  counts: adminProcedure.output(ZAdminCounts).query(({ ctx }) => adminCounts(ctx.deps.db)),
 });

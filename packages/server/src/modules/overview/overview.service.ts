@@ -1,11 +1,15 @@
 import {
   centsToDollars,
+  type TAdminCounts,
   type TAdminOverview,
   type TPortfolio,
   type TPortfolioSummary,
   type TPublicStats,
 } from '@vestora/contract';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
+import { findDepositAccount } from '../account/account.repo.ts';
+import { isPlaceholderAccount } from '../account/account.service.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
 import { lastLedgerCheck } from '../ledger/ledger.service.ts';
@@ -70,7 +74,7 @@ interface Books {
 /** The heavy figures are reused this long (the page says when they were computed). */
 export const OVERVIEW_FIGURES_MAX_AGE_MS = 60_000;
 
-const booksCaches = new WeakMap<Database, { at: number; value: Promise<Books>; refreshing: boolean }>();
+const booksCaches = new WeakMap<Database, { at: number; value: Promise<Books> }>();
 
 async function computeBooks(db: Database, now: Date): Promise<Books> {
   const until = new Date(now.getTime() + 30 * DAY_MS);
@@ -85,37 +89,40 @@ async function computeBooks(db: Database, now: Date): Promise<Books> {
 /**
  * Balances held, principal per plan and interest due in the next 30 days: read every user and every active
  * position (a few hundred milliseconds at 100,000 of each), so they are computed at most once a minute per
- * process and served with their time; a load after that minute answers at once with the previous figures
- * and refreshes them in the background. Only the first load computes while the admin waits.
+ * process and served with their time. Figures older than that minute are never shown: the load that finds
+ * them stale computes fresh ones and waits for them (loads arriving meanwhile share that one computation).
  */
 function books(db: Database, clock: Clock): Promise<Books> {
   const now = clock.now();
   const cached = booksCaches.get(db);
-  if (!cached) {
-    const value = computeBooks(db, now);
-    booksCaches.set(db, { at: now.getTime(), value, refreshing: false });
-    value.catch(() => booksCaches.delete(db));
-    return value;
-  }
-  if (now.getTime() - cached.at >= OVERVIEW_FIGURES_MAX_AGE_MS && !cached.refreshing) {
-    cached.refreshing = true;
-    computeBooks(db, now).then(
-      (fresh) => booksCaches.set(db, { at: now.getTime(), value: Promise.resolve(fresh), refreshing: false }),
-      // A failed refresh (database busy or closing) is tried again on a later load.
-      () => (cached.refreshing = false),
-    );
-  }
-  return cached.value;
+  if (cached && now.getTime() - cached.at < OVERVIEW_FIGURES_MAX_AGE_MS) return cached.value;
+  const value = computeBooks(db, now);
+  const entry = { at: now.getTime(), value };
+  booksCaches.set(db, entry);
+  // A failed computation (database busy or closing) is not kept: the next load tries again.
+  value.catch(() => {
+    if (booksCaches.get(db) === entry) booksCaches.delete(db);
+  });
+  return value;
 }
 
 /**
  * The figures an operator checks each morning. The user count and the pending queues are read on every load
- * (cheap, and what the admin acts on); the heavy figures come from `books` (at most a minute old, with their
- * time); both checks (every balance against its ledger, and the platform's books) are the last full check
+ * (cheap, and what the admin acts on); the heavy figures come from `books` (never more than a minute old,
+ * with their time); both checks (every balance against its ledger, and the platform's books) are the last full check
  * with its time (lastLedgerCheck: re-run in the background once it is a few minutes old, and by ledger.verify).
  */
-export async function adminOverview(db: Database, clock: Clock): Promise<TAdminOverview> {
-  const [desk, figures, ledger] = await Promise.all([deskCounts(db), books(db, clock), lastLedgerCheck({ db, clock })]);
+export async function adminOverview(
+  db: Database,
+  clock: Clock,
+  config: Pick<Config, 'SMTP_URL'>,
+): Promise<TAdminOverview> {
+  const [desk, figures, ledger, account] = await Promise.all([
+    deskCounts(db),
+    books(db, clock),
+    lastLedgerCheck({ db, clock }),
+    findDepositAccount(db),
+  ]);
   const byPlan = figures.plans
     .filter((p) => p.status === 'active' || Number(p.principal_cents) > 0)
     .map((p) => ({
@@ -142,6 +149,21 @@ export async function adminOverview(db: Database, clock: Clock): Promise<TAdminO
     },
     ledgerOk: ledger.ok,
     ledgerCheckedAt: ledger.at,
+    setup: {
+      depositAccountSet: account !== undefined && account !== null && !isPlaceholderAccount(account),
+      mailDelivered: config.SMTP_URL !== undefined,
+      activeAdmins: desk.activeAdmins,
+    },
+  };
+}
+
+/** What waits for an admin (the menu's badges): pending deposits and withdrawals, unread contact messages. */
+export async function adminCounts(db: Database): Promise<TAdminCounts> {
+  const desk = await deskCounts(db);
+  return {
+    pendingDeposits: desk.pendingDeposits.count,
+    pendingWithdrawals: desk.pendingWithdrawals.count,
+    unreadMessages: desk.unreadMessages,
   };
 }
 

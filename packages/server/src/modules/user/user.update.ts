@@ -16,7 +16,8 @@ export const USER_NOT_FOUND_MESSAGE = 'User not found. It may have been deleted;
 export const USER_CHANGED_MESSAGE = 'This user was changed by someone else. Reload and try again.';
 export const BALANCE_NEEDS_VERSION_MESSAGE =
   "Changing a balance needs the user's current version (__v on /api/v1, version on /trpc): reload the user and send it with the edit.";
-const DEFAULT_BALANCE_MEMO = 'Balance set by an administrator (no reason given)';
+export const BALANCE_NEEDS_REASON_MESSAGE =
+  'reason: A balance change needs a reason (the member reads it in their balance history).';
 
 export const OTHER_ADMIN_IDENTITY_MESSAGE =
   "You cannot change another administrator's name or email address: they change them themselves in Settings.";
@@ -66,6 +67,7 @@ async function updateUserInTransaction(
   if (delta !== 0) {
     refuseOwnReview(actorId, before.id, 'adjust your own balance');
     if (input.version === undefined) throw new AppError('VERSION_CONFLICT', BALANCE_NEEDS_VERSION_MESSAGE);
+    if (!input.reason?.trim()) throw new AppError('BAD_INPUT', BALANCE_NEEDS_REASON_MESSAGE);
     await refuseNewAdminReview(trx, actorId, before.id, env);
   }
 
@@ -105,7 +107,7 @@ async function updateUserInTransaction(
       amountCents: delta,
       ref: { type: 'adjustment', id: randomUUID() },
       actorId,
-      memo: input.reason || DEFAULT_BALANCE_MEMO,
+      memo: input.reason!.trim(),
       at: now,
     });
   }

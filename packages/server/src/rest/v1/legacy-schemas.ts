@@ -65,7 +65,8 @@ export const ZLegacyPlan = z
   .meta({ title: 'LegacyPlan' });
 export type LegacyPlan = z.infer<typeof ZLegacyPlan>;
 
-const { id: _accountId, ...accountFields } = ZAccount.shape;
+// The legacy record has no isSet (the admin Overview and the Deposit page read it through /trpc).
+const { id: _accountId, isSet: _isSet, ...accountFields } = ZAccount.shape;
 export const ZLegacyAccount = z.strictObject({ _id: z.string(), ...accountFields }).meta({ title: 'LegacyAccount' });
 export type LegacyAccount = z.infer<typeof ZLegacyAccount>;
 
@@ -203,21 +204,26 @@ export function toLegacyPlan({ id, version, ...rest }: TPlan): LegacyPlan {
   return { _id: id, ...rest, __v: version };
 }
 
-export function toLegacyAccount({ id, ...rest }: TAccount): LegacyAccount {
+export function toLegacyAccount({ id, isSet: _isSet, ...rest }: TAccount): LegacyAccount {
   return { _id: id, ...rest };
 }
 
 /** The legacy user edit in tRPC terms; the echoed read-only fields are dropped. */
 export function fromLegacyUserUpdate(body: LegacyUserUpdateBody): z.input<typeof ZUserUpdateInput> {
-  const { _id, __v, accountBallance, password: _password, ...rest } = body;
+  const { _id, __v, accountBallance, password: _password, reason, ...rest } = body;
   const { createdAt: _c, updatedAt: _u, referralCode: _rc, referralLink: _rl, referredBy: _rb, ...fields } = rest;
   return {
     id: _id,
     ...(__v === undefined ? {} : { version: __v }),
     ...fields,
     ...(accountBallance === undefined ? {} : { balance: accountBallance }),
+    // The legacy edit panel has no reason field: a balance change it makes still says where it came from.
+    ...(reason?.trim() ? { reason } : accountBallance === undefined ? {} : { reason: LEGACY_BALANCE_REASON }),
   };
 }
+
+/** The reason recorded for a balance changed through /api/v1/user/update without one. */
+export const LEGACY_BALANCE_REASON = 'Changed through the legacy API';
 
 /** The legacy deposit-account edit in tRPC terms. */
 export function fromLegacyAccountUpdate(body: LegacyAccountUpdateBody): z.input<typeof ZAccountFields> {

@@ -120,10 +120,11 @@ export const userRoutes: LegacyRoute[] = [
     description:
       'The body is the full edited user object, as the legacy edit panel sends it. __v, when sent, must be ' +
       'the current version (409 otherwise). A changed accountBallance becomes a ledger adjustment (reason is ' +
-      'its memo) and needs __v: without it a body is accepted only when it leaves the balance as it is (409 ' +
-      'otherwise). An administrator cannot change their own balance (403): another administrator must. A ' +
-      'changed accountType is not applied: it becomes a pending role request (`roleRequest`, with its id) that ' +
-      "another administrator approves. Another administrator's name or email cannot be changed here (403).",
+      'its memo, "Changed through the legacy API" when none is sent) and needs __v: without it a body is accepted ' +
+      'only when it leaves the balance as it is (409 otherwise). An administrator cannot change their own balance ' +
+      '(403): another administrator must. A changed accountType is not applied: it becomes a pending role request ' +
+      "(`roleRequest`, with its id) that another administrator approves. Another administrator's name or email " +
+      'cannot be changed here (403).',
     access: 'admin',
     body: ZLegacyUserUpdateBody,
     response: dataOf(ZLegacyUserUpdateResult),

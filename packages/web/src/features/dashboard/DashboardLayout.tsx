@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
+  Badge,
   Box,
   Button,
   CloseButton,
@@ -14,10 +15,11 @@ import {
   Portal,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
-import type { TUser } from '@vestora/contract';
+import type { TAdminCounts, TUser } from '@vestora/contract';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
@@ -26,7 +28,7 @@ import { formatMoney } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
 import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { isMenuItemActive, menuFor } from './menu';
+import { isMenuItemActive, menuFor, type MenuItem } from './menu';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
 
 /** Logout: tell the server, then forget everything cached for this user and go to /login. */
@@ -69,11 +71,47 @@ function InvestedLine() {
   );
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A menu entry's badge: what waits behind it (admins), with the words for screen readers. */
+function MenuBadge({ item, counts }: { item: MenuItem; counts: TAdminCounts | undefined }) {
+  if (!item.badge || !counts) return null;
+  const { pendingDeposits: d, pendingWithdrawals: w, unreadMessages: m } = counts;
+  const [count, words] =
+    item.badge === 'desk'
+      ? [
+          d + w,
+          `${plural(d, 'pending deposit', 'pending deposits')}, ${plural(w, 'pending withdrawal', 'pending withdrawals')}`,
+        ]
+      : [m, plural(m, 'unread message', 'unread messages')];
+  if (count === 0) return null;
+  return (
+    <Badge
+      ms="auto"
+      colorPalette="orange"
+      variant="solid"
+      rounded="full"
+      title={words}
+      data-testid={`badge-${item.badge}`}
+    >
+      <span aria-hidden>{count}</span>
+      <VisuallyHidden>{words}</VisuallyHidden>
+    </Badge>
+  );
+}
+
 function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
   const { pathname } = useLocation();
+  const isAdmin = user.accountType === 'admin';
+  // The badges' counts, from the server (a cheap query), kept fresh while the admin works.
+  const counts = trpc.overview.counts.useQuery(undefined, {
+    enabled: isAdmin,
+    refetchInterval: 60_000,
+    staleTime: 15_000,
+  });
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
-    <Flex direction="column" h="full" gap="6">
+    <Flex direction="column" h="full" gap="4">
       <Link asChild rounded="md" width="fit-content" textDecoration="none" _hover={{ textDecoration: 'none' }}>
         <RouterLink to="/" aria-label="Vestora home page">
           <BrandLogo />
@@ -94,7 +132,8 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
           <InvestedLine />
         </Box>
       </HStack>
-      <Stack as="nav" aria-label="Dashboard" gap="1" flex="1">
+      {/* The menu scrolls within itself so Logout stays on screen on a short window (admins have the most). */}
+      <Stack as="nav" aria-label="Dashboard" gap="0.5" flex="1" minH="0" overflowY="auto">
         {menuFor(user.accountType).map((item) => {
           const active = isMenuItemActive(item, pathname);
           return (
@@ -105,7 +144,8 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
               alignItems="center"
               gap="3"
               px="3"
-              py="2.5"
+              py="1.5"
+              flexShrink={0}
               rounded="md"
               fontWeight="medium"
               textDecoration="none"
@@ -116,12 +156,13 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
               <NavLink to={item.to} aria-current={active ? 'page' : undefined}>
                 <Icon as={item.icon} boxSize="4.5" aria-hidden />
                 {item.label}
+                <MenuBadge item={item} counts={isAdmin ? counts.data : undefined} />
               </NavLink>
             </Link>
           );
         })}
       </Stack>
-      <Button colorPalette="red" onClick={onLogout} loading={loggingOut} loadingText="Logging out...">
+      <Button colorPalette="red" flexShrink={0} onClick={onLogout} loading={loggingOut} loadingText="Logging out...">
         <LuLogOut /> Logout
       </Button>
     </Flex>

@@ -22,6 +22,8 @@ export interface MenuItem {
   icon: ComponentType;
   /** Extra paths that also highlight this entry (the dashboard index shows Investments). */
   alsoActiveOn?: string[];
+  /** What waits behind the entry, counted by the server (admins): shown as a badge. */
+  badge?: 'desk' | 'inbox';
 }
 
 const rewards: MenuItem = { label: 'Rewards', to: '/dashboard/rewards', icon: LuAward };
@@ -39,9 +41,9 @@ const settings: MenuItem = { label: 'Settings', to: '/dashboard/settings', icon:
 const transactions: MenuItem = { label: 'Transactions', to: '/dashboard/transactions', icon: LuReceipt };
 const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon: LuShare2 };
 const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon: LuGauge };
-const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase };
+const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase, badge: 'desk' };
 const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMail };
-const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox };
+const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox, badge: 'inbox' };
 
 /**
  * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,

@@ -1,17 +1,59 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, SimpleGrid, Stack } from '@chakra-ui/react';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/session';
 import MyAccount from '../account/MyAccount';
 import { DepositForm } from './DepositForm';
 import { RecentDeposits } from './RecentDeposits';
 import { PageIntro } from '../dashboard/PageIntro';
 
-/** /dashboard/deposit: where to send money (My Account), the "I have sent a transfer" form and recent deposits. */
+/**
+ * /dashboard/deposit: where to send money (My Account), the "I have sent a transfer" form and recent deposits.
+ * While the deposit account is the seeded placeholder (or missing), members are told deposits are not open yet
+ * instead of being shown a bank that does not exist; admins see the record with a note to set it.
+ */
 export default function DepositPage() {
+  const { isAdmin } = useSession();
+  const account = trpc.account.get.useQuery(undefined, { retry: false });
+  const notOpen =
+    (account.isError && account.error.data?.code === 'NOT_FOUND') ||
+    (account.data !== undefined && !account.data.isSet);
+
+  if (notOpen && !isAdmin) {
+    return (
+      <Stack gap="6">
+        <PageIntro title="Deposit">Deposits are made by bank transfer to the platform's account.</PageIntro>
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Deposits are not open yet</Alert.Title>
+            <Alert.Description>
+              The bank account to send transfers to has not been set up by an administrator. Please do not send money
+              until it is shown here; this page will show it as soon as it is set.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <RecentDeposits />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="6">
       <PageIntro title="Deposit">
         Transfer money to the account below, then report the transfer. Your balance is credited once an admin has
         matched the transfer to our bank statement.
       </PageIntro>
+      {notOpen ? (
+        <Alert.Root status="warning" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Members cannot deposit yet</Alert.Title>
+            <Alert.Description>
+              This is the placeholder account the first start created. Until you set the platform's real bank account
+              here (Edit), members see "Deposits are not open yet" instead of it.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <MyAccount />
         <DepositForm />

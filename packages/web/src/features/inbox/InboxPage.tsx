@@ -99,7 +99,7 @@ function MessageItem({ msg, onReply }: { msg: TContactMessage; onReply: (m: TCon
   const [open, setOpen] = useState(false);
   const utils = trpc.useUtils();
   const markRead = trpc.contact.markRead.useMutation({
-    onSuccess: () => utils.contact.list.invalidate(),
+    onSuccess: () => Promise.all([utils.contact.list.invalidate(), utils.overview.counts.invalidate()]),
     onError: (err) => toaster.create({ type: 'error', title: 'Could not update', description: errorMessage(err) }),
   });
   const unread = msg.readAt === null;

@@ -1,10 +1,20 @@
-import { Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Flex, Link, Stack, Table, Text } from '@chakra-ui/react';
 import type { TLedgerEntry } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { EmptyWithLink } from '../../components/table/EmptyWithLink';
-import { LEDGER_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, formatSignedMoney } from '../../lib/money-labels';
+import {
+  LEDGER_KIND_LABELS,
+  LEDGER_REF_TYPE_LABELS,
+  WITHDRAWAL_METHOD_LABELS,
+  WITHDRAWAL_PAYMENT_LABEL,
+  formatSignedMoney,
+  ledgerReference,
+} from '../../lib/money-labels';
+import { trpc } from '../../lib/trpc';
+import { INVESTMENT_STATUS } from '../investment/invest-rules';
 import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../../lib/money-hooks';
 import { DepositStatusBadge, WithdrawalStatusBadge } from '../../components/money/StatusBadge';
 import { DepositTimeline, WithdrawalTimeline } from '../../components/money/MoneyTimeline';
@@ -62,7 +72,21 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
         >
           <StackedCell
             primary={LEDGER_KIND_LABELS[e.kind]}
-            secondary={<Time iso={e.createdAt} format={formatDateTime} />}
+            secondary={
+              <>
+                <Time iso={e.createdAt} format={formatDateTime} />
+                {e.kind === 'withdrawal_hold' && e.withdrawalPaidAt ? (
+                  <Flex as="span" gap="1" align="center" wrap="wrap" mt="1">
+                    <Badge colorPalette="green" variant="subtle">
+                      {WITHDRAWAL_PAYMENT_LABEL}
+                    </Badge>
+                    <Text as="span" fontSize="xs">
+                      paid out {formatDateTime(e.withdrawalPaidAt)}
+                    </Text>
+                  </Flex>
+                ) : null}
+              </>
+            }
           />
           <Table.Cell textAlign="end">
             <SignedAmount amount={e.amount} />
@@ -71,11 +95,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
             {formatMoney(e.balanceAfter)}
           </Table.Cell>
           <Table.Cell color="fg.muted" maxW="16rem" truncate title={e.memo ?? undefined}>
-            {e.refType === 'adjustment'
-              ? e.memo
-                ? `Adjustment: ${e.memo}`
-                : 'Adjustment by our team'
-              : `${e.refType === 'deposit' ? 'Deposit' : 'Withdrawal'} #${shortId(e.refId)}`}
+            {ledgerReference(e)}
           </Table.Cell>
         </ExpandableRow>
       )}
@@ -83,15 +103,88 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
   );
 }
 
-/** What caused one ledger entry: the deposit or withdrawal with its timeline, or the adjustment's reason. */
-function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
-  const ref = useReferencedRecord(entry, { userId, enabled: true });
-  const recorded = (
+/** The line under every entry's details: its id, time, amount and the balance after it. */
+function Recorded({ entry }: { entry: TLedgerEntry }) {
+  return (
     <Text fontSize="xs" color="fg.muted">
       Entry {shortId(entry.id)} recorded {formatDateTime(entry.createdAt)}: {formatSignedMoney(entry.amount)}, balance
       after {formatMoney(entry.balanceAfter)}.
     </Text>
   );
+}
+
+/**
+ * What caused one ledger entry: the deposit or withdrawal with its timeline, the investment with its plan and
+ * periods, the referral it rewards, or the adjustment's reason. Every kind opens something.
+ */
+function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+  if (entry.refType === 'investment') return <InvestmentEntryDetails entry={entry} />;
+  if (entry.refType === 'referral') {
+    return (
+      <Stack gap="2">
+        <Text fontWeight="semibold">{LEDGER_KIND_LABELS[entry.kind]}</Text>
+        <Text>{entry.memo ?? 'A reward for a friend you invited.'}</Text>
+        <Link asChild colorPalette="blue" fontSize="sm">
+          <RouterLink to="/dashboard/referral">See your referrals</RouterLink>
+        </Link>
+        <Recorded entry={entry} />
+      </Stack>
+    );
+  }
+  return <FlowEntryDetails entry={entry} userId={userId} />;
+}
+
+/** An investment's entry (invested, interest, principal returned): the position, its plan and the period. */
+function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
+  const position = trpc.investment.get.useQuery({ id: entry.refId }, { staleTime: 30_000 });
+  if (position.isPending) return <PageLoader label="Loading the investment..." minH="6rem" />;
+  if (position.isError) {
+    return (
+      <ErrorState
+        title="The investment could not be loaded"
+        description={errorMessage(position.error)}
+        onRetry={() => void position.refetch()}
+        retrying={position.isRefetching}
+      />
+    );
+  }
+  const p = position.data;
+  const what =
+    entry.kind === 'investment'
+      ? `This entry moved ${formatMoney(p.amount)} from your balance into the position.`
+      : entry.kind === 'principal_return'
+        ? `This entry returned the principal of ${formatMoney(p.amount)} to your balance.`
+        : entry.memo
+          ? `${entry.memo}.`
+          : 'Interest paid by the position.';
+  return (
+    <Stack gap="2">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold">
+          {p.planName} investment of {formatMoney(p.amount)}
+        </Text>
+        <Badge variant="subtle" colorPalette={INVESTMENT_STATUS[p.status].palette}>
+          {INVESTMENT_STATUS[p.status].label}
+        </Badge>
+      </Flex>
+      <Text fontSize="sm">{what}</Text>
+      <Text fontSize="sm">
+        {p.paidPeriods} of {p.totalPeriods} payouts made, {formatMoney(p.interestPaid)} of{' '}
+        {formatMoney(p.totalInterest)} interest paid so far.
+      </Text>
+      <Link asChild colorPalette="blue" fontSize="sm">
+        <RouterLink to={`/dashboard/investments/${p.id}`}>Open the {p.planName} investment</RouterLink>
+      </Link>
+      <Recorded entry={entry} />
+    </Stack>
+  );
+}
+
+/** A deposit's or withdrawal's entry, or an adjustment's. */
+function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+  const ref = useReferencedRecord(entry, { userId, enabled: true });
+  const recorded = <Recorded entry={entry} />;
+  const refName = LEDGER_REF_TYPE_LABELS[entry.refType].toLowerCase();
 
   if (entry.refType === 'adjustment') {
     return (
@@ -102,11 +195,11 @@ function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: st
       </Stack>
     );
   }
-  if (ref.isPending) return <PageLoader label={`Loading the ${entry.refType}...`} minH="6rem" />;
+  if (ref.isPending) return <PageLoader label={`Loading the ${refName}...`} minH="6rem" />;
   if (ref.isError) {
     return (
       <ErrorState
-        title={`The ${entry.refType} could not be loaded`}
+        title={`The ${refName} could not be loaded`}
         description={errorMessage(ref.error)}
         onRetry={() => void ref.refetch()}
         retrying={ref.isRefetching}
@@ -117,7 +210,7 @@ function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: st
     return (
       <Stack gap="2">
         <Text>
-          The {entry.refType} this entry belongs to (#{shortId(entry.refId)}) is not in your list.
+          The {refName} this entry belongs to (#{shortId(entry.refId)}) is not in your list.
         </Text>
         {recorded}
       </Stack>
@@ -152,7 +245,12 @@ function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: st
           {w.status === 'cancelled' ? 'cancelled' : 'rejected'}.
         </Text>
       ) : entry.kind === 'withdrawal_hold' ? (
-        <Text fontSize="sm">This entry put the requested amount on hold when the withdrawal was requested.</Text>
+        <Text fontSize="sm">
+          This entry put the requested amount on hold when the withdrawal was requested.
+          {w.status === 'paid' && w.reviewedAt
+            ? ` The withdrawal was paid out ${formatDateTime(w.reviewedAt)}: the held amount went to you.`
+            : ''}
+        </Text>
       ) : null}
       <WithdrawalTimeline record={w} audience="owner" />
       {recorded}

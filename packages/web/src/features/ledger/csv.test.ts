@@ -62,9 +62,9 @@ describe('ledgerToCsv', () => {
     ]);
     expect(csv.split('\r\n')).toEqual([
       'date,kind,amount,balance after,reference type,reference id,memo',
-      '2025-03-07T14:05:00.000Z,Deposit,1250.50,1250.50,deposit,d1,',
-      '2025-03-07T14:05:00.000Z,Withdrawal hold,-200.00,1050.50,withdrawal,w1,',
-      '2025-03-07T14:05:00.000Z,Adjustment,0.10,1050.60,adjustment,a1,"Fee refund, ""goodwill"""',
+      '2025-03-07T14:05:00.000Z,Deposit,1250.50,1250.50,Deposit,d1,',
+      '2025-03-07T14:05:00.000Z,Withdrawal hold,-200.00,1050.50,Withdrawal,w1,',
+      '2025-03-07T14:05:00.000Z,Adjustment,0.10,1050.60,Adjustment,a1,"Fee refund, ""goodwill"""',
       '',
     ]);
   });
@@ -84,10 +84,10 @@ describe('ledgerToCsv', () => {
       entry({ id: 'i4', kind: 'referral_reward', amount: 10, balanceAfter: 1264.67, refType: 'referral', refId: 'p2' }),
     ]).split('\r\n');
     expect(rows.slice(1, 5)).toEqual([
-      '2025-03-07T14:05:00.000Z,Invested,-1000.00,250.50,investment,p1,',
-      '2025-03-07T14:05:00.000Z,Interest,4.17,254.67,investment,p1,',
-      '2025-03-07T14:05:00.000Z,Principal returned,1000.00,1254.67,investment,p1,',
-      '2025-03-07T14:05:00.000Z,Referral reward,10.00,1264.67,referral,p2,',
+      '2025-03-07T14:05:00.000Z,Invested,-1000.00,250.50,Investment,p1,',
+      '2025-03-07T14:05:00.000Z,Interest,4.17,254.67,Investment,p1,',
+      '2025-03-07T14:05:00.000Z,Principal returned,1000.00,1254.67,Investment,p1,',
+      '2025-03-07T14:05:00.000Z,Referral reward,10.00,1264.67,Referral,p2,',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { TLedgerEntry } from '@vestora/contract';
-import { LEDGER_KIND_LABELS } from '../../lib/money-labels';
+import { LEDGER_KIND_LABELS, LEDGER_REF_TYPE_LABELS } from '../../lib/money-labels';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -34,7 +34,7 @@ export function ledgerToCsv(entries: readonly TLedgerEntry[]): string {
       LEDGER_KIND_LABELS[e.kind],
       e.amount.toFixed(2),
       e.balanceAfter.toFixed(2),
-      e.refType,
+      LEDGER_REF_TYPE_LABELS[e.refType],
       e.refId,
       e.memo,
     ]),

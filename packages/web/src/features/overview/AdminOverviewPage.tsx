@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Card, HStack, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Code, HStack, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { TAdminOverview } from '@vestora/contract';
 import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
@@ -59,10 +60,91 @@ function Check({ title, ok, okText, badText }: { title: string; ok: boolean; okT
   );
 }
 
+/** One thing the installation still needs, with where to fix it. */
+interface Todo {
+  id: string;
+  title: string;
+  body: ReactNode;
+  to: string;
+  linkText: string;
+}
+
+/** What the installation still needs (deposit account, mail, a second admin), each with a link to fix it. */
+export function setupTodos(setup: TAdminOverview['setup']): Todo[] {
+  const todos: Todo[] = [];
+  if (!setup.depositAccountSet) {
+    todos.push({
+      id: 'deposit-account',
+      title: 'The deposit account is not set',
+      body: 'Members see "Deposits are not open yet" until the platform\'s real bank account replaces the placeholder.',
+      to: '/dashboard/deposit',
+      linkText: 'Set the deposit account',
+    });
+  }
+  if (!setup.mailDelivered) {
+    todos.push({
+      id: 'smtp',
+      title: 'Mail is not being sent (SMTP is not set)',
+      body: (
+        <>
+          Verification links, password resets and notices wait in the Outbox. Set <Code>SMTP_URL</Code> in the server's
+          environment and restart it to deliver them.
+        </>
+      ),
+      to: '/dashboard/outbox',
+      linkText: 'Open the Outbox',
+    });
+  }
+  if (setup.activeAdmins < 2) {
+    todos.push({
+      id: 'second-admin',
+      title: 'There is no second administrator (four eyes)',
+      body: (
+        <>
+          Your own deposits, withdrawals and balance need another administrator to review them. Make a trusted user an
+          administrator in User Management, or run <Code>pnpm cli create-admin --email …</Code>.
+        </>
+      ),
+      to: '/dashboard/user',
+      linkText: 'Open User Management',
+    });
+  }
+  return todos;
+}
+
+function SetupTodos({ todos }: { todos: Todo[] }) {
+  if (todos.length === 0) return null;
+  return (
+    <Card.Root as="section" aria-labelledby="todo-title" size="sm" borderColor="orange.300" bg="orange.50">
+      <Card.Body gap="3">
+        <Heading as="h2" id="todo-title" size="md">
+          To do before members rely on this installation
+        </Heading>
+        <Stack as="ul" gap="3" listStyleType="none" ms="0">
+          {todos.map((t) => (
+            <Box as="li" key={t.id} data-testid={`todo-${t.id}`}>
+              <Text fontWeight="semibold">{t.title}</Text>
+              <Text fontSize="sm">{t.body}</Text>
+              <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
+                <RouterLink to={t.to}>{t.linkText}</RouterLink>
+              </Link>
+            </Box>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /** /dashboard/overview (admins): the morning figures and the two checks, with links to where work waits. */
 export default function AdminOverviewPage() {
   usePageTitle('Overview');
-  const overview = trpc.overview.admin.useQuery(undefined, { refetchOnWindowFocus: true });
+  // The page refreshes itself as often as the server refreshes the money figures, so an open page never shows
+  // figures older than its label says.
+  const overview = trpc.overview.admin.useQuery(undefined, {
+    refetchOnWindowFocus: true,
+    refetchInterval: 60_000,
+  });
 
   if (overview.isPending) return <PageLoader label="Loading the overview..." />;
   if (overview.isError)
@@ -90,6 +172,8 @@ export default function AdminOverviewPage() {
         What the platform holds and owes this morning, and whether the books balance.
       </PageIntro>
 
+      <SetupTodos todos={setupTodos(o.setup)} />
+
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Check
           title="Platform check"
@@ -107,7 +191,7 @@ export default function AdminOverviewPage() {
 
       <Text fontSize="sm" color="fg.muted" data-testid="figures-at">
         Users and pending requests are live; balances, principal and interest due as of {formatDateTime(o.figuresAt)}{' '}
-        (refreshed every minute).
+        (never more than a minute old; this page refreshes itself every minute).
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
         <Figure label="Users" value={formatInteger(o.users)} />

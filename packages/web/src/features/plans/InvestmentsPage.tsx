@@ -1,5 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { usePageTitle } from '../../lib/page-title';
+import { AdminOverviewLink } from '../dashboard/AdminOverviewLink';
 import { PageIntro } from '../dashboard/PageIntro';
 import { MyInvestments } from '../investment/MyInvestments';
 import { NOT_CRYPTO } from '../investment/invest-rules';
@@ -14,6 +15,7 @@ export default function InvestmentsPage() {
         Each plan pays a fixed rate for its whole term, on its payout schedule, and returns the principal at maturity.
         The interest is paid by Vestora, so it is only as safe as Vestora itself.
       </PageIntro>
+      <AdminOverviewLink />
       <MyInvestments />
       <Stack as="section" aria-labelledby="plans-title" gap="4">
         <Stack gap="1">

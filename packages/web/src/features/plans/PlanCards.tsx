@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
-import type { TLegacyPlanText, TPlan } from '@vestora/contract';
+import type { TPlan } from '@vestora/contract';
 import { InvestDialogHost } from '../investment/InvestDialogHost';
 import { InvestNowButton } from '../investment/InvestNowButton';
 import { CARD_HONESTY } from '../investment/invest-rules';
-import { planLook, planRows } from './plan-display';
+import { type CardPlan, planLook, planRows } from './plan-display';
 
 /**
  * The plan cards with a working Invest Now each (and the invest dialog they open); `actions` adds
@@ -30,7 +30,7 @@ export function PlanCard({
   invest,
   preview = false,
 }: {
-  plan: TLegacyPlanText & { investmentPlanName: string };
+  plan: CardPlan & { investmentPlanName: string };
   actions?: ReactNode;
   /** The card's Invest Now (a disabled one when absent). */
   invest?: ReactNode;
@@ -74,9 +74,14 @@ export function PlanCard({
         </HStack>
       </Card.Header>
       <Card.Body pt="4">
-        <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm">
+        {plan.investmentPlanDescription?.trim() ? (
+          <Text fontSize="sm" color="fg.muted" mb="3" whiteSpace="pre-line">
+            {plan.investmentPlanDescription.trim()}
+          </Text>
+        ) : null}
+        <Box as="dl" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" columnGap="4" rowGap="2" fontSize="sm">
           {planRows(plan).map((row) => (
-            <PlanRow key={row.label} label={row.label} value={row.value} />
+            <PlanRow key={row.label} label={row.label} value={row.value} wide={row.wide} />
           ))}
         </Box>
         <Text fontSize="xs" color="fg.muted" mt="4">
@@ -96,16 +101,28 @@ export function PlanCard({
   );
 }
 
-function PlanRow({ label, value }: { label: string; value: string }) {
+function PlanRow({ label, value, wide }: { label: string; value: string; wide?: boolean | undefined }) {
+  if (wide) {
+    return (
+      <Box gridColumn="1 / -1">
+        <Text as="dt" color="fg.muted">
+          {label}
+        </Text>
+        <Text as="dd" fontWeight="semibold">
+          {value || '—'}
+        </Text>
+      </Box>
+    );
+  }
   return (
-    <>
+    <Box display="contents">
       <Text as="dt" color="fg.muted">
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" textAlign="right" wordBreak="break-word">
+      <Text as="dd" fontWeight="semibold" textAlign="right" whiteSpace="nowrap">
         {label === 'Risk level' ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
       </Text>
-    </>
+    </Box>
   );
 }
 

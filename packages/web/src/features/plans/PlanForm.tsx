@@ -18,7 +18,7 @@ import {
 import type { TPlanCreateInput } from '@vestora/contract';
 import { OptionSelect } from '../../components/ui/option-select';
 import { PlanCard } from './PlanCards';
-import { PAYOUT_OPTIONS, type PlanFormField, type PlanFormValues, previewText, readPlanForm } from './plan-form';
+import { PAYOUT_OPTIONS, type PlanFormField, type PlanFormValues, previewTerms, readPlanForm } from './plan-form';
 
 /** Checks the form with the server's own schema (ZPlanCreateInput) after reading the typed text into terms. */
 const resolver: Resolver<PlanFormValues> = async (values) => {
@@ -170,7 +170,7 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
         </Heading>
         <Box>
           <PlanCard
-            plan={{ investmentPlanName: watched.investmentPlanName?.trim() ?? '', ...previewText(watched) }}
+            plan={{ investmentPlanName: watched.investmentPlanName?.trim() ?? '', ...previewTerms(watched) }}
             preview
           />
         </Box>

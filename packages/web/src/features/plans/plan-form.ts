@@ -12,6 +12,7 @@ import {
   formatTermYears,
   PAYOUT_FREQUENCY_LABELS,
 } from '@vestora/contract';
+import type { CardPlan } from './plan-display';
 
 /** What the admin types: text boxes hold strings; the terms are read from them on every change. */
 export interface PlanFormValues {
@@ -180,4 +181,22 @@ export function previewText(values: PlanFormValues): TLegacyPlanText {
     text.totalReturn = derived.totalReturn;
   }
   return text;
+}
+
+/** The numeric terms the preview card computes its figures from (only those the form holds valid values for). */
+export function previewTerms(values: PlanFormValues): CardPlan {
+  const bps = rateBps(values.rate);
+  const months = termMonths(values);
+  const max = dollars(values.maxAmount);
+  const capacity = dollars(values.capacity);
+  return {
+    ...previewText(values),
+    annualRateBps: Number.isInteger(bps) && bps > 0 ? bps : null,
+    termMonths: Number.isInteger(months) && months > 0 ? months : null,
+    maxAmount: Number.isFinite(max) && max > 0 ? max : null,
+    payoutFrequency: values.payoutFrequency,
+    earlyExitAllowed: values.earlyExitAllowed,
+    capacity: Number.isFinite(capacity) && capacity > 0 ? capacity : null,
+    investmentPlanDescription: values.investmentPlanDescription,
+  };
 }

@@ -43,6 +43,18 @@ const ZEditUserForm = z.object({
   profilePicture: S.profilePicture.unwrap(),
   reason: S.reason.unwrap(),
 });
+/** The form's rules for one user: a changed balance needs a reason (the member reads it in their history). */
+function editUserSchema(currentBalance: number) {
+  return ZEditUserForm.superRefine((v, ctx) => {
+    if (Math.round(v.balance * 100) !== Math.round(currentBalance * 100) && !v.reason.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'A balance change needs a reason: the member sees it in their balance history',
+      });
+    }
+  });
+}
 type EditInput = z.input<typeof ZEditUserForm>;
 type EditOutput = z.output<typeof ZEditUserForm>;
 
@@ -151,7 +163,10 @@ function EditUserForm({
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<EditInput, unknown, EditOutput>({ resolver: zodResolver(ZEditUserForm), defaultValues: defaults(user) });
+  } = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(editUserSchema(user.balance)),
+    defaultValues: defaults(user),
+  });
   const balanceText = useWatch({ control, name: 'balance' }) ?? '';
   const typedBalance = parseDollars(balanceText);
   const balanceChanged = typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
@@ -305,14 +320,17 @@ function EditUserForm({
               )}
             </Field.Root>
             {balanceChanged && !ownAccount && (
-              <Field.Root invalid={!!errors.reason}>
-                <Field.Label>Reason for the balance change</Field.Label>
+              <Field.Root required invalid={!!errors.reason}>
+                <Field.Label>
+                  Reason for the balance change <Field.RequiredIndicator />
+                </Field.Label>
                 <Textarea {...register('reason')} rows={2} placeholder="e.g. Correction of deposit #1042" />
                 {errors.reason ? (
                   <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
                 ) : (
                   <Field.HelperText>
-                    {formatMoney(user.balance)} → {formatMoney(typedBalance)}. Saved with the ledger entry.
+                    {formatMoney(user.balance)} → {formatMoney(typedBalance)}. Saved with the ledger entry; the member
+                    sees it in their balance history.
                   </Field.HelperText>
                 )}
               </Field.Root>
