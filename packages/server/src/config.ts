@@ -101,8 +101,11 @@ const ZConfig = z.object({
     .min(1)
     .max(24 * 7)
     .default(12),
-  /** Accounts opened on or before this date earn the Early Adopter badge. */
-  LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),
+  /**
+   * Accounts opened on or before this date earn the Early Adopter badge, until an admin sets the launch date on
+   * the Site settings page (which wins). Unset and not set there: nobody earns it (no invented launch date).
+   */
+  LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).optional(),
   /** A referrer earns this percent of a referred user's first investment... */
   REFERRAL_REWARD_PERCENT: z.coerce.number().min(0).max(100).default(1),
   /** ...capped at this many dollars per referred user. */
