@@ -31,6 +31,7 @@ import {
 } from 'react-icons/lu';
 import { site, type FeatureIcon } from '../../content/site';
 import { usePageTitle } from '../../lib/page-title';
+import { referralTerms, useSiteConfig } from '../../lib/site-hooks';
 import TopCoins from '../market/TopCoins';
 import PlanList from '../plans/PlanList';
 import { useSiteFigures } from './figures';
@@ -194,6 +195,7 @@ function RiskNotice() {
 
 function Features() {
   const { featuresSection } = site;
+  const config = useSiteConfig();
   return (
     <Box as="section" aria-labelledby="features-title" bg="white" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
@@ -210,6 +212,7 @@ function Features() {
                 </Heading>
                 <Text color="gray.600" fontSize="sm">
                   {feature.text}
+                  {feature.icon === 'referral' && config ? ` The reward is ${referralTerms(config)}.` : null}
                 </Text>
               </Card.Body>
             </Card.Root>
@@ -280,17 +283,21 @@ function Testimonials() {
   );
 }
 
-/** Three figures counted from the data by the server (`overview.home`), never written by hand. */
+/**
+ * Figures counted from the data by the server (`overview.home`), never written by hand; a figure that would
+ * read 0 is left out, and the section with it when none is left (a fresh site says nothing rather than "0").
+ */
 function Figures() {
   const { figuresSection } = site;
   const figures = useSiteFigures();
+  if (figures.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Heading as="h2" id="figures-title" size="xl" textAlign="center" mb="8">
           {figuresSection.title}
         </Heading>
-        <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="8" textAlign="center">
+        <SimpleGrid as="dl" columns={{ base: 1, sm: figures.length }} gap="8" textAlign="center">
           {figures.map((figure) => (
             <Stack key={figure.label} gap="1" direction="column-reverse">
               <Text as="dt" color="teal.100" fontSize="md">

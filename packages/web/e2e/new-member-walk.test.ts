@@ -1,0 +1,116 @@
+/**
+ * Issue 18, the public and member pages: what a new member reads is true, current and leads somewhere.
+ * The tests run in order on one fresh site: first as it is installed (no site settings, no members, no mail
+ * server), then after an admin has filled in the Site settings page.
+ */
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { atPath, describeBrowser, gone, poll, seen, useE2E } from './harness.ts';
+
+const env = useE2E();
+
+const INVENTED = [/Hong Kong/, /Miami/, /Brickell/, /regulated financial service/, /real person/, /2019/];
+
+/** The visible text of the page's main content. */
+async function mainText(page: Page): Promise<string> {
+  return page.locator('main').innerText();
+}
+
+describeBrowser('a new member walks the site (issue 18)', () => {
+  test('a fresh site states no invented operator facts, and no figure that means nothing', async () => {
+    const { page } = await env().newPage({ label: 'fresh' });
+    await page.goto('/about');
+    await seen(page.getByRole('heading', { name: 'Frequently asked questions' }));
+    // Wait until the settings and figures have been asked and answered, then read the page.
+    await poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+    await page.waitForLoadState('networkidle');
+    let text = await mainText(page);
+    for (const fact of INVENTED) expect(text, `About says ${fact}`).not.toMatch(fact);
+    expect(text).not.toMatch(/Who runs Vestora/);
+    // Only the admin has an account: no "Accounts opened", no "0 active investors".
+    expect(text).not.toMatch(/Accounts opened|Active investors|Invested in plans/);
+
+    await page.goto('/contact');
+    await seen(page.getByRole('heading', { name: 'Send us a message' }));
+    await page.waitForLoadState('networkidle');
+    text = await mainText(page);
+    for (const fact of INVENTED) expect(text, `Contact says ${fact}`).not.toMatch(fact);
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.getByTestId('contact-facts').count()).toBe(0);
+
+    await page.goto('/');
+    await seen(page.getByRole('heading', { name: 'What you get with Vestora' }));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { name: 'Vestora in numbers' }).count()).toBe(0);
+    expect(await mainText(page)).not.toMatch(/real person/);
+  });
+
+  test('referral terms on the pages are the ones the server pays', async () => {
+    // The server reads its settings from this object: pay 2.5%, at most $40 from now on.
+    const config = env().config as { REFERRAL_REWARD_PERCENT: number; REFERRAL_REWARD_MAX: number };
+    const before = { percent: config.REFERRAL_REWARD_PERCENT, max: config.REFERRAL_REWARD_MAX };
+    config.REFERRAL_REWARD_PERCENT = 2.5;
+    config.REFERRAL_REWARD_MAX = 40;
+    try {
+      const { page } = await env().newPage({ label: 'terms' });
+      await page.goto('/');
+      await seen(page.getByText('The reward is 2.5%, at most $40.'));
+      expect(await page.locator('main').innerText()).not.toMatch(/1%, at most \$100/);
+
+      const member = await env().createUser({ firstName: 'Terms' });
+      const tp = await env().newPage({ label: 'referral' });
+      await env().signInByApi(tp, member.email);
+      await tp.page.goto('/dashboard/referral');
+      await seen(tp.page.getByText(/Vestora pays you 2\.5%, at most \$40 of that first investment/));
+    } finally {
+      config.REFERRAL_REWARD_PERCENT = before.percent;
+      config.REFERRAL_REWARD_MAX = before.max;
+    }
+  });
+
+  test('an admin sets the operator facts on Site settings; About, Contact and Rewards state them', async () => {
+    const tp = await env().newPage({ label: 'admin-settings' });
+    await env().signInByApi(tp, env().admin.email);
+    const { page } = tp;
+    await page.goto('/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .first()
+      .getByRole('link', { name: 'Site settings' })
+      .click();
+    await atPath(page, '/dashboard/site-settings');
+    await page.getByLabel('Company name').fill('Vestora Test Ltd');
+    await page.getByLabel('Registration').fill('Company no. 0424242, registered in Testland');
+    await page.getByLabel('Address').fill('12 Example Road\nTestville');
+    await page.getByLabel('Support email').fill('help@vestora.test');
+    await page.getByLabel('Launch date').fill('2020-01-31');
+    await page.getByRole('button', { name: 'Save site settings' }).click();
+    await seen(page.getByText('Site settings saved'));
+
+    const audit = await env()
+      .db.selectFrom('audit_log')
+      .select(['actor_id', 'after'])
+      .where('action', '=', 'site.update_settings')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_id).toBe(env().admin.id);
+
+    const visitor = (await env().newPage({ label: 'visitor' })).page;
+    await visitor.goto('/about');
+    const facts = visitor.getByTestId('operator-facts');
+    await seen(facts.getByText('Vestora Test Ltd'));
+    await seen(facts.getByText('Company no. 0424242, registered in Testland'));
+    await seen(facts.getByText('2020-01-31'));
+    await visitor.goto('/contact');
+    await seen(visitor.getByRole('link', { name: 'help@vestora.test' }));
+    await seen(visitor.getByTestId('contact-facts').getByText(/12 Example Road/));
+
+    // Launched 2020-01-31: a member who joins now is not an Early Adopter.
+    const member = await env().createUser({ firstName: 'Late' });
+    const mp = await env().newPage({ label: 'rewards' });
+    await env().signInByApi(mp, member.email);
+    await mp.page.goto('/dashboard/rewards');
+    await seen(mp.page.getByText(/this badge is for accounts opened on or before 2020-01-31/));
+    await gone(mp.page.getByText('Joined at launch'));
+  });
+});
