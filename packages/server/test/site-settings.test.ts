@@ -4,6 +4,7 @@
  * and what a referral pays, and the home figures count members only.
  */
 import { randomUUID } from 'node:crypto';
+import { CONTACT_RECEIVED_MESSAGE, NEWSLETTER_SUBSCRIBE_MESSAGE } from '@vestora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
 import { adjustBalance, callerAs, insertUser } from '../src/test/factories.ts';
@@ -134,6 +135,17 @@ describe('site.config', () => {
     const t = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       expect(trpcData(await trpcQuery(t.app, 'site.config')).mailEnabled).toBe(true);
+      // With mail, the contact form and the newsletter promise what really happens: an email.
+      const sent = trpcData(
+        await trpcMutation(t.app, 'contact.send', {
+          name: 'Ada',
+          email: 'ada@example.com',
+          message: 'A question about plans.',
+        }),
+      );
+      expect(sent.message).toBe(CONTACT_RECEIVED_MESSAGE);
+      const subscribed = trpcData(await trpcMutation(t.app, 'newsletter.subscribe', { email: 'reader@example.com' }));
+      expect(subscribed.message).toBe(NEWSLETTER_SUBSCRIBE_MESSAGE);
     } finally {
       await t.close();
     }
