@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { atPath, describeBrowser, gone, poll, seen, useE2E } from './harness.ts';
+import { atPath, describeBrowser, gone, poll, seen, TEST_PASSWORD, uniqueEmail, useE2E } from './harness.ts';
 
 const env = useE2E();
 
@@ -112,5 +112,97 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await mp.page.goto('/dashboard/rewards');
     await seen(mp.page.getByText(/this badge is for accounts opened on or before 2020-01-31/));
     await gone(mp.page.getByText('Joined at launch'));
+  });
+
+  test('without a mail server, forgot-password and an email change say no mail will arrive', async () => {
+    const { page } = await env().newPage({ label: 'forgot' });
+    const member = await env().createUser({ firstName: 'Forgetful' });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await seen(page.getByText(/Mail is not being sent on this installation/));
+    await seen(page.getByText('No email will arrive'));
+    expect(await page.getByText('Check your inbox').count()).toBe(0);
+
+    const tp = await env().newPage({ label: 'email-change' });
+    await env().signInByApi(tp, member.email);
+    await tp.page.goto('/dashboard/settings');
+    await tp.page.getByLabel('New email address').fill(`moved-${member.email}`);
+    const section = tp.page.getByRole('form', { name: 'Email address' });
+    await section.getByLabel('Current password').fill(TEST_PASSWORD);
+    await section.getByRole('button', { name: 'Change email' }).click();
+    await seen(tp.page.getByText(/the confirmation link for moved-.* waits in the administrators’ Outbox/).first());
+    expect(await tp.page.getByText(/We sent a link to|A confirmation link went to/).count()).toBe(0);
+  });
+
+  test('after sign-up, /login says Registration successful! with the email filled in and the password focused', async () => {
+    const { page } = await env().newPage({ label: 'signup' });
+    const email = uniqueEmail('walker');
+    await page.goto('/create-account');
+    await page.getByLabel('First name').fill('Walker');
+    await page.getByLabel('Last name').fill('Newman');
+    await page.getByLabel('Country').fill('Portugal');
+    await page.getByLabel('City').fill('Porto');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('a long enough password');
+    await page.getByLabel('Confirm password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await atPath(page, '/login');
+    await seen(page.getByText('Registration successful!'));
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'current-password',
+    );
+    // Typing now goes to the password: sign in without touching the email.
+    await page.keyboard.type('a long enough password');
+    await page.keyboard.press('Enter');
+    await atPath(page, '/dashboard');
+  });
+
+  test('a taken email offers sign-in and a reset link; a disabled account gets a link to support', async () => {
+    const taken = await env().createUser({ firstName: 'Taken' });
+    const tp = await env().newPage({ label: 'taken' });
+    tp.allowHttpError('/trpc/user.signup', 409);
+    const { page } = tp;
+    await page.goto('/create-account');
+    await page.getByLabel('First name').fill('Second');
+    await page.getByLabel('Last name').fill('Try');
+    await page.getByLabel('Country').fill('Portugal');
+    await page.getByLabel('City').fill('Porto');
+    await page.getByLabel('Email').fill(taken.email);
+    await page.getByLabel(/^Password/).fill('a long enough password');
+    await page.getByLabel('Confirm password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: /already exists/ });
+    await seen(alert.getByRole('link', { name: 'reset your password' }));
+    await alert.getByRole('link', { name: 'Sign in' }).click();
+    await atPath(page, '/login');
+    expect(await page.getByLabel('Email').inputValue()).toBe(taken.email);
+
+    const disabled = await env().createUser({ firstName: 'Disabled' });
+    await env().db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', disabled.id).execute();
+    const dp = await env().newPage({ label: 'disabled' });
+    dp.allowHttpError('/trpc/user.login', 403);
+    await dp.page.goto('/login');
+    await dp.page.getByLabel('Email').fill(disabled.email);
+    await dp.page.getByLabel('Password').fill(TEST_PASSWORD);
+    await dp.page.getByRole('button', { name: 'Sign In' }).click();
+    const link = dp.page.getByRole('alert').getByRole('link', { name: 'Contact support' });
+    await seen(link);
+    await link.click();
+    await atPath(dp.page, '/contact');
+  });
+
+  test('a malformed investment id says so clearly, with a way back and no useless Try again', async () => {
+    const member = await env().createUser({ firstName: 'Typo' });
+    const tp = await env().newPage({ label: 'bad-id' });
+    await env().signInByApi(tp, member.email);
+    await tp.page.goto('/dashboard/investments/not-an-id');
+    await seen(tp.page.getByText('Investment not found'));
+    await seen(tp.page.getByText(/link is mistyped or cut short/));
+    expect(await tp.page.getByText(/must be a valid id/).count()).toBe(0);
+    expect(await tp.page.getByRole('button', { name: /Try again/ }).count()).toBe(0);
+    await tp.page.getByRole('link', { name: 'Back to my investments' }).click();
+    await atPath(tp.page, '/dashboard/investments');
   });
 });
