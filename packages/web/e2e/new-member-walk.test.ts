@@ -5,6 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { adjustBalance } from '../../server/src/test/factories.ts';
+import { formatMoney } from '../src/lib/format.ts';
 import { atPath, describeBrowser, gone, poll, seen, TEST_PASSWORD, uniqueEmail, useE2E } from './harness.ts';
 
 const env = useE2E();
@@ -204,5 +206,45 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     expect(await tp.page.getByRole('button', { name: /Try again/ }).count()).toBe(0);
     await tp.page.getByRole('link', { name: 'Back to my investments' }).click();
     await atPath(tp.page, '/dashboard/investments');
+  });
+
+  test('the dashboard index: a checklist for a new member above the plans, a summary once invested', async () => {
+    const member = await env().createUser({ firstName: 'Fresh' });
+    const tp = await env().newPage({ label: 'index' });
+    await env().signInByApi(tp, member.email);
+    const { page } = tp;
+    await page.goto('/dashboard');
+    const checklist = page.getByTestId('member-checklist');
+    await seen(checklist.getByText('Verify your email'));
+    await seen(checklist.getByText('Deposit money'));
+    await seen(checklist.getByText('Invest in a plan'));
+    // No mail server: the verify step says who can verify instead of "open the link".
+    await seen(checklist.getByText(/an administrator can mark your address verified/));
+    await seen(checklist.getByRole('link', { name: 'Deposit' }));
+    // The plans the specification puts on the index stay, under the checklist.
+    await seen(page.getByRole('heading', { name: 'Investment Plans' }));
+    await seen(page.getByText('Starter', { exact: true }));
+
+    // Money arrives and the member invests: the index now summarises their money.
+    await adjustBalance(env().db, member.id, 500_000, 'test deposit', { at: env().clock.now() });
+    const plan = await env()
+      .db.selectFrom('plans')
+      .select(['id', 'min_amount_cents'])
+      .where('investment_plan_name', '=', 'Starter')
+      .executeTakeFirstOrThrow();
+    const amount = (plan.min_amount_cents ?? 100_000) / 100;
+    const res = await tp.context.request.post('/trpc/investment.open', {
+      data: { planId: plan.id, amount, idempotencyKey: crypto.randomUUID() },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    await page.reload();
+    const summary = page.getByTestId('member-summary');
+    await seen(summary.getByText('Available balance'));
+    await seen(summary.getByText(formatMoney(5000 - amount)));
+    await seen(summary.getByRole('link', { name: 'Starter' }));
+    await seen(summary.getByText('Invested', { exact: true }).first());
+    await seen(summary.getByRole('link', { name: 'All transactions' }));
+    expect(await page.getByTestId('member-checklist').count()).toBe(0);
+    await seen(page.getByRole('heading', { name: 'Investment Plans' }));
   });
 });

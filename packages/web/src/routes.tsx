@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
     path: 'dashboard',
     element: <DashboardLayout />,
     children: [
-      { index: true, element: <InvestmentsPage /> },
+      { index: true, element: <InvestmentsPage home /> },
       { path: 'investments', element: <InvestmentsPage /> },
       { path: 'investments/:id', element: <InvestmentDetailPage /> },
       { path: 'chart', element: <ChartPage /> },

@@ -1,12 +1,16 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { usePageTitle } from '../../lib/page-title';
 import { PageIntro } from '../dashboard/PageIntro';
+import { MemberStart } from '../investment/MemberStart';
 import { MyInvestments } from '../investment/MyInvestments';
 import { NOT_CRYPTO } from '../investment/invest-rules';
 import PlanList from './PlanList';
 
-/** Dashboard index and /dashboard/investments: the user's positions, then the plans (admin controls for admins). */
-export default function InvestmentsPage() {
+/**
+ * Dashboard index and /dashboard/investments: the user's positions, then the plans (admin controls for admins).
+ * On the index (`home`) a member first sees where they stand: a checklist until they invest, then a summary.
+ */
+export default function InvestmentsPage({ home = false }: { home?: boolean }) {
   usePageTitle('Investments');
   return (
     <Stack gap="8">
@@ -14,6 +18,7 @@ export default function InvestmentsPage() {
         Each plan pays a fixed rate for its whole term, on its payout schedule, and returns the principal at maturity.
         The interest is paid by Vestora, so it is only as safe as Vestora itself.
       </PageIntro>
+      {home ? <MemberStart /> : null}
       <MyInvestments />
       <Stack as="section" aria-labelledby="plans-title" gap="4">
         <Stack gap="1">
