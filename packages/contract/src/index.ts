@@ -16,3 +16,4 @@ export * from './mail.ts';
 export * from './inbox.ts';
 export * from './account-security.ts';
 export * from './site.ts';
+export * from './app-routes.ts';

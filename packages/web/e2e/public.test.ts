@@ -224,9 +224,12 @@ describeBrowser('a visitor tours the public pages', () => {
     await shot(page, 'public-privacy');
   });
 
-  test('an unknown path shows Page Not Found with a link back home', async () => {
-    const { page } = await env().newPage({ label: 'not-found' });
-    await page.goto('/no/such/page');
+  test('an unknown path answers 404 and shows Page Not Found with a link back home', async () => {
+    const tp = await env().newPage({ label: 'not-found' });
+    tp.allowHttpError('/no/such/page', 404);
+    const { page } = tp;
+    const response = await page.goto('/no/such/page');
+    expect(response?.status(), 'the HTTP status of an unknown URL').toBe(404);
     await seen(page.getByRole('heading', { name: 'Page Not Found' }));
     await seen(
       page.getByText("Looks like you've followed a broken link or entered a URL that doesn't exist on this site."),
