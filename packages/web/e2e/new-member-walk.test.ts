@@ -247,4 +247,40 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     expect(await page.getByTestId('member-checklist').count()).toBe(0);
     await seen(page.getByRole('heading', { name: 'Investment Plans' }));
   });
+
+  test('the invest dialog is a dialog, not red before typing, errors inline while typing, then shows the position', async () => {
+    // $50: less than Starter's $100 minimum, which the dialog fills in.
+    const member = await env().createUser({ firstName: 'Invy', balanceCents: 5_000 });
+    const tp = await env().newPage({ label: 'invest' });
+    await env().signInByApi(tp, member.email);
+    const { page } = tp;
+    await page.goto('/dashboard/investments');
+    await page.getByRole('button', { name: 'Invest Now in Starter' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Invest in Starter' });
+    await seen(dialog);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    let amount = dialog.getByLabel(/Amount \(USD\)/);
+    await seen(dialog.getByText(/Not enough balance/));
+    // Nothing typed yet: the prefilled amount is not marked invalid, no red error text.
+    expect(await amount.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await dialog.getByText(/Your available balance is \$50\.00/).count()).toBe(0);
+    // While typing: the error shows inline, before any Confirm.
+    await amount.fill('12abc');
+    await seen(dialog.getByText('Enter an amount in dollars with at most 2 decimals, e.g. 1000.00'));
+    await poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await gone(dialog);
+
+    await adjustBalance(env().db, member.id, 100_000, 'test deposit', { at: env().clock.now() });
+    await page.reload();
+    await page.getByRole('button', { name: 'Invest Now in Starter' }).click();
+    dialog = page.getByRole('dialog', { name: 'Invest in Starter' });
+    amount = dialog.getByLabel(/Amount \(USD\)/);
+    await amount.fill('600');
+    await dialog.getByRole('button', { name: 'Confirm investment' }).click();
+    await gone(dialog);
+    await page.getByRole('button', { name: 'View the investment' }).click();
+    await poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/investments\/[0-9a-f-]+$/);
+    await seen(page.getByRole('heading', { level: 1, name: /Starter/ }));
+  });
 });
