@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { adjustBalance } from '../../server/src/test/factories.ts';
 import { formatMoney } from '../src/lib/format.ts';
-import { atPath, describeBrowser, gone, poll, seen, TEST_PASSWORD, uniqueEmail, useE2E } from './harness.ts';
+import { atPath, describeBrowser, gone, poll, seen, TEST_PASSWORD, uniqueEmail, useE2E, whenLive } from './harness.ts';
 
 const env = useE2E();
 
@@ -282,5 +282,39 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await page.getByRole('button', { name: 'View the investment' }).click();
     await poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/investments\/[0-9a-f-]+$/);
     await seen(page.getByRole('heading', { level: 1, name: /Starter/ }));
+  });
+
+  test('a skip link, a visible focus ring, and a pause control on the hero carousel', async () => {
+    const { page } = await env().newPage({ label: 'keyboard' });
+    // The page's timers run on a clock the test moves (no waiting on the real 3 s rotation).
+    await page.clock.install();
+    await page.goto('/');
+    await whenLive(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await seen(skip);
+    // The focused link shows a ring: a real outline, not "none".
+    const outline = await skip.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Enter');
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    // The carousel moves on its own until paused, and stays put while paused.
+    const highlight = page.getByTestId('highlight').getByRole('heading');
+    const first = await highlight.textContent();
+    await page.clock.runFor(3500);
+    await poll(() => highlight.textContent()).not.toBe(first);
+    await page.getByRole('button', { name: 'Pause the highlights' }).click();
+    const paused = await highlight.textContent();
+    await page.clock.runFor(10_000);
+    expect(await highlight.textContent()).toBe(paused);
+    await page.getByRole('button', { name: 'Play the highlights' }).click();
+    await page.clock.runFor(3500);
+    await poll(() => highlight.textContent()).not.toBe(paused);
   });
 });

@@ -24,6 +24,8 @@ import {
   LuLandmark,
   LuLayers,
   LuLifeBuoy,
+  LuPause,
+  LuPlay,
   LuQuote,
   LuShieldCheck,
   LuUsers,
@@ -65,12 +67,15 @@ function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: str
 /** The three highlights, one at a time, advancing every 3 s; the dots jump to one. */
 function RotatingHighlights() {
   const [index, setIndex] = useState(0);
+  // A pause control (WCAG 2.2.2): moving content someone is reading can be stopped.
+  const [paused, setPaused] = useState(false);
   const items = site.highlights;
 
   useEffect(() => {
+    if (paused) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % items.length), HIGHLIGHT_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [items.length, index]); // restarting on index change gives a full 3 s after a dot click
+  }, [items.length, index, paused]); // restarting on index change gives a full 3 s after a dot click
 
   const current = items[index] ?? items[0];
   return (
@@ -121,6 +126,21 @@ function RotatingHighlights() {
             _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
           />
         ))}
+        <chakra.button
+          type="button"
+          onClick={() => setPaused((p) => !p)}
+          aria-label={paused ? 'Play the highlights' : 'Pause the highlights'}
+          ms="2"
+          p="1"
+          rounded="full"
+          color="white"
+          cursor="pointer"
+          display="inline-flex"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
+        >
+          {paused ? <LuPlay aria-hidden /> : <LuPause aria-hidden />}
+        </chakra.button>
       </HStack>
     </Box>
   );
