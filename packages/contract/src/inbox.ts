@@ -38,6 +38,9 @@ export const ZContactSendInput = z.strictObject({
 export type TContactSendInput = z.infer<typeof ZContactSendInput>;
 
 export const CONTACT_RECEIVED_MESSAGE = 'Thanks — your message was received. We reply by email.';
+/** The same answer on an installation that sends no mail (no SMTP_URL): a reply could not reach the sender. */
+export const CONTACT_RECEIVED_NO_MAIL_MESSAGE =
+  'Thanks — your message was received and the team can read it. Mail is not being sent on this installation, so a reply by email cannot reach you until an administrator sets up mail.';
 
 export const ZContactSendResult = z.object({ ok: z.literal(true), message: z.string() });
 
@@ -75,6 +78,9 @@ export const ZContactReplyInput = z.strictObject({
 export const ZNewsletterSubscribeInput = z.strictObject({ email: ZEmail });
 export const NEWSLETTER_SUBSCRIBE_MESSAGE =
   'Check your inbox to confirm. If the address can receive our newsletter, a confirmation link is on its way.';
+/** The same answer on an installation that sends no mail: the confirmation link waits in the outbox. */
+export const NEWSLETTER_SUBSCRIBE_NO_MAIL_MESSAGE =
+  'Mail is not being sent on this installation, so no confirmation link will arrive for now: it waits in the outbox and goes out once an administrator sets up mail. Nothing is subscribed until you open it.';
 export const ZNewsletterSubscribeResult = z.object({ ok: z.literal(true), message: z.string() });
 
 /** A token from a confirm or unsubscribe link (base64url). */

@@ -16,3 +16,5 @@ export * from './mail.ts';
 export * from './inbox.ts';
 export * from './account-security.ts';
 export * from './role-request.ts';
+export * from './site.ts';
+export * from './app-routes.ts';

@@ -65,6 +65,8 @@ const ZConfig = z.object({
   MARKET_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
   MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: short text lines and a "what now" on a terminal, JSON lines anywhere else; or always `json` / `text`. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'text']).default('auto'),
   /** Sign-in / sign-up attempts per minute, in each bucket: per account (email) and per client address. */
   AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Deposit, withdrawal and investment requests per user per minute. */
@@ -111,8 +113,11 @@ const ZConfig = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
-  /** Accounts opened on or before this date earn the Early Adopter badge. */
-  LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).default('2026-12-31'),
+  /**
+   * Accounts opened on or before this date earn the Early Adopter badge, until an admin sets the launch date on
+   * the Site settings page (which wins). Unset and not set there: nobody earns it (no invented launch date).
+   */
+  LAUNCH_DATE: z.iso.date({ error: 'LAUNCH_DATE must be a date like 2026-12-31' }).optional(),
   /** A referrer earns this percent of a referred user's first investment... */
   REFERRAL_REWARD_PERCENT: z.coerce.number().min(0).max(100).default(1),
   /** ...capped at this many dollars per referred user. */

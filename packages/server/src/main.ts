@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
+import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
@@ -13,7 +14,13 @@ async function main() {
   const config = loadConfig();
   const handle = await openDatabase(config, 'the server');
   const seeded = await seedIfEmpty(handle.db);
-  const app = await buildApp({ config, db: handle });
+  // On a terminal: short text lines and a "what now"; elsewhere JSON lines (see lib/terminal-log.ts).
+  const text = wantsTextLog(process.stdout, config.LOG_FORMAT);
+  const app = await buildApp({
+    config,
+    db: handle,
+    ...(text && config.LOG_LEVEL !== 'silent' ? { logStream: textLogStream(process.stdout) } : {}),
+  });
   const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
   app.log.info(`database: ${where}${seeded ? ' (new: demo plans and a placeholder deposit account seeded)' : ''}`);
   const { source } = await twoFactorKey(config);
@@ -58,7 +65,9 @@ async function main() {
   });
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Vestora is up at ${config.PUBLIC_URL ? config.publicUrl : address}`);
+  const url = config.PUBLIC_URL ? config.publicUrl : address;
+  app.log.info(`Vestora is up at ${url}`);
+  if (text) process.stdout.write(whatNow({ url, needsAdmin: admins.length === 0, mailEnabled: !!config.SMTP_URL }));
 }
 
 main().catch((err) => {

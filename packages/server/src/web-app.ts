@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isAppRoute } from '@vestora/contract';
 import { AppError } from './lib/errors.ts';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its name changes whenever its content does. */
@@ -41,7 +42,8 @@ function looksLikeFile(pathname: string): boolean {
  *   `Vary: Accept-Encoding`; nothing is compressed per request);
  * - hashed `/assets/*` cached for a year (immutable), everything else `no-cache` (revalidated by ETag);
  * - a pre-rendered public page for its path (`/`, `/login`, ...), whatever the query string;
- * - index.html (empty #root) for any other GET that is not an API or a file: client-side routing;
+ * - index.html (empty #root) for any other GET that is not an API or a file: client-side routing, with 200 when
+ *   the path is one of the app's routes (APP_ROUTES) and 404 otherwise (the app then shows its Page Not Found);
  * - 404 for a missing file (an old chunk, a typo), never the app in its place.
  */
 export function registerWebApp(app: FastifyInstance, distDir: string): void {
@@ -73,7 +75,9 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
     if (isRead && !isApi && looksLikeFile(pathname)) {
       return reply.code(404).header('cache-control', REVALIDATE_CACHE).type('text/plain').send('Not found');
     }
-    if (isRead && !isApi && hasDist) return reply.code(200).sendFile(pages.get(pathname) ?? 'index.html');
+    if (isRead && !isApi && hasDist) {
+      return reply.code(isAppRoute(pathname) ? 200 : 404).sendFile(pages.get(pathname) ?? 'index.html');
+    }
     if (req.method === 'GET' && !isApi) {
       return reply
         .code(404)

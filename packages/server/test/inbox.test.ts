@@ -4,6 +4,7 @@
  * newsletter's double opt-in, unsubscribe link, stats and export. Links are read from `mail_outbox`.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { CONTACT_RECEIVED_NO_MAIL_MESSAGE } from '@vestora/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
 import { hashToken } from '../src/modules/session/session.service.ts';
@@ -198,7 +199,9 @@ describe('contact form and admin inbox', () => {
 
   it('stores the message with the sender address and answers truthfully', async () => {
     const res = await mutationFrom({ ip: '192.0.2.10' }, 'contact.send', valid);
-    expect(trpcData(res)).toEqual({ ok: true, message: 'Thanks — your message was received. We reply by email.' });
+    // No SMTP_URL here: the answer does not promise a reply by email (issue 18).
+    expect(trpcData(res)).toEqual({ ok: true, message: CONTACT_RECEIVED_NO_MAIL_MESSAGE });
+    expect(trpcData(res).message).toMatch(/Mail is not being sent on this installation/);
     const rows = await t.handle.db.selectFrom('contact_messages').selectAll().where('ip', '=', '192.0.2.10').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', message: valid.message });
@@ -366,7 +369,9 @@ describe('newsletter double opt-in', () => {
   it('stays pending until the link is used; the link works once', async () => {
     const email = 'reader1@example.com';
     const res = await subscribeFrom('192.0.2.50', 'Reader1@Example.com');
-    expect(trpcData(res).message).toMatch(/Check your inbox to confirm/);
+    // No SMTP_URL here: no "check your inbox" (issue 18).
+    expect(trpcData(res).message).toMatch(/Mail is not being sent on this installation/);
+    expect(trpcData(res).message).not.toMatch(/Check your inbox/);
     expect(await statusOf(email)).toBe('pending');
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);

@@ -130,7 +130,7 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
   });
 
   it('answers other page routes with index.html (200, no-cache, compressed): the app routes in the browser', async () => {
-    for (const url of ['/dashboard', '/dashboard/deposit?tab=history', '/about-us', '/index.html']) {
+    for (const url of ['/dashboard', '/dashboard/deposit?tab=history', '/Dashboard/Investments/abc/', '/index.html']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
@@ -140,6 +140,17 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
     }
     const plain = await get('/dashboard');
     expect(plain.body).toBe(SHELL);
+  });
+
+  it('answers a path that is no page of the app with 404, still the app (it shows its Page Not Found)', async () => {
+    for (const url of ['/about-us', '/no/such/page?x=1', '/dashboard/nope', '/dashboard/investments/a/b']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(SHELL);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/about-us' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('revalidates HTML with its ETag: 304 when unchanged', async () => {

@@ -12,7 +12,7 @@ import { atPath, describeBrowser, gone, poll, seen, shot, TEST_PASSWORD, uniqueE
 const env = useE2E();
 
 function investDialog(page: Page, plan: string): Locator {
-  return page.getByRole('alertdialog', { name: `Invest in ${plan}` });
+  return page.getByRole('dialog', { name: `Invest in ${plan}` });
 }
 
 describeBrowser('investing for real', () => {

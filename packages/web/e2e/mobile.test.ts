@@ -147,6 +147,8 @@ describeBrowser('phone width', () => {
   test('no public or dashboard screen scrolls sideways on a 360 px phone', async () => {
     const user = await env().createUser({ email: uniqueEmail('narrow') });
     const tp = await env().newPage({ viewport: 'phone', label: 'narrow' });
+    // An unknown path answers 404 (and shows the app's Page Not Found).
+    tp.allowHttpError('/no-such-page', 404);
     const { page } = tp;
     await page.setViewportSize({ width: 360, height: 740 });
     for (const [path, text] of [

@@ -49,7 +49,7 @@ describeBrowser('pre-rendered public pages', () => {
     expect(await page.getByText('Loading investment plans...').count()).toBe(1);
     expect(await page.getByText('Loading market data...').count()).toBe(1);
     for (const stat of site.figuresSection.items.map((f) => f.stat)) {
-      expect(await page.getByTestId(`home-figure-${stat}`).textContent(), stat).toBe('—');
+      expect(await page.getByTestId(`home-figure-${stat}`).count(), stat).toBe(0);
     }
     expect(await page.getByRole('button', { name: /Invest Now/ }).count()).toBe(0);
   });

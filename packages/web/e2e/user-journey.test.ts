@@ -193,7 +193,7 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
         .getByRole('article', { name: /^Starter\b/ })
         .getByRole('button', { name: /Invest Now/ })
         .click();
-      const dialog = page.getByRole('alertdialog', { name: 'Invest in Starter' });
+      const dialog = page.getByRole('dialog', { name: 'Invest in Starter' });
       await seen(dialog.getByText('Not enough balance: $100.00 missing'));
       await dialog.getByRole('link', { name: 'Deposit $100.00' }).click();
       await atPath(page, '/dashboard/deposit');
@@ -332,12 +332,13 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       expect(await wallet.getAttribute('placeholder')).toMatch(/wallet address/i);
       await method.selectOption({ label: 'Bank Transfer' });
 
-      // The balance is $0.00: asking for $50 is refused by the server.
-      tp.allowHttpError('/trpc/withdrawal.request', 422);
+      // The balance is $0.00: asking for $50 is refused by the form itself, before any code or request (issue 18).
+      const requests = countRequests(page, '/trpc/withdrawal.request');
       await page.getByLabel(/Amount/).fill('50');
       await page.getByLabel(/Bank Account Number/).fill('PT50000201231234567890154');
       await page.getByRole('button', { name: 'Withdraw Funds' }).click();
-      await seen(page.getByText(/insufficient funds/i));
+      await seen(page.getByText('Your available balance is $0.00: you can withdraw at most that.'));
+      expect(requests.count).toBe(0);
       expect(await page.getByRole('alertdialog').count()).toBe(0);
       expect(await page.getByText('Success!').count()).toBe(0);
       await seen(page.getByText('No withdrawals yet'));

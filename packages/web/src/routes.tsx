@@ -59,6 +59,7 @@ const InvestmentDetailPage = lazyPage(() => import('./features/investment/Invest
 const AdminOverviewPage = lazyPage(() => import('./features/overview/AdminOverviewPage'));
 const OutboxPage = lazyPage(() => import('./features/mail/OutboxPage'));
 const InboxPage = lazyPage(() => import('./features/inbox/InboxPage'));
+const SiteSettingsPage = lazyPage(() => import('./features/site-settings/SiteSettingsPage'));
 const NewsletterLinkPage = lazyPage(() => import('./features/public/NewsletterLinkPage'));
 
 /**
@@ -88,7 +89,7 @@ export const routes: RouteObject[] = [
     path: 'dashboard',
     element: <DashboardLayout />,
     children: [
-      { index: true, element: <InvestmentsPage /> },
+      { index: true, element: <InvestmentsPage home /> },
       { path: 'investments', element: <InvestmentsPage /> },
       { path: 'investments/:id', element: <InvestmentDetailPage /> },
       { path: 'chart', element: <ChartPage /> },
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: 'money-desk', element: <MoneyDeskPage /> },
           { path: 'outbox', element: <OutboxPage /> },
           { path: 'inbox', element: <InboxPage /> },
+          { path: 'site-settings', element: <SiteSettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

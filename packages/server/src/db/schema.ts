@@ -379,6 +379,21 @@ export interface DB {
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
   role_requests: RoleRequestTable;
+  site_settings: SiteSettingsTable;
+}
+
+/** The operator's facts (#18): one row, id = 1, absent until an admin first saves the Site settings page. */
+export interface SiteSettingsTable {
+  id: number;
+  company_name: string | null;
+  registration: string | null;
+  address: string | null;
+  support_email: string | null;
+  licence: string | null;
+  /** YYYY-MM-DD (a calendar day, UTC). */
+  launch_date: string | null;
+  updated_at: Timestamp | null;
+  updated_by: string | null;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -10,6 +10,7 @@ import { marketRouter } from '../modules/market/market.router.ts';
 import { overviewRouter } from '../modules/overview/overview.router.ts';
 import { planRouter } from '../modules/plan/plan.router.ts';
 import { referralRouter } from '../modules/referral/referral.router.ts';
+import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   mail: mailRouter,
   contact: contactRouter,
   newsletter: newsletterRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -80,18 +80,14 @@ export interface SiteContent {
     title: string;
     intro: string;
     paragraphs: string[];
-    story: { title: string; paragraphs: string[] };
+    /** Headings of the operator's facts (from Site settings; the section is left out while none is set). */
+    operatorTitle: string;
     faqTitle: string;
     faq: FaqItem[];
   };
   contact: {
     title: string;
     intro: string;
-    email: string;
-    addressLines: string[];
-    mapEmbedUrl: string;
-    mapLinkUrl: string;
-    mapTitle: string;
   };
   privacy: { title: string; lastUpdated: string; intro: string; sections: TextSection[] };
   terms: { title: string; intro: string; sections: TextSection[] };
@@ -99,7 +95,6 @@ export interface SiteContent {
 }
 
 const brandName = 'Vestora';
-const contactEmail = 'support@vestora.com';
 
 export const site: SiteContent = {
   brand: {
@@ -204,7 +199,8 @@ export const site: SiteContent = {
       {
         icon: 'referral',
         title: 'Referral program',
-        text: 'Share your personal link. When a friend makes their first investment, Vestora pays you 1% of it, at most $100.',
+        // The terms themselves ("1%, at most $100") are the server's settings: HomePage appends them.
+        text: 'Share your personal link. When a friend you invited makes their first investment, Vestora pays you a share of it.',
       },
       {
         icon: 'rewards',
@@ -213,8 +209,8 @@ export const site: SiteContent = {
       },
       {
         icon: 'support',
-        title: 'People who answer',
-        text: `Questions about your account go to a real person at ${contactEmail}.`,
+        title: 'A way to reach us',
+        text: 'Questions about your account reach the team’s inbox through the contact form.',
       },
     ],
   },
@@ -269,15 +265,9 @@ export const site: SiteContent = {
     paragraphs: [
       'We built Vestora for people who want to see exactly where their money is. Your dashboard shows your available balance, the principal you have invested, each position’s payout schedule and a full history of the transactions on your account.',
       'A plan pays a fixed yearly rate for its term. Vestora pays the interest on the plan’s schedule (monthly, quarterly, twice a year, yearly or at maturity) and returns the principal at maturity. Some plans allow early exit: the principal comes back at once, interest already paid stays, and interest accrued since the last payout is forfeited.',
-      'Deposits are credited after our team confirms the transfer, and cashout requests are reviewed before they are paid. Like any regulated financial service, we may ask you to confirm your identity and the source of your funds.',
+      'Deposits are credited after our team confirms the transfer, and cashout requests are reviewed before they are paid. We may ask you to confirm your identity and the source of your funds.',
     ],
-    story: {
-      title: 'Our story',
-      paragraphs: [
-        'Vestora was registered in Hong Kong in October 2019 by a small team of engineers and finance professionals, and the platform launched in April 2020.',
-        'We work from offices in Hong Kong and Miami.',
-      ],
-    },
+    operatorTitle: 'Who runs Vestora',
     faqTitle: 'Frequently asked questions',
     faq: [
       {
@@ -300,13 +290,7 @@ export const site: SiteContent = {
 
   contact: {
     title: 'Contact us',
-    intro: 'Questions about your account, a deposit or a cashout? Write to us and a member of our team will reply.',
-    email: contactEmail,
-    addressLines: ['Vestora', '1001 Brickell Bay Drive, Suite 2700', 'Miami, FL 33131', 'United States'],
-    mapEmbedUrl:
-      'https://www.openstreetmap.org/export/embed.html?bbox=-80.1960%2C25.7600%2C-80.1820%2C25.7700&layer=mapnik&marker=25.7650%2C-80.1890',
-    mapLinkUrl: 'https://www.openstreetmap.org/?mlat=25.7650&mlon=-80.1890#map=16/25.7650/-80.1890',
-    mapTitle: 'Map showing the Vestora office in Miami',
+    intro: 'Questions about your account, a deposit or a cashout? Write to us: your message reaches the team’s inbox.',
   },
 
   privacy: {
@@ -347,8 +331,7 @@ export const site: SiteContent = {
         id: 'retention-and-rights',
         title: 'Retention and your rights',
         paragraphs: [
-          'We keep account and transaction records for as long as the law requires. You may ask for a copy of your information, ask us to correct it, or ask us to delete what we are not required to keep, by writing to ' +
-            `${contactEmail}.`,
+          'We keep account and transaction records for as long as the law requires. You may ask for a copy of your information, ask us to correct it, or ask us to delete what we are not required to keep, by writing to us through the Contact page.',
         ],
       },
     ],

@@ -14,6 +14,7 @@ import * as addGrowthIndexes from './2026_11_26_1100_add_growth_indexes.ts';
 import * as referralRewardOnFirstPayout from './2026_11_27_1000_referral_reward_on_first_payout.ts';
 import * as createRoleRequests from './2026_11_27_1100_create_role_requests.ts';
 import * as twoFactorPausesAndMailPerRecipient from './2026_11_27_1200_two_factor_pauses_and_mail_per_recipient.ts';
+import * as createSiteSettings from './2026_11_27_1400_create_site_settings.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_referral_reward_on_first_payout': referralRewardOnFirstPayout,
   '2026_11_27_1100_create_role_requests': createRoleRequests,
   '2026_11_27_1200_two_factor_pauses_and_mail_per_recipient': twoFactorPausesAndMailPerRecipient,
+  '2026_11_27_1400_create_site_settings': createSiteSettings,
 };

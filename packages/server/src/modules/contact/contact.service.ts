@@ -1,5 +1,6 @@
 import {
   CONTACT_RECEIVED_MESSAGE,
+  CONTACT_RECEIVED_NO_MAIL_MESSAGE,
   type TContactList,
   type TContactMessage,
   type TContactSendInput,
@@ -19,7 +20,7 @@ import {
   setContactRead,
 } from './contact.repo.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -43,7 +44,8 @@ export async function sendContactMessage(
   ip: string | null,
 ): Promise<{ ok: true; message: string }> {
   await insertContactMessage(deps.db, { ...input, ip }, deps.clock.now());
-  return { ok: true, message: CONTACT_RECEIVED_MESSAGE };
+  // Without SMTP_URL a reply is written to the outbox and never sent: say so rather than "we reply by email".
+  return { ok: true, message: deps.config.SMTP_URL ? CONTACT_RECEIVED_MESSAGE : CONTACT_RECEIVED_NO_MAIL_MESSAGE };
 }
 
 /** The admin inbox: newest first, cursor-paged, with the number of unread messages. */

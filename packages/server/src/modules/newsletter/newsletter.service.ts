@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NEWSLETTER_SUBSCRIBE_MESSAGE } from '@vestora/contract';
+import { NEWSLETTER_SUBSCRIBE_MESSAGE, NEWSLETTER_SUBSCRIBE_NO_MAIL_MESSAGE } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
@@ -60,7 +60,11 @@ export async function subscribe(deps: Deps, email: string): Promise<{ ok: true; 
       now,
     );
   });
-  return { ok: true, message: NEWSLETTER_SUBSCRIBE_MESSAGE };
+  // The same answer for every address, but a true one: without SMTP_URL the link is written and not sent.
+  return {
+    ok: true,
+    message: deps.config.SMTP_URL ? NEWSLETTER_SUBSCRIBE_MESSAGE : NEWSLETTER_SUBSCRIBE_NO_MAIL_MESSAGE,
+  };
 }
 
 export async function confirm(deps: Deps, token: string): Promise<{ status: 'confirmed'; email: string }> {

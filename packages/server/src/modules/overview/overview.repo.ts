@@ -1,15 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** Counts the home page shows visitors. */
+/** Counts the home page shows visitors: members only (administrators' accounts and positions are not counted). */
 export async function publicCounts(
   db: Kysely<DB>,
 ): Promise<{ accounts: number; investors: number; investedCents: number }> {
   const r = await sql<{ accounts: string; investors: string; invested: string }>`
     select
-      (select count(*) from users) as accounts,
-      (select count(distinct user_id) from investments where status = 'active') as investors,
-      (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as invested
+      (select count(*) from users where account_type = 'user') as accounts,
+      (select count(distinct i.user_id) from investments i join users u on u.id = i.user_id
+        where i.status = 'active' and u.account_type = 'user') as investors,
+      (select coalesce(sum(i.amount_cents), 0) from investments i join users u on u.id = i.user_id
+        where i.status = 'active' and u.account_type = 'user') as invested
   `.execute(db);
   const row = r.rows[0]!;
   return { accounts: Number(row.accounts), investors: Number(row.investors), investedCents: Number(row.invested) };

@@ -2,6 +2,7 @@ import { formatCents, type TReward } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { SessionUser } from '../session/session.service.ts';
+import { launchDate } from '../site/site.service.ts';
 import { largestSettledTransactions } from './reward.repo.ts';
 
 /** High Roller needs one settled transaction strictly over this: $10,000.00. */
@@ -14,7 +15,8 @@ function utcDay(value: Date | string): string {
 
 /**
  * The three badges, earned or locked from real data:
- * - Early Adopter: the account was opened on or before LAUNCH_DATE (compared as UTC calendar days);
+ * - Early Adopter: the account was opened on or before the launch date (Site settings, else LAUNCH_DATE;
+ *   compared as UTC calendar days); locked for everyone while no launch date is set;
  * - High Roller: one confirmed deposit, paid withdrawal or investment strictly over $10,000;
  * - Diverse Portfolio: locked until the product holds crypto positions (it does not yet).
  */
@@ -24,7 +26,8 @@ export async function listRewards(
   user: SessionUser,
 ): Promise<TReward[]> {
   const openedOn = utcDay(user.created_at);
-  const earlyAdopter = openedOn <= config.LAUNCH_DATE;
+  const launch = await launchDate(db, config);
+  const earlyAdopter = launch !== null && openedOn <= launch;
 
   const largest = await largestSettledTransactions(db, user.id);
   const candidates = [
@@ -41,11 +44,14 @@ export async function listRewards(
     {
       key: 'early_adopter',
       name: 'Early Adopter',
-      description: 'Joined at launch',
+      description: launch ? `Opened an account by the launch date (${launch})` : 'Opened an account by the launch date',
       earned: earlyAdopter,
-      detail: earlyAdopter
-        ? `Earned: your account was opened on ${openedOn}, on or before the launch date (${config.LAUNCH_DATE}).`
-        : `Locked: this badge is for accounts opened on or before ${config.LAUNCH_DATE}; yours was opened on ${openedOn}.`,
+      detail:
+        launch === null
+          ? 'Locked: Vestora has not announced its launch date yet, so nobody has earned this badge so far.'
+          : earlyAdopter
+            ? `Earned: your account was opened on ${openedOn}, on or before the launch date (${launch}).`
+            : `Locked: this badge is for accounts opened on or before ${launch}; yours was opened on ${openedOn}.`,
     },
     {
       key: 'high_roller',

@@ -21,6 +21,8 @@ export interface ActionDialogProps {
   finalFocusEl?: () => HTMLElement | null;
   /** The accessible name of the corner close button. */
   closeLabel?: string;
+  /** `alertdialog` (the default) for a confirmation; `dialog` for a form the person fills in (invest). */
+  role?: 'alertdialog' | 'dialog';
   onClose: () => void;
 }
 
@@ -40,13 +42,14 @@ export function ActionDialog({
   initialFocusEl,
   finalFocusEl,
   closeLabel = 'Close',
+  role = 'alertdialog',
   onClose,
 }: ActionDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const actionRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
-      role="alertdialog"
+      role={role}
       open={open}
       onOpenChange={(e) => {
         if (!e.open && !busy) onClose();

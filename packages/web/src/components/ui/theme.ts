@@ -138,6 +138,13 @@ const appConfig = defineConfig({
     'html, body': { bg: 'gray.50', color: 'gray.800' },
     // Anchor jumps (privacy sections) should not hide under the sticky header.
     html: { scrollPaddingTop: '80px' },
+    // A focus ring everyone can see on whatever the keyboard reaches (components with a ring of their own keep it:
+    // `:where` gives this rule no weight over them).
+    ':where(a, button, [role="button"], [tabindex]:not([tabindex="-1"]), summary):focus-visible': {
+      outline: '3px solid',
+      outlineColor: 'teal.600',
+      outlineOffset: '2px',
+    },
   },
   theme: {
     semanticTokens: {

@@ -36,13 +36,15 @@ export default function ForgotPasswordPage() {
         onSubmit={handleSubmit((input) => request.mutate(input))}
       >
         {request.isSuccess ? (
-          <Alert.Root status="success" role="status">
+          <Alert.Root status={policy.data?.mailDelivered === false ? 'warning' : 'success'} role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Check your inbox</Alert.Title>
+              <Alert.Title>
+                {policy.data?.mailDelivered === false ? 'No email will arrive' : 'Check your inbox'}
+              </Alert.Title>
               <Alert.Description>
                 {policy.data?.mailDelivered === false
-                  ? `If an account uses ${getValues('email')}, a reset link was written to the outbox (this installation does not send email: ask an administrator for it). It works once, for 30 minutes.`
+                  ? `Mail is not being sent on this installation. If an account uses ${getValues('email')}, its reset link was written to the administrators’ Outbox: an administrator can give it to you. It works once, for 30 minutes.`
                   : `If an account uses ${getValues('email')}, a reset link is on its way. It works once, for 30 minutes.`}
               </Alert.Description>
             </Alert.Content>

@@ -25,12 +25,18 @@ function registeredState(state: unknown): RegisteredState | null {
     : null;
 }
 
+/** The email handed over by sign-up (registered, or "this address has an account: sign in"), to fill in. */
+function handedEmail(state: unknown): string {
+  return state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : '';
+}
+
 /** 'Welcome Back'. Signed-in visitors go straight to the dashboard (or a same-site `?next=`). */
 export default function LoginPage() {
   usePageTitle('Sign in');
   const navigate = useNavigate();
   const location = useLocation();
   const registered = registeredState(location.state);
+  const prefilled = handedEmail(location.state);
   // Where to go after signing in: a same-site `?next=` (e.g. back to an Invest Now), else the dashboard.
   const nextParam = safeNextPath(new URLSearchParams(location.search).get('next'));
   const destination = nextParam ?? '/dashboard';
@@ -71,11 +77,16 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<z.input<typeof ZLoginInput>, unknown, z.output<typeof ZLoginInput>>({
     resolver: zodResolver(ZLoginInput),
-    defaultValues: { email: registered?.email ?? '', password: '' },
+    defaultValues: { email: prefilled, password: '' },
   });
+  // Just registered (or sent here by sign-up): the email is filled in, so the cursor waits in the password field.
+  useEffect(() => {
+    if (prefilled) setFocus('password');
+  }, [prefilled, setFocus]);
 
   if (session.user && !loggedIn) return <Navigate to={destination} replace />;
 
@@ -168,7 +179,16 @@ export default function LoginPage() {
         ) : login.isError ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Title color="red.700">{errorMessage(login.error, 'Login failed')}</Alert.Title>
+            <Alert.Content>
+              <Alert.Title color="red.700">{errorMessage(login.error, 'Login failed')}</Alert.Title>
+              {/contact support/i.test(login.error.message) ? (
+                <Alert.Description>
+                  <Link asChild color="teal.700" fontWeight="semibold">
+                    <RouterLink to="/contact">Contact support</RouterLink>
+                  </Link>
+                </Alert.Description>
+              ) : null}
+            </Alert.Content>
           </Alert.Root>
         ) : registered ? (
           <Alert.Root status="success" role="status">

@@ -72,6 +72,7 @@ export default function SignupPage() {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(ZSignupForm),
@@ -102,7 +103,25 @@ export default function SignupPage() {
         {signup.isError ? (
           <Alert.Root status="error" role="alert" ref={errorRef} tabIndex={-1} outline="none">
             <Alert.Indicator />
-            <Alert.Title color="red.700">{errorMessage(signup.error, 'Registration failed')}</Alert.Title>
+            <Alert.Content>
+              <Alert.Title color="red.700">{errorMessage(signup.error, 'Registration failed')}</Alert.Title>
+              {signup.error.data?.httpStatus === 409 ? (
+                // The address has an account: offer the two ways forward instead of a dead end.
+                <Alert.Description>
+                  Is it yours?{' '}
+                  <Link asChild color="teal.700" fontWeight="semibold">
+                    <RouterLink to={next ? loginPathFor(next) : '/login'} state={{ email: getValues('email') }}>
+                      Sign in
+                    </RouterLink>
+                  </Link>{' '}
+                  or{' '}
+                  <Link asChild color="teal.700" fontWeight="semibold">
+                    <RouterLink to="/forgot-password">reset your password</RouterLink>
+                  </Link>
+                  .
+                </Alert.Description>
+              ) : null}
+            </Alert.Content>
           </Alert.Root>
         ) : null}
         {referral.code ? (

@@ -21,6 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import type { TAdminCounts, TUser } from '@vestora/contract';
 import { BrandLogo } from '../../components/ui/brand-logo';
+import { SkipLink } from '../../components/ui/skip-link';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
@@ -203,6 +204,7 @@ export default function DashboardLayout() {
   const user = session.user;
   return (
     <Flex minH="100vh" bg="gray.50">
+      <SkipLink />
       <Box
         as="aside"
         display={{ base: 'none', lg: 'block' }}
@@ -276,7 +278,17 @@ export default function DashboardLayout() {
           </Text>
         </Flex>
 
-        <Box as="main" flex="1" p={{ base: '4', md: '8' }} maxW="7xl" w="full" mx="auto">
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          outline="none"
+          flex="1"
+          p={{ base: '4', md: '8' }}
+          maxW="7xl"
+          w="full"
+          mx="auto"
+        >
           {pending ? (
             // The page is taken down first, so it starts no request that the ended session would refuse.
             <PageLoader label="Logging out..." />

@@ -13,6 +13,7 @@ import {
   LuGauge,
   LuMail,
   LuInbox,
+  LuBuilding2,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -44,17 +45,21 @@ const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon:
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase, badge: 'desk' };
 const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMail };
 const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox, badge: 'inbox' };
+const siteSettings: MenuItem = { label: 'Site settings', to: '/dashboard/site-settings', icon: LuBuilding2 };
 
 /**
  * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,
  * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
  * those pages can be found; the Money desk is the admin's review queue. Admins start with the
- * Overview (the morning figures). The Outbox shows every email the platform wrote.
+ * Overview (the morning figures). The Outbox shows every email the platform wrote. Site settings holds the
+ * operator's facts the public pages state.
  */
 export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart];
   const rest = [deposit, cashout, settings, transactions, referral];
-  return accountType === 'admin' ? [overview, ...base, users, ...rest, moneyDesk, inbox, outbox] : [...base, ...rest];
+  return accountType === 'admin'
+    ? [overview, ...base, users, ...rest, moneyDesk, inbox, outbox, siteSettings]
+    : [...base, ...rest];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */

@@ -21,6 +21,7 @@ import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { useSiteConfig } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
 import { downloadTextFile } from '../ledger/csv';
@@ -95,7 +96,15 @@ function NewsletterCard() {
   );
 }
 
-function MessageItem({ msg, onReply }: { msg: TContactMessage; onReply: (m: TContactMessage) => void }) {
+function MessageItem({
+  msg,
+  onReply,
+  mailEnabled,
+}: {
+  msg: TContactMessage;
+  onReply: (m: TContactMessage) => void;
+  mailEnabled: boolean | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const utils = trpc.useUtils();
   const markRead = trpc.contact.markRead.useMutation({
@@ -120,7 +129,14 @@ function MessageItem({ msg, onReply }: { msg: TContactMessage; onReply: (m: TCon
               &lt;{msg.email}&gt;
             </Text>
             {unread ? <Badge colorPalette="teal">Unread</Badge> : null}
-            {msg.repliedAt ? <Badge colorPalette="green">Replied {formatDateTime(msg.repliedAt)}</Badge> : null}
+            {msg.repliedAt ? (
+              mailEnabled === false ? (
+                // Without a mail server the reply sits in the outbox: it has not reached the sender.
+                <Badge colorPalette="orange">Reply not sent (mail is off) · {formatDateTime(msg.repliedAt)}</Badge>
+              ) : (
+                <Badge colorPalette="green">Replied {formatDateTime(msg.repliedAt)}</Badge>
+              )
+            ) : null}
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             {formatDateTime(msg.createdAt)}
@@ -170,6 +186,7 @@ export default function InboxPage() {
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
   const send = trpc.contact.reply.useMutation();
+  const mailEnabled = useSiteConfig()?.mailEnabled;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = list.data?.pages[0]?.unread;
 
@@ -177,11 +194,19 @@ export default function InboxPage() {
     if (!replyTo) return;
     try {
       await send.mutateAsync({ id: replyTo.id, message: reply });
-      toaster.create({
-        type: 'success',
-        title: 'Reply queued',
-        description: `Your reply to ${replyTo.email} is in the outbox and goes out with the mail.`,
-      });
+      toaster.create(
+        mailEnabled === false
+          ? {
+              type: 'warning',
+              title: 'Reply written, not sent',
+              description: `Mail is not being sent on this installation: your reply to ${replyTo.email} waits in the Outbox and goes out once mail is set up (SMTP_URL). To answer now, write to them from your own mailbox.`,
+            }
+          : {
+              type: 'success',
+              title: 'Reply queued',
+              description: `Your reply to ${replyTo.email} is in the outbox and goes out with the mail.`,
+            },
+      );
       setReplyTo(null);
       setReply('');
       await utils.contact.list.invalidate();
@@ -193,8 +218,10 @@ export default function InboxPage() {
   return (
     <Stack gap="6">
       <PageIntro title="Inbox">
-        Messages from the contact form{unread !== undefined ? ` · ${formatInteger(unread)} unread` : ''}. Replies go to
-        the sender by email.
+        Messages from the contact form{unread !== undefined ? ` · ${formatInteger(unread)} unread` : ''}.{' '}
+        {mailEnabled === false
+          ? 'Mail is not being sent on this installation: replies wait in the Outbox until mail is set up (SMTP_URL).'
+          : 'Replies go to the sender by email.'}
       </PageIntro>
       <NewsletterCard />
       <Checkbox.Root
@@ -222,7 +249,7 @@ export default function InboxPage() {
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Contact messages">
           {items.map((m) => (
-            <MessageItem key={m.id} msg={m} onReply={setReplyTo} />
+            <MessageItem key={m.id} msg={m} onReply={setReplyTo} mailEnabled={mailEnabled} />
           ))}
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -38,6 +38,10 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
   const balance = user?.balance ?? 0;
   const [text, setText] = useState(plan.minAmount !== null ? String(plan.minAmount) : '');
   const [submitted, setSubmitted] = useState(false);
+  // Errors show once the person has typed (inline, while typing) or tried to confirm; never on the prefilled
+  // amount before anything was typed.
+  const [typed, setTyped] = useState(false);
+  const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const submissionKey = useSubmissionKey();
   const invalidate = useInvalidateInvesting();
@@ -59,7 +63,11 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
         type: 'success',
         title: `You invested ${formatMoney(position.amount)} in ${position.planName}`,
         description: `It matures on ${formatDate(position.maturityAt)}.${position.nextPayout ? ` The first payout, ${formatMoney(position.nextPayout.amount)}, is due on ${formatDate(position.nextPayout.dueAt)}.` : ''}`,
-        duration: 8000,
+        duration: 15_000,
+        action: {
+          label: 'View the investment',
+          onClick: () => navigate(`/dashboard/investments/${position.id}`),
+        },
       });
       await invalidate();
       onClose(true);
@@ -75,7 +83,7 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
   };
 
   const ceiling = planCeiling(plan);
-  const showError = !check.ok && (submitted || (text.trim() !== '' && check.amount !== undefined));
+  const showError = !check.ok && (submitted || (typed && text.trim() !== ''));
   const q = quotable !== null ? quote.data : undefined;
 
   return (
@@ -84,6 +92,7 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
       size="md"
       scrollBehavior="inside"
       title={`Invest in ${plan.investmentPlanName}`}
+      role="dialog"
       action={{ label: 'Confirm investment', palette: 'teal', form: FORM_ID }}
       cancelLabel="Cancel"
       busy={open.isPending}
@@ -112,7 +121,10 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
               ref={inputRef}
               name="amount"
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setTyped(true);
+              }}
               inputMode="decimal"
               placeholder="0.00"
               autoComplete="off"

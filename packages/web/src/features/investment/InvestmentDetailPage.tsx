@@ -1,9 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
-import { LuArrowLeft } from 'react-icons/lu';
-import { PAYOUT_FREQUENCY_LABELS, type TInvestmentDetail, formatRateBps } from '@vestora/contract';
-import { ErrorState, PageLoader } from '../../components/ui/states';
+import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
+import { PAYOUT_FREQUENCY_LABELS, type TInvestmentDetail, ZId, formatRateBps } from '@vestora/contract';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -35,7 +35,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** /dashboard/investments/:id: one position, its whole payout schedule, and the portfolio chart. */
 export default function InvestmentDetailPage() {
   const { id = '' } = useParams();
-  const position = trpc.investment.get.useQuery({ id }, { retry: false });
+  // A malformed id (a mistyped or cut-short link) is not asked for: the server could only refuse it.
+  const wellFormed = ZId.safeParse(id).success;
+  const position = trpc.investment.get.useQuery({ id }, { retry: false, enabled: wellFormed });
   usePageTitle(position.data ? `${position.data.planName} investment` : 'Investment');
   const [redeeming, setRedeeming] = useState(false);
 
@@ -47,6 +49,27 @@ export default function InvestmentDetailPage() {
     </Link>
   );
 
+  const code = position.error?.data?.code;
+  if (!wellFormed || code === 'NOT_FOUND' || code === 'BAD_REQUEST')
+    return (
+      <Stack gap="4">
+        {back}
+        <EmptyState
+          icon={<LuSearchX />}
+          title="Investment not found"
+          description={
+            wellFormed
+              ? 'None of your investments has this address: it may belong to another account or have been mistyped.'
+              : 'This address does not point to an investment: the link is mistyped or cut short. Open the investment from My investments.'
+          }
+          action={
+            <Button asChild variant="outline">
+              <RouterLink to="/dashboard/investments">Back to my investments</RouterLink>
+            </Button>
+          }
+        />
+      </Stack>
+    );
   if (position.isPending) return <PageLoader label="Loading the investment..." />;
   if (position.isError)
     return (

@@ -2,12 +2,16 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import { usePageTitle } from '../../lib/page-title';
 import { AdminOverviewLink } from '../dashboard/AdminOverviewLink';
 import { PageIntro } from '../dashboard/PageIntro';
+import { MemberStart } from '../investment/MemberStart';
 import { MyInvestments } from '../investment/MyInvestments';
 import { NOT_CRYPTO } from '../investment/invest-rules';
 import PlanList from './PlanList';
 
-/** Dashboard index and /dashboard/investments: the user's positions, then the plans (admin controls for admins). */
-export default function InvestmentsPage() {
+/**
+ * Dashboard index and /dashboard/investments: the user's positions, then the plans (admin controls for admins).
+ * On the index (`home`) a member first sees where they stand: a checklist until they invest, then a summary.
+ */
+export default function InvestmentsPage({ home = false }: { home?: boolean }) {
   usePageTitle('Investments');
   return (
     <Stack gap="8">
@@ -16,6 +20,7 @@ export default function InvestmentsPage() {
         The interest is paid by Vestora, so it is only as safe as Vestora itself.
       </PageIntro>
       <AdminOverviewLink />
+      {home ? <MemberStart /> : null}
       <MyInvestments />
       <Stack as="section" aria-labelledby="plans-title" gap="4">
         <Stack gap="1">

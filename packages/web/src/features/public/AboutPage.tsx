@@ -2,10 +2,47 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Accordion, Box, Button, Container, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { site } from '../../content/site';
 import { usePageTitle } from '../../lib/page-title';
+import { useSiteSettings } from '../../lib/site-hooks';
 import { PageHeader } from './PageHeader';
 import { useSiteFigures } from './figures';
 
-/** About Vestora: what it is, the founding story, the figures and the FAQ. */
+/**
+ * The operator's facts an admin set on the Site settings page (company, registration, licence, address, launch
+ * date). Nothing is shown while none is set: the page states no fact the product cannot back.
+ */
+function OperatorFacts() {
+  const settings = useSiteSettings();
+  if (!settings) return null;
+  const facts = [
+    { label: 'Company', value: settings.companyName },
+    { label: 'Registration', value: settings.registration },
+    { label: 'Licence', value: settings.licence },
+    { label: 'Address', value: settings.address },
+    { label: 'Launched', value: settings.launchDate },
+  ].filter((f): f is { label: string; value: string } => !!f.value);
+  if (facts.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="operator-title">
+      <Heading as="h2" id="operator-title" size="xl" mt="4" mb="3">
+        {site.about.operatorTitle}
+      </Heading>
+      <Stack as="dl" gap="2" data-testid="operator-facts">
+        {facts.map((f) => (
+          <Box key={f.label}>
+            <Text as="dt" fontWeight="semibold">
+              {f.label}
+            </Text>
+            <Text as="dd" color="gray.700" whiteSpace="pre-line">
+              {f.value}
+            </Text>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** About Vestora: what it is, who runs it (when set), the figures (when they mean something) and the FAQ. */
 export default function AboutPage() {
   const { about, riskNotice } = site;
   const figures = useSiteFigures();
@@ -21,16 +58,16 @@ export default function AboutPage() {
                 {p}
               </Text>
             ))}
-            <Heading as="h2" size="xl" mt="4">
-              {about.story.title}
-            </Heading>
-            {about.story.paragraphs.map((p) => (
-              <Text key={p} color="gray.700">
-                {p}
-              </Text>
-            ))}
+            <OperatorFacts />
           </Stack>
-          <Box bg="white" borderWidth="1px" rounded="xl" p="6" alignSelf="start">
+          <Box
+            bg="white"
+            borderWidth="1px"
+            rounded="xl"
+            p="6"
+            alignSelf="start"
+            display={figures.length === 0 ? 'none' : undefined}
+          >
             <SimpleGrid as="dl" columns={{ base: 1, sm: 3, lg: 1 }} gap="5">
               {figures.map((figure) => (
                 <Stack key={figure.label} gap="0" direction="column-reverse">

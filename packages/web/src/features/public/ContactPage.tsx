@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   Alert,
-  AspectRatio,
   Box,
   Button,
   Card,
@@ -18,12 +17,13 @@ import {
   Textarea,
   chakra,
 } from '@chakra-ui/react';
-import { LuExternalLink, LuMail, LuMapPin, LuSend } from 'react-icons/lu';
+import { LuMail, LuMapPin, LuSend } from 'react-icons/lu';
 import { Field } from '../../components/ui/field';
 import { site } from '../../content/site';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { useSiteSettings } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from './PageHeader';
 
@@ -42,6 +42,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 function ContactForm() {
   const send = trpc.contact.send.useMutation();
+  const supportEmail = useSiteSettings()?.supportEmail;
   const [received, setReceived] = useState<string | null>(null);
   const {
     register,
@@ -132,7 +133,8 @@ function ContactForm() {
             <Alert.Content gap="3">
               <Alert.Title>Your message has not been sent</Alert.Title>
               <Alert.Description>
-                {errorMessage(send.error)} You can also email us at {site.contact.email}.
+                {errorMessage(send.error)}
+                {supportEmail ? ` You can also email us at ${supportEmail}.` : null}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -142,7 +144,45 @@ function ContactForm() {
   );
 }
 
-/** Contact: form, email, Miami address and a map (the map needs a connection; its box keeps its size). */
+/**
+ * The operator's contact facts an admin set on the Site settings page (support address, postal address). While
+ * none is set the card is left out: the page invents no address.
+ */
+function ContactFacts() {
+  const settings = useSiteSettings();
+  if (!settings || (!settings.supportEmail && !settings.address)) return null;
+  return (
+    <Card.Root variant="outline" bg="white" data-testid="contact-facts">
+      <Card.Body gap="5">
+        {settings.supportEmail ? (
+          <HStack align="start" gap="3">
+            <Icon as={LuMail} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
+            <Box>
+              <Text fontWeight="semibold">Email</Text>
+              <Link href={`mailto:${settings.supportEmail}`} color="teal.700">
+                {settings.supportEmail}
+              </Link>
+            </Box>
+          </HStack>
+        ) : null}
+        {settings.address ? (
+          <HStack align="start" gap="3">
+            <Icon as={LuMapPin} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
+            <Box>
+              <Text fontWeight="semibold">Address</Text>
+              <Text as="address" fontStyle="normal" color="gray.700" whiteSpace="pre-line">
+                {settings.companyName ? `${settings.companyName}\n` : ''}
+                {settings.address}
+              </Text>
+            </Box>
+          </HStack>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Contact: the form, and the operator's email and address once an admin has set them. */
 export default function ContactPage() {
   const { contact } = site;
   usePageTitle('Contact');
@@ -153,62 +193,7 @@ export default function ContactPage() {
         <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
           <ContactForm />
           <Stack gap="6">
-            <Card.Root variant="outline" bg="white">
-              <Card.Body gap="5">
-                <HStack align="start" gap="3">
-                  <Icon as={LuMail} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
-                  <Box>
-                    <Text fontWeight="semibold">Email</Text>
-                    <Link href={`mailto:${contact.email}`} color="teal.700">
-                      {contact.email}
-                    </Link>
-                  </Box>
-                </HStack>
-                <HStack align="start" gap="3">
-                  <Icon as={LuMapPin} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
-                  <Box>
-                    <Text fontWeight="semibold">Office</Text>
-                    <Text as="address" fontStyle="normal" color="gray.700">
-                      {contact.addressLines.map((line) => (
-                        <Text as="span" display="block" key={line}>
-                          {line}
-                        </Text>
-                      ))}
-                    </Text>
-                  </Box>
-                </HStack>
-              </Card.Body>
-            </Card.Root>
-            <Box borderWidth="1px" rounded="xl" overflow="hidden" bg="gray.100">
-              {/* The grey box and its text stay when the map cannot load (offline). */}
-              <AspectRatio ratio={4 / 3}>
-                <Box position="relative">
-                  <Text position="absolute" fontSize="sm" color="gray.500" px="6" textAlign="center">
-                    Map loading… If it does not appear, use the link below.
-                  </Text>
-                  <iframe
-                    title={contact.mapTitle}
-                    src={contact.mapEmbedUrl}
-                    loading="lazy"
-                    referrerPolicy="no-referrer-when-downgrade"
-                    style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
-                  />
-                </Box>
-              </AspectRatio>
-              <Link
-                href={contact.mapLinkUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                display="flex"
-                gap="1"
-                p="3"
-                fontSize="sm"
-                color="teal.700"
-                bg="white"
-              >
-                Open the map in OpenStreetMap <LuExternalLink aria-hidden />
-              </Link>
-            </Box>
+            <ContactFacts />
           </Stack>
         </Grid>
       </Container>

@@ -29,7 +29,8 @@ function NewsletterForm() {
     try {
       const res = await subscribe.mutateAsync({ email: email.trim() });
       setEmail('');
-      toaster.create({ type: 'success', title: 'Almost done', description: res.message });
+      // The server's answer says what really happened (no confirmation mail arrives without a mail server).
+      toaster.create({ type: 'success', title: 'Almost done', description: res.message, duration: 15_000 });
     } catch (err) {
       setError(errorMessage(err, 'Could not subscribe. Please try again.'));
     }

@@ -24,6 +24,8 @@ import {
   LuLandmark,
   LuLayers,
   LuLifeBuoy,
+  LuPause,
+  LuPlay,
   LuQuote,
   LuShieldCheck,
   LuUsers,
@@ -31,6 +33,7 @@ import {
 } from 'react-icons/lu';
 import { site, type FeatureIcon } from '../../content/site';
 import { usePageTitle } from '../../lib/page-title';
+import { referralTerms, useSiteConfig } from '../../lib/site-hooks';
 import TopCoins from '../market/TopCoins';
 import PlanList from '../plans/PlanList';
 import { useSiteFigures } from './figures';
@@ -64,12 +67,15 @@ function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: str
 /** The three highlights, one at a time, advancing every 3 s; the dots jump to one. */
 function RotatingHighlights() {
   const [index, setIndex] = useState(0);
+  // A pause control (WCAG 2.2.2): moving content someone is reading can be stopped.
+  const [paused, setPaused] = useState(false);
   const items = site.highlights;
 
   useEffect(() => {
+    if (paused) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % items.length), HIGHLIGHT_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [items.length, index]); // restarting on index change gives a full 3 s after a dot click
+  }, [items.length, index, paused]); // restarting on index change gives a full 3 s after a dot click
 
   const current = items[index] ?? items[0];
   return (
@@ -120,6 +126,21 @@ function RotatingHighlights() {
             _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
           />
         ))}
+        <chakra.button
+          type="button"
+          onClick={() => setPaused((p) => !p)}
+          aria-label={paused ? 'Play the highlights' : 'Pause the highlights'}
+          ms="2"
+          p="1"
+          rounded="full"
+          color="white"
+          cursor="pointer"
+          display="inline-flex"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
+        >
+          {paused ? <LuPlay aria-hidden /> : <LuPause aria-hidden />}
+        </chakra.button>
       </HStack>
     </Box>
   );
@@ -194,6 +215,7 @@ function RiskNotice() {
 
 function Features() {
   const { featuresSection } = site;
+  const config = useSiteConfig();
   return (
     <Box as="section" aria-labelledby="features-title" bg="white" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
@@ -210,6 +232,7 @@ function Features() {
                 </Heading>
                 <Text color="gray.600" fontSize="sm">
                   {feature.text}
+                  {feature.icon === 'referral' && config ? ` The reward is ${referralTerms(config)}.` : null}
                 </Text>
               </Card.Body>
             </Card.Root>
@@ -280,17 +303,21 @@ function Testimonials() {
   );
 }
 
-/** Three figures counted from the data by the server (`overview.home`), never written by hand. */
+/**
+ * Figures counted from the data by the server (`overview.home`), never written by hand; a figure that would
+ * read 0 is left out, and the section with it when none is left (a fresh site says nothing rather than "0").
+ */
 function Figures() {
   const { figuresSection } = site;
   const figures = useSiteFigures();
+  if (figures.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Heading as="h2" id="figures-title" size="xl" textAlign="center" mb="8">
           {figuresSection.title}
         </Heading>
-        <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="8" textAlign="center">
+        <SimpleGrid as="dl" columns={{ base: 1, sm: figures.length }} gap="8" textAlign="center">
           {figures.map((figure) => (
             <Stack key={figure.label} gap="1" direction="column-reverse">
               <Text as="dt" color="teal.100" fontSize="md">

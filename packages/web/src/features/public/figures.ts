@@ -3,15 +3,21 @@ import { type Figure, site } from '../../content/site';
 import { formatInteger, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
-/** A figure as shown: whole dollars for the amount invested, counts otherwise; a dash until loaded. */
-export function figureValue(stat: Figure['stat'], stats: TPublicStats | undefined): string {
-  if (!stats) return '—';
+/** A figure as shown: whole dollars for the amount invested, counts otherwise. */
+export function figureValue(stat: Figure['stat'], stats: TPublicStats): string {
   if (stat === 'amountInvested') return formatMoney(stats.amountInvested).replace(/\.00$/, '');
   return formatInteger(stats[stat]);
 }
 
-/** The site's figures with their values, counted by the server (`overview.home`), never written by hand. */
+/**
+ * The site's figures with their values, counted by the server (`overview.home`, members only), never written
+ * by hand. A figure means something only once it is above zero: until then (and until loaded) it is left out,
+ * so a fresh site does not announce "0 active investors, $0 invested".
+ */
 export function useSiteFigures(): { stat: Figure['stat']; label: string; value: string }[] {
-  const stats = trpc.overview.home.useQuery(undefined, { staleTime: 60_000 });
-  return site.figuresSection.items.map((f) => ({ ...f, value: figureValue(f.stat, stats.data) }));
+  const stats = trpc.overview.home.useQuery(undefined, { staleTime: 60_000 }).data;
+  if (!stats) return [];
+  return site.figuresSection.items
+    .filter((f) => stats[f.stat] > 0)
+    .map((f) => ({ ...f, value: figureValue(f.stat, stats) }));
 }

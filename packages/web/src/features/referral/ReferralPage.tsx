@@ -2,6 +2,7 @@ import { Badge, Button, Card, Field, Flex, HStack, Heading, Input, Stack, Stat, 
 import { LuFacebook, LuTwitter } from 'react-icons/lu';
 import type { TReferral, TReferralFriends } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
+import { referralTerms, useSiteConfig } from '../../lib/site-hooks';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatInteger, formatMoney } from '../../lib/format';
@@ -40,6 +41,8 @@ export default function ReferralPage() {
 }
 
 function ReferralDetails({ referral }: { referral: TReferral }) {
+  // The terms the server pays (REFERRAL_REWARD_PERCENT, REFERRAL_REWARD_MAX), never written here by hand.
+  const config = useSiteConfig();
   const link = encodeURIComponent(referral.referralLink);
   const twitter = `https://twitter.com/intent/tweet?url=${link}&text=${encodeURIComponent('Join me on Vestora')}`;
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${link}`;
@@ -51,9 +54,10 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
           <Stack gap="5">
             <Text>
               Share your link. When a friend creates an account with it and their first investment has completed its
-              first payout period (or matured), Vestora pays you 1% of that first investment, at most $100, into your
-              balance. If they redeem it before that, no reward is paid. The reward is paid by the platform: nothing is
-              taken from your friend.
+              first payout period (or matured), Vestora pays you{' '}
+              {config ? `${referralTerms(config)} of that first investment` : 'a share of that first investment'} into
+              your balance. If they redeem it before that, no reward is paid. The reward is paid by the platform:
+              nothing is taken from your friend.
             </Text>
             <CopyField label="Your referral code" value={referral.referralCode} copyLabel="Copy code" mono />
             <CopyField label="Your referral link" value={referral.referralLink} copyLabel="Copy link" />

@@ -58,14 +58,23 @@ export function EmailSection() {
     resolver: zodResolver(ZChangeEmailInput),
     defaultValues: { currentPassword: '', newEmail: '' },
   });
+  const mailOff = policy.data?.mailDelivered === false;
   const change = trpc.user.changeEmail.useMutation({
     onSuccess: (r) => {
       reset();
-      toaster.create({
-        type: 'info',
-        title: 'Confirm the new address',
-        description: `We sent a link to ${r.pendingEmail}. Your address changes when you open it (within 24 hours).`,
-      });
+      toaster.create(
+        mailOff
+          ? {
+              type: 'warning',
+              title: 'No email will arrive',
+              description: `Mail is not being sent on this installation: the confirmation link for ${r.pendingEmail} waits in the administrators’ Outbox, and an administrator can give it to you. Your address changes when you open it (within 24 hours).`,
+            }
+          : {
+              type: 'info',
+              title: 'Confirm the new address',
+              description: `We sent a link to ${r.pendingEmail}. Your address changes when you open it (within 24 hours).`,
+            },
+      );
     },
     onError: (err) =>
       toaster.create({
@@ -103,7 +112,9 @@ export function EmailSection() {
             <Alert.Root status="info" role="status">
               <Alert.Indicator />
               <Alert.Description>
-                A confirmation link went to {change.data.pendingEmail}; until you open it, you keep signing in with{' '}
+                {mailOff
+                  ? `Mail is not being sent on this installation: the confirmation link for ${change.data.pendingEmail} waits in the administrators’ Outbox (an administrator can give it to you); until you open it, you keep signing in with `
+                  : `A confirmation link went to ${change.data.pendingEmail}; until you open it, you keep signing in with `}
                 {user.email}.
               </Alert.Description>
             </Alert.Root>

@@ -8,6 +8,7 @@ import {
   ZWithdrawalDetailsText,
   ZWithdrawalMethod,
   checkWithdrawalDetails,
+  dollarsToCents,
   type TWithdrawal,
 } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
@@ -42,6 +43,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     handleSubmit,
     reset,
     control,
+    setError,
     formState: { errors },
   } = useForm<WithdrawalFormInput, unknown, WithdrawalFormOutput>({
     resolver: zodResolver(ZWithdrawalForm),
@@ -63,6 +65,14 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
 
   const submit = (values: WithdrawalFormOutput) => {
     setServerError(null);
+    // More than the balance: say so now, before asking for an authenticator code the server would spend on a
+    // request it then refuses.
+    if (balance !== undefined && (dollarsToCents(values.amount) ?? 0) > (dollarsToCents(balance) ?? 0)) {
+      setError('amount', {
+        message: `Your available balance is ${formatMoney(balance)}: you can withdraw at most that.`,
+      });
+      return;
+    }
     const code = otp.replace(/\s+/g, '');
     if (twoFactor && !/^\d{6}$/.test(code)) {
       setOtpError('Enter the 6-digit code from your authenticator app.');

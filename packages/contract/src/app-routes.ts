@@ -1,0 +1,53 @@
+/**
+ * The web app's page routes (packages/web/src/routes.tsx), as path patterns: `:name` is one path segment.
+ * The server answers a page request with 200 when its path is one of these and 404 otherwise (still serving
+ * the app, which shows its "Page Not Found"). A unit test in the web package keeps this list and the route
+ * table equal: add a route to both.
+ */
+export const APP_ROUTES = [
+  '/',
+  '/about',
+  '/privacy',
+  '/contact',
+  '/create-account',
+  '/login',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
+  '/forgot-password',
+  '/reset-password',
+  '/confirm-email',
+  '/dashboard',
+  '/dashboard/investments',
+  '/dashboard/investments/:id',
+  '/dashboard/chart',
+  '/dashboard/rewards',
+  '/dashboard/deposit',
+  '/dashboard/referral',
+  '/dashboard/cashout',
+  '/dashboard/settings',
+  '/dashboard/transactions',
+  '/dashboard/overview',
+  '/dashboard/user',
+  '/dashboard/CreateInvestmentPlan',
+  '/dashboard/createInvestmentEdit/:id',
+  '/dashboard/money-desk',
+  '/dashboard/outbox',
+  '/dashboard/inbox',
+  '/dashboard/site-settings',
+] as const;
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const PATTERNS = APP_ROUTES.map((r) => segments(r.toLowerCase()));
+
+/** Whether the app has a page at `pathname` (case-insensitive and trailing slashes ignored, like its router). */
+export function isAppRoute(pathname: string): boolean {
+  let parts: string[];
+  try {
+    parts = segments(decodeURIComponent(pathname).toLowerCase());
+  } catch {
+    return false;
+  }
+  return PATTERNS.some(
+    (p) => p.length === parts.length && p.every((seg, i) => seg.startsWith(':') || seg === parts[i]),
+  );
+}

@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Card, HStack, Heading, Icon, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { LuCircle, LuCircleCheck, LuClock } from 'react-icons/lu';
+import type { TInvestment } from '@vestora/contract';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { LEDGER_KIND_LABELS } from '../../lib/money-labels';
+import { useSession } from '../../lib/session';
+import { useSiteConfig } from '../../lib/site-hooks';
+import { trpc } from '../../lib/trpc';
+
+type StepState = 'done' | 'waiting' | 'todo';
+
+function Step({ state, title, children }: { state: StepState; title: string; children: ReactNode }) {
+  const icon = state === 'done' ? LuCircleCheck : state === 'waiting' ? LuClock : LuCircle;
+  const color = state === 'done' ? 'green.600' : state === 'waiting' ? 'orange.500' : 'gray.400';
+  return (
+    <HStack as="li" align="start" gap="3" data-state={state}>
+      <Icon as={icon} boxSize="5" color={color} mt="0.5" aria-hidden />
+      <Box>
+        <Text fontWeight="semibold">
+          {title}{' '}
+          <Text as="span" srOnly>
+            ({state === 'done' ? 'done' : state === 'waiting' ? 'waiting' : 'to do'})
+          </Text>
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {children}
+        </Text>
+      </Box>
+    </HStack>
+  );
+}
+
+/** The three steps of a new member: verify the email, deposit, invest (each ticked from real data). */
+function Checklist() {
+  const { user } = useSession();
+  const mailEnabled = useSiteConfig()?.mailEnabled;
+  const deposits = trpc.deposit.list.useQuery({ limit: 25, userId: user?.id }, { enabled: !!user });
+  if (!user || !deposits.data) return null;
+  const confirmed = deposits.data.items.some((d) => d.status === 'confirmed');
+  const pending = deposits.data.items.some((d) => d.status === 'pending');
+  const funded = confirmed || user.balance > 0;
+  return (
+    <Card.Root as="section" aria-labelledby="start-title" data-testid="member-checklist">
+      <Card.Body gap="4">
+        <Heading as="h2" id="start-title" size="lg">
+          Getting started
+        </Heading>
+        <Stack as="ol" gap="3" listStyleType="none">
+          <Step state={user.emailVerified ? 'done' : 'todo'} title="Verify your email">
+            {user.emailVerified
+              ? 'Your address is verified.'
+              : mailEnabled === false
+                ? 'Mail is not being sent on this installation: an administrator can mark your address verified.'
+                : 'Open the link we sent to your address (Settings can send a new one).'}
+          </Step>
+          <Step state={funded ? 'done' : pending ? 'waiting' : 'todo'} title="Deposit money">
+            {funded ? (
+              `Your balance is ${formatMoney(user.balance)}.`
+            ) : pending ? (
+              'Your deposit report is waiting for review; it is credited once the transfer is confirmed.'
+            ) : (
+              <>
+                Send a bank transfer and report it on the{' '}
+                <Link asChild color="teal.700" fontWeight="semibold">
+                  <RouterLink to="/dashboard/deposit">Deposit</RouterLink>
+                </Link>{' '}
+                page.
+              </>
+            )}
+          </Step>
+          <Step state="todo" title="Invest in a plan">
+            {funded
+              ? 'Pick a plan below and choose how much of your balance to invest.'
+              : 'Once your deposit is credited, pick one of the plans below.'}
+          </Step>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Once invested: the balance, the next payouts and the latest balance changes. */
+function Summary({ positions }: { positions: TInvestment[] }) {
+  const { user } = useSession();
+  const summary = trpc.investment.summary.useQuery();
+  const recent = trpc.ledger.list.useQuery({ limit: 5, userId: user?.id }, { enabled: !!user });
+  const next = positions
+    .filter((p) => p.status === 'active' && p.nextPayout)
+    .map((p) => ({ id: p.id, plan: p.planName, ...p.nextPayout! }))
+    .sort((a, b) => a.dueAt.localeCompare(b.dueAt))
+    .slice(0, 3);
+  return (
+    <Card.Root as="section" aria-labelledby="summary-title" data-testid="member-summary">
+      <Card.Body gap="5">
+        <Heading as="h2" id="summary-title" size="lg">
+          Your money
+        </Heading>
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+          <Stat.Root>
+            <Stat.Label>Available balance</Stat.Label>
+            <Stat.ValueText>{formatMoney(summary.data?.available ?? user?.balance)}</Stat.ValueText>
+          </Stat.Root>
+          <Stat.Root>
+            <Stat.Label>Invested</Stat.Label>
+            <Stat.ValueText>{summary.data ? formatMoney(summary.data.invested) : '—'}</Stat.ValueText>
+          </Stat.Root>
+          <Stat.Root>
+            <Stat.Label>Interest received</Stat.Label>
+            <Stat.ValueText>{summary.data ? formatMoney(summary.data.interestReceived) : '—'}</Stat.ValueText>
+          </Stat.Root>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <Stack gap="2">
+            <Heading as="h3" size="sm">
+              Next payouts
+            </Heading>
+            {next.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                No payout is due: none of your positions is active.
+              </Text>
+            ) : (
+              <Stack as="ul" gap="1" listStyleType="none">
+                {next.map((n) => (
+                  <HStack as="li" key={n.id} justify="space-between" fontSize="sm" gap="3">
+                    <Link asChild color="teal.700">
+                      <RouterLink to={`/dashboard/investments/${n.id}`}>{n.plan}</RouterLink>
+                    </Link>
+                    <Text>
+                      {formatMoney(n.amount)} on {formatDate(n.dueAt)}
+                    </Text>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+          <Stack gap="2">
+            <Heading as="h3" size="sm">
+              Recent activity
+            </Heading>
+            <Stack as="ul" gap="1" listStyleType="none">
+              {(recent.data?.items ?? []).map((e) => (
+                <HStack as="li" key={e.id} justify="space-between" fontSize="sm" gap="3">
+                  <Text>
+                    {LEDGER_KIND_LABELS[e.kind]}{' '}
+                    <Text as="span" color="fg.muted">
+                      {formatDateTime(e.createdAt)}
+                    </Text>
+                  </Text>
+                  <Badge colorPalette={e.amount >= 0 ? 'green' : 'gray'}>
+                    {e.amount >= 0 ? '+' : '−'}
+                    {formatMoney(Math.abs(e.amount))}
+                  </Badge>
+                </HStack>
+              ))}
+            </Stack>
+            <Link asChild color="teal.700" fontSize="sm">
+              <RouterLink to="/dashboard/transactions">All transactions</RouterLink>
+            </Link>
+          </Stack>
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The top of a member's dashboard index (the plans the specification puts there follow it): a short checklist
+ * until the member has invested, then a summary of their money. Admins see the index as specified.
+ */
+export function MemberStart() {
+  const { user } = useSession();
+  const positions = trpc.investment.list.useQuery(
+    { limit: 100, userId: user?.id },
+    { enabled: !!user && user.accountType === 'user' },
+  );
+  if (!user || user.accountType !== 'user' || !positions.data) return null;
+  return positions.data.items.length === 0 ? <Checklist /> : <Summary positions={positions.data.items} />;
+}

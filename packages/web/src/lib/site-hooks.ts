@@ -1,0 +1,25 @@
+import type { TSiteConfig, TSiteSettings } from '@vestora/contract';
+import { trpc } from './trpc';
+
+/**
+ * The operator's facts an admin set on the Site settings page (`site.settings`): every one null until set,
+ * and a page that has none says nothing rather than something invented.
+ */
+export function useSiteSettings(): TSiteSettings | undefined {
+  return trpc.site.settings.useQuery(undefined, { staleTime: 60_000 }).data;
+}
+
+/** What this installation does (`site.config`): whether it sends mail, and the referral reward it pays. */
+export function useSiteConfig(): TSiteConfig | undefined {
+  return trpc.site.config.useQuery(undefined, { staleTime: 5 * 60_000 }).data;
+}
+
+/** "1%, at most $100" from the server's referral terms. */
+export function referralTerms(config: TSiteConfig): string {
+  const { percent, maxDollars } = config.referral;
+  return `${percent.toLocaleString('en-US', { maximumFractionDigits: 2 })}%, at most $${maxDollars.toLocaleString('en-US')}`;
+}
+
+/** Said wherever the product would otherwise promise an email this installation does not send. */
+export const MAIL_OFF_NOTE =
+  'Mail is not being sent on this installation (no mail server is set up), so no email will arrive.';
