@@ -61,7 +61,12 @@ describe('four eyes that one administrator cannot defeat', () => {
     expect(again.roleRequest.id).toBe(asked.roleRequest.id);
 
     // The sock account, still a member, cannot credit A.
-    const credit = await call(sock, 'user.update', { id: a.id, version: a.version, balance: 1_000_000 });
+    const credit = await call(sock, 'user.update', {
+      id: a.id,
+      version: a.version,
+      balance: 1_000_000,
+      reason: 'bonus',
+    });
     expect(trpcError(credit)).toMatchObject({ status: 403, message: 'Only an administrator can do this.' });
     expect(await balanceOf(a.id)).toBe(10_000);
 
@@ -203,7 +208,12 @@ describe('four eyes that one administrator cannot defeat', () => {
     expect(trpcError(pay)).toMatchObject({ status: 403, message: expect.stringContaining('asked for your promotion') });
     const confirm = await call(sock, 'deposit.review', { id: deposit.id, decision: 'confirm' });
     expect(trpcError(confirm)).toMatchObject({ status: 403, message: expect.stringContaining('24 hours') });
-    const credit = await call(sock, 'user.update', { id: member.id, version: member.version, balance: 999 });
+    const credit = await call(sock, 'user.update', {
+      id: member.id,
+      version: member.version,
+      balance: 999,
+      reason: 'bonus',
+    });
     expect(trpcError(credit).status).toBe(403);
     expect(await balanceOf(member.id)).toBe(5_000);
 
@@ -216,7 +226,8 @@ describe('four eyes that one administrator cannot defeat', () => {
     );
     const aRow = await user(a.id);
     expect(
-      trpcError(await call(sock, 'user.update', { id: a.id, version: aRow.version, balance: 10_000 })).status,
+      trpcError(await call(sock, 'user.update', { id: a.id, version: aRow.version, balance: 10_000, reason: 'bonus' }))
+        .status,
     ).toBe(403);
     expect(await balanceOf(a.id)).toBe(aRow.balance_cents);
     // B, made on the server, reviews A's withdrawal.

@@ -67,8 +67,9 @@ async function updateUserInTransaction(
   if (delta !== 0) {
     refuseOwnReview(actorId, before.id, 'adjust your own balance');
     if (input.version === undefined) throw new AppError('VERSION_CONFLICT', BALANCE_NEEDS_VERSION_MESSAGE);
-    if (!input.reason?.trim()) throw new AppError('BAD_INPUT', BALANCE_NEEDS_REASON_MESSAGE);
+    // Who may (403) before what is missing (400): a refused reviewer learns nothing from the form.
     await refuseNewAdminReview(trx, actorId, before.id, env);
+    if (!input.reason?.trim()) throw new AppError('BAD_INPUT', BALANCE_NEEDS_REASON_MESSAGE);
   }
 
   const emailChanges = input.email !== undefined && input.email !== before.email;
