@@ -44,7 +44,7 @@ describeBrowser('four eyes on roles', () => {
     // A sees the request on the Overview but may not approve it.
     await a.goto('/dashboard/overview');
     const section = a.getByRole('region', { name: 'Role requests' });
-    const mine = section.getByRole('row').filter({ hasText: member.email });
+    const mine = section.getByRole('listitem').filter({ hasText: member.email });
     await seen(mine.getByText('Make administrator'));
     await seen(mine.getByText('You asked for this: another administrator must approve it.'));
     expect(await mine.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
@@ -54,7 +54,7 @@ describeBrowser('four eyes on roles', () => {
     const bPage = (await signedIn('four-eyes-b', b.email, '/dashboard/overview')).page;
     const theirs = bPage
       .getByRole('region', { name: 'Role requests' })
-      .getByRole('row')
+      .getByRole('listitem')
       .filter({ hasText: member.email });
     await seen(theirs.getByText(env().admin.email));
     const approve = theirs.getByRole('button', { name: 'Approve' });
