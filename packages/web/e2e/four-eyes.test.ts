@@ -5,7 +5,18 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { atPath, describeBrowser, gone, poll, seen, shot, type TrackedPage, useE2E } from './harness.ts';
+import {
+  atPath,
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  gone,
+  poll,
+  seen,
+  shot,
+  type TrackedPage,
+  useE2E,
+} from './harness.ts';
 
 const env = useE2E();
 
@@ -49,6 +60,8 @@ describeBrowser('four eyes on roles', () => {
     await seen(mine.getByText('You asked for this: another administrator must approve it.'));
     expect(await mine.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await shot(a, 'four-eyes-requester');
+    const violations = await axeViolations(a);
+    expect(violations.length, `axe on the Overview with a request:\n${formatAxeViolations(violations)}`).toBe(0);
 
     // B approves it.
     const bPage = (await signedIn('four-eyes-b', b.email, '/dashboard/overview')).page;
