@@ -5,7 +5,18 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { atPath, describeBrowser, gone, poll, seen, shot, type TrackedPage, useE2E } from './harness.ts';
+import {
+  atPath,
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  gone,
+  poll,
+  seen,
+  shot,
+  type TrackedPage,
+  useE2E,
+} from './harness.ts';
 
 const env = useE2E();
 
@@ -44,17 +55,19 @@ describeBrowser('four eyes on roles', () => {
     // A sees the request on the Overview but may not approve it.
     await a.goto('/dashboard/overview');
     const section = a.getByRole('region', { name: 'Role requests' });
-    const mine = section.getByRole('row').filter({ hasText: member.email });
+    const mine = section.getByRole('listitem').filter({ hasText: member.email });
     await seen(mine.getByText('Make administrator'));
     await seen(mine.getByText('You asked for this: another administrator must approve it.'));
     expect(await mine.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await shot(a, 'four-eyes-requester');
+    const violations = await axeViolations(a);
+    expect(violations.length, `axe on the Overview with a request:\n${formatAxeViolations(violations)}`).toBe(0);
 
     // B approves it.
     const bPage = (await signedIn('four-eyes-b', b.email, '/dashboard/overview')).page;
     const theirs = bPage
       .getByRole('region', { name: 'Role requests' })
-      .getByRole('row')
+      .getByRole('listitem')
       .filter({ hasText: member.email });
     await seen(theirs.getByText(env().admin.email));
     const approve = theirs.getByRole('button', { name: 'Approve' });

@@ -46,7 +46,7 @@ function Check({ title, ok, okText, badText }: { title: string; ok: boolean; okT
           <Stack gap="0.5">
             <HStack gap="2">
               <Text fontWeight="semibold">{title}</Text>
-              <Badge colorPalette={ok ? 'green' : 'red'} variant="solid">
+              <Badge colorPalette={ok ? 'green' : 'red'} variant={ok ? 'subtle' : 'solid'}>
                 {ok ? 'OK' : 'Not OK'}
               </Badge>
             </HStack>

@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { TRoleChange, TRoleRequest } from '@vestora/contract';
 import { PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
@@ -77,72 +77,64 @@ export function RoleRequests() {
       ) : list.data.length === 0 ? (
         <Text color="fg.muted">No role requests wait for a second administrator.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
-          <Table.Root size="sm" minW="36rem">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Change</Table.ColumnHeader>
-                <Table.ColumnHeader>For</Table.ColumnHeader>
-                <Table.ColumnHeader>Asked by</Table.ColumnHeader>
-                <Table.ColumnHeader>When</Table.ColumnHeader>
-                <Table.ColumnHeader>Decision</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.data.map((r) => {
-                const why = whyNotYours(r, me?.id);
-                const aboutMe = r.userId === me?.id;
-                const mine = r.requestedById === me?.id;
-                const whyId = `role-request-why-${r.id}`;
-                return (
-                  <Table.Row key={r.id} aria-label={`${CHANGE_LABEL[r.change]}: ${r.userEmail}`}>
-                    <Table.Cell fontWeight="medium">{CHANGE_LABEL[r.change]}</Table.Cell>
-                    <Table.Cell>
-                      <Text>{r.userName}</Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {r.userEmail}
+        <Stack as="ul" listStyleType="none" gap="3" aria-label="Pending role requests">
+          {list.data.map((r) => {
+            const why = whyNotYours(r, me?.id);
+            const aboutMe = r.userId === me?.id;
+            const mine = r.requestedById === me?.id;
+            const whyId = `role-request-why-${r.id}`;
+            return (
+              <Box as="li" key={r.id} borderWidth="1px" rounded="md" bg="white" p="3">
+                <Stack
+                  direction={{ base: 'column', md: 'row' }}
+                  gap="3"
+                  justify="space-between"
+                  align={{ md: 'center' }}
+                >
+                  <Stack gap="0.5" minW="0">
+                    <Text fontWeight="semibold">
+                      {CHANGE_LABEL[r.change]}: {r.userName}{' '}
+                      <Text as="span" fontWeight="normal" color="fg.muted" overflowWrap="anywhere">
+                        ({r.userEmail})
                       </Text>
-                    </Table.Cell>
-                    <Table.Cell>{r.requestedByEmail}</Table.Cell>
-                    <Table.Cell>{formatDateTime(r.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <Stack gap="1">
-                        <HStack gap="2">
-                          <Button
-                            size="xs"
-                            colorPalette="teal"
-                            disabled={why !== null || busyId !== undefined}
-                            loading={approve.isPending && busyId === r.id}
-                            aria-describedby={why ? whyId : undefined}
-                            onClick={() => approve.mutate({ id: r.id })}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            disabled={(aboutMe && !mine) || busyId !== undefined}
-                            loading={reject.isPending && busyId === r.id}
-                            aria-describedby={why ? whyId : undefined}
-                            onClick={() => reject.mutate({ id: r.id })}
-                          >
-                            {mine ? 'Withdraw' : 'Reject'}
-                          </Button>
-                        </HStack>
-                        {why ? (
-                          <Text id={whyId} fontSize="xs" color="fg.muted">
-                            {why}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                      Asked by {r.requestedByEmail} on {formatDateTime(r.createdAt)}
+                    </Text>
+                    {why ? (
+                      <Text id={whyId} fontSize="sm" color="fg.muted">
+                        {why}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  <HStack gap="2" flexShrink={0}>
+                    <Button
+                      size="sm"
+                      colorPalette="teal"
+                      disabled={why !== null || busyId !== undefined}
+                      loading={approve.isPending && busyId === r.id}
+                      aria-describedby={why ? whyId : undefined}
+                      onClick={() => approve.mutate({ id: r.id })}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      disabled={(aboutMe && !mine) || busyId !== undefined}
+                      loading={reject.isPending && busyId === r.id}
+                      aria-describedby={why ? whyId : undefined}
+                      onClick={() => reject.mutate({ id: r.id })}
+                    >
+                      {mine ? 'Withdraw' : 'Reject'}
+                    </Button>
+                  </HStack>
+                </Stack>
+              </Box>
+            );
+          })}
+        </Stack>
       )}
     </Stack>
   );
