@@ -15,3 +15,4 @@ export * from './investment.ts';
 export * from './mail.ts';
 export * from './inbox.ts';
 export * from './account-security.ts';
+export * from './statement.ts';

@@ -1,7 +1,7 @@
 import type { TDeposit, TLedgerEntry, TWithdrawal, TWithdrawalMethod } from '@vestora/contract';
 import { formatMoney } from './format';
 
-type Palette = 'yellow' | 'green' | 'red' | 'gray';
+type Palette = 'yellow' | 'green' | 'red' | 'gray' | 'blue';
 
 /** How each ledger kind reads to a person. */
 export const LEDGER_KIND_LABELS: Record<TLedgerEntry['kind'], string> = {
@@ -23,7 +23,10 @@ export const DEPOSIT_STATUS: Record<TDeposit['status'], { label: string; palette
 
 export const WITHDRAWAL_STATUS: Record<TWithdrawal['status'], { label: string; palette: Palette }> = {
   pending: { label: 'Pending review', palette: 'yellow' },
+  approved: { label: 'Approved: waiting for the payment file', palette: 'blue' },
+  sent: { label: 'Sent to the bank', palette: 'blue' },
   paid: { label: 'Paid', palette: 'green' },
+  returned: { label: 'Returned by the bank', palette: 'red' },
   rejected: { label: 'Rejected', palette: 'red' },
   cancelled: { label: 'Cancelled', palette: 'gray' },
 };

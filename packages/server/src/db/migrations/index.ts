@@ -12,6 +12,7 @@ import * as sessionsContactNewsletter from './2026_11_24_1400_sessions_contact_n
 import * as createMarketCache from './2026_11_26_1000_create_market_cache.ts';
 import * as addGrowthIndexes from './2026_11_26_1100_add_growth_indexes.ts';
 import * as referralRewardOnFirstPayout from './2026_11_27_1000_referral_reward_on_first_payout.ts';
+import * as bankStatements from './2026_11_27_1500_bank_statements.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1000_create_market_cache': createMarketCache,
   '2026_11_26_1100_add_growth_indexes': addGrowthIndexes,
   '2026_11_27_1000_referral_reward_on_first_payout': referralRewardOnFirstPayout,
+  '2026_11_27_1500_bank_statements': bankStatements,
 };

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** The member's deposit reference and the platform's deposit account record (null when none is set up). */
+export async function findDepositInstructionRows(db: Kysely<DB>, userId: string) {
+  const user = await db
+    .selectFrom('users')
+    .select('deposit_reference')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const account = await db
+    .selectFrom('deposit_account')
+    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'currency'])
+    .orderBy('updated_at')
+    .limit(1)
+    .executeTakeFirst();
+  return { reference: user.deposit_reference, account: account ?? null };
+}
