@@ -139,6 +139,8 @@ export interface DepositTable {
   reviewed_at: Timestamp | null;
   /** The bank statement line that proves this deposit (unique: a line is used once). */
   statement_line_id: string | null;
+  /** The admin who assigned an unmatched statement line to this member: they may not also confirm it. */
+  assigned_by: string | null;
 }
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'sent' | 'paid' | 'returned' | 'rejected' | 'cancelled';

@@ -11,6 +11,7 @@ import { overviewRouter } from '../modules/overview/overview.router.ts';
 import { planRouter } from '../modules/plan/plan.router.ts';
 import { referralRouter } from '../modules/referral/referral.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
+import { statementRouter } from '../modules/statement/statement.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
 import { createCallerFactory, router } from './init.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   mail: mailRouter,
   contact: contactRouter,
   newsletter: newsletterRouter,
+  statement: statementRouter,
 });
 
 export type AppRouter = typeof appRouter;

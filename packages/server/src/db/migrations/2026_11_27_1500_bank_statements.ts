@@ -118,6 +118,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('deposits')
     .addColumn('statement_line_id', 'uuid', (c) => c.references('statement_lines.id').onDelete('restrict'))
+    .addColumn('assigned_by', 'uuid', (c) => c.references('users.id').onDelete('restrict'))
     .execute();
   await sql`create unique index deposits_statement_line_key on deposits (statement_line_id) where statement_line_id is not null`.execute(
     db,
@@ -152,7 +153,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table withdrawals drop constraint withdrawals_status_check`.execute(db);
   await sql`alter table withdrawals add constraint withdrawals_status_check
     check (status in ('pending', 'paid', 'rejected', 'cancelled'))`.execute(db);
-  await db.schema.alterTable('deposits').dropColumn('statement_line_id').execute();
+  await db.schema.alterTable('deposits').dropColumn('statement_line_id').dropColumn('assigned_by').execute();
   await db.schema.dropTable('statement_csv_mappings').execute();
   await db.schema.dropTable('statement_line_uses').execute();
   await db.schema.dropTable('statement_lines').execute();

@@ -26,7 +26,9 @@ export const depositFlow = defineFlow({
       ledger: (d) => ({
         kind: 'deposit',
         amountCents: d.amount_cents,
-        memo: `Deposit confirmed (transfer reference ${d.reference})`,
+        memo: d.statement_line_id
+          ? `Deposit confirmed (transfer reference ${d.reference}; bank statement line ${d.statement_line_id})`
+          : `Deposit confirmed (transfer reference ${d.reference})`,
       }),
       notice: (d) => ({
         kind: 'deposit.confirmed',
@@ -108,6 +110,14 @@ export async function reviewDeposit(
     id: input.id,
     actor: admin,
     env,
+    check: (d) => {
+      if (d.assigned_by === admin.id) {
+        throw new AppError(
+          'FORBIDDEN',
+          'You assigned this bank statement line to the member; another administrator must review the deposit.',
+        );
+      }
+    },
     set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
   });
 }
