@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
+import { runStatementImport, STATEMENT_IMPORT_USAGE } from './modules/statement/statement.cli.ts';
 import { type AccountOrigin, createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
 
 const USAGE = `Usage: pnpm cli <command>
@@ -16,6 +17,7 @@ Commands:
                                  refused (it says when and how it was created) unless --promote is given:
                                  then it becomes an administrator, keeps its password, and its sessions end.
   ledger:verify                  Check that every balance equals the sum of its ledger entries.
+  ${STATEMENT_IMPORT_USAGE}
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
 
@@ -100,6 +102,8 @@ async function main(argv: string[]): Promise<number> {
     case 'ledger:verify':
       if (rest.length > 0) throw new CliError(`ledger:verify takes no arguments.\n\n${USAGE}`, 2);
       return runLedgerVerify();
+    case 'statement:import':
+      return runStatementImport(rest);
     case undefined:
     case 'help':
     case '--help':
