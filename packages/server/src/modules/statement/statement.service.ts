@@ -36,6 +36,9 @@ export const normaliseAccount = (a: string) => a.replace(/\s+/g, '').toUpperCase
 const money = (cents: number) => `$${centsText(cents)}`;
 
 function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined, currency: string): ParsedStatement {
+  if (input.content.includes('\u0000')) {
+    throw new AppError('BAD_INPUT', 'content: This file holds NUL characters; it is not a text statement file.');
+  }
   try {
     if (input.format === 'camt053') return readCamt053(input.content);
     if (input.format === 'csv') {
