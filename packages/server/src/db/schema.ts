@@ -131,7 +131,7 @@ export interface DepositTable {
   user_id: string;
   amount_cents: number;
   reference: string;
-  status: Generated<'pending' | 'confirmed' | 'rejected'>;
+  status: Generated<'pending' | 'confirmed' | 'rejected' | 'expired'>;
   reason: string | null;
   reviewed_by: string | null;
   idempotency_key: string;

@@ -19,6 +19,7 @@ export const DEPOSIT_STATUS: Record<TDeposit['status'], { label: string; palette
   pending: { label: 'Pending review', palette: 'yellow' },
   confirmed: { label: 'Confirmed', palette: 'green' },
   rejected: { label: 'Rejected', palette: 'red' },
+  expired: { label: 'Expired: no transfer arrived', palette: 'gray' },
 };
 
 export const WITHDRAWAL_STATUS: Record<TWithdrawal['status'], { label: string; palette: Palette }> = {

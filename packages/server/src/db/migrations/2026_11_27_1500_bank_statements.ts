@@ -124,6 +124,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
 
+  // A report that no statement line confirms within DEPOSIT_REPORT_EXPIRY_DAYS expires.
+  await sql`alter table deposits drop constraint deposits_status_check`.execute(db);
+  await sql`alter table deposits add constraint deposits_status_check
+    check (status in ('pending', 'confirmed', 'rejected', 'expired'))`.execute(db);
+  await sql`create index deposits_pending_created_idx on deposits (created_at) where status = 'pending'`.execute(db);
+
   await sql`alter table withdrawals drop constraint withdrawals_status_check`.execute(db);
   await sql`alter table withdrawals add constraint withdrawals_status_check
     check (status in ('pending', 'approved', 'sent', 'paid', 'returned', 'rejected', 'cancelled'))`.execute(db);
@@ -154,6 +160,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table withdrawals add constraint withdrawals_status_check
     check (status in ('pending', 'paid', 'rejected', 'cancelled'))`.execute(db);
   await db.schema.alterTable('deposits').dropColumn('statement_line_id').dropColumn('assigned_by').execute();
+  await sql`drop index deposits_pending_created_idx`.execute(db);
+  await sql`alter table deposits drop constraint deposits_status_check`.execute(db);
+  await sql`alter table deposits add constraint deposits_status_check
+    check (status in ('pending', 'confirmed', 'rejected'))`.execute(db);
   await db.schema.dropTable('statement_csv_mappings').execute();
   await db.schema.dropTable('statement_line_uses').execute();
   await db.schema.dropTable('statement_lines').execute();

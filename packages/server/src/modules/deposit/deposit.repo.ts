@@ -16,3 +16,16 @@ export async function findDepositInstructionRows(db: Kysely<DB>, userId: string)
     .executeTakeFirst();
   return { reference: user.deposit_reference, account: account ?? null };
 }
+
+/** Pending reports made before `before` that no statement line proves, oldest first (partial index). */
+export function findStaleReports(db: Kysely<DB>, before: Date, limit: number) {
+  return db
+    .selectFrom('deposits')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .where('statement_line_id', 'is', null)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}

@@ -38,6 +38,20 @@ export const depositFlow = defineFlow({
         ],
       }),
     },
+    expire: {
+      from: 'pending',
+      to: 'expired',
+      by: 'system',
+      notice: (d) => ({
+        kind: 'deposit.rejected',
+        subject: `Deposit report of ${dollars(d.amount_cents)} expired`,
+        paragraphs: [
+          `No bank statement showed your transfer of ${dollars(d.amount_cents)} (reference ${d.reference}) in time, ` +
+            'so the report expired; nothing was added to your balance.',
+          'A transfer that carries your deposit reference is credited when it arrives, with or without a report.',
+        ],
+      }),
+    },
     reject: {
       from: 'pending',
       to: 'rejected',
@@ -53,6 +67,7 @@ export const depositFlow = defineFlow({
     },
   },
   refusals: {
+    expire: {},
     confirm: {
       confirmed: 'This deposit was already confirmed; only pending deposits can be reviewed.',
       rejected: 'This deposit was already rejected; only pending deposits can be reviewed.',

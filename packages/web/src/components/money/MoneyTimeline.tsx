@@ -103,7 +103,15 @@ export function DepositTimeline({ record: d, audience, reviewerName }: TimelineP
         }
       : d.status === 'rejected'
         ? rejectedStep(reviewerName, d.reviewedAt, d.reason, 'Nothing was credited.')
-        : null;
+        : d.status === 'expired'
+          ? {
+              key: 'expired',
+              title: 'Expired',
+              time: d.reviewedAt,
+              tone: 'neutral' as const,
+              body: 'No bank statement showed this transfer in time; nothing was credited.',
+            }
+          : null;
   return (
     <StepList
       steps={[
