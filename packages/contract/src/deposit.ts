@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 
-/** `expired`: a report no bank statement line confirmed within DEPOSIT_REPORT_EXPIRY_DAYS (14). */
+/** `expired`: a report no bank statement line confirmed within REPORT_EXPIRY_DAYS (14). */
 export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected', 'expired']);
 export type TDepositStatus = z.infer<typeof ZDepositStatus>;
 

@@ -7,13 +7,13 @@ import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { balanceOf, expectLedgerConsistent, newKey } from '../money/money-helpers.ts';
 
-describe('a deposit report without its statement line expires after DEPOSIT_REPORT_EXPIRY_DAYS', () => {
+describe('a deposit report without its statement line expires after REPORT_EXPIRY_DAYS', () => {
   let t: TestApp;
   let clock: ManualClock;
   let alice: UserRow;
   beforeAll(async () => {
     clock = new ManualClock(new Date());
-    t = await startTestApp({ clock, env: { DEPOSIT_REPORT_EXPIRY_DAYS: '14' } });
+    t = await startTestApp({ clock, env: { REPORT_EXPIRY_DAYS: '14' } });
     alice = await insertUser(t.handle.db);
   });
   afterAll(async () => {

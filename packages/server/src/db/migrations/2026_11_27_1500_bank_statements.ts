@@ -124,7 +124,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
 
-  // A report that no statement line confirms within DEPOSIT_REPORT_EXPIRY_DAYS expires.
+  // A report that no statement line confirms within REPORT_EXPIRY_DAYS expires.
   await sql`alter table deposits drop constraint deposits_status_check`.execute(db);
   await sql`alter table deposits add constraint deposits_status_check
     check (status in ('pending', 'confirmed', 'rejected', 'expired'))`.execute(db);

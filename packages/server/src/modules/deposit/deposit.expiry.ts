@@ -1,5 +1,5 @@
 // A deposit report waits for its bank statement line ("waiting for the bank"); one that no line confirms within
-// DEPOSIT_REPORT_EXPIRY_DAYS expires, with a notice. Run by a timer in the server (startReportExpiry) and by tests
+// REPORT_EXPIRY_DAYS expires, with a notice. Run by a timer in the server (startReportExpiry) and by tests
 // with their own clock.
 import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Expires every stale report (by the env's clock and setting); answers how many expired. */
 export async function expireStaleReports(db: Database, env: FlowEnv): Promise<number> {
-  const before = new Date(env.now.getTime() - env.config.DEPOSIT_REPORT_EXPIRY_DAYS * DAY_MS);
+  const before = new Date(env.now.getTime() - env.config.REPORT_EXPIRY_DAYS * DAY_MS);
   let expired = 0;
   for (;;) {
     const stale = await findStaleReports(db, before, 200);
