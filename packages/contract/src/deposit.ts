@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 
-export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected']);
+/** `expired`: a report no bank statement line confirmed within REPORT_EXPIRY_DAYS (14). */
+export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected', 'expired']);
 export type TDepositStatus = z.infer<typeof ZDepositStatus>;
 
 /** deposit.request: a member reports a transfer to the deposit account. */
@@ -41,3 +42,27 @@ export const ZDepositListInput = ZPageInput.extend({ status: ZDepositStatus.opti
 /** What a caller sends (limit may be left out). */
 export type TDepositListInput = z.input<typeof ZDepositListInput>;
 export const ZDepositPage = page(ZDeposit);
+
+/**
+ * deposit.instructions: where and how a member sends money. A transfer carrying the member's reference is
+ * credited when the bank statement arrives (no report needed).
+ */
+export const ZDepositInstructions = z.object({
+  accountHolder: z.string(),
+  bankName: z.string(),
+  /** The IBAN when the account number is one, else null. */
+  iban: z.string().nullable(),
+  accountNumber: z.string(),
+  bic: z.string().nullable(),
+  /** The account's currency, the platform's: USD. A transfer in another currency is not converted. */
+  currency: z.string(),
+  /** The member's permanent ISO 11649 reference, e.g. "RF18VS0012345678". */
+  reference: z.string(),
+  /** The same in groups of four, as people read and type it. */
+  referenceGrouped: z.string(),
+  /** What the page's QR code carries: the account number and the reference. */
+  qrText: z.string(),
+  /** False while the deposit account is the seeded placeholder. */
+  open: z.boolean(),
+});
+export type TDepositInstructions = z.infer<typeof ZDepositInstructions>;

@@ -18,3 +18,4 @@ export * from './account-security.ts';
 export * from './role-request.ts';
 export * from './site.ts';
 export * from './app-routes.ts';
+export * from './statement.ts';

@@ -5,7 +5,11 @@ import { ZOtp } from './user.ts';
 
 export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
 export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
-export const ZWithdrawalStatus = z.enum(['pending', 'paid', 'rejected', 'cancelled']);
+/**
+ * `approved`: a bank payout approved without a typed payout reference, waiting for the next payment file;
+ * `sent`: in a pain.001 file sent to the bank (settled to `paid` by the statement's debit line, or `returned`).
+ */
+export const ZWithdrawalStatus = z.enum(['pending', 'approved', 'sent', 'paid', 'returned', 'rejected', 'cancelled']);
 export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
 
 /** What `details` must look like for each method; the form and the server use the same rules. */

@@ -6,6 +6,7 @@ import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
 import { systemClock } from './clock.ts';
+import { runStatementImport, STATEMENT_IMPORT_USAGE } from './modules/statement/statement.cli.ts';
 import { type AccountOrigin, createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
 import { issueResetLinkForOperator } from './modules/user/user.reset-link.ts';
 
@@ -21,6 +22,7 @@ Commands:
                                  earlier reset links stop working). For running without SMTP_URL: admins never
                                  see security mail in the Outbox. Audited as done by the server operator.
   ledger:verify                  Check that every balance equals the sum of its ledger entries.
+  ${STATEMENT_IMPORT_USAGE}
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
 
@@ -126,6 +128,8 @@ async function main(argv: string[]): Promise<number> {
     case 'ledger:verify':
       if (rest.length > 0) throw new CliError(`ledger:verify takes no arguments.\n\n${USAGE}`, 2);
       return runLedgerVerify();
+    case 'statement:import':
+      return runStatementImport(rest);
     case undefined:
     case 'help':
     case '--help':

@@ -73,6 +73,8 @@ const ZConfig = z.object({
   MONEY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Deposit reports a user may have waiting for review at once. */
   MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** A deposit report no bank statement line confirms within this many days expires (with a notice). */
+  REPORT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Proxies trusted to name the client (X-Forwarded-For): see ZTrustProxy. */
   TRUST_PROXY: ZTrustProxy.default(false),
   /** A user's session ends after this many hours without a request (SESSION_TTL_HOURS is its deprecated alias)... */

@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
 import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
@@ -56,6 +57,8 @@ async function main() {
   // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
   const sessionPurge = startSessionPurge(app.deps);
   app.addHook('onClose', () => sessionPurge.stop());
+  const reportExpiry = startReportExpiry(app.deps);
+  app.addHook('onClose', () => reportExpiry.stop());
 
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.

@@ -12,6 +12,7 @@ import { planRouter } from '../modules/plan/plan.router.ts';
 import { referralRouter } from '../modules/referral/referral.router.ts';
 import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
+import { statementRouter } from '../modules/statement/statement.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
 import { createCallerFactory, router } from './init.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   contact: contactRouter,
   newsletter: newsletterRouter,
   site: siteRouter,
+  statement: statementRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import type { TDeposit, TLedgerEntry, TWithdrawal, TWithdrawalMethod } from '@vestora/contract';
 import { formatMoney } from './format';
 
-type Palette = 'yellow' | 'green' | 'red' | 'gray';
+type Palette = 'yellow' | 'green' | 'red' | 'gray' | 'blue';
 
 /**
  * How each ledger kind reads to a person: the one place these words are defined (the balance history, its
@@ -50,11 +50,15 @@ export const DEPOSIT_STATUS: Record<TDeposit['status'], { label: string; palette
   pending: { label: 'Pending review', palette: 'yellow' },
   confirmed: { label: 'Confirmed', palette: 'green' },
   rejected: { label: 'Rejected', palette: 'red' },
+  expired: { label: 'Expired: no transfer arrived', palette: 'gray' },
 };
 
 export const WITHDRAWAL_STATUS: Record<TWithdrawal['status'], { label: string; palette: Palette }> = {
   pending: { label: 'Pending review', palette: 'yellow' },
+  approved: { label: 'Approved: waiting for the payment file', palette: 'blue' },
+  sent: { label: 'Sent to the bank', palette: 'blue' },
   paid: { label: 'Paid', palette: 'green' },
+  returned: { label: 'Returned by the bank', palette: 'red' },
   rejected: { label: 'Rejected', palette: 'red' },
   cancelled: { label: 'Cancelled', palette: 'gray' },
 };

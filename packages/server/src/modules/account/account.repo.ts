@@ -3,7 +3,10 @@ import type { DB, DepositAccountTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
 type Executor = Kysely<DB>;
-export type DepositAccountRow = Selectable<DepositAccountTable>;
+export type DepositAccountRow = Pick<
+  Selectable<DepositAccountTable>,
+  'id' | 'account_number' | 'bank_name' | 'account_holder' | 'updated_at'
+>;
 export type DepositAccountValues = Pick<DepositAccountRow, 'account_number' | 'bank_name' | 'account_holder'>;
 
 const ACCOUNT_COLUMNS = ['id', 'account_number', 'bank_name', 'account_holder', 'updated_at'] as const;

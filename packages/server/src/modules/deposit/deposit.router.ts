@@ -3,11 +3,13 @@ import {
   ZDepositListInput,
   ZDepositPage,
   ZDepositRequestInput,
+  ZDepositInstructions,
   ZDepositReviewInput,
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { depositFlow, requestDeposit, reviewDeposit } from './deposit.service.ts';
 import { flowEnv, listFlow } from '../money/money.core.ts';
+import { depositInstructions } from './deposit.instructions.ts';
 
 /** Deposits: a user declares a transfer, an admin confirms (credits) or rejects it. */
 export const depositRouter = router({
@@ -25,6 +27,9 @@ export const depositRouter = router({
     .input(ZDepositReviewInput)
     .output(ZDeposit)
     .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  instructions: protectedProcedure
+    .output(ZDepositInstructions)
+    .query(({ ctx }) => depositInstructions(ctx.deps.db, ctx.user.id)),
   list: protectedProcedure
     .input(ZDepositListInput.prefault({}))
     .output(ZDepositPage)

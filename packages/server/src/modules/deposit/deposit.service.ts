@@ -26,13 +26,29 @@ export const depositFlow = defineFlow({
       ledger: (d) => ({
         kind: 'deposit',
         amountCents: d.amount_cents,
-        memo: `Deposit confirmed (transfer reference ${d.reference})`,
+        memo: d.statement_line_id
+          ? `Deposit confirmed (transfer reference ${d.reference}; bank statement line ${d.statement_line_id})`
+          : `Deposit confirmed (transfer reference ${d.reference})`,
       }),
       notice: (d) => ({
         kind: 'deposit.confirmed',
         subject: `Deposit of ${dollars(d.amount_cents)} confirmed`,
         paragraphs: [
           `We received your transfer (reference ${d.reference}). ${dollars(d.amount_cents)} was added to your balance.`,
+        ],
+      }),
+    },
+    expire: {
+      from: 'pending',
+      to: 'expired',
+      by: 'system',
+      notice: (d) => ({
+        kind: 'deposit.rejected',
+        subject: `Deposit report of ${dollars(d.amount_cents)} expired`,
+        paragraphs: [
+          `No bank statement showed your transfer of ${dollars(d.amount_cents)} (reference ${d.reference}) in time, ` +
+            'so the report expired; nothing was added to your balance.',
+          'A transfer that carries your deposit reference is credited when it arrives, with or without a report.',
         ],
       }),
     },
@@ -51,6 +67,7 @@ export const depositFlow = defineFlow({
     },
   },
   refusals: {
+    expire: {},
     confirm: {
       confirmed: 'This deposit was already confirmed; only pending deposits can be reviewed.',
       rejected: 'This deposit was already rejected; only pending deposits can be reviewed.',
@@ -108,6 +125,14 @@ export async function reviewDeposit(
     id: input.id,
     actor: admin,
     env,
+    check: (d) => {
+      if (d.assigned_by === admin.id) {
+        throw new AppError(
+          'FORBIDDEN',
+          'You assigned this bank statement line to the member; another administrator must review the deposit.',
+        );
+      }
+    },
     set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
   });
 }

@@ -136,7 +136,7 @@ export async function platformSums(db: Kysely<DB>): Promise<PlatformSums> {
     select
       (select coalesce(sum(balance_cents), 0) from users) as "balances",
       (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as "openPrincipal",
-      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'pending') as "heldForWithdrawals",
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status in ('pending', 'approved', 'sent')) as "heldForWithdrawals",
       (select coalesce(sum(amount_cents), 0) from deposits where status = 'confirmed') as "confirmedDeposits",
       (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid') as "paidWithdrawals",
       (select coalesce(sum(amount_cents), 0) from platform_ledger where kind = 'interest') as "interestPaid",

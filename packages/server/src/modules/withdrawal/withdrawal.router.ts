@@ -1,4 +1,5 @@
 import {
+  ZPaymentFile,
   ZWithdrawal,
   ZWithdrawalCancelInput,
   ZWithdrawalListInput,
@@ -9,6 +10,7 @@ import {
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { flowEnv, listFlow } from '../money/money.core.ts';
+import { exportPayments } from './withdrawal.payments.ts';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 import { assertMayWithdraw } from '../user/user.email.ts';
 
@@ -38,6 +40,9 @@ export const withdrawalRouter = router({
     .input(ZWithdrawalReviewInput)
     .output(ZWithdrawal)
     .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  exportPayments: adminProcedure
+    .output(ZPaymentFile)
+    .mutation(({ ctx }) => exportPayments(ctx.deps.db, ctx.user, flowEnv(ctx.deps))),
   list: protectedProcedure
     .input(ZWithdrawalListInput.prefault({}))
     .output(ZWithdrawalPage)

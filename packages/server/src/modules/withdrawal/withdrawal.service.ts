@@ -7,7 +7,8 @@ import type {
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, type FlowEnv, openRequest, runTransition } from '../money/money.core.ts';
+import { defineFlow, type FlowEnv, openRequest, runTransition, runTransitionIn } from '../money/money.core.ts';
+import { lockFlowRow } from '../money/money.repo.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 
 const dollars = (cents: number) => `$${formatCents(cents)}`;
@@ -64,6 +65,47 @@ export const withdrawalFlow = defineFlow({
       }),
     },
     cancel: { from: 'pending', to: 'cancelled', by: 'owner', ledger: (w) => release(w, 'Withdrawal cancelled') },
+    // Bank payouts by payment file (#19): approved without a typed payout reference, the payout waits for the
+    // next pain.001 file (send), and the bank statement's debit line settles it (paid) or a return gives it back.
+    approveForBank: {
+      from: 'pending',
+      to: 'approved',
+      by: 'admin',
+      notice: (w) => ({
+        kind: 'withdrawal.paid',
+        subject: `Withdrawal of ${dollars(w.amount_cents)} approved`,
+        paragraphs: [
+          `Your withdrawal of ${dollars(w.amount_cents)} was approved; it goes to your bank with our next payment file.`,
+        ],
+      }),
+    },
+    send: { from: 'approved', to: 'sent', by: 'admin' },
+    settle: {
+      from: 'sent',
+      to: 'paid',
+      by: 'admin',
+      notice: (w) => ({
+        kind: 'withdrawal.paid',
+        subject: `Withdrawal of ${dollars(w.amount_cents)} paid`,
+        paragraphs: [
+          `Your withdrawal of ${dollars(w.amount_cents)} left our bank account (reference ${w.end_to_end_id}).`,
+        ],
+      }),
+    },
+    returnSent: {
+      from: 'sent',
+      to: 'returned',
+      by: 'admin',
+      ledger: (w) => release(w, `Payout returned by the bank (bank statement line ${w.returned_line_id})`),
+      notice: (w) => returnedNotice(w),
+    },
+    returnPaid: {
+      from: 'paid',
+      to: 'returned',
+      by: 'admin',
+      ledger: (w) => release(w, `Payout returned by the bank (bank statement line ${w.returned_line_id})`),
+      notice: (w) => returnedNotice(w),
+    },
   },
   refusals: {
     approve: {
@@ -81,8 +123,30 @@ export const withdrawalFlow = defineFlow({
       rejected: 'This withdrawal was already rejected and its funds returned; there is nothing to cancel.',
       cancelled: 'This withdrawal is already cancelled.',
     },
+    approveForBank: {
+      paid: 'This withdrawal was already approved and paid; only pending withdrawals can be reviewed.',
+      rejected: 'This withdrawal was already rejected; only pending withdrawals can be reviewed.',
+      cancelled: 'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
+      approved: 'This withdrawal was already approved; it waits for the next payment file.',
+      sent: 'This withdrawal was already sent to the bank.',
+    },
+    send: {},
+    settle: {},
+    returnSent: {},
+    returnPaid: {},
   },
 });
+
+function returnedNotice(w: { amount_cents: number }) {
+  return {
+    kind: 'withdrawal.rejected' as const,
+    subject: `Withdrawal of ${dollars(w.amount_cents)} returned by the bank`,
+    paragraphs: [
+      `The bank returned your withdrawal of ${dollars(w.amount_cents)}; the funds are back in your balance.`,
+      'Please check your bank details before requesting another withdrawal.',
+    ],
+  };
+}
 
 /** Cashout: a pending withdrawal and the hold on its funds, in one transaction (refused whole if short). */
 export async function requestWithdrawal(
@@ -115,16 +179,23 @@ export async function reviewWithdrawal(
   env: FlowEnv,
 ): Promise<TWithdrawal> {
   const paid = input.decision === 'approve';
-  return runTransition(db, withdrawalFlow, input.decision, {
-    id: input.id,
-    actor: admin,
-    env,
-    set: {
-      reason: input.reason ? input.reason : null,
-      payout_reference: paid && input.payoutReference ? input.payoutReference : null,
-      reviewed_by: admin.id,
-      reviewed_at: env.now,
-    },
+  return db.transaction().execute(async (trx) => {
+    // A bank payout approved without a typed payout reference goes out in the next payment file
+    // (withdrawal.exportPayments); with one (paid by hand), and for PayPal and crypto, approving marks it paid.
+    // The method never changes, so reading it before the transition's own lock is safe.
+    const row = await lockFlowRow(trx, 'withdrawals', input.id);
+    const byFile = paid && !input.payoutReference && row?.method === 'bank';
+    return runTransitionIn(trx, withdrawalFlow, byFile ? 'approveForBank' : input.decision, {
+      id: input.id,
+      actor: admin,
+      env,
+      set: {
+        reason: input.reason ? input.reason : null,
+        payout_reference: paid && input.payoutReference ? input.payoutReference : null,
+        reviewed_by: admin.id,
+        reviewed_at: env.now,
+      },
+    });
   });
 }
 

@@ -103,7 +103,15 @@ export function DepositTimeline({ record: d, audience, reviewerName }: TimelineP
         }
       : d.status === 'rejected'
         ? rejectedStep(reviewerName, d.reviewedAt, d.reason, 'Nothing was credited.')
-        : null;
+        : d.status === 'expired'
+          ? {
+              key: 'expired',
+              title: 'Expired',
+              time: d.reviewedAt,
+              tone: 'neutral' as const,
+              body: 'No bank statement showed this transfer in time; nothing was credited.',
+            }
+          : null;
   return (
     <StepList
       steps={[
@@ -136,6 +144,27 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
           {w.reason ? ` Note: ${sentence(w.reason)}` : ''}
         </>
       ),
+    },
+    approved: {
+      key: 'approved',
+      title: `Approved${by(reviewerName)}`,
+      time: w.reviewedAt,
+      tone: 'ok',
+      body: 'The payout goes out with the next bank payment file.',
+    },
+    sent: {
+      key: 'sent',
+      title: 'Sent to the bank',
+      time: w.reviewedAt,
+      tone: 'ok',
+      body: 'The payout is in a payment file sent to the bank; it is paid when the bank statement shows it.',
+    },
+    returned: {
+      key: 'returned',
+      title: 'Returned by the bank',
+      time: w.reviewedAt,
+      tone: 'neutral',
+      body: `The bank sent the payout back. ${returned}`,
     },
     rejected: rejectedStep(reviewerName, w.reviewedAt, w.reason, returned),
     cancelled: { key: 'cancelled', title: 'Cancelled', time: w.cancelledAt, tone: 'neutral', body: returned },

@@ -29,17 +29,23 @@ const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, TWithdrawalReviewInput['deci
       />
     ),
   reviewedToast: (w) =>
-    w.status === 'paid'
+    w.status === 'approved'
       ? {
           type: 'success',
           title: 'Withdrawal approved',
-          description: `${formatMoney(w.amount)} to ${w.userEmail} is marked as paid${w.payoutReference ? ` (reference ${w.payoutReference})` : ''}.`,
+          description: `${formatMoney(w.amount)} to ${w.userEmail} goes out with the next bank payment file.`,
         }
-      : {
-          type: 'success',
-          title: 'Withdrawal rejected',
-          description: `${formatMoney(w.amount)} was returned to ${w.userEmail}'s balance.`,
-        },
+      : w.status === 'paid'
+        ? {
+            type: 'success',
+            title: 'Withdrawal approved',
+            description: `${formatMoney(w.amount)} to ${w.userEmail} is marked as paid${w.payoutReference ? ` (reference ${w.payoutReference})` : ''}.`,
+          }
+        : {
+            type: 'success',
+            title: 'Withdrawal rejected',
+            description: `${formatMoney(w.amount)} was returned to ${w.userEmail}'s balance.`,
+          },
   statuses: WITHDRAWAL_STATUS,
   usePages: useWithdrawalPages,
   useReview: trpc.withdrawal.review.useMutation,

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ZId, plain } from './common.ts';
+
+export const ZStatementFormat = z.enum(['camt053', 'csv', 'mt940']);
+export type TStatementFormat = z.infer<typeof ZStatementFormat>;
+
+const column = (label: string) =>
+  plain(z.string().trim().min(1, `${label} column must not be empty`).max(100), `${label} column`);
+
+/**
+ * The columns of a bank's CSV export (header names). Saved per bank account, so a later import of the same
+ * account may leave it out. `balance` (the running balance after each line) lets the import check the file's
+ * balances; `dateFormat` and `decimalComma` read the bank's way of writing dates and amounts.
+ */
+export const ZCsvMapping = z.strictObject({
+  date: column('Date'),
+  amount: column('Amount'),
+  currency: column('Currency').optional(),
+  reference: column('Reference'),
+  bankTransactionId: column('Bank transaction id').optional(),
+  counterpartyName: column('Counterparty name').optional(),
+  counterpartyAccount: column('Counterparty account').optional(),
+  balance: column('Balance').optional(),
+  dateFormat: z.enum(['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY']).optional(),
+  decimalComma: z.boolean().optional(),
+  delimiter: z.enum([',', ';', '\t']).optional(),
+});
+export type TCsvMapping = z.infer<typeof ZCsvMapping>;
+
+/** statement.import: a bank statement file (its text), read as a proposal until a second admin approves it. */
+export const ZStatementImportInput = z.strictObject({
+  format: ZStatementFormat,
+  content: z.string().min(1, 'The statement file is empty').max(50_000_000, 'The statement file is too large'),
+  mapping: ZCsvMapping.optional(),
+  /** For CSV (which names no account): the bank account it is from; default the deposit account. */
+  bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
+});
+export type TStatementImportInput = z.infer<typeof ZStatementImportInput>;
+
+export const ZStatementImportResult = z.object({
+  statementId: z.string(),
+  /** New lines stored (lines already stored from an earlier file are `duplicates`). */
+  lines: z.number(),
+  duplicates: z.number(),
+  /** Lines matched to a member's credit, a payout's settlement or a return. */
+  matched: z.number(),
+  exceptions: z.number(),
+});
+export type TStatementImportResult = z.infer<typeof ZStatementImportResult>;
+
+export const ZStatementLineStatus = z.enum(['matched', 'applied', 'exception', 'assigned', 'dismissed']);
+export type TStatementLineStatus = z.infer<typeof ZStatementLineStatus>;
+
+export const ZStatementSummary = z.object({
+  lines: z.number(),
+  credits: z.array(z.object({ userId: z.string(), userEmail: z.string(), amount: z.number(), lines: z.number() })),
+  settlements: z.number(),
+  returns: z.number(),
+  exceptions: z.number(),
+  totalIn: z.number(),
+  totalOut: z.number(),
+});
+
+export const ZStatement = z.object({
+  id: z.string(),
+  bankAccount: z.string(),
+  format: ZStatementFormat,
+  currency: z.string(),
+  opening: z.number(),
+  closing: z.number(),
+  fromDate: z.string().nullable(),
+  toDate: z.string().nullable(),
+  lines: z.number(),
+  duplicates: z.number(),
+  status: z.enum(['proposed', 'approved']),
+  importedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  importedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  summary: ZStatementSummary,
+});
+export type TStatement = z.infer<typeof ZStatement>;
+
+export const ZStatementLine = z.object({
+  id: z.string(),
+  statementId: z.string(),
+  bankAccount: z.string(),
+  bankTransactionId: z.string(),
+  bookingDate: z.string(),
+  /** Signed dollars: positive is money in. */
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  endToEndId: z.string().nullable(),
+  description: z.string(),
+  counterpartyName: z.string().nullable(),
+  counterpartyAccount: z.string().nullable(),
+  status: ZStatementLineStatus,
+  matchKind: z.enum(['credit', 'settle', 'return']).nullable(),
+  userId: z.string().nullable(),
+  depositId: z.string().nullable(),
+  withdrawalId: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type TStatementLine = z.infer<typeof ZStatementLine>;
+
+export const ZStatementApproveInput = z.strictObject({ statementId: ZId });
+export const ZStatementLinesInput = z
+  .strictObject({ statementId: ZId.optional(), status: ZStatementLineStatus.optional() })
+  .prefault({});
+export const ZStatementAssignInput = z.strictObject({ lineId: ZId, userId: ZId });
+export const ZStatementDismissInput = z.strictObject({
+  lineId: ZId,
+  reason: plain(z.string().trim().min(1, 'A reason is required').max(500), 'Reason'),
+});
+
+/** statement.reconciliation: per bank account, the bank's figure against the books' (dollars). */
+export const ZReconciliation = z.object({
+  bankAccount: z.string(),
+  currency: z.string(),
+  lastStatementDate: z.string().nullable(),
+  bankClosing: z.number(),
+  booksExpected: z.number(),
+  difference: z.number(),
+  explained: z.number(),
+  unexplained: z.number(),
+  items: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number(), count: z.number() })),
+});
+export type TReconciliation = z.infer<typeof ZReconciliation>;
+
+/** withdrawal.exportPayments: one pain.001.001.09 file with every approved bank payout not yet exported. */
+export const ZPaymentFile = z.object({
+  fileName: z.string(),
+  content: z.string(),
+  count: z.number(),
+  total: z.number(),
+});
+export type TPaymentFile = z.infer<typeof ZPaymentFile>;

@@ -1,0 +1,108 @@
+// Matching in passes (as accounting tools do): (1) a credit whose member reference is found, in the account's
+// currency, credits that member (confirming their open report of the same amount, else a new deposit); (2) a
+// debit whose end-to-end id is one of our exported payouts settles it, and a returned payout gives it back; (3)
+// everything else is an exception with its reason. Pure: the caller looks up members, reports and payouts in
+// batches (index lookups per batch of lines), so the cost grows with the lines, not with the members.
+import type { StatementLineStatus, StatementMatchKind } from '../../db/schema.ts';
+import { findMemberReferences, isValidRfReference, normaliseReference } from './rf-reference.ts';
+import type { ParsedLine } from './statement.types.ts';
+
+export interface LineDecision {
+  status: StatementLineStatus;
+  matchKind: StatementMatchKind | null;
+  userId: string | null;
+  depositId: string | null;
+  withdrawalId: string | null;
+  reason: string | null;
+}
+
+export interface MatchContext {
+  accountCurrency: string;
+  members: Map<string, { id: string }>;
+  /** Open reports per member, oldest first (each used by one line at most). */
+  pendingByUser: Map<string, { id: string; amount_cents: number }[]>;
+  withdrawals: Map<string, { id: string; status: string; amount_cents: number }>;
+}
+
+/** The member references a line carries: the structured reference when it is one, else any in its texts. */
+export function lineReferences(line: Pick<ParsedLine, 'reference' | 'description'>): string[] {
+  if (
+    line.reference &&
+    isValidRfReference(line.reference) &&
+    /^RF\d{2}VS\d{10}$/.test(normaliseReference(line.reference))
+  )
+    return [normaliseReference(line.reference)];
+  return findMemberReferences(`${line.reference ?? ''} ${line.description}`);
+}
+
+const exception = (reason: string, userId: string | null = null): LineDecision => ({
+  status: 'exception',
+  matchKind: null,
+  userId,
+  depositId: null,
+  withdrawalId: null,
+  reason,
+});
+
+export function matchLine(line: ParsedLine, ctx: MatchContext): LineDecision {
+  // Pass 2 first for what carries our end-to-end id: settlements and returns of our payouts.
+  if (line.endToEndId) {
+    const w = ctx.withdrawals.get(line.endToEndId);
+    if (w && line.amountCents < 0) {
+      if (w.status !== 'sent')
+        return exception(`The payout ${line.endToEndId} is ${w.status}, not waiting for the bank.`);
+      if (-line.amountCents !== w.amount_cents)
+        return exception(`The payout ${line.endToEndId} was for a different amount.`);
+      return {
+        status: 'matched',
+        matchKind: 'settle',
+        userId: null,
+        depositId: null,
+        withdrawalId: w.id,
+        reason: null,
+      };
+    }
+    if (w && line.amountCents > 0 && line.isReturn) {
+      if (w.status !== 'sent' && w.status !== 'paid')
+        return exception(`A return of the payout ${line.endToEndId}, which is ${w.status}.`);
+      if (line.amountCents !== w.amount_cents)
+        return exception(`A return of the payout ${line.endToEndId} for a different amount.`);
+      return {
+        status: 'matched',
+        matchKind: 'return',
+        userId: null,
+        depositId: null,
+        withdrawalId: w.id,
+        reason: null,
+      };
+    }
+  }
+  if (line.amountCents < 0) return exception('A debit that is none of our exported payouts (a bank fee?).');
+  if (line.isReturn) return exception('A returned payment that is none of our payouts.');
+  // Pass 1: member credits.
+  const refs = lineReferences(line);
+  const text = normaliseReference(`${line.reference ?? ''} ${line.description}`);
+  if (refs.length === 0) {
+    if (/RF\d{2}/.test(text)) return exception('Unknown reference: its check digits are wrong or it names no member.');
+    return exception('No reference.');
+  }
+  const members = refs.map((r) => ctx.members.get(r)).filter((m) => m !== undefined);
+  if (members.length === 0) return exception(`Unknown reference ${refs.join(', ')}: no member has it.`);
+  if (new Set(members.map((m) => m.id)).size > 1)
+    return exception(`Ambiguous: it names several members (${refs.join(', ')}).`);
+  const userId = members[0]!.id;
+  if (line.currency !== ctx.accountCurrency) {
+    return exception(`Wrong currency: ${line.currency} on a ${ctx.accountCurrency} account (never converted).`, userId);
+  }
+  const open = ctx.pendingByUser.get(userId);
+  const i = open?.findIndex((d) => d.amount_cents === line.amountCents) ?? -1;
+  const report = i >= 0 ? open!.splice(i, 1)[0]! : null;
+  return {
+    status: 'matched',
+    matchKind: 'credit',
+    userId,
+    depositId: report?.id ?? null,
+    withdrawalId: null,
+    reason: null,
+  };
+}

@@ -1,0 +1,319 @@
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { DB, StatementLineTable, StatementTable } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+const CHUNK = 1_000;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Imports of one bank account queue here until the transaction ends (the continuity check needs it). */
+export async function lockBankAccount(trx: Transaction<DB>, bankAccount: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`statement:${bankAccount}`}))`.execute(trx);
+}
+
+export function findLastStatement(db: Db, bankAccount: string) {
+  return db
+    .selectFrom('statements')
+    .selectAll()
+    .where('bank_account', '=', bankAccount)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findFirstStatement(db: Db, bankAccount: string) {
+  return db
+    .selectFrom('statements')
+    .selectAll()
+    .where('bank_account', '=', bankAccount)
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Lines of this account already stored, by the bank's transaction id. */
+export async function findStoredLines(db: Db, bankAccount: string, bankTxIds: string[]) {
+  const found = new Map<string, { id: string; statement_id: string }>();
+  for (const part of chunks(bankTxIds)) {
+    const rows = await db
+      .selectFrom('statement_lines')
+      .select(['id', 'statement_id', 'bank_tx_id'])
+      .where('bank_account', '=', bankAccount)
+      .where('bank_tx_id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.bank_tx_id, { id: r.id, statement_id: r.statement_id });
+  }
+  return found;
+}
+
+/** Members by deposit reference: one index lookup per batch of references (never a scan of members). */
+export async function findMembersByReference(db: Db, references: string[]) {
+  const found = new Map<string, { id: string; email: string }>();
+  for (const part of chunks(references)) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'deposit_reference'])
+      .where('deposit_reference', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.deposit_reference, { id: r.id, email: r.email });
+  }
+  return found;
+}
+
+/** The pending deposit reports of these members, oldest first. */
+export async function findPendingDeposits(db: Db, userIds: string[]) {
+  const out: { id: string; user_id: string; amount_cents: number }[] = [];
+  for (const part of chunks(userIds)) {
+    out.push(
+      ...(await db
+        .selectFrom('deposits')
+        .select(['id', 'user_id', 'amount_cents'])
+        .where('user_id', 'in', part)
+        .where('status', '=', 'pending')
+        .where('statement_line_id', 'is', null)
+        .orderBy('seq')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Our exported payouts by end-to-end id. */
+export async function findWithdrawalsByEndToEnd(db: Db, ids: string[]) {
+  const found = new Map<string, { id: string; status: string; amount_cents: number; user_id: string }>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('withdrawals')
+      .select(['id', 'status', 'amount_cents', 'user_id', 'end_to_end_id'])
+      .where('end_to_end_id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.end_to_end_id!, r);
+  }
+  return found;
+}
+
+export async function insertStatement(db: Db, values: Insertable<StatementTable>): Promise<void> {
+  await db.insertInto('statements').values(values).execute();
+}
+
+export async function insertLines(db: Db, lines: Insertable<StatementLineTable>[]): Promise<void> {
+  for (const part of chunks(lines)) await db.insertInto('statement_lines').values(part).execute();
+}
+
+export async function findCsvMapping(db: Db, bankAccount: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('statement_csv_mappings')
+    .select('mapping')
+    .where('bank_account', '=', bankAccount)
+    .executeTakeFirst();
+  return row?.mapping;
+}
+
+export async function saveCsvMapping(db: Db, bankAccount: string, mapping: string, by: string, at: Date) {
+  await db
+    .insertInto('statement_csv_mappings')
+    .values({ bank_account: bankAccount, mapping, updated_by: by, updated_at: at })
+    .onConflict((oc) => oc.column('bank_account').doUpdateSet({ mapping, updated_by: by, updated_at: at }))
+    .execute();
+}
+
+export function lockStatement(trx: Transaction<DB>, id: string) {
+  return trx.selectFrom('statements').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markStatementApproved(trx: Transaction<DB>, id: string, by: string, at: Date) {
+  await trx
+    .updateTable('statements')
+    .set({ status: 'approved', approved_by: by, approved_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function matchedLinesOf(trx: Transaction<DB>, statementId: string) {
+  return trx
+    .selectFrom('statement_lines')
+    .selectAll()
+    .where('statement_id', '=', statementId)
+    .where('status', '=', 'matched')
+    .orderBy('seq')
+    .execute();
+}
+
+export function lockLine(trx: Transaction<DB>, id: string) {
+  return trx.selectFrom('statement_lines').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateLine(trx: Transaction<DB>, id: string, set: Updateable<StatementLineTable>) {
+  await trx.updateTable('statement_lines').set(set).where('id', '=', id).execute();
+}
+
+/** The line's one use (the primary key refuses a second). */
+export async function insertLineUse(
+  trx: Transaction<DB>,
+  use: { line_id: string; use: 'deposit' | 'settle' | 'return'; target_id: string; actor_id: string | null; at: Date },
+) {
+  await trx
+    .insertInto('statement_line_uses')
+    .values({
+      line_id: use.line_id,
+      use: use.use,
+      target_id: use.target_id,
+      actor_id: use.actor_id,
+      created_at: use.at,
+    })
+    .execute();
+}
+
+/** Links a deposit to the line that proves it (unique index: a line proves one deposit). */
+export async function linkDepositToLine(trx: Transaction<DB>, depositId: string, lineId: string) {
+  await trx.updateTable('deposits').set({ statement_line_id: lineId }).where('id', '=', depositId).execute();
+}
+
+export async function linkWithdrawalLine(
+  trx: Transaction<DB>,
+  withdrawalId: string,
+  column: 'settled_line_id' | 'returned_line_id',
+  lineId: string,
+) {
+  await trx
+    .updateTable('withdrawals')
+    .set({ [column]: lineId })
+    .where('id', '=', withdrawalId)
+    .execute();
+}
+
+export function listStatementRows(db: Db) {
+  return db.selectFrom('statements').selectAll().orderBy('seq', 'desc').limit(100).execute();
+}
+
+/** Per statement: counts and totals by line status and match, and credits per member. */
+export async function statementLineFigures(db: Db, statementIds: string[]) {
+  if (statementIds.length === 0) return { byStatus: [], credits: [] };
+  const byStatus = await db
+    .selectFrom('statement_lines')
+    .select((eb) => [
+      'statement_id',
+      'status',
+      'match_kind',
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`coalesce(sum(case when amount_cents > 0 then amount_cents else 0 end), 0)`.as('cents_in'),
+      sql<number>`coalesce(sum(case when amount_cents < 0 then -amount_cents else 0 end), 0)`.as('cents_out'),
+    ])
+    .where('statement_id', 'in', statementIds)
+    .groupBy(['statement_id', 'status', 'match_kind'])
+    .execute();
+  const credits = await db
+    .selectFrom('statement_lines as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select((eb) => [
+      'l.statement_id',
+      'l.user_id',
+      'u.email',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('l.amount_cents').as('cents'),
+    ])
+    .where('l.statement_id', 'in', statementIds)
+    .where('l.match_kind', '=', 'credit')
+    .where('l.status', 'in', ['matched', 'applied'])
+    .groupBy(['l.statement_id', 'l.user_id', 'u.email'])
+    .orderBy('l.user_id')
+    .limit(1_000)
+    .execute();
+  return { byStatus, credits };
+}
+
+export function listLineRows(
+  db: Db,
+  filter: { statementId?: string | undefined; status?: StatementLineTable['status'] | undefined },
+) {
+  return db
+    .selectFrom('statement_lines')
+    .selectAll()
+    .$if(filter.statementId !== undefined, (q) => q.where('statement_id', '=', filter.statementId!))
+    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!))
+    .orderBy('seq')
+    .limit(1_000)
+    .execute();
+}
+
+export async function userExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export function bankAccounts(db: Db) {
+  return db.selectFrom('statements').select('bank_account').distinct().orderBy('bank_account').execute();
+}
+
+/** What the books say about one bank account, and the named items between the bank and the books (cents). */
+export async function reconciliationSums(db: Db, bankAccount: string, payoutAccount: boolean) {
+  const r = await sql<{
+    credits: string;
+    settled_out: string;
+    sent_out: string;
+    returned_in: string;
+    in_transit: string;
+    in_transit_n: string;
+    exceptions: string;
+    exceptions_n: string;
+    dismissed: string;
+    dismissed_n: string;
+    proposed: string;
+    proposed_n: string;
+    assigned_open: string;
+    assigned_open_n: string;
+  }>`
+    with lines as (select * from statement_lines where bank_account = ${bankAccount})
+    select
+      (select coalesce(sum(d.amount_cents), 0) from deposits d join lines l on l.id = d.statement_line_id
+        where d.status = 'confirmed') as credits,
+      (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.settled_line_id) as settled_out,
+      (select coalesce(sum(amount_cents), 0) from withdrawals
+        where ${payoutAccount} and sent_at is not null and settled_line_id is null) as sent_out,
+      (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.returned_line_id) as returned_in,
+      (select coalesce(sum(amount_cents), 0) from withdrawals
+        where ${payoutAccount} and status = 'sent') as in_transit,
+      (select count(*) from withdrawals where ${payoutAccount} and status = 'sent') as in_transit_n,
+      (select coalesce(sum(amount_cents), 0) from lines where status = 'exception') as exceptions,
+      (select count(*) from lines where status = 'exception') as exceptions_n,
+      (select coalesce(sum(amount_cents), 0) from lines where status = 'dismissed') as dismissed,
+      (select count(*) from lines where status = 'dismissed') as dismissed_n,
+      (select coalesce(sum(amount_cents), 0) from lines where status = 'matched') as proposed,
+      (select count(*) from lines where status = 'matched') as proposed_n,
+      (select coalesce(sum(l.amount_cents), 0) from lines l join deposits d on d.statement_line_id = l.id
+        where l.status = 'assigned' and d.status <> 'confirmed') as assigned_open,
+      (select count(*) from lines l join deposits d on d.statement_line_id = l.id
+        where l.status = 'assigned' and d.status <> 'confirmed') as assigned_open_n
+  `.execute(db);
+  const row = r.rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<keyof typeof row, number>;
+}
+
+/** The platform's deposit account: its number and currency. */
+export function findPlatformAccount(db: Db) {
+  return db
+    .selectFrom('deposit_account')
+    .select(['account_number', 'currency'])
+    .orderBy('updated_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findDepositStatus(trx: Transaction<DB>, id: string) {
+  return trx.selectFrom('deposits').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findMemberReference(db: Db, userId: string) {
+  return db.selectFrom('users').select('deposit_reference').where('id', '=', userId).executeTakeFirst();
+}
+
+export function findStatement(db: Db, id: string) {
+  return db.selectFrom('statements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findLine(db: Db, id: string) {
+  return db.selectFrom('statement_lines').selectAll().where('id', '=', id).executeTakeFirst();
+}

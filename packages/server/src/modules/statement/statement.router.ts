@@ -1,0 +1,49 @@
+import {
+  ZReconciliation,
+  ZStatement,
+  ZStatementApproveInput,
+  ZStatementAssignInput,
+  ZStatementDismissInput,
+  ZStatementImportInput,
+  ZStatementImportResult,
+  ZStatementLine,
+  ZStatementLinesInput,
+} from '@vestora/contract';
+import { z } from 'zod';
+import { adminProcedure, router } from '../../trpc/init.ts';
+import { flowEnv } from '../money/money.core.ts';
+import {
+  approveStatement,
+  assignLine,
+  dismissLine,
+  importStatement,
+  listLines,
+  listStatements,
+  reconciliation,
+} from './statement.service.ts';
+
+/** Bank statements of the platform's account: imported as proposals, applied when a second admin approves. */
+export const statementRouter = router({
+  import: adminProcedure
+    .input(ZStatementImportInput)
+    .output(ZStatementImportResult)
+    .mutation(({ ctx, input }) => importStatement(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  approve: adminProcedure
+    .input(ZStatementApproveInput)
+    .output(ZStatement)
+    .mutation(({ ctx, input }) => approveStatement(ctx.deps.db, ctx.user, input.statementId, flowEnv(ctx.deps))),
+  list: adminProcedure.output(z.array(ZStatement)).query(({ ctx }) => listStatements(ctx.deps.db)),
+  lines: adminProcedure
+    .input(ZStatementLinesInput)
+    .output(z.array(ZStatementLine))
+    .query(({ ctx, input }) => listLines(ctx.deps.db, input)),
+  assign: adminProcedure
+    .input(ZStatementAssignInput)
+    .output(ZStatementLine)
+    .mutation(({ ctx, input }) => assignLine(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  dismiss: adminProcedure
+    .input(ZStatementDismissInput)
+    .output(ZStatementLine)
+    .mutation(({ ctx, input }) => dismissLine(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  reconciliation: adminProcedure.output(z.array(ZReconciliation)).query(({ ctx }) => reconciliation(ctx.deps.db)),
+});

@@ -1,0 +1,60 @@
+// What a statement reader answers, whatever the file's format.
+
+/** One booked movement on the platform's bank account. */
+export interface ParsedLine {
+  /** The bank's own id of the movement (see each reader for its fallbacks); unique per bank account. */
+  bankTxId: string;
+  /** YYYY-MM-DD. */
+  bookingDate: string;
+  /** Signed cents: positive is money in. */
+  amountCents: number;
+  currency: string;
+  /** The structured creditor reference, else the end-to-end id, else the unstructured text (as the bank gave it). */
+  reference: string | null;
+  endToEndId: string | null;
+  /** Every free text of the line (remittance information, additional information), for finding references. */
+  description: string;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  /** A credit that returns one of our payments (camt: return information present). */
+  isReturn: boolean;
+}
+
+/** A statement file read: its account, balances and lines. */
+export interface ParsedStatement {
+  bankAccount: string | null;
+  currency: string | null;
+  bankStatementId: string | null;
+  /** Null when the file carries no balances (a CSV without a balance column). */
+  openingCents: number | null;
+  closingCents: number | null;
+  fromDate: string | null;
+  toDate: string | null;
+  lines: ParsedLine[];
+}
+
+/** Refusal of a file: a message for the admin that names what is wrong. */
+export class StatementFileError extends Error {}
+
+/** "123.45" (or "123,45" with decimalComma) to cents, exactly; null when it is not an amount with at most 2 decimals. */
+export function parseAmountCents(text: string, decimalComma = false): number | null {
+  let s = text.trim().replace(/\s/g, '');
+  let negative = false;
+  if (s.startsWith('-')) [negative, s] = [true, s.slice(1)];
+  else if (s.startsWith('+')) s = s.slice(1);
+  else if (s.endsWith('-')) [negative, s] = [true, s.slice(0, -1)];
+  if (decimalComma) s = s.replace(/\./g, '').replace(',', '.');
+  else s = s.replace(/,/g, '');
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative ? -cents : cents;
+}
+
+/** Cents as "1234.56" (with a sign when negative), for messages. */
+export function centsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,103 @@
+// Bank payouts by payment file (#19): approved bank withdrawals go out in one ISO 20022 pain.001.001.09
+// credit-transfer file (the format banks accept for bulk payments), each with a unique end-to-end id; they read
+// "sent to the bank" until the statement's debit line carrying that id settles them (statement.approve).
+import { randomBytes } from 'node:crypto';
+import { centsToDollars, type TPaymentFile } from '@vestora/contract';
+import { create } from 'xmlbuilder2';
+import type { Database } from '../../db/create-db.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { type FlowEnv, runTransitionIn } from '../money/money.core.ts';
+import { findPayingAccount, lockApprovedBankPayouts } from './withdrawal.repo.ts';
+import { withdrawalFlow } from './withdrawal.service.ts';
+
+export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+const compact = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
+const accountId = (number: string) =>
+  IBAN.test(compact(number)) ? { IBAN: compact(number) } : { Othr: { Id: compact(number) } };
+const amountText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Text as the SEPA/ISO "Latin" character set allows (banks refuse other characters), at most `max` long. */
+const latin = (s: string, max: number) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .trim()
+    .slice(0, max) || 'NOTPROVIDED';
+
+/** The end-to-end id of a payout: unique (the withdrawal's seq), at most 35 characters. */
+export const endToEndIdOf = (seq: number) => `VSW${String(seq).padStart(12, '0')}`;
+
+/**
+ * withdrawal.exportPayments: one pain.001 file of every approved bank payout not yet exported; they move to
+ * `sent` (audited) in the same transaction. The exporting admin's own payouts are left for another admin.
+ */
+export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv): Promise<TPaymentFile> {
+  return db.transaction().execute(async (trx) => {
+    const account = await findPayingAccount(trx);
+    if (!account) throw new AppError('NOT_FOUND', 'The deposit account that pays the payouts is not set up.');
+    const payouts = (await lockApprovedBankPayouts(trx)).filter((p) => p.user_id !== admin.id);
+    if (payouts.length === 0) return { fileName: '', content: '', count: 0, total: 0 };
+    const stamp = env.now.toISOString().replace(/\.\d+Z$/, '');
+    const msgId = `VSPAY-${stamp.replace(/\D/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const fileName = `${msgId}.pain.001.001.09.xml`;
+    const total = payouts.reduce((s, p) => s + Number(p.amount_cents), 0);
+    const txs = [];
+    for (const p of payouts) {
+      const e2e = endToEndIdOf(Number(p.seq));
+      await runTransitionIn(trx, withdrawalFlow, 'send', {
+        id: p.id,
+        actor: admin,
+        env,
+        set: { end_to_end_id: e2e, payment_file: fileName, sent_at: env.now },
+      });
+      txs.push({
+        PmtId: { InstrId: e2e, EndToEndId: e2e },
+        Amt: { InstdAmt: { '@Ccy': account.currency, '#': amountText(Number(p.amount_cents)) } },
+        Cdtr: { Nm: latin(`${p.first_name} ${p.last_name}`, 140) },
+        CdtrAcct: { Id: accountId(p.details) },
+        RmtInf: { Ustrd: latin(`Vestora withdrawal ${e2e}`, 140) },
+      });
+    }
+    const doc = {
+      Document: {
+        '@xmlns': PAIN_001_NAMESPACE,
+        CstmrCdtTrfInitn: {
+          GrpHdr: {
+            MsgId: msgId,
+            CreDtTm: stamp,
+            NbOfTxs: String(payouts.length),
+            CtrlSum: amountText(total),
+            InitgPty: { Nm: latin(account.account_holder, 140) },
+          },
+          PmtInf: {
+            PmtInfId: msgId,
+            PmtMtd: 'TRF',
+            BtchBookg: 'false',
+            NbOfTxs: String(payouts.length),
+            CtrlSum: amountText(total),
+            ReqdExctnDt: { Dt: stamp.slice(0, 10) },
+            Dbtr: { Nm: latin(account.account_holder, 140) },
+            DbtrAcct: { Id: accountId(account.account_number), Ccy: account.currency },
+            DbtrAgt: { FinInstnId: account.bic ? { BICFI: account.bic } : { Othr: { Id: 'NOTPROVIDED' } } },
+            ChrgBr: 'DEBT',
+            CdtTrfTxInf: txs,
+          },
+        },
+      },
+    };
+    const content = create({ version: '1.0', encoding: 'UTF-8' }, doc).end({ prettyPrint: true });
+    await recordAudit(trx, {
+      actorId: admin.id,
+      action: 'withdrawal.export_payments',
+      entityType: 'payment_file',
+      entityId: null,
+      before: null,
+      after: { fileName, count: payouts.length, total: centsToDollars(total), withdrawals: payouts.map((p) => p.id) },
+    });
+    return { fileName, content, count: payouts.length, total: centsToDollars(total) };
+  });
+}

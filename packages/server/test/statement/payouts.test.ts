@@ -1,0 +1,210 @@
+import { SaxesParser } from 'saxes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../src/db/schema.ts';
+import { PAIN_001_NAMESPACE } from '../../src/modules/withdrawal/withdrawal.payments.ts';
+import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { startTestApp, type TestApp } from '../../src/test/harness.ts';
+import { balanceOf, DETAILS, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
+import { fixture } from './statement-helpers.ts';
+
+const ACCOUNT = '4000123456';
+
+/** Every element of an XML text as "parent/name", with its text and attributes, in document order. */
+function elements(xml: string): { path: string; text: string; attrs: Record<string, string> }[] {
+  type Node = { name: string; path: string; text: string; attrs: Record<string, string> };
+  const out: Node[] = [];
+  const stack: Node[] = [];
+  const p = new SaxesParser();
+  p.on('opentag', (t) => {
+    const parent = stack[stack.length - 1];
+    const path = parent ? `${parent.name}/${t.name}` : t.name;
+    const node = { name: t.name, path, text: '', attrs: t.attributes as Record<string, string> };
+    stack.push(node);
+    out.push(node);
+  });
+  p.on('text', (x) => {
+    if (stack.length) stack[stack.length - 1]!.text += x.trim();
+  });
+  p.on('closetag', () => stack.pop());
+  p.write(xml).close();
+  return out;
+}
+
+describe('payouts by pain.001 file, settled and returned by the statement', () => {
+  let t: TestApp;
+  let exporter: UserRow;
+  let approver: UserRow;
+  let dave: UserRow;
+  let erin: UserRow;
+  let ids: string[];
+  let e2e: string[];
+  beforeAll(async () => {
+    t = await startTestApp();
+    exporter = await insertUser(t.handle.db, { accountType: 'admin' });
+    approver = await insertUser(t.handle.db, { accountType: 'admin' });
+    dave = await insertUser(t.handle.db, { balanceCents: 50_000, firstName: 'Dave' });
+    erin = await insertUser(t.handle.db, { balanceCents: 30_000, firstName: 'Érin' });
+    await callerAs(t, exporter).account.update({
+      accountNumber: '4000 1234 56',
+      bankName: 'First Dollar Bank',
+      accountHolder: 'Vestora Ltd',
+    });
+  });
+  afterAll(async () => {
+    await expectLedgerConsistent(t.handle.db);
+    await t.close();
+  });
+
+  it('approved bank withdrawals (no typed reference) go into one pain.001.001.09 file with unique end-to-end ids', async () => {
+    const w1 = await callerAs(t, dave).withdrawal.request({
+      amount: 120,
+      method: 'bank',
+      details: DETAILS.bank,
+      idempotencyKey: newKey(),
+    });
+    const w2 = await callerAs(t, erin).withdrawal.request({
+      amount: 80,
+      method: 'bank',
+      details: '4455 6677 88',
+      idempotencyKey: newKey(),
+    });
+    const paypal = await callerAs(t, erin).withdrawal.request({
+      amount: 10,
+      method: 'paypal',
+      details: DETAILS.paypal,
+      idempotencyKey: newKey(),
+    });
+    ids = [w1.id, w2.id];
+    for (const id of ids) {
+      expect(await callerAs(t, approver).withdrawal.review({ id, decision: 'approve' })).toMatchObject({
+        status: 'approved',
+      });
+    }
+    // PayPal and crypto payouts keep the typed payout reference and are paid at once.
+    expect(
+      await callerAs(t, approver).withdrawal.review({ id: paypal.id, decision: 'approve', payoutReference: 'PP-1' }),
+    ).toMatchObject({ status: 'paid' });
+
+    expect((await failure(callerAs(t, dave).withdrawal.exportPayments())).status).toBe(403);
+    const file = await callerAs(t, exporter).withdrawal.exportPayments();
+    expect(file).toMatchObject({ count: 2, total: 200 });
+    expect(file.fileName).toMatch(/^VSPAY-\d+-[0-9A-F]{6}\.pain\.001\.001\.09\.xml$/);
+    const els = elements(file.content);
+    expect(els[0]).toMatchObject({ path: 'Document', attrs: { xmlns: PAIN_001_NAMESPACE } });
+    const text = (path: string) => els.filter((e) => e.path === path).map((e) => e.text);
+    expect(text('GrpHdr/NbOfTxs')).toEqual(['2']);
+    expect(text('PmtInf/NbOfTxs')).toEqual(['2']);
+    expect(text('GrpHdr/CtrlSum')).toEqual(['200.00']);
+    expect(text('PmtInf/CtrlSum')).toEqual(['200.00']);
+    // The order the pain.001.001.09 schema requires.
+    const children = (parent: string) => [
+      ...new Set(
+        els
+          .filter((e) => e.path.startsWith(`${parent}/`) && e.path.split('/').length === 2)
+          .map((e) => e.path.split('/')[1]),
+      ),
+    ];
+    expect(children('CstmrCdtTrfInitn')).toEqual(['GrpHdr', 'PmtInf']);
+    expect(children('GrpHdr')).toEqual(['MsgId', 'CreDtTm', 'NbOfTxs', 'CtrlSum', 'InitgPty']);
+    expect(children('PmtInf')).toEqual([
+      'PmtInfId',
+      'PmtMtd',
+      'BtchBookg',
+      'NbOfTxs',
+      'CtrlSum',
+      'ReqdExctnDt',
+      'Dbtr',
+      'DbtrAcct',
+      'DbtrAgt',
+      'ChrgBr',
+      'CdtTrfTxInf',
+    ]);
+    expect(children('CdtTrfTxInf')).toEqual(['PmtId', 'Amt', 'Cdtr', 'CdtrAcct', 'RmtInf']);
+    e2e = text('PmtId/EndToEndId');
+    expect(e2e).toHaveLength(2);
+    expect(new Set(e2e).size).toBe(2);
+    for (const id of e2e) expect(id.length).toBeLessThanOrEqual(35);
+    expect(els.filter((e) => e.path === 'Amt/InstdAmt').map((e) => [e.text, e.attrs.Ccy])).toEqual([
+      ['120.00', 'USD'],
+      ['80.00', 'USD'],
+    ]);
+    expect(text('Id/IBAN')).toContain('PT50000201231234567890154');
+    expect(text('Othr/Id')).toEqual(expect.arrayContaining(['4000123456', '4455667788']));
+    expect(text('Cdtr/Nm')).toEqual(['Dave User', 'Erin User']);
+
+    const listed = await callerAs(t, approver).withdrawal.list({ status: 'sent' });
+    expect(listed.items.map((w) => w.id).sort()).toEqual([...ids].sort());
+    // Held funds stay held while the payout is with the bank.
+    expect(await balanceOf(t.handle.db, dave.id)).toBe(50_000 - 12_000);
+    expect(await callerAs(t, exporter).withdrawal.exportPayments()).toMatchObject({ count: 0, total: 0 });
+  });
+
+  it('the statement’s debit lines settle those withdrawals once a second admin approves', async () => {
+    const values = { ACCOUNT, E2E_1: e2e[0]!, E2E_2: e2e[1]! };
+    const r = await callerAs(t, exporter).statement.import({
+      format: 'camt053',
+      content: fixture('camt053-v08-payouts-debits.xml', values),
+    });
+    expect(r).toMatchObject({ lines: 2, matched: 2, exceptions: 0 });
+    const before = await callerAs(t, approver).statement.reconciliation();
+    expect(before[0]).toMatchObject({ bankClosing: 800, booksExpected: 800, difference: 0, unexplained: 0 });
+    await callerAs(t, approver).statement.approve({ statementId: r.statementId });
+    const paid = await callerAs(t, approver).withdrawal.list({ status: 'paid' });
+    expect(paid.items.map((w) => w.id)).toEqual(expect.arrayContaining(ids));
+    const uses = await t.handle.db.selectFrom('statement_line_uses').select(['use', 'target_id']).execute();
+    expect(uses.map((u) => u.use)).toEqual(['settle', 'settle']);
+  });
+
+  it('a returned payout gives the funds back to the member with a notice; the books still agree with the bank', async () => {
+    const before = await balanceOf(t.handle.db, erin.id);
+    const r = await callerAs(t, exporter).statement.import({
+      format: 'camt053',
+      content: fixture('camt053-v02-payout-return.xml', { ACCOUNT, E2E_2: e2e[1]! }),
+    });
+    expect(r).toMatchObject({ lines: 1, matched: 1 });
+    await callerAs(t, approver).statement.approve({ statementId: r.statementId });
+    expect(await balanceOf(t.handle.db, erin.id)).toBe(before + 8_000);
+    const w = (await callerAs(t, approver).withdrawal.list({ status: 'returned' })).items;
+    expect(w.map((x) => x.id)).toEqual([ids[1]]);
+    const mail = await t.handle.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('user_id', '=', erin.id)
+      .where('subject', 'like', '%returned by the bank%')
+      .execute();
+    expect(mail).toHaveLength(1);
+    const entries = await t.handle.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'amount_cents', 'memo'])
+      .where('ref_id', '=', ids[1]!)
+      .orderBy('seq')
+      .execute();
+    expect(entries.map((e) => [e.kind, e.amount_cents])).toEqual([
+      ['withdrawal_hold', -8_000],
+      ['withdrawal_release', 8_000],
+    ]);
+    const line = (await callerAs(t, approver).statement.lines({ statementId: r.statementId }))[0]!;
+    expect(entries[1]!.memo).toContain(line.id);
+
+    // One more payout sent but not yet on a statement: the difference is explained as in transit.
+    const w3 = await callerAs(t, dave).withdrawal.request({
+      amount: 50.25,
+      method: 'bank',
+      details: DETAILS.bank,
+      idempotencyKey: newKey(),
+    });
+    await callerAs(t, approver).withdrawal.review({ id: w3.id, decision: 'approve' });
+    await callerAs(t, exporter).withdrawal.exportPayments();
+    const [rec] = await callerAs(t, approver).statement.reconciliation();
+    expect(rec).toMatchObject({
+      bankClosing: 880,
+      booksExpected: 829.75,
+      difference: 50.25,
+      explained: 50.25,
+      unexplained: 0,
+    });
+    expect(rec!.items.find((i) => i.kind === 'payouts_in_transit')).toMatchObject({ amount: 50.25, count: 1 });
+    const verify = await callerAs(t, approver).ledger.verify();
+    expect(verify).toMatchObject({ ok: true, platform: { ok: true } });
+  });
+});
