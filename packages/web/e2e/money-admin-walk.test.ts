@@ -284,5 +284,30 @@ describeBrowser('what members and admins read about money is right', () => {
     );
     expect(described).toMatch(/pending deposits?, \d+ pending withdrawals?/);
     await shot(page, 'walk-admin-nav');
+
+    // The Outbox is searchable by recipient.
+    const other = await env().createUser({ email: uniqueEmail('walk-outbox-other') });
+    const mine = uniqueEmail('walk-outbox-mine');
+    for (const to of [mine, other.email]) {
+      await env()
+        .db.insertInto('mail_outbox')
+        .values({
+          id: randomUUID(),
+          to_address: to,
+          kind: 'notice',
+          subject: `Walk subject for ${to}`,
+          text_body: 'Hello',
+          html_body: '<p>Hello</p>',
+          next_attempt_at: env().clock.now(),
+          created_at: env().clock.now(),
+        })
+        .execute();
+    }
+    await nav.getByRole('link', { name: 'Outbox', exact: true }).click();
+    await atPath(page, '/dashboard/outbox');
+    await seen(page.getByText(`Walk subject for ${other.email}`));
+    await page.getByLabel('Recipient').fill(mine.toUpperCase().slice(0, 20));
+    await seen(page.getByText(`Walk subject for ${mine}`));
+    await gone(page.getByText(`Walk subject for ${other.email}`));
   });
 });
