@@ -310,4 +310,26 @@ describeBrowser('what members and admins read about money is right', () => {
     await seen(page.getByText(`Walk subject for ${mine}`));
     await gone(page.getByText(`Walk subject for ${other.email}`));
   });
+
+  test('at 390 px the money desk tabs and wide tables scroll within their container, never the page', async () => {
+    const tp = await env().newPage({ label: 'desk-390', viewport: 'phone' });
+    const { page } = tp;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await env().signInByApi(tp, env().admin.email);
+    for (const tab of ['deposits', 'withdrawals', 'investments', 'audit', 'ledger']) {
+      await page.goto(`/dashboard/money-desk?tab=${tab}`);
+      await seen(page.getByRole('tablist'));
+      await seen(page.getByRole('tab', { name: /Ledger/ }));
+      // Every tab can be reached: the tab list scrolls sideways inside itself.
+      const tabs = await page.getByRole('tab').all();
+      for (const t of tabs) await t.scrollIntoViewIfNeeded();
+      await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    for (const path of ['/dashboard/transactions', '/dashboard/outbox', '/dashboard/overview']) {
+      await page.goto(path);
+      await seen(page.getByRole('main').getByRole('heading', { level: 1 }));
+      await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await shot(page, 'walk-money-desk-390');
+  });
 });
