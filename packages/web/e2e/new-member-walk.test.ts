@@ -317,4 +317,27 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await page.clock.runFor(3500);
     await poll(() => highlight.textContent()).not.toBe(paused);
   });
+
+  test('Settings: name, country and city are editable; one password section', async () => {
+    const member = await env().createUser({ firstName: 'Before' });
+    const tp = await env().newPage({ label: 'profile' });
+    await env().signInByApi(tp, member.email);
+    const { page } = tp;
+    await page.goto('/dashboard/settings');
+    const form = page.getByRole('form', { name: 'Your details' });
+    await seen(form);
+    await poll(() => form.getByLabel('First name').inputValue()).toBe('Before');
+    await form.getByLabel('First name').fill('After');
+    await form.getByLabel('City').fill('Coimbra');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await seen(page.getByText('Your details are saved'));
+    await seen(page.locator('aside').getByText(`After ${member.last_name}`, { exact: true }));
+    const row = await env()
+      .db.selectFrom('users')
+      .select(['first_name', 'city'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_name: 'After', city: 'Coimbra' });
+    expect(await page.getByRole('heading', { name: /password/i }).count()).toBe(1);
+  });
 });

@@ -10,6 +10,7 @@ import { marketRouter } from '../modules/market/market.router.ts';
 import { overviewRouter } from '../modules/overview/overview.router.ts';
 import { planRouter } from '../modules/plan/plan.router.ts';
 import { referralRouter } from '../modules/referral/referral.router.ts';
+import { profileRouter } from '../modules/profile/profile.router.ts';
 import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   contact: contactRouter,
   newsletter: newsletterRouter,
   site: siteRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;
