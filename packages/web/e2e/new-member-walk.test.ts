@@ -141,6 +141,9 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     const { page } = await env().newPage({ label: 'signup' });
     const email = uniqueEmail('walker');
     await page.goto('/create-account');
+    // One word for signing in: "Sign in", never "Log in".
+    await seen(page.getByRole('link', { name: 'Sign in', exact: true }));
+    expect(await page.getByText(/\bLog in\b/).count()).toBe(0);
     await page.getByLabel('First name').fill('Walker');
     await page.getByLabel('Last name').fill('Newman');
     await page.getByLabel('Country').fill('Portugal');
