@@ -343,4 +343,17 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     expect(row).toEqual({ first_name: 'After', city: 'Coimbra' });
     expect(await page.getByRole('heading', { name: /password/i }).count()).toBe(1);
   });
+
+  test('Price Trends draws no line through different coins: one point per coin', async () => {
+    const member = await env().createUser({ firstName: 'Chart' });
+    const tp = await env().newPage({ label: 'chart' });
+    await env().signInByApi(tp, member.email);
+    const { page } = tp;
+    await page.goto('/dashboard/chart');
+    await seen(page.getByText('Price Trends (USD)'));
+    await seen(page.getByText(/one point per coin/));
+    const series = page.locator('.apexcharts-series path.apexcharts-line').first();
+    await series.waitFor({ state: 'attached' });
+    expect(Number(await series.getAttribute('stroke-width'))).toBe(0);
+  });
 });
