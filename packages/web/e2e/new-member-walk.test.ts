@@ -379,16 +379,27 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     expect(await page.getByRole('heading', { name: /password/i }).count()).toBe(1);
   });
 
-  test('Price Trends draws no line through different coins: one point per coin', async () => {
+  test("Price Trends draws the chosen coin's own price history, fetched by the server from market_chart", async () => {
     const member = await env().createUser({ firstName: 'Chart' });
     const tp = await env().newPage({ label: 'chart' });
     await env().signInByApi(tp, member.email);
     const { page } = tp;
     await page.goto('/dashboard/chart');
     await seen(page.getByText('Price Trends (USD)'));
-    await seen(page.getByText(/one point per coin/));
-    const series = page.locator('.apexcharts-series path.apexcharts-line').first();
-    await series.waitFor({ state: 'attached' });
-    expect(Number(await series.getAttribute('stroke-width'))).toBe(0);
+    const trends = page.getByTestId('price-trends');
+    await poll(() => trends.getAttribute('data-coin')).toBe('bitcoin');
+    const asked = () => env().feed.server.chartRequests;
+    expect(asked()).toContain('bitcoin:30');
+
+    await page.getByLabel('Coin').selectOption('ethereum');
+    await page.getByRole('button', { name: '7 days' }).click();
+    await poll(() => trends.getAttribute('data-coin')).toBe('ethereum');
+    await seen(trends.getByText('Ethereum, last 7 days'));
+    await poll(() => asked().includes('ethereum:7')).toBe(true);
+    // A line through the coin's own points over time.
+    const line = page.locator('.apexcharts-series path.apexcharts-line').first();
+    await line.waitFor({ state: 'attached' });
+    expect(Number(await line.getAttribute('stroke-width'))).toBeGreaterThan(0);
+    expect(await page.locator('.apexcharts-xaxis-label').count()).toBeGreaterThan(1);
   });
 });
