@@ -25,3 +25,29 @@ export const ZMarketCoins = z.object({
   fetchedAt: z.string(),
 });
 export type TMarketCoins = z.infer<typeof ZMarketCoins>;
+
+/** The periods Price Trends offers, in days (the feed's market_chart `days`). */
+export const MARKET_CHART_DAYS = [1, 7, 30, 90, 365] as const;
+
+/** market.chart: one coin's price history; the id is the feed's coin id (as in market.coins). */
+export const ZMarketChartInput = z.strictObject({
+  coinId: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'coinId: a coin id such as bitcoin (lower-case letters, digits, dashes).'),
+  days: z.union(MARKET_CHART_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]], {
+    error: `days: one of ${MARKET_CHART_DAYS.join(', ')}.`,
+  }),
+});
+export type TMarketChartInput = z.input<typeof ZMarketChartInput>;
+
+export const ZMarketChart = z.object({
+  coinId: z.string(),
+  days: z.number().int(),
+  /** [time in ms since the epoch, price in USD], oldest first. */
+  prices: z.array(z.tuple([z.number(), z.number()])),
+  /** live: fetched within the cache TTL; stale: the last good answer, served because the feed failed. */
+  source: z.enum(['live', 'stale']),
+  fetchedAt: z.string(),
+});
+export type TMarketChart = z.infer<typeof ZMarketChart>;

@@ -110,7 +110,8 @@ export const ZPlanUpdateInput = z
   });
 export type TPlanUpdateInput = z.input<typeof ZPlanUpdateInput>;
 
-export const ZPlanStatus = z.enum(['active', 'archived']);
+/** active: takes new investments; paused: none for now, positions run on; archived: hidden, positions run on. */
+export const ZPlanStatus = z.enum(['active', 'paused', 'archived']);
 
 export const ZPlan = z.object({
   id: z.string(),

@@ -141,7 +141,12 @@ describe('PostgreSQL data errors (SQLSTATE class 22)', () => {
         await sql`select ${'a\u0000b'}::text as v`.execute(t.handle.db);
         throw new Error('unreachable: the database accepted a NUL');
       };
-      const market: MarketService = { getCoins: refused, getReply: refused, cacheAgeSeconds: () => null };
+      const market: MarketService = {
+        getCoins: refused,
+        getReply: refused,
+        getChart: refused,
+        cacheAgeSeconds: () => null,
+      };
       t = await startTestApp({ market });
     });
     afterAll(() => t.close());

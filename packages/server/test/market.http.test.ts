@@ -26,6 +26,7 @@ describe('GET /trpc/market.coins', () => {
         getCoins: () => market.getCoins(),
         getReply: () => market.getReply(),
         cacheAgeSeconds: () => market.cacheAgeSeconds(),
+        getChart: (coinId, days) => market.getChart(coinId, days),
       },
     });
   });

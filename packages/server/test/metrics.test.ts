@@ -49,6 +49,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         getCoins: () => use.market!.getCoins(),
         getReply: () => use.market!.getReply(),
         cacheAgeSeconds: () => use.market!.cacheAgeSeconds(),
+        getChart: (coinId, days) => use.market!.getChart(coinId, days),
       },
       clock,
     });

@@ -233,6 +233,94 @@ describe('plan procedures through /trpc', () => {
     expect(edited).toMatchObject({ status: 'archived', openForInvesting: false, interestRate: '6%' });
   });
 
+  it('plan.pause stops new investments while positions run on; plan.resume opens it again; both audited', async () => {
+    const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Pausable'), adminCookie));
+    const investor = await sessionFor(t, await insertUser(t.handle.db, { balanceCents: 100_000_000 }));
+    const open = (key: string) =>
+      trpcMutation(
+        t.app,
+        'investment.open',
+        { planId: plan.id, amount: plan.minAmount, idempotencyKey: key },
+        investor,
+      );
+    const position = trpcData(await open('pause-before'));
+    const paused = trpcData(await trpcMutation(t.app, 'plan.pause', { id: plan.id }, adminCookie));
+    expect(paused).toMatchObject({ id: plan.id, status: 'paused', openForInvesting: false });
+    // Still on the list (shown as paused), refused for new money, the open position untouched.
+    const listed = trpcData<{ id: string; status: string }[]>(await trpcQuery(t.app, 'plan.list'));
+    expect(listed.find((p) => p.id === plan.id)?.status).toBe('paused');
+    const refused = trpcError(await open('pause-during'));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe('This plan is not open for new investments.');
+    const mine = trpcData<{ items: { id: string; status: string }[] }>(
+      await trpcQuery(t.app, 'investment.list', undefined, investor),
+    );
+    expect(mine.items.find((i) => i.id === position.id)?.status).toBe('active');
+    // Pausing twice, or resuming an active plan, is refused clearly.
+    expect(trpcError(await trpcMutation(t.app, 'plan.pause', { id: plan.id }, adminCookie)).message).toBe(
+      'Only an active plan can be paused. This plan is paused.',
+    );
+    const resumed = trpcData(await trpcMutation(t.app, 'plan.resume', { id: plan.id }, adminCookie));
+    expect(resumed).toMatchObject({ status: 'active', openForInvesting: true });
+    expect(trpcData(await open('pause-after'))).toMatchObject({ planId: plan.id, status: 'active' });
+    expect(trpcError(await trpcMutation(t.app, 'plan.resume', { id: plan.id }, adminCookie)).status).toBe(409);
+    const actions = (await audits(plan.id)).map((a) => a.action);
+    expect(actions.slice(-2)).toEqual(['plan.pause', 'plan.resume']);
+    expect((await audits(plan.id)).at(-2)).toMatchObject({ before: { status: 'active' }, after: paused });
+    // Admins only.
+    expect(trpcError(await trpcMutation(t.app, 'plan.pause', { id: plan.id }, userCookie)).status).toBe(403);
+  });
+
+  it('plan.listArchived lists archived plans; plan.restore brings one back to the list, open for investing, audited', async () => {
+    const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Restorable'), adminCookie));
+    const investor = await sessionFor(t, await insertUser(t.handle.db, { balanceCents: 100_000_000 }));
+    await trpcMutation(
+      t.app,
+      'investment.open',
+      { planId: plan.id, amount: plan.minAmount, idempotencyKey: 'restore-open-1' },
+      investor,
+    );
+    expect(trpcData(await trpcMutation(t.app, 'plan.delete', { id: plan.id }, adminCookie))).toMatchObject({
+      outcome: 'archived',
+    });
+    const ids = (r: { id: string }[]) => r.map((p) => p.id);
+    const archivedList = trpcData<{ id: string; status: string }[]>(
+      await trpcQuery(t.app, 'plan.listArchived', undefined, adminCookie),
+    );
+    expect(ids(archivedList)).toContain(plan.id);
+    expect(archivedList.every((p) => p.status === 'archived')).toBe(true);
+    expect(trpcError(await trpcQuery(t.app, 'plan.listArchived', undefined, userCookie)).status).toBe(403);
+    expect(trpcError(await trpcMutation(t.app, 'plan.restore', { id: plan.id }, userCookie)).status).toBe(403);
+
+    const restored = trpcData(await trpcMutation(t.app, 'plan.restore', { id: plan.id }, adminCookie));
+    expect(restored).toMatchObject({ id: plan.id, status: 'active', openForInvesting: true });
+    expect(ids(trpcData(await trpcQuery(t.app, 'plan.list')))).toContain(plan.id);
+    expect(ids(trpcData(await trpcQuery(t.app, 'plan.listArchived', undefined, adminCookie)))).not.toContain(plan.id);
+    expect((await audits(plan.id)).at(-1)).toMatchObject({
+      action: 'plan.restore',
+      before: { status: 'archived' },
+      after: restored,
+    });
+    expect(
+      trpcData(
+        await trpcMutation(
+          t.app,
+          'investment.open',
+          { planId: plan.id, amount: plan.minAmount, idempotencyKey: 'restore-open-2' },
+          investor,
+        ),
+      ),
+    ).toMatchObject({ status: 'active' });
+    // Restoring an active plan is refused, and an unknown id is a 404.
+    expect(trpcError(await trpcMutation(t.app, 'plan.restore', { id: plan.id }, adminCookie)).message).toBe(
+      'Only an archived plan can be restored. This plan is active.',
+    );
+    expect(
+      trpcError(await trpcMutation(t.app, 'plan.restore', { id: '00000000-0000-4000-8000-000000000000' }, adminCookie))
+        .status,
+    ).toBe(404);
+  });
+
   it('a plain user cannot create, update or delete (403), and nothing changes', async () => {
     const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Zeta'), adminCookie));
     expect(trpcError(await trpcMutation(t.app, 'plan.create', planFields(), userCookie)).status).toBe(403);

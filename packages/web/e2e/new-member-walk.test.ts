@@ -70,6 +70,41 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     }
   });
 
+  test("About's FAQ keeps the three Bitcoin questions and answers this product's own: fees, timing, maturity, exit, taxes, failure", async () => {
+    const { page } = await env().newPage({ label: 'faq' });
+    await page.goto('/about');
+    await seen(page.getByRole('heading', { name: 'Frequently asked questions' }));
+    const questions = [
+      'What is Bitcoin?',
+      'Who developed it?',
+      'What is mining?',
+      'What does Vestora charge?',
+      'When do deposits and cashouts arrive?',
+      'What happens when an investment matures?',
+      'Can I leave a plan early?',
+      'What about taxes?',
+      'What if Vestora fails?',
+    ];
+    for (const q of questions) await seen(page.getByRole('button', { name: q }));
+    const answers: Record<string, RegExp[]> = {
+      'When do deposits and cashouts arrive?': [/bank statement/, /reference/, /payment file/],
+      'What happens when an investment matures?': [/principal/, /balance/],
+      'Can I leave a plan early?': [/forfeited/, /allows early exit/],
+      'What about taxes?': [/does not withhold/, /CSV/],
+      'What if Vestora fails?': [/only as safe as Vestora/, /not covered by any deposit insurance/],
+    };
+    for (const [q, words] of Object.entries(answers)) {
+      const trigger = page.getByRole('button', { name: q });
+      await trigger.click();
+      const panel = page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
+      await seen(panel);
+      const text = await panel.innerText();
+      for (const w of words) expect(text, `${q} answers ${w}`).toMatch(w);
+    }
+    // No promise the product does not keep.
+    expect(await mainText(page)).not.toMatch(/guaranteed returns|fully insured|FDIC|risk-free/i);
+  });
+
   test('an admin sets the operator facts on Site settings; About, Contact and Rewards state them', async () => {
     const tp = await env().newPage({ label: 'admin-settings' });
     await env().signInByApi(tp, env().admin.email);
@@ -344,16 +379,27 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     expect(await page.getByRole('heading', { name: /password/i }).count()).toBe(1);
   });
 
-  test('Price Trends draws no line through different coins: one point per coin', async () => {
+  test("Price Trends draws the chosen coin's own price history, fetched by the server from market_chart", async () => {
     const member = await env().createUser({ firstName: 'Chart' });
     const tp = await env().newPage({ label: 'chart' });
     await env().signInByApi(tp, member.email);
     const { page } = tp;
     await page.goto('/dashboard/chart');
     await seen(page.getByText('Price Trends (USD)'));
-    await seen(page.getByText(/one point per coin/));
-    const series = page.locator('.apexcharts-series path.apexcharts-line').first();
-    await series.waitFor({ state: 'attached' });
-    expect(Number(await series.getAttribute('stroke-width'))).toBe(0);
+    const trends = page.getByTestId('price-trends');
+    await poll(() => trends.getAttribute('data-coin')).toBe('bitcoin');
+    const asked = () => env().feed.server.chartRequests;
+    expect(asked()).toContain('bitcoin:30');
+
+    await page.getByLabel('Coin').selectOption('ethereum');
+    await page.getByRole('button', { name: '7 days' }).click();
+    await poll(() => trends.getAttribute('data-coin')).toBe('ethereum');
+    await seen(trends.getByText('Ethereum, last 7 days'));
+    await poll(() => asked().includes('ethereum:7')).toBe(true);
+    // A line through the coin's own points over time.
+    const line = page.locator('.apexcharts-series path.apexcharts-line').first();
+    await line.waitFor({ state: 'attached' });
+    expect(Number(await line.getAttribute('stroke-width'))).toBeGreaterThan(0);
+    expect(await page.locator('.apexcharts-xaxis-label').count()).toBeGreaterThan(1);
   });
 });

@@ -76,7 +76,7 @@ export interface SessionTable {
 }
 
 export type PayoutFrequency = 'monthly' | 'quarterly' | 'semi_annually' | 'yearly' | 'at_maturity';
-export type PlanStatus = 'active' | 'archived';
+export type PlanStatus = 'active' | 'paused' | 'archived';
 
 export interface PlanTable {
   id: string;

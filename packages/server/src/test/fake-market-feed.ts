@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AppError } from '../lib/errors.ts';
 import { MARKETS_PATH } from '../modules/market/market.feed.ts';
 import { buildMarketReply, type MarketReply } from '../modules/market/market.reply.ts';
 import type { MarketService } from '../modules/market/market.service.ts';
@@ -15,7 +16,18 @@ export function offlineMarketService(): MarketService {
     const snap = readSnapshotFile();
     return (reply ??= buildMarketReply({ coins: snap.coins, source: 'snapshot', fetchedAt: snap.takenAt }));
   };
-  return { getReply: async () => get(), getCoins: async () => get().data, cacheAgeSeconds: () => null };
+  return {
+    getReply: async () => get(),
+    getCoins: async () => get().data,
+    cacheAgeSeconds: () => null,
+    // The fake feed's wave around the snapshot's price (no network here).
+    getChart: async (coinId, days) => {
+      const coin = get().data.coins.find((c) => c.id === coinId);
+      if (!coin || coin.current_price === null) throw new AppError('NOT_FOUND', `No price history for "${coinId}".`);
+      const { prices } = fakeMarketChart({ id: coin.id, current_price: coin.current_price }, days);
+      return { coinId, days, prices: prices as [number, number][], source: 'live', fetchedAt: get().data.fetchedAt };
+    },
+  };
 }
 
 /** A row as the real feed sends it (more fields than we keep, like the real thing). */
@@ -48,6 +60,8 @@ export interface FakeMarketFeed {
   readonly requests: number;
   /** The query string of the last markets call. */
   readonly lastQuery: URLSearchParams | null;
+  /** market_chart calls received so far, as "coinId:days". */
+  readonly chartRequests: readonly string[];
   /** The coins an 'ok' answer sends. */
   coins: FakeFeedCoin[];
   behave(b: FakeFeedBehaviour): void;
@@ -72,11 +86,24 @@ export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<F
   let behaviour: FakeFeedBehaviour = opts.behaviour ?? { kind: 'ok' };
   let requests = 0;
   let lastQuery: URLSearchParams | null = null;
+  const chartRequests: string[] = [];
   let gate: Promise<void> | null = null;
   const waiters: { n: number; resolve: () => void }[] = [];
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.feed');
+    const chart = /^\/api\/v3\/coins\/([^/]+)\/market_chart$/.exec(url.pathname);
+    if (chart) {
+      const coinId = decodeURIComponent(chart[1]!);
+      const days = Number(url.searchParams.get('days'));
+      chartRequests.push(`${coinId}:${days}`);
+      const coin = feed.coins.find((c) => c.id === coinId);
+      if (behaviour.kind !== 'ok') respond(res, behaviour, feed);
+      else if (!coin || !(days > 0) || url.searchParams.get('vs_currency') !== 'usd')
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"coin not found"}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fakeMarketChart(coin, days)));
+      return;
+    }
     if (url.pathname !== MARKETS_PATH) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
       return;
@@ -114,6 +141,9 @@ export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<F
     },
     get lastQuery() {
       return lastQuery;
+    },
+    get chartRequests() {
+      return chartRequests;
     },
     coins: opts.coins ?? generateFakeCoins(250),
     behave(b) {
@@ -218,4 +248,20 @@ export function generateFakeCoins(count: number, seed = 1, at = new Date('2026-0
     });
   }
   return rows;
+}
+
+/**
+ * A market_chart answer for one coin: a deterministic wave around its current price, one point per day (per hour
+ * for a day), ending at 2026-01-01, in the feed's shape ({ prices, market_caps, total_volumes }).
+ */
+export function fakeMarketChart(coin: { id: string; current_price: number }, days: number) {
+  const points = days <= 1 ? 25 : Math.min(days, 365) + 1;
+  const end = Date.UTC(2026, 0, 1);
+  const step = (days * 86_400_000) / (points - 1);
+  const phase = [...coin.id].reduce((a, ch) => a + ch.charCodeAt(0), 0);
+  const prices = Array.from({ length: points }, (_, i) => {
+    const price = coin.current_price * (1 + 0.08 * Math.sin(i / 4 + phase) + (0.04 * i) / points);
+    return [Math.round(end - (points - 1 - i) * step), Math.round(price * 1e6) / 1e6];
+  });
+  return { prices, market_caps: prices.map(([t]) => [t, 0]), total_volumes: prices.map(([t]) => [t, 0]) };
 }

@@ -1,6 +1,14 @@
+import type { Database } from '../../src/db/create-db.ts';
 import { TEST_PASSWORD } from '../../src/test/factories.ts';
 import { insertPlanRow, planFields, signupFields } from '../support/fixtures.ts';
 import type { AuthzCase, AuthzCases } from './types.ts';
+
+/** A plan already paused or archived, so that resume or restore has something to do. */
+async function planWithStatus(db: Database, status: 'paused' | 'archived'): Promise<string> {
+  const id = await insertPlanRow(db);
+  await db.updateTable('plans').set({ status, open_for_investing: false }).where('id', '=', id).execute();
+  return id;
+}
 
 const everyone: Omit<AuthzCase, 'input'> = { anonymous: 'ok', user: 'ok', admin: 'ok' };
 const signedIn: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: 'ok', admin: 'ok' };
@@ -24,6 +32,10 @@ export const cases: AuthzCases = {
   'plan.create': { ...adminOnly, input: () => planFields() },
   'plan.update': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db), riskLevel: 'High' }) },
   'plan.delete': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },
+  'plan.listArchived': adminOnly,
+  'plan.pause': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },
+  'plan.resume': { ...adminOnly, input: async ({ db }) => ({ id: await planWithStatus(db, 'paused') }) },
+  'plan.restore': { ...adminOnly, input: async ({ db }) => ({ id: await planWithStatus(db, 'archived') }) },
 
   'account.get': signedIn,
   'account.update': {

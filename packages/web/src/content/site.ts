@@ -285,6 +285,36 @@ export const site: SiteContent = {
         answer:
           'Mining is how new Bitcoin transactions are confirmed and added to the blockchain. Miners run specialised computers that compete to solve a cryptographic puzzle; the winner adds the next block and receives newly created bitcoin plus the transaction fees. The work secures the network against tampering and uses a lot of electricity.',
       },
+      {
+        question: 'What does Vestora charge?',
+        answer:
+          'Nothing. Vestora takes no fee on deposits, cashouts or investments: what you invest is what works for you, and interest is paid on the full amount. Your own bank may charge for the transfer.',
+      },
+      {
+        question: 'When do deposits and cashouts arrive?',
+        answer:
+          'A deposit is credited when an administrator confirms your report, or when the bank statement that carries your deposit reference is imported and approved; a transfer with your reference needs no report. A cashout request is reviewed by an administrator before any money leaves (never by the administrator who asked for it); once approved, bank payouts go out in the next payment file sent to the bank. Every step shows in your balance history.',
+      },
+      {
+        question: 'What happens when an investment matures?',
+        answer:
+          'Interest is paid to your balance each period of the plan. At the end of the term the last interest and your principal are paid back to your balance, where you can reinvest or cash them out. Nothing is reinvested for you.',
+      },
+      {
+        question: 'Can I leave a plan early?',
+        answer:
+          'Only where the plan allows early exit (its card says so). Then your principal returns to your balance at once; interest already paid stays yours, and the interest accrued since the last payout is forfeited. In a plan without early exit, the money stays until the end of the term.',
+      },
+      {
+        question: 'What about taxes?',
+        answer:
+          'Vestora does not withhold tax and does not give tax advice: what you owe depends on where you live. Your Transactions page lists every change to your balance (deposits, interest, principal returned, cashouts) and exports it as a CSV file for you or your adviser.',
+      },
+      {
+        question: 'What if Vestora fails?',
+        answer:
+          'The interest on a plan is paid by Vestora itself, from its own funds: your money is only as safe as Vestora is. Your balance is not a bank deposit and is not covered by any deposit insurance or guarantee scheme. Invest only what you can afford to lose.',
+      },
     ],
   },
 

@@ -16,6 +16,7 @@ import * as createRoleRequests from './2026_11_27_1100_create_role_requests.ts';
 import * as twoFactorPausesAndMailPerRecipient from './2026_11_27_1200_two_factor_pauses_and_mail_per_recipient.ts';
 import * as createSiteSettings from './2026_11_27_1400_create_site_settings.ts';
 import * as bankStatements from './2026_11_27_1500_bank_statements.ts';
+import * as planPausedStatus from './2026_11_27_1600_plan_paused_status.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1200_two_factor_pauses_and_mail_per_recipient': twoFactorPausesAndMailPerRecipient,
   '2026_11_27_1400_create_site_settings': createSiteSettings,
   '2026_11_27_1500_bank_statements': bankStatements,
+  '2026_11_27_1600_plan_paused_status': planPausedStatus,
 };

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TCoin, TMarketCoins } from '@vestora/contract';
+import type { TCoin, TMarketChart, TMarketCoins } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import { type Clock, systemClock } from '../../clock.ts';
 import { FeedError, fetchFeedCoins, parseFeedCoins } from './market.feed.ts';
 import { buildMarketReply, type MarketReply } from './market.reply.ts';
+import { createMarketChartCache } from './market.chart.ts';
 import {
   claimMarketRefresh,
   type MarketCacheHead,
@@ -28,6 +29,8 @@ export interface MarketService {
    * Read by GET /metrics. Never triggers a fetch.
    */
   cacheAgeSeconds(): number | null;
+  /** One coin's price history over `days` from the feed's market_chart, cached per (coin, days) for the TTL. */
+  getChart(coinId: string, days: number): Promise<TMarketChart>;
 }
 
 /** The slice of a pino/Fastify logger we need (app.log fits). */
@@ -119,6 +122,15 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
   const feedHost = safeHost(feedUrl);
   // Distinguishes this instance's lease from every other's (two services in one process included).
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  const getChart = createMarketChartCache({
+    feedUrl,
+    ttlMs,
+    timeoutMs: opts.timeoutMs,
+    now,
+    fetch: doFetch,
+    backoffMs,
+  });
 
   let copy: Copy | null = null;
   /** The last refresh anyone tried failed, or the shared row cannot be read: data past the TTL is 'stale'. */
@@ -308,6 +320,7 @@ export function createMarketCache(opts: MarketServiceOptions): MarketService {
 
   return {
     getReply,
+    getChart,
     async getCoins() {
       return (await getReply()).data;
     },

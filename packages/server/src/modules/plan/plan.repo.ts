@@ -71,12 +71,12 @@ export function termsOf(row: PlanRecord): TPlanTerms | null {
   };
 }
 
-/** Plans oldest first (the order admins created them in); archived ones only when asked for. */
+/** Plans oldest first (the order admins created them in): active and paused; archived ones only when asked for. */
 export function listPlans(db: Executor, opts: { includeArchived?: boolean } = {}): Promise<PlanRecord[]> {
   return db
     .selectFrom('plans')
     .select(PLAN_COLUMNS)
-    .$if(opts.includeArchived !== true, (qb) => qb.where('status', '=', 'active'))
+    .$if(opts.includeArchived !== true, (qb) => qb.where('status', '!=', 'archived'))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

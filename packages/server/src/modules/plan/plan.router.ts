@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createPlan, deletePlan, getPlan, listAllPlans, updatePlan } from './plan.service.ts';
+import { changePlanStatus, createPlan, deletePlan, getPlan, listAllPlans, updatePlan } from './plan.service.ts';
 
 export const planRouter = router({
   /** Active plans; an admin may ask for archived ones too. */
@@ -39,4 +39,27 @@ export const planRouter = router({
     .input(ZPlanIdInput)
     .output(ZPlanDeleteResult)
     .mutation(({ ctx, input }) => deletePlan(ctx.deps.db, ctx.user.id, input.id, ctx.deps.clock.now())),
+  /** Archived plans only (admins), newest archive last: what Restore can bring back. */
+  listArchived: adminProcedure
+    .output(z.array(ZPlan))
+    .query(async ({ ctx }) =>
+      (await listAllPlans(ctx.deps.db, { includeArchived: true })).filter((p) => p.status === 'archived'),
+    ),
+  /** An archived plan back to the list and open for investing (audited). */
+  restore: adminProcedure
+    .input(ZPlanIdInput)
+    .output(ZPlan)
+    .mutation(({ ctx, input }) =>
+      changePlanStatus(ctx.deps.db, ctx.user.id, input.id, 'restore', ctx.deps.clock.now()),
+    ),
+  /** No new investments for now; open positions run on and are paid as before (audited). */
+  pause: adminProcedure
+    .input(ZPlanIdInput)
+    .output(ZPlan)
+    .mutation(({ ctx, input }) => changePlanStatus(ctx.deps.db, ctx.user.id, input.id, 'pause', ctx.deps.clock.now())),
+  /** A paused plan takes new investments again (audited). */
+  resume: adminProcedure
+    .input(ZPlanIdInput)
+    .output(ZPlan)
+    .mutation(({ ctx, input }) => changePlanStatus(ctx.deps.db, ctx.user.id, input.id, 'resume', ctx.deps.clock.now())),
 });

@@ -231,3 +231,53 @@ export function deletePlan(
     return { ok: true as const, outcome: 'deleted' as const, message: PLAN_DELETED_MESSAGE };
   });
 }
+
+/** The status changes an admin may make besides delete/archive: from which status, to which, and the audit action. */
+const STATUS_CHANGES = {
+  pause: { from: ['active'], to: 'paused', action: 'plan.pause' },
+  resume: { from: ['paused'], to: 'active', action: 'plan.resume' },
+  restore: { from: ['archived'], to: 'active', action: 'plan.restore' },
+} as const;
+
+const STATUS_REFUSALS: Record<keyof typeof STATUS_CHANGES, string> = {
+  pause: 'Only an active plan can be paused.',
+  resume: 'Only a paused plan can be resumed.',
+  restore: 'Only an archived plan can be restored.',
+};
+
+/**
+ * Pauses a plan (no new investments; its positions run on and are paid as before), resumes a paused one, or
+ * restores an archived one to the list. A plan back to active takes investments again when it has readable terms.
+ */
+export function changePlanStatus(
+  db: Database,
+  actorId: string,
+  id: string,
+  change: keyof typeof STATUS_CHANGES,
+  now: Date,
+): Promise<TPlan> {
+  const rule = STATUS_CHANGES[change];
+  return db.transaction().execute(async (trx) => {
+    const before = await findPlanById(trx, id, { forUpdate: true });
+    if (!before) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
+    if (!(rule.from as readonly string[]).includes(before.status))
+      throw new AppError('INVALID_STATE', `${STATUS_REFUSALS[change]} This plan is ${before.status}.`);
+    const row = await updatePlanRow(
+      trx,
+      id,
+      { status: rule.to, open_for_investing: rule.to === 'active' && termsOf(before) !== null },
+      now,
+    );
+    if (!row) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
+    const after = toPublicPlan(row);
+    await recordAudit(trx, {
+      actorId,
+      action: rule.action,
+      entityType: 'plan',
+      entityId: id,
+      before: toPublicPlan(before),
+      after,
+    });
+    return after;
+  });
+}

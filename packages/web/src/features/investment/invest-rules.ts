@@ -31,6 +31,7 @@ export const RISK_NOTICE =
 export function investBlockReason(plan: TPlan): string | null {
   if (plan.openForInvesting) return null;
   if (plan.status === 'archived') return 'This plan is closed to new investments.';
+  if (plan.status === 'paused') return 'This plan is paused: it takes no new investments for now.';
   if (plan.annualRateBps === null || plan.minAmount === null || plan.maxAmount === null)
     return 'This plan’s terms are being updated; it is not open for investing yet.';
   if (plan.remainingCapacity !== null && plan.remainingCapacity < plan.minAmount)

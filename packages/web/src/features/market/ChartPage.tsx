@@ -1,21 +1,34 @@
 import { useMemo, useState } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import { Box, Button, Card, Flex, HStack, Heading, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
-import type { TCoin, TMarketCoins } from '@vestora/contract';
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  HStack,
+  Heading,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { MARKET_CHART_DAYS, type TCoin, type TMarketCoins } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { MarketFreshness } from './MarketFreshness';
 import { errorMessage } from '../../lib/errors';
 import { formatInteger, formatPercent, formatPrice } from '../../lib/format';
 import { ErrorState } from '../../components/ui/states';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
+import { OptionSelect } from '../../components/ui/option-select';
 
 const PAGE = 25;
 
 /** Whole dollars with separators, for market cap and volume. */
 const wholeUsd = (n: number | null) => (n === null ? '—' : `$${formatInteger(n)}`);
 
-/** /dashboard/chart: the market table (25 rows, +25 per Show More) and a price chart of the rows shown. */
+/** /dashboard/chart: the market table (25 rows, +25 per Show More) and the chosen coin's price history. */
 export default function ChartPage() {
   const market = trpc.market.coins.useQuery(undefined, { staleTime: 60_000 });
 
@@ -78,7 +91,7 @@ function MarketOverview({ market }: { market: TMarketCoins }) {
         </Button>
       )}
 
-      <PriceTrends coins={shown} />
+      <PriceTrends coins={market.coins} />
     </Stack>
   );
 }
@@ -123,41 +136,29 @@ const compactUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
-  maximumFractionDigits: 1,
+  maximumFractionDigits: 2,
 });
 
-/** Short y-axis labels: $105K, $1.2, $0.0001. */
+/** Short y-axis labels: $105K, $1.23, $0.00012. */
 function axisPrice(v: number): string {
   if (!Number.isFinite(v)) return '';
   if (Math.abs(v) >= 1) return compactUsd.format(v);
-  return `$${Number(v.toPrecision(1)).toFixed(Math.max(0, -Math.floor(Math.log10(v))))}`;
+  return `$${Number(v.toPrecision(2))}`;
 }
 
-/**
- * The decades the y axis spans, for prices plotted as log10(price): apexcharts' own logarithmic
- * axis misplaces values below 1, so the chart draws log10 on a linear axis and labels it in dollars.
- */
-function logAxis(logs: Array<number | null>) {
-  const valid = logs.filter((v): v is number => v !== null);
-  if (valid.length === 0) return { min: 0, max: 1, tickAmount: 1 };
-  const min = Math.floor(Math.min(...valid));
-  let max = Math.ceil(Math.max(...valid));
-  if (max === min) max = min + 1;
-  const decades = max - min;
-  // At most ~7 gridlines: every decade, or every second one for very wide ranges.
-  const step = decades > 7 ? 2 : 1;
-  const ticks = Math.ceil(decades / step);
-  return { min, max: min + ticks * step, tickAmount: ticks };
-}
+type Days = (typeof MARKET_CHART_DAYS)[number];
+const PERIOD_LABEL: Record<Days, string> = { 1: '24h', 7: '7 days', 30: '30 days', 90: '90 days', 365: '1 year' };
 
+/** The chosen coin's own price history over the chosen period (market.chart: the feed's market_chart, cached). */
 function PriceTrends({ coins }: { coins: TCoin[] }) {
   const compact = useBreakpointValue({ base: true, md: false }) ?? false;
+  const [coinId, setCoinId] = useState(coins[0]?.id ?? 'bitcoin');
+  const [days, setDays] = useState<Days>(30);
+  const coin = coins.find((c) => c.id === coinId);
+  const history = trpc.market.chart.useQuery({ coinId, days }, { staleTime: 60_000, enabled: coins.length > 0 });
+
   const { options, series } = useMemo(() => {
-    const logs = coins.map((c) => (c.current_price && c.current_price > 0 ? Math.log10(c.current_price) : null));
-    // Label only every n-th coin so the symbols never overlap; the tooltip names every point.
-    const every = Math.max(1, Math.ceil(coins.length / (compact ? 8 : 30)));
     const options: ApexOptions = {
-      // No animations: morphing between point counts (Show More) makes apexcharts draw NaN paths.
       chart: {
         id: 'price-trends',
         toolbar: { show: false },
@@ -165,35 +166,27 @@ function PriceTrends({ coins }: { coins: TCoin[] }) {
         fontFamily: 'inherit',
         animations: { enabled: false },
       },
-      // No line: the points are different coins, and a line through them would draw a "trend" that does not
-      // exist (the feed's list has no price history). One point per coin.
-      stroke: { width: 0 },
+      stroke: { width: 2, curve: 'straight' },
       colors: ['#0f766e'],
       dataLabels: { enabled: false },
-      markers: { size: compact ? 4 : 5 },
+      markers: { size: 0 },
       xaxis: {
-        categories: coins.map((c, i) => (i % every === 0 ? c.symbol.toUpperCase() : '')),
-        tickPlacement: 'on',
-        labels: { rotate: -45, rotateAlways: true, hideOverlappingLabels: false, style: { fontSize: '11px' } },
+        type: 'datetime',
+        labels: { datetimeUTC: false, style: { fontSize: '11px' } },
         tooltip: { enabled: false },
       },
       yaxis: {
-        ...logAxis(logs),
-        labels: { formatter: (v: number) => axisPrice(10 ** v), style: { fontSize: '12px' } },
+        labels: { formatter: (v: number) => axisPrice(v), style: { fontSize: '12px' } },
+        tickAmount: compact ? 4 : 6,
       },
       tooltip: {
-        x: {
-          formatter: (_v: number, opts?: { dataPointIndex?: number }) => coins[opts?.dataPointIndex ?? -1]?.name ?? '',
-        },
-        y: {
-          formatter: (_v: number, opts?: { dataPointIndex?: number }) =>
-            formatPrice(coins[opts?.dataPointIndex ?? -1]?.current_price ?? null),
-        },
+        x: { format: days <= 1 ? 'dd MMM HH:mm' : 'dd MMM yyyy' },
+        y: { formatter: (v: number) => formatPrice(v) },
       },
       grid: { strokeDashArray: 4 },
     };
-    return { options, series: [{ name: 'Price (USD)', data: logs }] };
-  }, [coins, compact]);
+    return { options, series: [{ name: `${coin?.name ?? coinId} (USD)`, data: history.data?.prices ?? [] }] };
+  }, [history.data, coin, coinId, days, compact]);
 
   return (
     <Card.Root>
@@ -202,13 +195,57 @@ function PriceTrends({ coins }: { coins: TCoin[] }) {
           Price Trends (USD)
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Current price of each coin in the table, one point per coin, on a logarithmic scale. The points are not
-          joined: they are different coins, not a price history.
+          The price history of the coin you choose, from the market feed.
         </Text>
+        <Flex gap="4" wrap="wrap" align="flex-end" mt="3">
+          <Field.Root w={{ base: 'full', sm: '64' }}>
+            <Field.Label>Coin</Field.Label>
+            <OptionSelect
+              value={coinId}
+              onChange={(e) => setCoinId(e.currentTarget.value)}
+              options={coins.map((c) => ({ value: c.id, label: `${c.name} (${c.symbol.toUpperCase()})` }))}
+            />
+          </Field.Root>
+          <HStack role="group" aria-label="Period" gap="1" wrap="wrap">
+            {MARKET_CHART_DAYS.map((d) => (
+              <Button
+                key={d}
+                size="sm"
+                variant={d === days ? 'solid' : 'outline'}
+                colorPalette="teal"
+                aria-pressed={d === days}
+                onClick={() => setDays(d)}
+              >
+                {PERIOD_LABEL[d]}
+              </Button>
+            ))}
+          </HStack>
+        </Flex>
       </Card.Header>
       <Card.Body>
-        <Box w="100%" minW="0">
-          <Chart type="line" height={300} width="100%" options={options} series={series} />
+        <Box w="100%" minW="0" minH="300px" data-testid="price-trends" data-coin={history.data?.coinId ?? ''}>
+          {history.isError && !history.data ? (
+            <ErrorState
+              title="Could not load the price history"
+              description={errorMessage(history.error, 'Please try again in a moment.')}
+              onRetry={() => void history.refetch()}
+              retrying={history.isFetching}
+            />
+          ) : !history.data ? (
+            <Flex minH="300px" align="center" justify="center" role="status" aria-live="polite">
+              <Text color="fg.muted">Loading the price history...</Text>
+            </Flex>
+          ) : (
+            <>
+              <Text fontSize="sm" color="fg.muted" mb="2" aria-live="polite">
+                {coin?.name ?? coinId}, last {PERIOD_LABEL[days]}
+                {history.data.source === 'stale'
+                  ? ` (last updated ${new Date(history.data.fetchedAt).toLocaleString()})`
+                  : ''}
+              </Text>
+              <Chart type="line" height={300} width="100%" options={options} series={series} />
+            </>
+          )}
         </Box>
       </Card.Body>
     </Card.Root>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
-import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuPause, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { TPlan } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { toaster } from '../../components/ui/toaster';
-import { EmptyState } from '../../components/ui/states';
+import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PlanGrid } from './PlanCards';
 
@@ -35,8 +35,34 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
     },
   });
 
+  const status = useStatusChange();
+
   const actions = (plan: TPlan) => (
     <>
+      {plan.status === 'paused' ? (
+        <Badge colorPalette="orange" alignSelf="center">
+          Paused
+        </Badge>
+      ) : null}
+      {plan.status === 'active' || plan.status === 'paused' ? (
+        <IconButton
+          aria-label={`${plan.status === 'paused' ? 'Resume' : 'Pause'} ${plan.investmentPlanName}`}
+          title={plan.status === 'paused' ? 'Resume: take new investments again' : 'Pause: no new investments for now'}
+          variant="ghost"
+          size="sm"
+          colorPalette="gray"
+          loading={status.isPending && status.variables?.id === plan.id}
+          onClick={() =>
+            status.mutate({
+              id: plan.id,
+              change: plan.status === 'paused' ? 'resume' : 'pause',
+              name: plan.investmentPlanName,
+            })
+          }
+        >
+          {plan.status === 'paused' ? <LuPlay /> : <LuPause />}
+        </IconButton>
+      ) : null}
       <IconButton asChild aria-label={`Edit ${plan.investmentPlanName}`} variant="ghost" size="sm" colorPalette="gray">
         <RouterLink to={`/dashboard/createInvestmentEdit/${plan.id}`}>
           <LuPencil />
@@ -79,6 +105,8 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
         <PlanGrid plans={plans} actions={isAdmin ? actions : undefined} />
       )}
 
+      {isAdmin && <ArchivedPlans />}
+
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this plan?"
@@ -93,5 +121,107 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
         </Text>
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+type StatusChange = { id: string; change: 'pause' | 'resume' | 'restore'; name: string };
+
+const DONE: Record<StatusChange['change'], (name: string) => { title: string; description: string }> = {
+  pause: (name) => ({
+    title: `${name} is paused.`,
+    description: 'It takes no new investments until you resume it; open investments run on as before.',
+  }),
+  resume: (name) => ({ title: `${name} is open for new investments again.`, description: '' }),
+  restore: (name) => ({ title: `${name} was restored.`, description: 'It is back on the plans list.' }),
+};
+
+/** Pause, resume or restore a plan, with a toast either way; the plan lists are refreshed. */
+function useStatusChange() {
+  const utils = trpc.useUtils();
+  const pause = trpc.plan.pause.useMutation();
+  const resume = trpc.plan.resume.useMutation();
+  const restore = trpc.plan.restore.useMutation();
+  const [pending, setPending] = useState<StatusChange | null>(null);
+  return {
+    isPending: pending !== null,
+    variables: pending,
+    mutate: (v: StatusChange) => {
+      setPending(v);
+      const call = v.change === 'pause' ? pause : v.change === 'resume' ? resume : restore;
+      call.mutate(
+        { id: v.id },
+        {
+          onSuccess: async () => {
+            const done = DONE[v.change](v.name);
+            toaster.create({ type: 'success', title: done.title, description: done.description || undefined });
+            await Promise.all([utils.plan.list.invalidate(), utils.plan.listArchived.invalidate()]);
+          },
+          onError: (err) =>
+            toaster.create({
+              type: 'error',
+              title: `Could not ${v.change} ${v.name}`,
+              description: errorMessage(err, 'Please try again.'),
+            }),
+          onSettled: () => setPending(null),
+        },
+      );
+    },
+  };
+}
+
+/** Admins: the archived plans (hidden from everyone else), each with Restore. Loaded when asked for. */
+function ArchivedPlans() {
+  const [shown, setShown] = useState(false);
+  const archived = trpc.plan.listArchived.useQuery(undefined, { enabled: shown });
+  const status = useStatusChange();
+  return (
+    <Box as="section" aria-labelledby="archived-plans-title" borderTopWidth="1px" pt="5">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h2" id="archived-plans-title" size="md">
+          Archived plans
+        </Heading>
+        <Button variant="outline" size="sm" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
+          {shown ? 'Hide archived plans' : 'Show archived plans'}
+        </Button>
+      </HStack>
+      {!shown ? null : archived.isPending ? (
+        <HStack mt="3" gap="2">
+          <Spinner size="sm" /> <Text>Loading archived plans...</Text>
+        </HStack>
+      ) : archived.isError ? (
+        <ErrorState
+          title="Could not load the archived plans"
+          description={errorMessage(archived.error, 'Please try again.')}
+          onRetry={() => void archived.refetch()}
+          retrying={archived.isFetching}
+        />
+      ) : archived.data.length === 0 ? (
+        <Text mt="3" color="fg.muted">
+          No archived plans. A plan deleted while it has investments is archived and appears here.
+        </Text>
+      ) : (
+        <Stack as="ul" mt="3" gap="2" listStyleType="none">
+          {archived.data.map((plan) => (
+            <HStack as="li" key={plan.id} justify="space-between" borderWidth="1px" rounded="md" p="3" wrap="wrap">
+              <Box>
+                <Text fontWeight="semibold">{plan.investmentPlanName}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {plan.interestRate} a year, {plan.investmentDuration}
+                </Text>
+              </Box>
+              <Button
+                size="sm"
+                colorPalette="teal"
+                aria-label={`Restore ${plan.investmentPlanName}`}
+                loading={status.isPending && status.variables?.id === plan.id}
+                onClick={() => status.mutate({ id: plan.id, change: 'restore', name: plan.investmentPlanName })}
+              >
+                Restore
+              </Button>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Box>
   );
 }
