@@ -176,21 +176,21 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
   }
 
   /**
-   * Keeps the four actors what they are: a fuzzed admin edit may change a role, a logout or sign-in ends the
-   * session the actor's cookie carries. Returns true when it had to write (the snapshot is then taken again).
+   * Keeps the four actors what they are: a fuzzed admin edit may change a role or disable an account, a logout
+   * or sign-in ends the session the actor's cookie carries. Returns true when it had to write (the snapshot is then taken again).
    */
   async function restoreActors(): Promise<boolean> {
     let wrote = false;
     for (const [actor, user] of Object.entries(users) as [Exclude<Actor, 'visitor'>, UserRow][]) {
       const row = await t.handle.db
         .selectFrom('users')
-        .select('account_type')
+        .select(['account_type', 'disabled_at'])
         .where('id', '=', user.id)
         .executeTakeFirst();
-      if (row && row.account_type !== user.account_type) {
+      if (row && (row.account_type !== user.account_type || row.disabled_at !== null)) {
         await t.handle.db
           .updateTable('users')
-          .set({ account_type: user.account_type })
+          .set({ account_type: user.account_type, disabled_at: null })
           .where('id', '=', user.id)
           .execute();
         wrote = true;
