@@ -7,7 +7,17 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { adjustBalance } from '../../server/src/test/factories.ts';
-import { describeBrowser, gone, seen, shot, type TrackedPage, uniqueEmail, useE2E } from './harness.ts';
+import {
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  gone,
+  seen,
+  shot,
+  type TrackedPage,
+  uniqueEmail,
+  useE2E,
+} from './harness.ts';
 
 const env = useE2E();
 
@@ -29,6 +39,45 @@ function notice(page: Page, text: string | RegExp): Locator {
 async function withdrawalStatus(id: string): Promise<string> {
   const row = await env().db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow();
   return row.status;
+}
+
+/** A hand-written camt.053.001.02 statement: a credit with the member's reference and one with none. */
+function camt053(account: string, reference: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>E2E-1</MsgId><CreDtTm>2026-11-02T06:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>E2E-STMT-1</Id>
+      <Acct><Id><Othr><Id>${account}</Id></Othr></Id><Ccy>USD</Ccy></Acct>
+      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1287.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
+      <Ntry>
+        <Amt Ccy="USD">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-01</Dt></BookgDt>
+        <AcctSvcrRef>E2E-0001</AcctSvcrRef>
+        <NtryDtls><TxDtls>
+          <RltdPties><Dbtr><Nm>Nora Member</Nm></Dbtr></RltdPties>
+          <RmtInf><Strd><CdtrRefInf><Ref>${reference}</Ref></CdtrRefInf></Strd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <Amt Ccy="USD">37.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-01</Dt></BookgDt>
+        <AcctSvcrRef>E2E-0002</AcctSvcrRef>
+        <NtryDtls><TxDtls><RmtInf><Ustrd>for my account please</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const row = await env()
+    .db.selectFrom('users')
+    .select('balance_cents')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
 }
 
 describeBrowser('bank money', () => {
@@ -83,5 +132,80 @@ describeBrowser('bank money', () => {
     await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent to the bank' });
     await seen(a.getByRole('row').filter({ hasText: member.email }).getByText('Sent to the bank'));
     await shot(a, 'bank-payment-file-exported');
+  });
+  test('admin A imports a camt.053 statement, cannot approve it; admin B approves and the member sees the deposit', async () => {
+    const member = await env().createUser({ email: uniqueEmail('statement-member'), firstName: 'Nora' });
+    const { deposit_reference: reference } = await env()
+      .db.selectFrom('users')
+      .select('deposit_reference')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const b = await env().createUser({ accountType: 'admin', email: uniqueEmail('statement-admin-b') });
+    const before = await balanceOf(member.id);
+
+    // Admin A finds the page in the menu and imports the file.
+    const ta = await env().newPage({ label: 'statement-admin-a' });
+    const a = ta.page;
+    await env().signInByApi(ta, env().admin.email);
+    await a.goto('/dashboard/money-desk');
+    await a
+      .getByRole('navigation', { name: 'Dashboard' })
+      .first()
+      .getByRole('link', { name: 'Bank statements' })
+      .click();
+    await seen(a.getByRole('heading', { name: 'Bank statements', level: 1 }));
+    await a.getByLabel('Format').selectOption('camt053');
+    await a.getByLabel(/Statement file/).setInputFiles({
+      name: 'statement.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(camt053('PT50000201231234567890154', reference)),
+    });
+    await a.getByRole('button', { name: 'Import statement' }).click();
+    await seen(a.getByText(/2 new lines, 0 already imported, 1 matched, 1 exception\./));
+    expect(await balanceOf(member.id)).toBe(before);
+
+    const approveA = a.getByRole('button', { name: /^Approve the statement/ });
+    await seen(approveA);
+    expect(await approveA.isDisabled()).toBe(true);
+    await seen(a.getByText('You imported it: another administrator must approve it.'));
+
+    // The exception is set aside with a reason.
+    await seen(a.getByRole('row').filter({ hasText: '+$250.00' }).getByText('Matched: waiting for approval'));
+    const exception = a.getByRole('row').filter({ hasText: '+$37.25' });
+    await seen(exception.getByText('No reference.'));
+    await seen(exception.getByText('Exception'));
+    await exception.getByRole('button', { name: /^Resolve/ }).click();
+    await seen(a.getByLabel('Assign to member (email or id)'));
+    let violations = await axeViolations(a);
+    expect(violations.length, `axe on Bank statements:\n${formatAxeViolations(violations)}`).toBe(0);
+    await a.getByLabel('Reason to set it aside').fill('Not ours: sent to the wrong account');
+    await a.getByRole('button', { name: 'Set aside', exact: true }).click();
+    await seen(notice(a, 'Line set aside'));
+    await seen(exception.getByText('Set aside'));
+    await seen(a.getByRole('region', { name: /^Reconciliation of account/ }).getByText('Unexplained'));
+    await shot(a, 'bank-statement-imported');
+
+    // Admin B approves: the member is credited.
+    const tb = await env().newPage({ label: 'statement-admin-b', viewport: 'phone' });
+    const bPage = tb.page;
+    await env().signInByApi(tb, b.email);
+    await bPage.goto('/dashboard/statements');
+    const approveB = bPage.getByRole('button', { name: /^Approve the statement/ });
+    await seen(approveB);
+    expect(await approveB.isDisabled()).toBe(false);
+    violations = await axeViolations(bPage);
+    expect(violations.length, `axe on Bank statements (phone):\n${formatAxeViolations(violations)}`).toBe(0);
+    // Usable on a phone: the page itself never scrolls sideways (wide tables scroll in their own box).
+    expect(await bPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await approveB.click();
+    await seen(notice(bPage, 'Statement approved'));
+    await seen(bPage.getByText('Approved', { exact: true }));
+    expect(await balanceOf(member.id)).toBe(before + 250_00);
+
+    const tm = await env().newPage({ label: 'statement-member' });
+    await env().signInByApi(tm, member.email);
+    await tm.page.goto('/dashboard/transactions');
+    await seen(tm.page.getByRole('main').getByText('+$250.00').first());
+    await seen(tm.page.locator('aside').getByText('Account: $250.00', { exact: true }));
   });
 });
