@@ -41,7 +41,7 @@ async function withdrawalStatus(id: string): Promise<string> {
   return row.status;
 }
 
-/** A hand-written camt.053.001.02 statement: a credit with the member's reference and one with none. */
+/** A hand-written camt.053.001.02 statement: a credit with the member's reference and two with none. */
 function camt053(account: string, reference: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
@@ -51,7 +51,7 @@ function camt053(account: string, reference: string): string {
       <Id>E2E-STMT-1</Id>
       <Acct><Id><Othr><Id>${account}</Id></Othr></Id><Ccy>USD</Ccy></Acct>
       <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
-      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1287.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1299.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
       <Ntry>
         <Amt Ccy="USD">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-01</Dt></BookgDt>
         <AcctSvcrRef>E2E-0001</AcctSvcrRef>
@@ -64,6 +64,11 @@ function camt053(account: string, reference: string): string {
         <Amt Ccy="USD">37.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-01</Dt></BookgDt>
         <AcctSvcrRef>E2E-0002</AcctSvcrRef>
         <NtryDtls><TxDtls><RmtInf><Ustrd>for my account please</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <Amt Ccy="USD">12.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-01</Dt></BookgDt>
+        <AcctSvcrRef>E2E-0003</AcctSvcrRef>
+        <NtryDtls><TxDtls><RmtInf><Ustrd>from Nora, forgot the reference</Ustrd></RmtInf></TxDtls></NtryDtls>
       </Ntry>
     </Stmt>
   </BkToCstmrStmt>
@@ -161,7 +166,7 @@ describeBrowser('bank money', () => {
       buffer: Buffer.from(camt053('PT50000201231234567890154', reference)),
     });
     await a.getByRole('button', { name: 'Import statement' }).click();
-    await seen(a.getByText(/2 new lines, 0 already imported, 1 matched, 1 exception\./));
+    await seen(a.getByText(/3 new lines, 0 already imported, 1 matched, 2 exceptions\./));
     expect(await balanceOf(member.id)).toBe(before);
 
     const approveA = a.getByRole('button', { name: /^Approve the statement/ });
@@ -182,6 +187,20 @@ describeBrowser('bank money', () => {
     await a.getByRole('button', { name: 'Set aside', exact: true }).click();
     await seen(notice(a, 'Line set aside'));
     await seen(exception.getByText('Set aside'));
+
+    // The other one is assigned to the member by email: a pending deposit for another admin to confirm.
+    const forgot = a.getByRole('row').filter({ hasText: '+$12.00' });
+    await forgot.getByRole('button', { name: /^Resolve/ }).click();
+    await a.getByLabel('Assign to member (email or id)').fill(member.email);
+    await a.getByRole('button', { name: 'Assign', exact: true }).click();
+    await seen(notice(a, 'Line assigned'));
+    await seen(forgot.getByText('Assigned: deposit to confirm'));
+    const pending = await env()
+      .db.selectFrom('deposits')
+      .select(['status', 'amount_cents'])
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(pending.map((d) => [d.status, Number(d.amount_cents)])).toEqual([['pending', 12_00]]);
     await seen(a.getByRole('region', { name: /^Reconciliation of account/ }).getByText('Unexplained'));
     await shot(a, 'bank-statement-imported');
 
