@@ -227,4 +227,47 @@ describeBrowser('bank money', () => {
     await seen(tm.page.getByRole('main').getByText('+$250.00').first());
     await seen(tm.page.locator('aside').getByText('Account: $250.00', { exact: true }));
   });
+  test('a CSV statement is read with its column mapping, which is saved: the same file again adds nothing', async () => {
+    const member = await env().createUser({ email: uniqueEmail('csv-member') });
+    const { deposit_reference: reference } = await env()
+      .db.selectFrom('users')
+      .select('deposit_reference')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const csv = [
+      'Booking date;Amount;Currency;Details;Transaction ID;Payer;Payer account;Balance',
+      `04.11.2026;1.234,56;USD;Deposit ${reference};CSV-5001;Carol Payer;DE89370400440532013000;12.080,07`,
+      '04.11.2026;-40,00;USD;Card fee;CSV-5002;;;12.040,07',
+      '',
+    ].join('\n');
+    const file = { name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
+
+    const tp = await env().newPage({ label: 'csv-admin' });
+    const a = tp.page;
+    await env().signInByApi(tp, env().admin.email);
+    await a.goto('/dashboard/statements');
+    await a.getByLabel('Format').selectOption('csv');
+    await a.getByLabel(/Statement file/).setInputFiles(file);
+    await a.getByLabel('Date column').fill('Booking date');
+    await a.getByLabel('Amount column').fill('Amount');
+    await a.getByLabel('Reference or description column').fill('Details');
+    await a.getByLabel(/^Currency column/).fill('Currency');
+    await a.getByLabel(/^Bank's transaction id column/).fill('Transaction ID');
+    await a.getByLabel(/^Counterparty name column/).fill('Payer');
+    await a.getByLabel(/^Running balance column/).fill('Balance');
+    await a.getByLabel('Separator').selectOption(';');
+    await a.getByLabel('Dates look like').selectOption('DD.MM.YYYY');
+    await a.getByLabel('Amounts look like').selectOption('comma');
+    await a.getByRole('button', { name: 'Import statement' }).click();
+    await seen(a.getByText(/2 new lines, 0 already imported, 1 matched, 1 exception\./));
+    await seen(a.getByRole('row').filter({ hasText: '+$1,234.56' }).getByText('Matched: waiting for approval'));
+
+    // Again, with every column left empty: the saved mapping reads it, and nothing is added twice.
+    await a.reload();
+    await a.getByLabel('Format').selectOption('csv');
+    await a.getByLabel(/Statement file/).setInputFiles(file);
+    await a.getByRole('button', { name: 'Import statement' }).click();
+    await seen(a.getByText(/0 new lines, 2 already imported/));
+    await shot(a, 'bank-statement-csv');
+  });
 });

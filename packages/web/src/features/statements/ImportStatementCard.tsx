@@ -21,7 +21,8 @@ type MappingKey =
   | 'reference'
   | 'bankTransactionId'
   | 'counterpartyName'
-  | 'counterpartyAccount';
+  | 'counterpartyAccount'
+  | 'balance';
 
 const MAPPING_FIELDS: { key: MappingKey; label: string; required: boolean }[] = [
   { key: 'date', label: 'Date column', required: true },
@@ -31,6 +32,7 @@ const MAPPING_FIELDS: { key: MappingKey; label: string; required: boolean }[] = 
   { key: 'bankTransactionId', label: "Bank's transaction id column", required: false },
   { key: 'counterpartyName', label: 'Counterparty name column', required: false },
   { key: 'counterpartyAccount', label: 'Counterparty account column', required: false },
+  { key: 'balance', label: 'Running balance column', required: false },
 ];
 
 const EMPTY_MAPPING: Record<MappingKey, string> = {
@@ -41,10 +43,35 @@ const EMPTY_MAPPING: Record<MappingKey, string> = {
   bankTransactionId: '',
   counterpartyName: '',
   counterpartyAccount: '',
+  balance: '',
 };
 
+type DateFormat = NonNullable<TCsvMapping['dateFormat']>;
+type Delimiter = NonNullable<TCsvMapping['delimiter']>;
+interface CsvOptions {
+  delimiter: Delimiter;
+  dateFormat: DateFormat;
+  numbers: 'dot' | 'comma';
+}
+const DEFAULT_OPTIONS: CsvOptions = { delimiter: ',', dateFormat: 'YYYY-MM-DD', numbers: 'dot' };
+const DELIMITERS: { value: Delimiter; label: string }[] = [
+  { value: ',', label: 'Comma (,)' },
+  { value: ';', label: 'Semicolon (;)' },
+  { value: '\t', label: 'Tab' },
+];
+const DATE_FORMATS: { value: DateFormat; label: string }[] = [
+  { value: 'YYYY-MM-DD', label: '2026-11-04' },
+  { value: 'DD.MM.YYYY', label: '04.11.2026' },
+  { value: 'DD/MM/YYYY', label: '04/11/2026 (day first)' },
+  { value: 'MM/DD/YYYY', label: '11/04/2026 (month first)' },
+];
+const NUMBER_FORMATS: { value: CsvOptions['numbers']; label: string }[] = [
+  { value: 'dot', label: '1,234.56' },
+  { value: 'comma', label: '1.234,56' },
+];
+
 /** The mapping to send: none when every column is empty (the server then uses the account's saved mapping). */
-function mappingToSend(fields: Record<MappingKey, string>): TCsvMapping | undefined {
+function mappingToSend(fields: Record<MappingKey, string>, options: CsvOptions): TCsvMapping | undefined {
   const v = (k: MappingKey) => fields[k].trim() || undefined;
   if (MAPPING_FIELDS.every((f) => !v(f.key))) return undefined;
   return {
@@ -55,6 +82,10 @@ function mappingToSend(fields: Record<MappingKey, string>): TCsvMapping | undefi
     bankTransactionId: v('bankTransactionId'),
     counterpartyName: v('counterpartyName'),
     counterpartyAccount: v('counterpartyAccount'),
+    balance: v('balance'),
+    delimiter: options.delimiter,
+    dateFormat: options.dateFormat,
+    decimalComma: options.numbers === 'comma',
   };
 }
 
@@ -85,6 +116,7 @@ export function ImportStatementCard() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState(EMPTY_MAPPING);
+  const [options, setOptions] = useState(DEFAULT_OPTIONS);
   const [result, setResult] = useState<TStatementImportResult | null>(null);
   const importStatement = trpc.statement.import.useMutation({
     onSuccess: (r) => {
@@ -113,7 +145,11 @@ export function ImportStatementCard() {
     }
     setFileError(null);
     const content = await file.text();
-    importStatement.mutate({ format, content, mapping: format === 'csv' ? mappingToSend(mapping) : undefined });
+    importStatement.mutate({
+      format,
+      content,
+      mapping: format === 'csv' ? mappingToSend(mapping, options) : undefined,
+    });
   };
 
   return (
@@ -153,7 +189,7 @@ export function ImportStatementCard() {
                   CSV columns (the header names in the file)
                 </Text>
                 <Text color="fg.muted" fontSize="sm">
-                  Leave every column empty to use the mapping saved with the last CSV import of this account.
+                  Leave every column empty to use the mapping saved with the last CSV import of the deposit account.
                 </Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   {MAPPING_FIELDS.map((f) => (
@@ -168,6 +204,36 @@ export function ImportStatementCard() {
                       />
                     </Field>
                   ))}
+                  <Field label="Separator">
+                    <OptionSelect
+                      options={DELIMITERS}
+                      value={options.delimiter}
+                      onChange={(e) => {
+                        const delimiter = e.currentTarget.value as Delimiter;
+                        setOptions((o) => ({ ...o, delimiter }));
+                      }}
+                    />
+                  </Field>
+                  <Field label="Dates look like">
+                    <OptionSelect
+                      options={DATE_FORMATS}
+                      value={options.dateFormat}
+                      onChange={(e) => {
+                        const dateFormat = e.currentTarget.value as DateFormat;
+                        setOptions((o) => ({ ...o, dateFormat }));
+                      }}
+                    />
+                  </Field>
+                  <Field label="Amounts look like">
+                    <OptionSelect
+                      options={NUMBER_FORMATS}
+                      value={options.numbers}
+                      onChange={(e) => {
+                        const numbers = e.currentTarget.value as CsvOptions['numbers'];
+                        setOptions((o) => ({ ...o, numbers }));
+                      }}
+                    />
+                  </Field>
                 </SimpleGrid>
               </Stack>
             ) : null}
