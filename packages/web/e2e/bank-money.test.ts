@@ -248,6 +248,8 @@ describeBrowser('bank money', () => {
     await a.goto('/dashboard/statements');
     await a.getByLabel('Format').selectOption('csv');
     await a.getByLabel(/Statement file/).setInputFiles(file);
+    const account = a.getByLabel(/^Bank account \(number or IBAN\)/);
+    await account.fill('US-CHECKING-778899');
     await a.getByLabel('Date column').fill('Booking date');
     await a.getByLabel('Amount column').fill('Amount');
     await a.getByLabel('Reference or description column').fill('Details');
@@ -266,6 +268,7 @@ describeBrowser('bank money', () => {
     await a.reload();
     await a.getByLabel('Format').selectOption('csv');
     await a.getByLabel(/Statement file/).setInputFiles(file);
+    await account.fill('US-CHECKING-778899');
     await a.getByRole('button', { name: 'Import statement' }).click();
     await seen(a.getByText(/0 new lines, 2 already imported/));
     await shot(a, 'bank-statement-csv');

@@ -117,6 +117,7 @@ export function ImportStatementCard() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState(EMPTY_MAPPING);
   const [options, setOptions] = useState(DEFAULT_OPTIONS);
+  const [bankAccount, setBankAccount] = useState('');
   const [result, setResult] = useState<TStatementImportResult | null>(null);
   const importStatement = trpc.statement.import.useMutation({
     onSuccess: (r) => {
@@ -149,6 +150,7 @@ export function ImportStatementCard() {
       format,
       content,
       mapping: format === 'csv' ? mappingToSend(mapping, options) : undefined,
+      bankAccount: format === 'csv' ? bankAccount.trim() || undefined : undefined,
     });
   };
 
@@ -189,9 +191,20 @@ export function ImportStatementCard() {
                   CSV columns (the header names in the file)
                 </Text>
                 <Text color="fg.muted" fontSize="sm">
-                  Leave every column empty to use the mapping saved with the last CSV import of the deposit account.
+                  Leave every column empty to use the mapping saved with the last CSV import of the same account.
                 </Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                  <Field
+                    label="Bank account (number or IBAN)"
+                    optionalText=" (optional)"
+                    helperText="A CSV file does not name its account: empty means the deposit account."
+                  >
+                    <Input
+                      value={bankAccount}
+                      onChange={(e) => setBankAccount(e.currentTarget.value)}
+                      autoComplete="off"
+                    />
+                  </Field>
                   {MAPPING_FIELDS.map((f) => (
                     <Field key={f.key} label={f.label} optionalText={f.required ? undefined : ' (optional)'}>
                       <Input
