@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
-import { Alert, Box, Card, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { TDepositInstructions } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -29,23 +28,18 @@ function Row({ label, value, copy, mono }: { label: string; value: string; copy?
 function InstructionsView({ instructions: i }: { instructions: TDepositInstructions }) {
   return (
     <Stack gap="5">
-      <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
-        <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
-          <QRCodeSVG value={i.qrText} size={150} title="QR code of the account number and your reference" />
-        </Box>
-        <DataList.Root orientation="vertical" size="md" gap="3" flex="1" w="full" minW="0">
-          <Row label="Your reference" value={i.referenceGrouped} copy={i.reference} mono />
-          <Row label="Account holder" value={i.accountHolder} copy={i.accountHolder} />
-          <Row label="Bank" value={i.bankName} copy={i.bankName} />
-          {i.iban ? (
-            <Row label="IBAN" value={i.iban} copy={i.iban} mono />
-          ) : (
-            <Row label="Account number" value={i.accountNumber} copy={i.accountNumber} mono />
-          )}
-          {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} mono /> : null}
-          <Row label="Currency" value={i.currency} />
-        </DataList.Root>
-      </Flex>
+      <DataList.Root orientation="vertical" size="md" gap="3" w="full" minW="0">
+        <Row label="Your reference" value={i.referenceGrouped} copy={i.reference} mono />
+        <Row label="Account holder" value={i.accountHolder} copy={i.accountHolder} />
+        <Row label="Bank" value={i.bankName} copy={i.bankName} />
+        {i.iban ? (
+          <Row label="IBAN" value={i.iban} copy={i.iban} mono />
+        ) : (
+          <Row label="Account number" value={i.accountNumber} copy={i.accountNumber} mono />
+        )}
+        {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} mono /> : null}
+        <Row label="Currency" value={i.currency} />
+      </DataList.Root>
       <Alert.Root status="info">
         <Alert.Indicator />
         <Alert.Content>
@@ -61,8 +55,8 @@ function InstructionsView({ instructions: i }: { instructions: TDepositInstructi
 }
 
 /**
- * How to deposit: the platform's bank account, the member's permanent reference (copy buttons) and a QR code of
- * both. While the account is not set up (`open` false), `notOpen` is shown instead.
+ * How to deposit: the platform's bank account and the member's permanent reference, each with a Copy button (the
+ * QR code of both is My Account's). While the account is not set up (`open` false), `notOpen` is shown instead.
  */
 export function DepositInstructions({ notOpen }: { notOpen?: ReactNode }) {
   const q = trpc.deposit.instructions.useQuery(undefined, { retry: false });
@@ -86,7 +80,7 @@ export function DepositInstructions({ notOpen }: { notOpen?: ReactNode }) {
           How to deposit
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Send a bank transfer to this account with your reference.
+          Send a bank transfer to this account with your reference. The QR code under My Account carries both.
         </Text>
       </Card.Header>
       <Card.Body>{body}</Card.Body>
