@@ -6,12 +6,14 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { groupReference } from '../../server/src/modules/statement/rf-reference.ts';
 import { adjustBalance } from '../../server/src/test/factories.ts';
 import {
   axeViolations,
   describeBrowser,
   formatAxeViolations,
   gone,
+  poll,
   seen,
   shot,
   type TrackedPage,
@@ -148,6 +150,21 @@ describeBrowser('bank money', () => {
     const b = await env().createUser({ accountType: 'admin', email: uniqueEmail('statement-admin-b') });
     const before = await balanceOf(member.id);
 
+    // The member finds their reference on the Deposit page and copies it.
+    const tm = await env().newPage({ label: 'statement-member' });
+    const m = tm.page;
+    await env().signInByApi(tm, member.email);
+    await m.goto('/dashboard/deposit');
+    const how = m.getByRole('region', { name: 'How to deposit' });
+    await seen(how.getByText(groupReference(reference), { exact: true }));
+    await seen(how.getByText(/credited when the bank statement arrives: no report needed/));
+    await how.getByRole('button', { name: 'Copy your reference' }).click();
+    await seen(how.getByRole('button', { name: 'Copied!' }));
+    expect(await m.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+    // My Account's QR code carries the account number and the reference.
+    const qrTitle = m.getByRole('region', { name: 'My Account' }).locator('svg title').first();
+    await poll(() => qrTitle.textContent()).toMatch(/and your reference$/);
+
     // Admin A finds the page in the menu and imports the file.
     const ta = await env().newPage({ label: 'statement-admin-a' });
     const a = ta.page;
@@ -221,8 +238,6 @@ describeBrowser('bank money', () => {
     await seen(bPage.getByText('Approved', { exact: true }));
     expect(await balanceOf(member.id)).toBe(before + 250_00);
 
-    const tm = await env().newPage({ label: 'statement-member' });
-    await env().signInByApi(tm, member.email);
     await tm.page.goto('/dashboard/transactions');
     await seen(tm.page.getByRole('main').getByText('+$250.00').first());
     await seen(tm.page.locator('aside').getByText('Account: $250.00', { exact: true }));
