@@ -25,8 +25,11 @@ export const ZOutboxMail = z.object({
 });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 
-/** mail.outbox: one page, newest first, optionally by status. */
-export const ZMailOutboxInput = ZPageInput.extend({ status: ZMailStatus.optional() });
+/** mail.outbox: one page, newest first, optionally by status and by recipient (part of the address, any case). */
+export const ZMailOutboxInput = ZPageInput.extend({
+  status: ZMailStatus.optional(),
+  recipient: z.string().trim().max(254, 'Recipient must be at most 254 characters').optional(),
+});
 export type TMailOutboxInput = z.input<typeof ZMailOutboxInput>;
 
 /** A page of the outbox, and whether mail is being delivered (SMTP_URL set) or only waits here. */

@@ -1,3 +1,4 @@
+import { ZSignupInput } from './user.ts';
 import { z } from 'zod';
 
 /** A fact about the operator: trimmed text, or null while an admin has not set it. */
@@ -54,3 +55,7 @@ export const ZSiteConfig = z.object({
   referral: z.object({ percent: z.number(), maxDollars: z.number() }),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
+
+/** `profile.update`: the signed-in member's own name, country and city (the same rules as sign-up). */
+export const ZProfileUpdateInput = ZSignupInput.pick({ firstName: true, lastName: true, country: true, city: true });
+export type TProfileUpdateInput = z.infer<typeof ZProfileUpdateInput>;

@@ -173,3 +173,36 @@ describe('home figures', () => {
     }
   });
 });
+
+describe('profile.update', () => {
+  it("changes the member's own name, country and city, audited; a blank name is refused", async () => {
+    const t = await startTestApp();
+    try {
+      const member = await insertUser(t.handle.db, { firstName: 'Old' });
+      const cookie = await sessionFor(t, member);
+      const bad = trpcError(
+        await trpcMutation(
+          t.app,
+          'profile.update',
+          { firstName: ' ', lastName: 'X', country: 'PT', city: 'Porto' },
+          cookie,
+        ),
+      );
+      expect(bad.status).toBe(400);
+      const input = { firstName: 'New', lastName: 'Name', country: 'Portugal', city: 'Porto' };
+      expect(trpcData(await trpcMutation(t.app, 'profile.update', input, cookie))).toEqual({ ok: true });
+      const session = trpcData(await trpcQuery(t.app, 'user.session', undefined, cookie));
+      expect(session).toMatchObject(input);
+      const audit = await t.handle.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'before', 'after'])
+        .where('action', '=', 'user.update_profile')
+        .executeTakeFirstOrThrow();
+      expect(audit.actor_id).toBe(member.id);
+      expect(audit.before).toMatchObject({ firstName: 'Old' });
+      expect(audit.after).toMatchObject(input);
+    } finally {
+      await t.close();
+    }
+  });
+});

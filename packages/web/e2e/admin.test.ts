@@ -123,7 +123,15 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await form.getByRole('combobox', { name: 'Payouts' }).selectOption({ label: 'Quarterly' });
     // The live preview shows the card's text, worked out from the terms: 12% × 3 years on $50,000.
     const preview = page.getByRole('article', { name: 'Plan card preview' });
-    for (const text of ['E2E Diamond', '12%', '$1,000 - $50,000', 'Quarterly', '3 years', '36%', '$68,000'])
+    for (const text of [
+      'E2E Diamond',
+      '12% a year',
+      '$1,000 - $50,000',
+      'Quarterly',
+      '3 years',
+      '36% of the amount',
+      'On $50,000: $68,000.00 back',
+    ])
       await seen(preview.getByText(text, { exact: true }));
     await shot(page, 'admin-create-plan');
 
@@ -481,15 +489,16 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const { page } = await adminPage('audit');
     await page.goto('/dashboard/money-desk?tab=audit');
     const table = page.getByRole('table');
+    // In words, not action codes.
     for (const action of [
-      'plan.create',
-      'plan.update',
-      'plan.delete',
-      'user.update',
-      'account.update',
-      'deposit.confirm',
-      'withdrawal.approve',
-      'withdrawal.reject',
+      'Plan created',
+      'Plan changed',
+      'Plan deleted',
+      'User edited',
+      'Deposit account record changed',
+      'Deposit confirmed',
+      'Withdrawal approved as paid',
+      'Withdrawal rejected',
     ]) {
       const row = table.getByRole('row').filter({ hasText: action });
       await seen(row);

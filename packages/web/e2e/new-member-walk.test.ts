@@ -141,6 +141,9 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     const { page } = await env().newPage({ label: 'signup' });
     const email = uniqueEmail('walker');
     await page.goto('/create-account');
+    // One word for signing in: "Sign in", never "Log in".
+    await seen(page.getByRole('link', { name: 'Sign in', exact: true }));
+    expect(await page.getByText(/\bLog in\b/).count()).toBe(0);
     await page.getByLabel('First name').fill('Walker');
     await page.getByLabel('Last name').fill('Newman');
     await page.getByLabel('Country').fill('Portugal');
@@ -316,5 +319,41 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await page.getByRole('button', { name: 'Play the highlights' }).click();
     await page.clock.runFor(3500);
     await poll(() => highlight.textContent()).not.toBe(paused);
+  });
+
+  test('Settings: name, country and city are editable; one password section', async () => {
+    const member = await env().createUser({ firstName: 'Before' });
+    const tp = await env().newPage({ label: 'profile' });
+    await env().signInByApi(tp, member.email);
+    const { page } = tp;
+    await page.goto('/dashboard/settings');
+    const form = page.getByRole('form', { name: 'Your details' });
+    await seen(form);
+    await poll(() => form.getByLabel('First name').inputValue()).toBe('Before');
+    await form.getByLabel('First name').fill('After');
+    await form.getByLabel('City').fill('Coimbra');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await seen(page.getByText('Your details are saved'));
+    await seen(page.locator('aside').getByText(`After ${member.last_name}`, { exact: true }));
+    const row = await env()
+      .db.selectFrom('users')
+      .select(['first_name', 'city'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ first_name: 'After', city: 'Coimbra' });
+    expect(await page.getByRole('heading', { name: /password/i }).count()).toBe(1);
+  });
+
+  test('Price Trends draws no line through different coins: one point per coin', async () => {
+    const member = await env().createUser({ firstName: 'Chart' });
+    const tp = await env().newPage({ label: 'chart' });
+    await env().signInByApi(tp, member.email);
+    const { page } = tp;
+    await page.goto('/dashboard/chart');
+    await seen(page.getByText('Price Trends (USD)'));
+    await seen(page.getByText(/one point per coin/));
+    const series = page.locator('.apexcharts-series path.apexcharts-line').first();
+    await series.waitFor({ state: 'attached' });
+    expect(Number(await series.getAttribute('stroke-width'))).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { marketRouter } from '../modules/market/market.router.ts';
 import { overviewRouter } from '../modules/overview/overview.router.ts';
 import { planRouter } from '../modules/plan/plan.router.ts';
 import { referralRouter } from '../modules/referral/referral.router.ts';
+import { profileRouter } from '../modules/profile/profile.router.ts';
 import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
 import { statementRouter } from '../modules/statement/statement.router.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   site: siteRouter,
   statement: statementRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -232,7 +232,7 @@ describe('four eyes that one administrator cannot defeat', () => {
     expect(await balanceOf(a.id)).toBe(aRow.balance_cents);
     // B, made on the server, reviews A's withdrawal.
     expect(trpcData(await call(b, 'withdrawal.review', { id: withdrawal.id, decision: 'approve' }))).toMatchObject({
-      status: 'paid',
+      status: 'approved', // a bank payout: approved, waiting for the payment file (#19),
     });
   });
 

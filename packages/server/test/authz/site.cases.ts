@@ -7,6 +7,12 @@ const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: '
 export const cases: AuthzCases = {
   'site.settings': everyone,
   'site.config': everyone,
+  'profile.update': {
+    anonymous: 'UNAUTHORIZED',
+    user: 'ok',
+    admin: 'ok',
+    input: () => ({ firstName: 'Authz', lastName: 'Tester', country: 'Portugal', city: 'Porto' }),
+  },
   'site.updateSettings': {
     ...adminOnly,
     input: () => ({

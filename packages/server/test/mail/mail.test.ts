@@ -251,6 +251,14 @@ describe('mail delivered through SMTP', () => {
     expect(second.items[0]!.id).toBe(all[all.length - 3]!.id);
     const failed = await boss.mail.outbox({ status: 'failed' });
     expect(failed.items.map((i) => i.to)).toEqual(['bounce@example.com']);
+    // Searchable by recipient: part of the address, any case; LIKE wildcards are literal.
+    const bounce = await boss.mail.outbox({ recipient: 'BOUNCE@EXAMPLE' });
+    expect(bounce.items.map((i) => i.to)).toEqual(['bounce@example.com']);
+    const someone = all.find((r) => r.to_address !== 'bounce@example.com')!.to_address;
+    const byOther = await boss.mail.outbox({ recipient: someone, limit: 100 });
+    expect(byOther.items.length).toBe(all.filter((r) => r.to_address.includes(someone)).length);
+    expect(byOther.items.every((i) => i.to.includes(someone))).toBe(true);
+    expect((await boss.mail.outbox({ recipient: '%' })).items).toEqual([]);
 
     const sent = all.find((r) => r.status === 'sent')!;
     const opened = await boss.mail.open({ id: sent.id });

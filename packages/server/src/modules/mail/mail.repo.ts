@@ -127,9 +127,15 @@ export type OutboxListRow = Omit<MailOutboxRow, 'text_body' | 'html_body'>;
 /** Newest first, `limit + 1` rows; bodies are not read. */
 export async function listOutboxMail(
   db: Executor,
-  filter: { status?: MailStatus | undefined; beforeSeq?: number | undefined; limit: number },
+  filter: {
+    status?: MailStatus | undefined;
+    /** Part of the recipient's address, any case (LIKE wildcards in it are taken literally). */
+    recipient?: string | undefined;
+    beforeSeq?: number | undefined;
+    limit: number;
+  },
 ): Promise<OutboxListRow[]> {
-  const q = db
+  let q = db
     .selectFrom('mail_outbox as m')
     .select([
       'm.id',
@@ -145,6 +151,10 @@ export async function listOutboxMail(
       'm.created_at',
       'm.sent_at',
     ]);
+  if (filter.recipient) {
+    const pattern = `%${filter.recipient.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`lower(m.to_address) like ${pattern}`);
+  }
   return newestFirstPage(q, 'm', { status: filter.status }, filter).execute();
 }
 

@@ -30,7 +30,12 @@ export async function listOutbox(
   input: TMailOutboxInput,
 ): Promise<TMailOutboxPage> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-  const rows = await listOutboxMail(deps.db, { status: input.status, beforeSeq: parseSeqCursor(input.cursor), limit });
+  const rows = await listOutboxMail(deps.db, {
+    status: input.status,
+    recipient: input.recipient || undefined,
+    beforeSeq: parseSeqCursor(input.cursor),
+    limit,
+  });
   return { ...toPage(rows, limit, toOutboxMail), delivering: Boolean(deps.config.SMTP_URL) };
 }
 

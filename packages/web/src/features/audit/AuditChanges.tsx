@@ -1,3 +1,4 @@
+import { fieldWords } from './audit-words';
 import { useState } from 'react';
 import { Box, Button, Code, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 
@@ -81,7 +82,7 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
                   {rows.map((c) => (
                     <Table.Row key={c.field} bg={c.changed ? 'yellow.subtle' : undefined}>
                       <Table.Cell fontWeight="medium" whiteSpace="nowrap">
-                        {c.field}
+                        {fieldWords(c.field)}
                       </Table.Cell>
                       <Table.Cell color={c.changed ? 'fg.error' : undefined} wordBreak="break-word" whiteSpace="normal">
                         {show(c.before)}

@@ -10,6 +10,7 @@ import { ExpandableRow } from '../../components/table/ExpandableRow';
 import { PagedTable } from '../../components/table/PagedTable';
 import { StackedCell, Time } from '../../components/table/StackedCell';
 import { AuditChanges, diffSnapshots } from './AuditChanges';
+import { actionWords, fieldWords } from './audit-words';
 
 const SECURITY = 'security';
 
@@ -105,8 +106,8 @@ export function describeAction(e: { action: string; before?: unknown; after?: un
 function changedFields(entry: { before?: unknown; after?: unknown }): string {
   const changed = diffSnapshots(entry.before, entry.after)
     .filter((c) => c.changed)
-    .map((c) => c.field);
-  return changed.length ? changed.join(', ') : '—';
+    .map((c) => fieldWords(c.field).toLowerCase());
+  return changed.length ? `Changed: ${changed.join(', ')}` : '—';
 }
 
 /** Money desk tab: every admin action with who, when, what and the before/after snapshots. */
@@ -124,7 +125,7 @@ export function AuditLog() {
   const entityName = (e: Pick<TAuditEntry, 'entityType' | 'entityId'>) => {
     if (!e.entityId) return e.entityType;
     const user = e.entityType === 'user' ? directory.byId.get(e.entityId) : undefined;
-    return user ? `user ${user.email}` : `${e.entityType} #${e.entityId.slice(0, 8)}`;
+    return user ? `user ${user.email}` : `${fieldWords(e.entityType).toLowerCase()} #${e.entityId.slice(0, 8)}`;
   };
 
   return (
@@ -165,14 +166,14 @@ export function AuditLog() {
           <ExpandableRow
             key={e.id}
             {...disclosure}
-            label={`before and after of ${e.action} on ${formatDateTime(e.createdAt)}`}
+            label={`before and after of "${actionWords(e.action)}" on ${formatDateTime(e.createdAt)}`}
             colSpan={4}
             details={() => <AuditChanges before={e.before} after={e.after} />}
           >
             <StackedCell
               primary={
-                <Badge colorPalette={actionPalette(e.action)} variant="subtle" fontFamily="mono">
-                  {e.action}
+                <Badge colorPalette={actionPalette(e.action)} variant="subtle" title={e.action} whiteSpace="normal">
+                  {actionWords(e.action)}
                 </Badge>
               }
               secondary={entityName(e)}

@@ -211,7 +211,7 @@ export default function SignupPage() {
         <Text fontSize="sm" color="gray.600" textAlign="center">
           Already have an account?{' '}
           <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to="/login">Log in</RouterLink>
+            <RouterLink to="/login">Sign in</RouterLink>
           </Link>
         </Text>
       </chakra.form>

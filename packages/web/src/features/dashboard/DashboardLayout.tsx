@@ -15,7 +15,6 @@ import {
   Portal,
   Stack,
   Text,
-  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
@@ -74,31 +73,18 @@ function InvestedLine() {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** A menu entry's badge: what waits behind it (admins), with the words for screen readers. */
-function MenuBadge({ item, counts }: { item: MenuItem; counts: TAdminCounts | undefined }) {
+/** What waits behind a menu entry (admins): its count, and the same in words for screen readers. */
+function menuBadge(item: MenuItem, counts: TAdminCounts | undefined): { count: number; words: string } | null {
   if (!item.badge || !counts) return null;
   const { pendingDeposits: d, pendingWithdrawals: w, unreadMessages: m } = counts;
-  const [count, words] =
+  const badge =
     item.badge === 'desk'
-      ? [
-          d + w,
-          `${plural(d, 'pending deposit', 'pending deposits')}, ${plural(w, 'pending withdrawal', 'pending withdrawals')}`,
-        ]
-      : [m, plural(m, 'unread message', 'unread messages')];
-  if (count === 0) return null;
-  return (
-    <Badge
-      ms="auto"
-      colorPalette="orange"
-      variant="solid"
-      rounded="full"
-      title={words}
-      data-testid={`badge-${item.badge}`}
-    >
-      <span aria-hidden>{count}</span>
-      <VisuallyHidden>{words}</VisuallyHidden>
-    </Badge>
-  );
+      ? {
+          count: d + w,
+          words: `${plural(d, 'pending deposit', 'pending deposits')}, ${plural(w, 'pending withdrawal', 'pending withdrawals')}`,
+        }
+      : { count: m, words: plural(m, 'unread message', 'unread messages') };
+  return badge.count > 0 ? badge : null;
 }
 
 function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
@@ -137,6 +123,9 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
       <Stack as="nav" aria-label="Dashboard" gap="0.5" flex="1" minH="0" overflowY="auto">
         {menuFor(user.accountType).map((item) => {
           const active = isMenuItemActive(item, pathname);
+          const badge = menuBadge(item, isAdmin ? counts.data : undefined);
+          // The entry keeps its name ("Money desk"); the count is its description.
+          const badgeId = `menu-badge-${item.badge ?? ''}`;
           return (
             <Link
               key={item.to}
@@ -154,10 +143,31 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
               bg={active ? 'teal.100' : undefined}
               _hover={{ bg: active ? 'teal.100' : 'gray.100', textDecoration: 'none' }}
             >
-              <NavLink to={item.to} aria-current={active ? 'page' : undefined}>
+              <NavLink
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                aria-describedby={badge ? badgeId : undefined}
+              >
                 <Icon as={item.icon} boxSize="4.5" aria-hidden />
                 {item.label}
-                <MenuBadge item={item} counts={isAdmin ? counts.data : undefined} />
+                {badge ? (
+                  <>
+                    <Badge
+                      ms="auto"
+                      colorPalette="orange"
+                      variant="solid"
+                      rounded="full"
+                      title={badge.words}
+                      aria-hidden
+                      data-testid={`badge-${item.badge}`}
+                    >
+                      {badge.count}
+                    </Badge>
+                    <span id={badgeId} hidden>
+                      {badge.words}
+                    </span>
+                  </>
+                ) : null}
               </NavLink>
             </Link>
           );

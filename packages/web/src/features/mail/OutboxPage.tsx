@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Flex, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useDebounced } from '../../lib/use-debounced';
 import type { TMailOutboxInput, TMailStatus } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
@@ -92,7 +93,9 @@ function MessageBody({ id, withheld }: { id: string; withheld: boolean }) {
 /** /dashboard/outbox (admins): every message the platform wrote, whether it went out, and its body on request. */
 export default function OutboxPage() {
   const [status, setStatus] = useState<'' | TMailStatus>('');
-  const list = useOutboxPages({ limit: PAGE_SIZE, status: status || undefined });
+  const [recipientText, setRecipientText] = useState('');
+  const recipient = useDebounced(recipientText.trim(), 300);
+  const list = useOutboxPages({ limit: PAGE_SIZE, status: status || undefined, recipient: recipient || undefined });
 
   return (
     <Stack gap="6">
@@ -121,13 +124,26 @@ export default function OutboxPage() {
         </Alert.Root>
       ) : null}
 
-      <OptionSelect
-        rootProps={{ size: 'sm', maxW: '16rem' }}
-        aria-label="Status"
-        options={STATUS_OPTIONS}
-        value={status}
-        onChange={(e) => setStatus(e.currentTarget.value as '' | TMailStatus)}
-      />
+      <Flex gap="3" wrap="wrap" align="flex-end">
+        <OptionSelect
+          rootProps={{ size: 'sm', maxW: '16rem' }}
+          aria-label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as '' | TMailStatus)}
+        />
+        <Field.Root maxW="20rem" w="full">
+          <Field.Label srOnly>Recipient</Field.Label>
+          <Input
+            size="sm"
+            type="search"
+            placeholder="Search by recipient"
+            value={recipientText}
+            onChange={(e) => setRecipientText(e.currentTarget.value)}
+            autoComplete="off"
+          />
+        </Field.Root>
+      </Flex>
 
       <PagedTable
         list={list}
@@ -136,7 +152,9 @@ export default function OutboxPage() {
         empty={
           <EmptyState
             title="No messages"
-            description={status ? 'Nothing matches this filter.' : 'Messages the platform writes will appear here.'}
+            description={
+              status || recipient ? 'Nothing matches this filter.' : 'Messages the platform writes will appear here.'
+            }
           />
         }
         minW="40rem"

@@ -165,10 +165,12 @@ function PriceTrends({ coins }: { coins: TCoin[] }) {
         fontFamily: 'inherit',
         animations: { enabled: false },
       },
-      stroke: { curve: 'straight', width: 2 },
+      // No line: the points are different coins, and a line through them would draw a "trend" that does not
+      // exist (the feed's list has no price history). One point per coin.
+      stroke: { width: 0 },
       colors: ['#0f766e'],
       dataLabels: { enabled: false },
-      markers: { size: compact ? 2 : 3 },
+      markers: { size: compact ? 4 : 5 },
       xaxis: {
         categories: coins.map((c, i) => (i % every === 0 ? c.symbol.toUpperCase() : '')),
         tickPlacement: 'on',
@@ -200,7 +202,8 @@ function PriceTrends({ coins }: { coins: TCoin[] }) {
           Price Trends (USD)
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Current price of each coin in the table, on a logarithmic scale.
+          Current price of each coin in the table, one point per coin, on a logarithmic scale. The points are not
+          joined: they are different coins, not a price history.
         </Text>
       </Card.Header>
       <Card.Body>

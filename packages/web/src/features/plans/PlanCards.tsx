@@ -79,7 +79,7 @@ export function PlanCard({
             {plan.investmentPlanDescription.trim()}
           </Text>
         ) : null}
-        <Box as="dl" display="grid" gridTemplateColumns="minmax(0, 1fr) auto" columnGap="4" rowGap="2" fontSize="sm">
+        <Box as="dl" display="grid" gridTemplateColumns="minmax(6rem, 1fr) auto" columnGap="4" rowGap="2" fontSize="sm">
           {planRows(plan).map((row) => (
             <PlanRow key={row.label} label={row.label} value={row.value} wide={row.wide} />
           ))}

@@ -141,7 +141,7 @@ export function planRows(plan: CardPlan): PlanRowItem[] {
   }
   if (plan.capacity != null) {
     const left = plan.remainingCapacity ?? plan.capacity;
-    rows.push({ label: 'Capacity left', value: `${money(left)} of ${money(plan.capacity)}` });
+    rows.push({ label: 'Capacity left', value: `${money(left)} of ${money(plan.capacity)}`, wide: true });
   }
   return rows;
 }

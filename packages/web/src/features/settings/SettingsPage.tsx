@@ -6,8 +6,9 @@ import { SignedInDevices } from './SignedInDevices';
 import { TwoFactorSection } from './TwoFactorSection';
 import { PasswordSection } from './PasswordSection';
 import { EmailSection } from './EmailSection';
+import { ProfileSection } from './ProfileSection';
 
-/** /dashboard/settings: email (read-only), notification preference (on the server), 2FA not offered yet. */
+/** /dashboard/settings: email, your details (editable), notifications, devices, two-factor, email change, password. */
 export default function SettingsPage() {
   const { user } = useSession();
   return (
@@ -16,11 +17,12 @@ export default function SettingsPage() {
         <Heading as="h1" size="2xl">
           Settings
         </Heading>
-        <Text color="fg.muted">Your sign-in email and notification preferences.</Text>
+        <Text color="fg.muted">Your details, sign-in email, notifications and security.</Text>
       </Stack>
       {user ? (
         <>
           <SettingsForm key={user.id} email={user.email} />
+          <ProfileSection />
           <NotificationPreferences />
         </>
       ) : (
