@@ -31,6 +31,7 @@ export const APP_ROUTES = [
   '/dashboard/CreateInvestmentPlan',
   '/dashboard/createInvestmentEdit/:id',
   '/dashboard/money-desk',
+  '/dashboard/statements',
   '/dashboard/outbox',
   '/dashboard/inbox',
   '/dashboard/site-settings',

@@ -443,7 +443,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await seen(dialog.getByText('Approve this withdrawal?'));
     const payoutRef = dialog.getByLabel(/Payout reference/);
     if ((await payoutRef.count()) > 0) await payoutRef.fill('E2E-PAYOUT-1');
-    await dialog.getByRole('button', { name: 'Approve as paid' }).click();
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await seen(notice(a, 'Withdrawal approved'));
     await gone(w100.getByRole('button', { name: 'Approve' }));
 

@@ -55,6 +55,7 @@ const WithdrawalPage = lazyPage(() => import('./features/withdrawal/WithdrawalPa
 const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
 const TransactionsPage = lazyPage(() => import('./features/ledger/TransactionsPage'));
 const MoneyDeskPage = lazyPage(() => import('./features/money-desk/MoneyDeskPage'));
+const StatementsPage = lazyPage(() => import('./features/statements/StatementsPage'));
 const InvestmentDetailPage = lazyPage(() => import('./features/investment/InvestmentDetailPage'));
 const AdminOverviewPage = lazyPage(() => import('./features/overview/AdminOverviewPage'));
 const OutboxPage = lazyPage(() => import('./features/mail/OutboxPage'));
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'CreateInvestmentPlan', element: <CreatePlanPage /> },
           { path: 'createInvestmentEdit/:id', element: <EditPlanPage /> },
           { path: 'money-desk', element: <MoneyDeskPage /> },
+          { path: 'statements', element: <StatementsPage /> },
           { path: 'outbox', element: <OutboxPage /> },
           { path: 'inbox', element: <InboxPage /> },
           { path: 'site-settings', element: <SiteSettingsPage /> },

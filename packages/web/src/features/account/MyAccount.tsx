@@ -70,13 +70,21 @@ export default function MyAccount() {
 }
 
 function AccountView({ account }: { account: TAccount }) {
+  // Members' QR carries the account number and their deposit reference (plain text: the SEPA "EPC" payment QR is
+  // for euro transfers only); until it has loaded, or while the account is not open, the account number alone.
+  const instructions = trpc.deposit.instructions.useQuery(undefined, { retry: false });
+  const withReference = instructions.data?.open ? instructions.data.qrText : null;
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
       <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
         <QRCodeSVG
-          value={account.accountNumber}
+          value={withReference ?? account.accountNumber}
           size={150}
-          title={`QR code of account number ${account.accountNumber}`}
+          title={
+            withReference
+              ? `QR code of account number ${account.accountNumber} and your reference`
+              : `QR code of account number ${account.accountNumber}`
+          }
         />
       </Box>
       <Stack gap="4" flex="1" w="full" minW="0">
@@ -129,6 +137,7 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
   const update = trpc.account.update.useMutation({
     onSuccess: (saved) => {
       utils.account.get.setData(undefined, saved);
+      void utils.deposit.instructions.invalidate();
       toaster.create({ type: 'success', title: 'Account details updated successfully!' });
       onDone();
     },

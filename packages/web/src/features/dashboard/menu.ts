@@ -45,6 +45,7 @@ const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon:
 const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase, badge: 'desk' };
 const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMail };
 const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox, badge: 'inbox' };
+const statements: MenuItem = { label: 'Bank statements', to: '/dashboard/statements', icon: LuReceipt };
 const siteSettings: MenuItem = { label: 'Site settings', to: '/dashboard/site-settings', icon: LuBuilding2 };
 
 /**
@@ -58,7 +59,7 @@ export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart];
   const rest = [deposit, cashout, settings, transactions, referral];
   return accountType === 'admin'
-    ? [overview, ...base, users, ...rest, moneyDesk, inbox, outbox, siteSettings]
+    ? [overview, ...base, users, ...rest, moneyDesk, statements, inbox, outbox, siteSettings]
     : [...base, ...rest];
 }
 

@@ -4,10 +4,12 @@ import { useSession } from '../../lib/session';
 import MyAccount from '../account/MyAccount';
 import { DepositForm } from './DepositForm';
 import { RecentDeposits } from './RecentDeposits';
+import { DepositInstructions } from './DepositInstructions';
 import { PageIntro } from '../dashboard/PageIntro';
 
 /**
- * /dashboard/deposit: where to send money (My Account), the "I have sent a transfer" form and recent deposits.
+ * /dashboard/deposit: how to deposit (the account and the member's reference, deposit.instructions), My Account
+ * (its QR carries both), the "I have sent a transfer" form and recent deposits.
  * While the deposit account is the seeded placeholder (or missing), members are told deposits are not open yet
  * instead of being shown a bank that does not exist; admins see the record with a note to set it.
  */
@@ -39,8 +41,8 @@ export default function DepositPage() {
   return (
     <Stack gap="6">
       <PageIntro title="Deposit">
-        Transfer money to the account below, then report the transfer. Your balance is credited once an admin has
-        matched the transfer to our bank statement.
+        Transfer money to the account below with your reference: the transfer is credited when the bank statement
+        arrives, no report needed. You may still report a transfer; it waits for its statement line.
       </PageIntro>
       {notOpen ? (
         <Alert.Root status="warning" role="status">
@@ -54,6 +56,7 @@ export default function DepositPage() {
           </Alert.Content>
         </Alert.Root>
       ) : null}
+      {notOpen ? null : <DepositInstructions />}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <MyAccount />
         <DepositForm />

@@ -7,7 +7,7 @@ import type { DeskReviewDialogProps } from '../../components/money/use-review-de
 const WITHDRAWAL_REVIEW: RequestReviewSpec<TWithdrawal, TWithdrawalReviewInput['decision'], TWithdrawalReviewInput> = {
   noun: 'withdrawal',
   accept: 'approve',
-  confirmLabels: { accept: 'Approve as paid', reject: 'Reject and return funds' },
+  confirmLabels: { accept: 'Approve', reject: 'Reject and return funds' },
   reasonPlaceholder: 'e.g. The account details do not match the account holder',
   acceptField: {
     label: 'Payout reference',
@@ -15,7 +15,8 @@ const WITHDRAWAL_REVIEW: RequestReviewSpec<TWithdrawal, TWithdrawalReviewInput['
     required: false,
     maxLength: 100,
     placeholder: 'e.g. the bank transfer or transaction id',
-    helperText: 'Recorded with the withdrawal so the payout can be traced.',
+    helperText:
+      'Only if you paid it yourself: the withdrawal is then marked as paid. Leave it empty for a bank payout to go in the payment file.',
   },
   input: (id, decision, value) =>
     decision === 'reject' ? { id, decision, reason: value } : { id, decision, payoutReference: value || undefined },
@@ -26,7 +27,10 @@ const WITHDRAWAL_REVIEW: RequestReviewSpec<TWithdrawal, TWithdrawalReviewInput['
     ['Requested', formatDateTime(w.createdAt)],
   ],
   outcomes: (w) => ({
-    accept: `Approve only after you have sent ${formatMoney(w.amount)} to the details above: the withdrawal is then marked as paid and cannot be undone.`,
+    accept:
+      w.method === 'bank'
+        ? `Without a payout reference, ${formatMoney(w.amount)} waits for the next payment file (Export payment file) and is settled by the bank statement. With one, approve only after you have sent it yourself: it is then marked as paid. This cannot be undone.`
+        : `Approve only after you have sent ${formatMoney(w.amount)} to the details above: the withdrawal is then marked as paid and cannot be undone.`,
     reject: `The held ${formatMoney(w.amount)} will be returned to ${w.userEmail}'s balance.`,
   }),
 };

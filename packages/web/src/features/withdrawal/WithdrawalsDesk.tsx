@@ -8,7 +8,9 @@ import { WithdrawalTimeline } from '../../components/money/MoneyTimeline';
 import { RequestDesk, type RequestDeskSpec } from '../../components/money/RequestDesk';
 import { PayToCell } from '../../components/money/RequestCells';
 import { ReviewedBy } from '../../components/money/ReviewSummary';
+import { Stack } from '@chakra-ui/react';
 import { WithdrawalReviewDialog } from './WithdrawalReviewDialog';
+import { ExportPaymentsButton } from './ExportPaymentsButton';
 
 const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, TWithdrawalReviewInput['decision'], TWithdrawalReviewInput> = {
   noun: 'withdrawal',
@@ -54,7 +56,15 @@ const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, TWithdrawalReviewInput['deci
   Dialog: WithdrawalReviewDialog,
 };
 
-/** Money desk tab: held withdrawals to approve (marked paid) or reject (funds return, reason required). */
+/**
+ * Money desk tab: held withdrawals to approve (a bank payout then waits for the payment file; PayPal, crypto or a
+ * typed payout reference marks it paid) or reject (funds return, reason required), and the payment file export.
+ */
 export function WithdrawalsDesk() {
-  return <RequestDesk spec={WITHDRAWAL_DESK} />;
+  return (
+    <Stack gap="4">
+      <ExportPaymentsButton />
+      <RequestDesk spec={WITHDRAWAL_DESK} />
+    </Stack>
+  );
 }

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Alert, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { TDepositInstructions } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { CopyButton } from '../account/CopyButton';
+
+/** One line of the instructions: its label, its value and a Copy button named after it. */
+function Row({ label, value, copy, mono }: { label: string; value: string; copy?: string; mono?: boolean }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>
+        <HStack gap="2" wrap="wrap" w="full" justify="space-between">
+          <Text fontFamily={mono ? 'mono' : undefined} wordBreak="break-all" minW="0">
+            {value}
+          </Text>
+          {copy !== undefined ? (
+            <CopyButton value={copy} label="Copy" ariaLabel={`Copy ${label.toLowerCase()}`} size="xs" />
+          ) : null}
+        </HStack>
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function InstructionsView({ instructions: i }: { instructions: TDepositInstructions }) {
+  return (
+    <Stack gap="5">
+      <DataList.Root orientation="vertical" size="md" gap="3" w="full" minW="0">
+        <Row label="Your reference" value={i.referenceGrouped} copy={i.reference} mono />
+        <Row label="Account holder" value={i.accountHolder} copy={i.accountHolder} />
+        <Row label="Bank" value={i.bankName} copy={i.bankName} />
+        {i.iban ? (
+          <Row label="IBAN" value={i.iban} copy={i.iban} mono />
+        ) : (
+          <Row label="Account number" value={i.accountNumber} copy={i.accountNumber} mono />
+        )}
+        {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} mono /> : null}
+        <Row label="Currency" value={i.currency} />
+      </DataList.Root>
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Description>
+            Put your reference in the transfer&apos;s reference field. A transfer with this reference is credited when
+            the bank statement arrives: no report needed. Send {i.currency} only; a transfer in another currency is not
+            converted.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    </Stack>
+  );
+}
+
+/**
+ * How to deposit: the platform's bank account and the member's permanent reference, each with a Copy button (the
+ * QR code of both is My Account's). While the account is not set up (`open` false), `notOpen` is shown instead.
+ */
+export function DepositInstructions({ notOpen }: { notOpen?: ReactNode }) {
+  const q = trpc.deposit.instructions.useQuery(undefined, { retry: false });
+  let body: ReactNode;
+  if (q.isPending) body = <PageLoader label="Loading the deposit instructions..." minH="10rem" />;
+  else if (q.isError)
+    body = (
+      <ErrorState
+        title="Could not load the deposit instructions"
+        description={errorMessage(q.error, 'Please try again.')}
+        onRetry={() => void q.refetch()}
+        retrying={q.isRefetching}
+      />
+    );
+  else if (!q.data.open) return notOpen ?? null;
+  else body = <InstructionsView instructions={q.data} />;
+  return (
+    <Card.Root as="section" aria-labelledby="deposit-instructions-heading">
+      <Card.Header>
+        <Heading as="h2" id="deposit-instructions-heading" size="lg">
+          How to deposit
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Send a bank transfer to this account with your reference. The QR code under My Account carries both.
+        </Text>
+      </Card.Header>
+      <Card.Body>{body}</Card.Body>
+    </Card.Root>
+  );
+}

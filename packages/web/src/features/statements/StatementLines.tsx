@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { TStatementLine, TStatementLineStatus } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { formatSignedMoney } from '../../lib/money-labels';
+import { Field } from '../../components/ui/field';
+import { OptionSelect } from '../../components/ui/option-select';
+import { EmptyState, listState } from '../../components/ui/states';
+import { toaster } from '../../components/ui/toaster';
+
+export const LINE_STATUS: Record<TStatementLineStatus, { label: string; palette: string }> = {
+  matched: { label: 'Matched: waiting for approval', palette: 'blue' },
+  applied: { label: 'Applied', palette: 'green' },
+  exception: { label: 'Exception', palette: 'red' },
+  assigned: { label: 'Assigned: deposit to confirm', palette: 'yellow' },
+  dismissed: { label: 'Set aside', palette: 'gray' },
+};
+
+const ALL = 'all';
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All lines' },
+  ...(Object.keys(LINE_STATUS) as TStatementLineStatus[]).map((s) => ({ value: s, label: LINE_STATUS[s].label })),
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Assign an exception to a member (by email or id) or set it aside with a reason. */
+function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const [member, setMember] = useState('');
+  const [memberError, setMemberError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [finding, setFinding] = useState(false);
+  const done = (title: string, description: string) => {
+    toaster.create({ type: 'success', title, description });
+    void utils.statement.invalidate();
+    void utils.deposit.invalidate();
+    onDone();
+  };
+  const assign = trpc.statement.assign.useMutation({
+    onSuccess: () =>
+      done(
+        'Line assigned',
+        'A pending deposit was made for the member: another administrator confirms it in the deposit review.',
+      ),
+    onError: (err) => setMemberError(errorMessage(err, 'The line could not be assigned.')),
+  });
+  const dismiss = trpc.statement.dismiss.useMutation({
+    onSuccess: () => done('Line set aside', `The line of ${formatSignedMoney(line.amount)} is set aside.`),
+    onError: (err) =>
+      toaster.create({
+        type: 'error',
+        title: 'Not set aside',
+        description: errorMessage(err, 'The line could not be set aside.'),
+      }),
+  });
+
+  const submitAssign = async (e: FormEvent) => {
+    e.preventDefault();
+    const wanted = member.trim();
+    if (!wanted) {
+      setMemberError("Enter the member's email or id.");
+      return;
+    }
+    setMemberError(null);
+    let userId = UUID.test(wanted) ? wanted : null;
+    if (!userId) {
+      setFinding(true);
+      try {
+        const found = await utils.user.list.fetch({ search: wanted, limit: 10 });
+        userId = found.items.find((u) => u.email.toLowerCase() === wanted.toLowerCase())?.id ?? null;
+      } catch (err) {
+        setMemberError(errorMessage(err, 'Members could not be searched.'));
+        return;
+      } finally {
+        setFinding(false);
+      }
+      if (!userId) {
+        setMemberError(`No member has the email ${wanted}.`);
+        return;
+      }
+    }
+    assign.mutate({ lineId: line.id, userId });
+  };
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" pt="2">
+      <form onSubmit={(e) => void submitAssign(e)} noValidate>
+        <Stack gap="2">
+          <Field label="Assign to member (email or id)" invalid={memberError !== null} errorText={memberError}>
+            <Input value={member} onChange={(e) => setMember(e.currentTarget.value)} autoComplete="off" />
+          </Field>
+          <Button type="submit" size="sm" colorPalette="teal" alignSelf="start" loading={finding || assign.isPending}>
+            Assign
+          </Button>
+        </Stack>
+      </form>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          dismiss.mutate({ lineId: line.id, reason });
+        }}
+        noValidate
+      >
+        <Stack gap="2">
+          <Field label="Reason to set it aside" helperText="e.g. returned to sender, not ours, bank fee">
+            <Input value={reason} onChange={(e) => setReason(e.currentTarget.value)} autoComplete="off" />
+          </Field>
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            alignSelf="start"
+            disabled={reason.trim() === ''}
+            loading={dismiss.isPending}
+          >
+            Set aside
+          </Button>
+        </Stack>
+      </form>
+    </SimpleGrid>
+  );
+}
+
+/** The lines of one statement (or of all), by status: amount, reference, reason; exceptions can be resolved. */
+export function StatementLines({ statementId }: { statementId: string | null }) {
+  const [status, setStatus] = useState<TStatementLineStatus | typeof ALL>(ALL);
+  const [open, setOpen] = useState<string | null>(null);
+  const lines = trpc.statement.lines.useQuery({
+    statementId: statementId ?? undefined,
+    status: status === ALL ? undefined : status,
+  });
+  const state = listState(
+    { ...lines, items: lines.data ?? [] },
+    {
+      loading: 'Loading the lines...',
+      errorTitle: 'The lines could not be loaded',
+      empty: <EmptyState title="No lines" description="No statement line has this status." />,
+      minH: '10rem',
+    },
+  );
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Heading as="h2" size="lg">
+            {statementId ? 'Lines of the chosen statement' : 'Lines of every statement'}
+          </Heading>
+          <Field label="Line status" w={{ base: 'full', sm: '16rem' }}>
+            <OptionSelect
+              options={STATUS_OPTIONS}
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value as typeof status)}
+            />
+          </Field>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {state ?? (
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label="Statement lines table">
+            <Table.Root size="sm" minW="48rem">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Date</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader>Reference</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
+                  <Table.ColumnHeader>Action</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {(lines.data ?? []).map((l) => (
+                  <LineRows
+                    key={l.id}
+                    line={l}
+                    open={open === l.id}
+                    onToggle={() => setOpen(open === l.id ? null : l.id)}
+                    onDone={() => setOpen(null)}
+                  />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function LineRows({
+  line,
+  open,
+  onToggle,
+  onDone,
+}: {
+  line: TStatementLine;
+  open: boolean;
+  onToggle: () => void;
+  onDone: () => void;
+}) {
+  const shown = LINE_STATUS[line.status];
+  const what = `the line of ${formatSignedMoney(line.amount)} on ${formatDate(line.bookingDate)}`;
+  return (
+    <>
+      <Table.Row>
+        <Table.Cell whiteSpace="nowrap">{formatDate(line.bookingDate)}</Table.Cell>
+        <Table.Cell textAlign="end" whiteSpace="nowrap">
+          {formatSignedMoney(line.amount)}
+          {line.currency !== 'USD' ? ` ${line.currency}` : ''}
+        </Table.Cell>
+        <Table.Cell>
+          <Text fontSize="sm" wordBreak="break-all">
+            {line.reference ?? line.description ?? ''}
+          </Text>
+          {line.counterpartyName ? (
+            <Text fontSize="xs" color="fg.muted">
+              {line.counterpartyName}
+            </Text>
+          ) : null}
+        </Table.Cell>
+        <Table.Cell>
+          <Badge colorPalette={shown.palette} variant="subtle" whiteSpace="nowrap">
+            {shown.label}
+          </Badge>
+        </Table.Cell>
+        <Table.Cell>
+          <Text fontSize="sm">{line.reason ?? ''}</Text>
+        </Table.Cell>
+        <Table.Cell>
+          {line.status === 'exception' ? (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-expanded={open}
+              aria-label={`${open ? 'Close' : 'Resolve'} ${what}`}
+              onClick={onToggle}
+            >
+              {open ? 'Close' : 'Resolve'}
+            </Button>
+          ) : null}
+        </Table.Cell>
+      </Table.Row>
+      {open ? (
+        <Table.Row>
+          <Table.Cell colSpan={6}>
+            <ResolveLine line={line} onDone={onDone} />
+          </Table.Cell>
+        </Table.Row>
+      ) : null}
+    </>
+  );
+}
