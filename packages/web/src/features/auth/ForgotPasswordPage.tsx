@@ -44,7 +44,7 @@ export default function ForgotPasswordPage() {
               </Alert.Title>
               <Alert.Description>
                 {policy.data?.mailDelivered === false
-                  ? `Mail is not being sent on this installation. If an account uses ${getValues('email')}, its reset link was written to the administrators’ Outbox: an administrator can give it to you. It works once, for 30 minutes.`
+                  ? `Mail is not being sent on this installation, so no reset link can reach ${getValues('email')}. Ask the people who run this site: someone with access to its server can make you a reset link (administrators cannot read it).`
                   : `If an account uses ${getValues('email')}, a reset link is on its way. It works once, for 30 minutes.`}
               </Alert.Description>
             </Alert.Content>

@@ -67,7 +67,7 @@ export function EmailSection() {
           ? {
               type: 'warning',
               title: 'No email will arrive',
-              description: `Mail is not being sent on this installation: the confirmation link for ${r.pendingEmail} waits in the administrators’ Outbox, and an administrator can give it to you. Your address changes when you open it (within 24 hours).`,
+              description: `Mail is not being sent on this installation: the confirmation link for ${r.pendingEmail} waits unsent (nobody else can read it) and goes out if mail is set up within 24 hours. Your address changes only when you open it.`,
             }
           : {
               type: 'info',
@@ -102,7 +102,7 @@ export function EmailSection() {
               <Alert.Indicator />
               <Alert.Description flex="1">
                 {policy.data?.mailDelivered === false
-                  ? 'This installation does not send email: the verification link waits in the administrators’ outbox, and an administrator can mark your address verified.'
+                  ? 'This installation does not send email, so the verification link cannot reach you; an administrator can mark your address verified.'
                   : 'Open the link we emailed you to verify this address.'}
               </Alert.Description>
               <ResendVerificationButton />
@@ -113,7 +113,7 @@ export function EmailSection() {
               <Alert.Indicator />
               <Alert.Description>
                 {mailOff
-                  ? `Mail is not being sent on this installation: the confirmation link for ${change.data.pendingEmail} waits in the administrators’ Outbox (an administrator can give it to you); until you open it, you keep signing in with `
+                  ? `Mail is not being sent on this installation: the confirmation link for ${change.data.pendingEmail} waits unsent (nobody else can read it); until you open it, you keep signing in with `
                   : `A confirmation link went to ${change.data.pendingEmail}; until you open it, you keep signing in with `}
                 {user.email}.
               </Alert.Description>
