@@ -24,7 +24,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSiteConfig } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
-import { downloadTextFile } from '../ledger/csv';
+import { downloadTextFile } from '../../lib/download';
 import { newsletterCsvFileName, newsletterToCsv } from './newsletter-csv';
 
 /** Newsletter figures and the CSV export of the confirmed addresses. */

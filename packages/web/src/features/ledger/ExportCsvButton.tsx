@@ -3,7 +3,8 @@ import { Button } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { errorMessage } from '../../lib/errors';
 import { toaster } from '../../components/ui/toaster';
-import { downloadTextFile, ledgerCsvFileName, ledgerToCsv } from './csv';
+import { downloadTextFile } from '../../lib/download';
+import { ledgerCsvFileName, ledgerToCsv } from './csv';
 import { useFetchAllLedgerEntries } from '../../lib/money-hooks';
 
 /** Downloads the signed-in user's whole ledger history as CSV (every page, fetched on click). */

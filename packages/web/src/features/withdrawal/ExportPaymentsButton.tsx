@@ -4,7 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { downloadTextFile } from '../ledger/csv';
+import { downloadTextFile } from '../../lib/download';
 
 /**
  * Money desk, Withdrawals (admins): puts every approved bank payout not yet exported into one pain.001 payment
