@@ -198,7 +198,9 @@ export default function DashboardLayout() {
   if (session.isPending) return <PageLoader minH="100vh" label="Loading your account..." />;
   // Back to this page after signing in (e.g. a shared link, or the invest dialog's ?invest=).
   if (session.isUnauthorized) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
-  if (session.isError || !session.user) {
+  // Only without an account to show: a background refetch that fails keeps the page (and what is being typed
+  // in it) instead of taking the whole dashboard down and mounting it again when the next refetch succeeds.
+  if (!session.user) {
     return (
       <Box p={{ base: '4', md: '10' }} maxW="2xl" mx="auto" mt="10">
         <ErrorState
