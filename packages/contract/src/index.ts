@@ -19,3 +19,6 @@ export * from './role-request.ts';
 export * from './site.ts';
 export * from './app-routes.ts';
 export * from './statement.ts';
+export * from './ledger-labels.ts';
+export * from './csv.ts';
+export * from './account-statement.ts';

@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
@@ -52,6 +53,8 @@ async function main() {
       : 'email verification: not required (no SMTP_URL, so nobody could receive the link; admins can mark addresses verified)',
   );
   const payouts = startPayoutRunner(app.deps);
+  // Monthly account statements: issued in the background on and after the first of each month (#21).
+  const statements = startAccountStatementRunner(app.deps);
   app.log.info(mailModeLine(config));
   const mail = startMailSender(app.deps);
   // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
@@ -63,7 +66,7 @@ async function main() {
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.
   installGracefulShutdown(app.log, async () => {
-    await Promise.all([app.close(), payouts.stop(), mail.stop()]);
+    await Promise.all([app.close(), payouts.stop(), statements.stop(), mail.stop()]);
     await handle.close();
   });
 

@@ -474,6 +474,9 @@ export interface DB {
   statement_lines: StatementLineTable;
   statement_line_uses: StatementLineUseTable;
   statement_csv_mappings: StatementCsvMappingTable;
+  account_statements: AccountStatementTable;
+  account_statement_runs: AccountStatementRunTable;
+  account_statement_batches: AccountStatementBatchTable;
 }
 
 /** The operator's facts (#18): one row, id = 1, absent until an admin first saves the Site settings page. */
@@ -488,6 +491,43 @@ export interface SiteSettingsTable {
   launch_date: string | null;
   updated_at: Timestamp | null;
   updated_by: string | null;
+}
+
+/** A member's monthly account statement (#21): issued once per (user_id, month), never changed. */
+export interface AccountStatementTable {
+  id: string;
+  user_id: string;
+  /** The first day of the month it covers (a `date`): select it as text (`to_char`), the drivers parse dates differently. */
+  month: ColumnType<Date | string, string, never>;
+  opening_cents: number;
+  closing_cents: number;
+  entry_count: number;
+  credits_cents: number;
+  debits_cents: number;
+  csv: string;
+  pdf: Uint8Array;
+  issued_at: Timestamp;
+}
+
+/** One month the statement job is issuing (or has issued): how many batches it was split into. */
+export interface AccountStatementRunTable {
+  month: ColumnType<Date | string, string, never>;
+  batch_count: number;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** A batch of members (by sign-up number) of one month's run, claimed by one instance at a time (a lease). */
+export interface AccountStatementBatchTable {
+  month: ColumnType<Date | string, string, string>;
+  batch_no: number;
+  first_seq: number;
+  end_seq: number | null;
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  done_at: Timestamp | null;
+  issued: Generated<number>;
+  refused: Generated<number>;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,4 +1,5 @@
 import { accountRouter } from '../modules/account/account.router.ts';
+import { accountStatementRouter } from '../modules/account-statement/account-statement.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
 import { contactRouter } from '../modules/contact/contact.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   site: siteRouter,
   statement: statementRouter,
   profile: profileRouter,
+  accountStatement: accountStatementRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,227 @@
+// A monthly statement's figures and its CSV, from plain records (no database, no clock): the check that the
+// opening balance plus every entry gives each entry's balance and the closing balance lives here.
+import { LEDGER_KIND_LABELS, ledgerReference, toCsv, type CsvCell } from '@vestora/contract';
+import type { LedgerKind, LedgerRefType } from '../../db/schema.ts';
+
+/** A calendar month (UTC). */
+export interface StatementMonth {
+  /** `YYYY-MM`. */
+  key: string;
+  /** First instant of the month and of the next one. */
+  start: Date;
+  end: Date;
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The month (UTC) `offset` months from the one `at` falls in (-1: the month before). */
+export function monthOf(at: Date, offset = 0): StatementMonth {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  return { key: start.toISOString().slice(0, 7), start, end };
+}
+
+/** `YYYY-MM` (or `YYYY-MM-DD`) to its month. */
+export function parseMonth(key: string): StatementMonth {
+  const [y, m] = key.split('-').map(Number);
+  return monthOf(new Date(Date.UTC(y!, m! - 1, 1)));
+}
+
+/** "October 2026". */
+export function monthName(month: StatementMonth): string {
+  return `${MONTH_NAMES[month.start.getUTCMonth()]} ${month.start.getUTCFullYear()}`;
+}
+
+/** A calendar day (UTC) as `YYYY-MM-DD`. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Cents as a plain decimal (`-1234.50`): what spreadsheets read as a number. */
+export function plainAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export interface StatementEntryInput {
+  seq: number;
+  createdAt: Date;
+  kind: LedgerKind;
+  amountCents: number;
+  balanceAfterCents: number;
+  refType: LedgerRefType;
+  refId: string;
+  memo: string | null;
+}
+
+export interface StatementPositionInput {
+  id: string;
+  planName: string;
+  principalCents: number;
+  annualRateBps: number;
+  startedAt: Date;
+  maturityAt: Date;
+  interestPaidCents: number;
+}
+
+export interface StatementInput {
+  month: StatementMonth;
+  memberName: string;
+  openingCents: number;
+  /** The balance at the month's end as read separately from the database: the figures must arrive at it. */
+  closingCents: number;
+  entries: readonly StatementEntryInput[];
+  positions: readonly StatementPositionInput[];
+}
+
+/** One line of the statement as a person reads it (the web's words for the kind and the reference). */
+export interface StatementLine {
+  date: string;
+  label: string;
+  reference: string;
+  amountCents: number;
+  balanceAfterCents: number;
+}
+
+export interface StatementFigures {
+  month: StatementMonth;
+  memberName: string;
+  openingCents: number;
+  closingCents: number;
+  creditsCents: number;
+  /** Positive: the sum of the debits' amounts. */
+  debitsCents: number;
+  lines: StatementLine[];
+  positions: StatementPositionInput[];
+}
+
+/** Why a statement was refused: its figures do not add up. */
+export class StatementMismatch extends Error {}
+
+/**
+ * The statement's figures, checked: starting from the opening balance, each entry's amount must give that
+ * entry's balance after it, and the last must be the closing balance read from the database. Anything else
+ * (an entry dated into the month out of ledger order, a broken chain) throws StatementMismatch naming the figures.
+ */
+export function buildStatement(input: StatementInput): StatementFigures {
+  let running = input.openingCents;
+  let credits = 0;
+  let debits = 0;
+  const lines: StatementLine[] = [];
+  for (const e of input.entries) {
+    running += e.amountCents;
+    if (running !== e.balanceAfterCents) {
+      throw new StatementMismatch(
+        `entry ${e.seq}: opening ${plainAmount(input.openingCents)} plus the entries gives ${plainAmount(running)}, ` +
+          `the entry says ${plainAmount(e.balanceAfterCents)}`,
+      );
+    }
+    if (e.amountCents > 0) credits += e.amountCents;
+    else debits -= e.amountCents;
+    lines.push({
+      date: isoDay(e.createdAt),
+      label: LEDGER_KIND_LABELS[e.kind],
+      reference: ledgerReference({ refType: e.refType, refId: e.refId, memo: e.memo }),
+      amountCents: e.amountCents,
+      balanceAfterCents: e.balanceAfterCents,
+    });
+  }
+  if (running !== input.closingCents) {
+    throw new StatementMismatch(
+      `opening ${plainAmount(input.openingCents)} + entries ${plainAmount(running - input.openingCents)} = ` +
+        `${plainAmount(running)}, but the closing balance is ${plainAmount(input.closingCents)}`,
+    );
+  }
+  return {
+    month: input.month,
+    memberName: input.memberName,
+    openingCents: input.openingCents,
+    closingCents: running,
+    creditsCents: credits,
+    debitsCents: debits,
+    lines,
+    positions: [...input.positions],
+  };
+}
+
+export const STATEMENT_CSV_HEADER = [
+  'row',
+  'date',
+  'description',
+  'reference',
+  'amount',
+  'balance after',
+  'principal',
+  'interest paid',
+];
+
+/**
+ * The statement as one CSV table: an `opening balance` row, one `entry` row per ledger entry, a `closing balance`
+ * row, then one `open position` row per position (opened date, plan, principal, interest paid to the month's end).
+ */
+export function statementCsv(s: StatementFigures): string {
+  const lastDay = isoDay(new Date(s.month.end.getTime() - 1));
+  const rows: CsvCell[][] = [
+    STATEMENT_CSV_HEADER,
+    ['opening balance', isoDay(s.month.start), '', '', '', plainAmount(s.openingCents), '', ''],
+    ...s.lines.map((l) => [
+      'entry',
+      l.date,
+      l.label,
+      l.reference,
+      plainAmount(l.amountCents),
+      plainAmount(l.balanceAfterCents),
+      '',
+      '',
+    ]),
+    ['closing balance', lastDay, '', '', '', plainAmount(s.closingCents), '', ''],
+    ...s.positions.map((p) => [
+      'open position',
+      isoDay(p.startedAt),
+      p.planName,
+      `Investment #${p.id.slice(0, 8)}`,
+      '',
+      '',
+      plainAmount(p.principalCents),
+      plainAmount(p.interestPaidCents),
+    ]),
+  ];
+  return toCsv(rows);
+}
+
+/** One plan's line of the yearly summary. */
+export interface YearSummaryRow {
+  planName: string;
+  interestCents: number;
+  referralRewardCents: number;
+}
+
+export const YEAR_SUMMARY_CSV_HEADER = ['plan', 'interest paid', 'referral rewards paid', 'total'];
+
+/** The yearly summary as CSV: one row per plan, then a `Total` row. */
+export function yearSummaryCsv(rows: readonly YearSummaryRow[]): string {
+  const interest = rows.reduce((s, r) => s + r.interestCents, 0);
+  const rewards = rows.reduce((s, r) => s + r.referralRewardCents, 0);
+  return toCsv([
+    YEAR_SUMMARY_CSV_HEADER,
+    ...rows.map((r) => [
+      r.planName,
+      plainAmount(r.interestCents),
+      plainAmount(r.referralRewardCents),
+      plainAmount(r.interestCents + r.referralRewardCents),
+    ]),
+    ['Total', plainAmount(interest), plainAmount(rewards), plainAmount(interest + rewards)],
+  ]);
+}

@@ -1,0 +1,510 @@
+// SQL of the monthly account statements (#21): the job's work list (runs and batches with a lease), what one
+// batch of members needs (opening and closing balances, the month's ledger entries, open positions), the
+// statements themselves (inserted once per member and month) and the yearly summary's sums.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
+
+type Executor = Kysely<DB>;
+
+/** A month as the database's `date` text: `YYYY-MM-01`. */
+export type MonthDate = string;
+
+// --- The job's work list ---
+
+/** Whether the run of `month` exists and is finished (the cheap question every wake-up asks first). */
+export async function findRun(db: Executor, month: MonthDate): Promise<{ finished: boolean } | undefined> {
+  const row = await db
+    .selectFrom('account_statement_runs')
+    .select('finished_at')
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return row ? { finished: row.finished_at !== null } : undefined;
+}
+
+/** Months whose run was started and not finished (a stop or crash mid-run): the job resumes them. */
+export async function listUnfinishedRuns(db: Executor): Promise<MonthDate[]> {
+  const rows = await db
+    .selectFrom('account_statement_runs')
+    .select(sql<string>`to_char(month, 'YYYY-MM-DD')`.as('month'))
+    .where('finished_at', 'is', null)
+    .orderBy('month')
+    .execute();
+  return rows.map((r) => r.month);
+}
+
+/**
+ * Starts the run of `month` once: the run row (primary key) and its batches of `batchSize` sign-up numbers, the
+ * last one open-ended. An instance that loses the race inserts nothing. Returns whether this call started it.
+ */
+export async function startRun(db: Executor, month: MonthDate, batchSize: number, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { max } = await trx
+      .selectFrom('users')
+      .select(sql<number | null>`max(seq)`.as('max'))
+      .executeTakeFirstOrThrow();
+    const batchCount = Math.max(1, Math.ceil(((max ?? 0) + 1) / batchSize));
+    const started = await trx
+      .insertInto('account_statement_runs')
+      .values({ month, batch_count: batchCount, started_at: now })
+      .onConflict((oc) => oc.column('month').doNothing())
+      .returning('batch_count')
+      .executeTakeFirst();
+    if (!started) return false;
+    const rows = Array.from({ length: batchCount }, (_, i) => ({
+      month,
+      batch_no: i,
+      first_seq: i * batchSize,
+      end_seq: i === batchCount - 1 ? null : (i + 1) * batchSize,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      await trx
+        .insertInto('account_statement_batches')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    }
+    return true;
+  });
+}
+
+export interface ClaimedBatch {
+  month: MonthDate;
+  batchNo: number;
+  firstSeq: number;
+  endSeq: number | null;
+}
+
+/**
+ * Claims the next open batch of `month` whose lease is free (never claimed, or expired at `now`) for `owner`
+ * until `leaseUntil`. SKIP LOCKED: two instances claiming at once take different batches, never the same.
+ */
+export async function claimBatch(
+  db: Executor,
+  month: MonthDate,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<ClaimedBatch | undefined> {
+  const row = await db
+    .updateTable('account_statement_batches as b')
+    .set({ claimed_by: owner, claimed_until: leaseUntil })
+    .where(({ eb, selectFrom }) =>
+      eb(
+        sql`(b.month, b.batch_no)`,
+        '=',
+        selectFrom('account_statement_batches as c')
+          .select(sql`(c.month, c.batch_no)`.as('k'))
+          .where('c.month', '=', month)
+          .where('c.done_at', 'is', null)
+          .where((w) => w.or([w('c.claimed_until', 'is', null), w('c.claimed_until', '<=', now)]))
+          .orderBy('c.batch_no')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      ),
+    )
+    .returning(['b.batch_no', 'b.first_seq', 'b.end_seq'])
+    .executeTakeFirst();
+  return row ? { month, batchNo: row.batch_no, firstSeq: row.first_seq, endSeq: row.end_seq } : undefined;
+}
+
+/** Marks a batch done with what it issued and refused (only while `owner` still holds it). */
+export async function finishBatch(
+  db: Executor,
+  batch: ClaimedBatch,
+  owner: string,
+  counts: { issued: number; refused: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('account_statement_batches')
+    .set({ done_at: now, claimed_until: null, issued: counts.issued, refused: counts.refused })
+    .where('month', '=', batch.month)
+    .where('batch_no', '=', batch.batchNo)
+    .where('claimed_by', '=', owner)
+    .where('done_at', 'is', null)
+    .execute();
+}
+
+/** Gives a batch back unfinished (a stop): another run may take it at once. */
+export async function releaseBatch(db: Executor, batch: ClaimedBatch, owner: string): Promise<void> {
+  await db
+    .updateTable('account_statement_batches')
+    .set({ claimed_until: null })
+    .where('month', '=', batch.month)
+    .where('batch_no', '=', batch.batchNo)
+    .where('claimed_by', '=', owner)
+    .where('done_at', 'is', null)
+    .execute();
+}
+
+/** Marks the run finished when no batch of it is left open; answers whether it is finished. */
+export async function finishRunIfDone(db: Executor, month: MonthDate, now: Date): Promise<boolean> {
+  const open = await db
+    .selectFrom('account_statement_batches')
+    .select('batch_no')
+    .where('month', '=', month)
+    .where('done_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (open) return false;
+  await db
+    .updateTable('account_statement_runs')
+    .set({ finished_at: now })
+    .where('month', '=', month)
+    .where('finished_at', 'is', null)
+    .execute();
+  return true;
+}
+
+// --- What one batch needs ---
+
+export interface BatchMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** Balance after the last entry before the month (0 without one). */
+  openingCents: number;
+  /** Balance after the last entry before the next month: read on its own, so the check compares two reads. */
+  closingCents: number;
+  hasEntries: boolean;
+  hasOpenPositions: boolean;
+}
+
+/**
+ * Members with sign-up numbers in [firstSeq, endSeq) who have no statement for `month` yet, with their balances
+ * at both ends of the month. Each balance is the last entry's `balance_after` found through the (user_id, seq)
+ * index; who among them gets a statement (activity, a balance or an open position) the service decides.
+ */
+export async function listBatchMembers(
+  db: Executor,
+  batch: { firstSeq: number; endSeq: number | null },
+  month: { start: Date; end: Date; date: MonthDate },
+): Promise<BatchMember[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      eb
+        .selectFrom('ledger_entries as e')
+        .select('e.balance_after_cents')
+        .whereRef('e.user_id', '=', 'u.id')
+        .where('e.created_at', '<', month.start)
+        .orderBy('e.seq', 'desc')
+        .limit(1)
+        .as('opening'),
+      eb
+        .selectFrom('ledger_entries as e')
+        .select('e.balance_after_cents')
+        .whereRef('e.user_id', '=', 'u.id')
+        .where('e.created_at', '<', month.end)
+        .orderBy('e.seq', 'desc')
+        .limit(1)
+        .as('closing'),
+      eb
+        .exists(
+          eb
+            .selectFrom('ledger_entries as e')
+            .select(sql`1`.as('one'))
+            .whereRef('e.user_id', '=', 'u.id')
+            .where('e.created_at', '>=', month.start)
+            .where('e.created_at', '<', month.end),
+        )
+        .as('has_entries'),
+      eb
+        .exists(
+          eb
+            .selectFrom('investments as i')
+            .select(sql`1`.as('one'))
+            .whereRef('i.user_id', '=', 'u.id')
+            .where('i.started_at', '<', month.end)
+            .where((w) => w.or([w('i.closed_at', 'is', null), w('i.closed_at', '>=', month.end)])),
+        )
+        .as('has_positions'),
+    ])
+    .where('u.seq', '>=', batch.firstSeq)
+    .$if(batch.endSeq !== null, (q) => q.where('u.seq', '<', batch.endSeq!))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('account_statements as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.user_id', '=', 'u.id')
+            .where('s.month', '=', month.date),
+        ),
+      ),
+    )
+    .orderBy('u.seq')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    openingCents: Number(r.opening ?? 0),
+    closingCents: Number(r.closing ?? 0),
+    hasEntries: Boolean(r.has_entries),
+    hasOpenPositions: Boolean(r.has_positions),
+  }));
+}
+
+export interface MonthEntry {
+  userId: string;
+  seq: number;
+  createdAt: Date;
+  kind: LedgerKind;
+  amountCents: number;
+  balanceAfterCents: number;
+  refType: LedgerRefType;
+  refId: string;
+  memo: string | null;
+}
+
+/** The month's ledger entries of these members, each member's in ledger order. */
+export async function listMonthEntries(
+  db: Executor,
+  userIds: readonly string[],
+  month: { start: Date; end: Date },
+): Promise<MonthEntry[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select([
+      'user_id',
+      'seq',
+      'created_at',
+      'kind',
+      'amount_cents',
+      'balance_after_cents',
+      'ref_type',
+      'ref_id',
+      'memo',
+    ])
+    .where('user_id', 'in', userIds)
+    .where('created_at', '>=', month.start)
+    .where('created_at', '<', month.end)
+    .orderBy('user_id')
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    seq: Number(r.seq),
+    createdAt: new Date(r.created_at),
+    kind: r.kind,
+    amountCents: Number(r.amount_cents),
+    balanceAfterCents: Number(r.balance_after_cents),
+    refType: r.ref_type,
+    refId: r.ref_id,
+    memo: r.memo,
+  }));
+}
+
+export interface OpenPosition {
+  userId: string;
+  id: string;
+  planName: string;
+  principalCents: number;
+  annualRateBps: number;
+  startedAt: Date;
+  maturityAt: Date;
+  /** Interest paid on it up to the end of the month. */
+  interestPaidCents: number;
+}
+
+/** Positions of these members open at the end of the month, with the interest paid on each by then. */
+export async function listOpenPositions(
+  db: Executor,
+  userIds: readonly string[],
+  monthEnd: Date,
+): Promise<OpenPosition[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('investments as i')
+    .select((eb) => [
+      'i.user_id',
+      'i.id',
+      'i.plan_name',
+      'i.amount_cents',
+      'i.annual_rate_bps',
+      'i.started_at',
+      'i.maturity_at',
+      eb
+        .selectFrom('investment_payouts as p')
+        .select(sql<number>`coalesce(sum(p.interest_cents), 0)`.as('s'))
+        .whereRef('p.investment_id', '=', 'i.id')
+        .where('p.paid_at', '<', monthEnd)
+        .as('interest_paid'),
+    ])
+    .where('i.user_id', 'in', userIds)
+    .where('i.started_at', '<', monthEnd)
+    .where((w) => w.or([w('i.closed_at', 'is', null), w('i.closed_at', '>=', monthEnd)]))
+    .orderBy('i.user_id')
+    .orderBy('i.started_at')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    id: r.id,
+    planName: r.plan_name,
+    principalCents: Number(r.amount_cents),
+    annualRateBps: r.annual_rate_bps,
+    startedAt: new Date(r.started_at),
+    maturityAt: new Date(r.maturity_at),
+    interestPaidCents: Number(r.interest_paid ?? 0),
+  }));
+}
+
+export interface NewAccountStatement {
+  id: string;
+  userId: string;
+  month: MonthDate;
+  openingCents: number;
+  closingCents: number;
+  entryCount: number;
+  creditsCents: number;
+  debitsCents: number;
+  csv: string;
+  pdf: Uint8Array;
+  issuedAt: Date;
+}
+
+/**
+ * Inserts statements; one that exists for its (user_id, month) already is left as it is (the unique key makes
+ * each member's month once, whichever instance gets there). Returns the user ids whose statement this call issued.
+ */
+export async function insertStatements(trx: Transaction<DB>, rows: readonly NewAccountStatement[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await trx
+    .insertInto('account_statements')
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        user_id: r.userId,
+        month: r.month,
+        opening_cents: r.openingCents,
+        closing_cents: r.closingCents,
+        entry_count: r.entryCount,
+        credits_cents: r.creditsCents,
+        debits_cents: r.debitsCents,
+        csv: r.csv,
+        pdf: r.pdf,
+        issued_at: r.issuedAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'month']).doNothing())
+    .returning('user_id')
+    .execute();
+  return inserted.map((r) => r.user_id);
+}
+
+// --- What members read ---
+
+export interface StatementListRow {
+  id: string;
+  month: string;
+  openingCents: number;
+  closingCents: number;
+  entryCount: number;
+  issuedAt: Date;
+}
+
+/** A member's statements, newest month first. */
+export async function listStatementsOf(db: Executor, userId: string): Promise<StatementListRow[]> {
+  const rows = await db
+    .selectFrom('account_statements')
+    .select([
+      'id',
+      sql<string>`to_char(month, 'YYYY-MM')`.as('month'),
+      'opening_cents',
+      'closing_cents',
+      'entry_count',
+      'issued_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('account_statements.month', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    month: r.month,
+    openingCents: Number(r.opening_cents),
+    closingCents: Number(r.closing_cents),
+    entryCount: r.entry_count,
+    issuedAt: new Date(r.issued_at),
+  }));
+}
+
+/** One statement's file, only when it belongs to `userId` (anyone else's reads as absent). */
+export async function findStatementFile(
+  db: Executor,
+  id: string,
+  userId: string,
+  format: 'pdf' | 'csv',
+): Promise<{ month: string; content: Uint8Array | string } | undefined> {
+  const row = await db
+    .selectFrom('account_statements')
+    .select([sql<string>`to_char(month, 'YYYY-MM')`.as('month'), format === 'pdf' ? 'pdf' : 'csv'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { month: row.month, content: 'pdf' in row ? row.pdf : (row as { csv: string }).csv };
+}
+
+// --- The yearly summary ---
+
+export interface PlanYearSums {
+  planId: string;
+  planName: string;
+  interestCents: number;
+  referralRewardCents: number;
+}
+
+/**
+ * Interest and referral rewards credited to `userId` in [from, to), per plan: interest by the position it was
+ * paid on, a referral reward by the plan of the friend's investment that earned it.
+ */
+export async function sumYearByPlan(db: Executor, userId: string, from: Date, to: Date): Promise<PlanYearSums[]> {
+  const interest = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('investments as i', 'i.id', 'e.ref_id')
+    .select([
+      'i.plan_id',
+      sql<string>`max(i.plan_name)`.as('plan_name'),
+      sql<number>`sum(e.amount_cents)`.as('cents'),
+    ])
+    .where('e.user_id', '=', userId)
+    .where('e.kind', '=', 'interest')
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', to)
+    .groupBy('i.plan_id')
+    .execute();
+  const rewards = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('referral_rewards as r', 'r.referred_user_id', 'e.ref_id')
+    .innerJoin('investments as i', 'i.id', 'r.investment_id')
+    .select([
+      'i.plan_id',
+      sql<string>`max(i.plan_name)`.as('plan_name'),
+      sql<number>`sum(e.amount_cents)`.as('cents'),
+    ])
+    .where('e.user_id', '=', userId)
+    .where('e.kind', '=', 'referral_reward')
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', to)
+    .groupBy('i.plan_id')
+    .execute();
+  const byPlan = new Map<string, PlanYearSums>();
+  const row = (planId: string, planName: string) => {
+    let r = byPlan.get(planId);
+    if (!r) byPlan.set(planId, (r = { planId, planName, interestCents: 0, referralRewardCents: 0 }));
+    return r;
+  };
+  for (const r of interest) row(r.plan_id, r.plan_name).interestCents += Number(r.cents);
+  for (const r of rewards) row(r.plan_id, r.plan_name).referralRewardCents += Number(r.cents);
+  return [...byPlan.values()].sort((a, b) => a.planName.localeCompare(b.planName) || a.planId.localeCompare(b.planId));
+}
+
+/** The member's name (for the summary's heading). */
+export function findMemberName(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+}

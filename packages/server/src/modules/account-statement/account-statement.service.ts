@@ -1,0 +1,73 @@
+// What a member reads of their statements: the list, one statement's file (their own only) and the yearly
+// summary of interest and referral rewards (made on request: a few sums and a one-page PDF).
+import {
+  centsToDollars,
+  type TAccountStatementRow,
+  type TStatementFile,
+  type TStatementFileFormat,
+} from '@vestora/contract';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findMemberName, findStatementFile, listStatementsOf, sumYearByPlan } from './account-statement.repo.ts';
+import { yearSummaryCsv } from './account-statement.build.ts';
+import { renderYearSummaryPdf } from './account-statement.pdf.ts';
+
+const MIME: Record<TStatementFileFormat, string> = { pdf: 'application/pdf', csv: 'text/csv;charset=utf-8' };
+
+const asFile = (fileName: string, format: TStatementFileFormat, content: Uint8Array | string): TStatementFile => ({
+  fileName,
+  mime: MIME[format],
+  contentBase64: Buffer.from(content).toString('base64'),
+});
+
+/** The member's statements, newest month first (dollars on the wire). */
+export async function listAccountStatements(deps: Pick<AppDeps, 'db'>, userId: string): Promise<TAccountStatementRow[]> {
+  const rows = await listStatementsOf(deps.db, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    month: r.month,
+    openingBalance: centsToDollars(r.openingCents),
+    closingBalance: centsToDollars(r.closingCents),
+    entryCount: r.entryCount,
+    issuedAt: r.issuedAt.toISOString(),
+  }));
+}
+
+/** One of the member's statements as a file; anyone else's statement is "not found" (its existence is not told). */
+export async function getAccountStatementFile(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  input: { id: string; format: TStatementFileFormat },
+): Promise<TStatementFile> {
+  const found = await findStatementFile(deps.db, input.id, userId, input.format);
+  if (!found) throw new AppError('NOT_FOUND', 'No statement with that id exists.');
+  return asFile(`vestora-statement-${found.month}.${input.format}`, input.format, found.content);
+}
+
+/** Interest and referral rewards paid to the member in `year` (UTC), per plan, as a PDF or CSV file. */
+export async function yearSummaryFile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  input: { year: number; format: TStatementFileFormat },
+): Promise<TStatementFile> {
+  const now = deps.clock.now();
+  if (input.year > now.getUTCFullYear()) {
+    throw new AppError('BAD_INPUT', `The year ${input.year} has not started yet: choose ${now.getUTCFullYear()} or earlier.`);
+  }
+  const from = new Date(Date.UTC(input.year, 0, 1));
+  const to = new Date(Date.UTC(input.year + 1, 0, 1));
+  const sums = await sumYearByPlan(deps.db, userId, from, to);
+  const rows = sums.map((s) => ({
+    planName: s.planName,
+    interestCents: s.interestCents,
+    referralRewardCents: s.referralRewardCents,
+  }));
+  const fileName = `vestora-interest-summary-${input.year}.${input.format}`;
+  if (input.format === 'csv') return asFile(fileName, 'csv', yearSummaryCsv(rows));
+  const member = await findMemberName(deps.db, userId);
+  const pdf = await renderYearSummaryPdf(
+    { year: input.year, memberName: member ? `${member.first_name} ${member.last_name}` : '', rows },
+    now,
+  );
+  return asFile(fileName, 'pdf', pdf);
+}
