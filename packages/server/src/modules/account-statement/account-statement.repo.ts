@@ -84,27 +84,19 @@ export async function claimBatch(
   now: Date,
   leaseUntil: Date,
 ): Promise<ClaimedBatch | undefined> {
-  const row = await db
-    .updateTable('account_statement_batches as b')
-    .set({ claimed_by: owner, claimed_until: leaseUntil })
-    .where(({ eb, selectFrom }) =>
-      eb(
-        sql`(b.month, b.batch_no)`,
-        '=',
-        selectFrom('account_statement_batches as c')
-          .select(sql`(c.month, c.batch_no)`.as('k'))
-          .where('c.month', '=', month)
-          .where('c.done_at', 'is', null)
-          .where((w) => w.or([w('c.claimed_until', 'is', null), w('c.claimed_until', '<=', now)]))
-          .orderBy('c.batch_no')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      ),
-    )
-    .returning(['b.batch_no', 'b.first_seq', 'b.end_seq'])
-    .executeTakeFirst();
-  return row ? { month, batchNo: row.batch_no, firstSeq: row.first_seq, endSeq: row.end_seq } : undefined;
+  // The row-value comparison lets the subquery lock and skip; kysely has no builder for `(a, b) = (select a, b)`.
+  const { rows } = await sql<{ batch_no: number; first_seq: number; end_seq: number | null }>`
+    update account_statement_batches b set claimed_by = ${owner}, claimed_until = ${leaseUntil}
+    where (b.month, b.batch_no) = (
+      select c.month, c.batch_no from account_statement_batches c
+      where c.month = ${month} and c.done_at is null and (c.claimed_until is null or c.claimed_until <= ${now})
+      order by c.batch_no limit 1
+      for update skip locked)
+    returning b.batch_no, b.first_seq, b.end_seq`.execute(db);
+  const row = rows[0];
+  return row
+    ? { month, batchNo: row.batch_no, firstSeq: Number(row.first_seq), endSeq: row.end_seq === null ? null : Number(row.end_seq) }
+    : undefined;
 }
 
 /** Marks a batch done with what it issued and refused (only while `owner` still holds it). */
