@@ -17,6 +17,7 @@ const benches = [
   'bench-market.ts',
   'bench-money.ts',
   'bench-payouts.ts',
+  'bench-account-statements.ts',
   'bench-growth.ts',
   'bench-mixed.ts',
   'bench-money-ceiling.ts',

@@ -178,9 +178,7 @@ describe('monthly account statements', () => {
     expect(byAdmin.status).toBe(404);
     expect((await failure(callerAs(t, null).accountStatement.list())).status).toBe(401);
     expect(await callerAs(t, carol).accountStatement.list()).toEqual([]);
-    const badFormat = await failure(
-      callerAs(t, alice).accountStatement.get({ id: febA!.id, format: 'xls' as 'pdf' }),
-    );
+    const badFormat = await failure(callerAs(t, alice).accountStatement.get({ id: febA!.id, format: 'xls' as 'pdf' }));
     expect(badFormat.status).toBe(400);
   });
 
@@ -237,7 +235,10 @@ describe('the job resumes after a stop and after a crash', () => {
     const rows = await storedStatements(t.handle.db);
     expect(rows).toHaveLength(25);
     expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set(members.map((m) => m.id)));
-    const finished = await t.handle.db.selectFrom('account_statement_runs').select('finished_at').executeTakeFirstOrThrow();
+    const finished = await t.handle.db
+      .selectFrom('account_statement_runs')
+      .select('finished_at')
+      .executeTakeFirstOrThrow();
     expect(finished.finished_at).not.toBeNull();
     expect(await issueDueStatements(t.app.deps, { batchSize: 10 })).toEqual({ issued: 0, refused: 0, batches: 0 });
   });
@@ -262,8 +263,18 @@ describe('the yearly interest summary', () => {
     await t.handle.db.updateTable('users').set({ referred_by: investor.id }).where('id', '=', friend.id).execute();
     await moveAt(t.handle.db, investor.id, 3_000_00, '2026-10-01T00:00:00Z');
     await moveAt(t.handle.db, friend.id, 800_00, '2026-10-01T00:00:00Z');
-    planA = await createPlan(t, admin, { investmentPlanName: 'Alpha', annualRateBps: 1200, minAmount: 100, maxAmount: 5_000 });
-    planB = await createPlan(t, admin, { investmentPlanName: 'Beta', annualRateBps: 600, minAmount: 100, maxAmount: 5_000 });
+    planA = await createPlan(t, admin, {
+      investmentPlanName: 'Alpha',
+      annualRateBps: 1200,
+      minAmount: 100,
+      maxAmount: 5_000,
+    });
+    planB = await createPlan(t, admin, {
+      investmentPlanName: 'Beta',
+      annualRateBps: 600,
+      minAmount: 100,
+      maxAmount: 5_000,
+    });
     await callerAs(t, investor).investment.open({ planId: planA, amount: 1_000, idempotencyKey: newKey() });
     await callerAs(t, investor).investment.open({ planId: planB, amount: 2_000, idempotencyKey: newKey() });
     await callerAs(t, friend).investment.open({ planId: planB, amount: 800, idempotencyKey: newKey() });
@@ -317,7 +328,12 @@ describe('the yearly interest summary', () => {
         'base64',
       ).toString('utf8'),
     );
-    expect(next[1]).toEqual(['Alpha', money(await interestIn(2027, planA)), '0.00', money(await interestIn(2027, planA))]);
+    expect(next[1]).toEqual([
+      'Alpha',
+      money(await interestIn(2027, planA)),
+      '0.00',
+      money(await interestIn(2027, planA)),
+    ]);
     expect(next.at(-1)?.[2]).toBe('0.00');
   });
 

@@ -60,7 +60,8 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
     const filter = obj.dict.toString();
     const raw = filter.includes('FlateDecode') ? inflateSync(obj.contents) : Buffer.from(obj.contents);
     const content = raw.toString('latin1');
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
+    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      parts.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
   }
   return { pages: doc.getPageCount(), text: parts.join('\n') };
 }

@@ -3,12 +3,7 @@
 // fonts, so nothing is embedded and a one-page statement is about 2-3 KB.
 import { formatCents } from '@vestora/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import {
-  isoDay,
-  monthName,
-  type StatementFigures,
-  type YearSummaryRow,
-} from './account-statement.build.ts';
+import { isoDay, monthName, type StatementFigures, type YearSummaryRow } from './account-statement.build.ts';
 
 const BRAND = 'Vestora';
 const A4: [number, number] = [595.28, 841.89];

@@ -95,7 +95,12 @@ export async function claimBatch(
     returning b.batch_no, b.first_seq, b.end_seq`.execute(db);
   const row = rows[0];
   return row
-    ? { month, batchNo: row.batch_no, firstSeq: Number(row.first_seq), endSeq: row.end_seq === null ? null : Number(row.end_seq) }
+    ? {
+        month,
+        batchNo: row.batch_no,
+        firstSeq: Number(row.first_seq),
+        endSeq: row.end_seq === null ? null : Number(row.end_seq),
+      }
     : undefined;
 }
 
@@ -459,11 +464,7 @@ export async function sumYearByPlan(db: Executor, userId: string, from: Date, to
   const interest = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('investments as i', 'i.id', 'e.ref_id')
-    .select([
-      'i.plan_id',
-      sql<string>`max(i.plan_name)`.as('plan_name'),
-      sql<number>`sum(e.amount_cents)`.as('cents'),
-    ])
+    .select(['i.plan_id', sql<string>`max(i.plan_name)`.as('plan_name'), sql<number>`sum(e.amount_cents)`.as('cents')])
     .where('e.user_id', '=', userId)
     .where('e.kind', '=', 'interest')
     .where('e.created_at', '>=', from)
@@ -474,11 +475,7 @@ export async function sumYearByPlan(db: Executor, userId: string, from: Date, to
     .selectFrom('ledger_entries as e')
     .innerJoin('referral_rewards as r', 'r.referred_user_id', 'e.ref_id')
     .innerJoin('investments as i', 'i.id', 'r.investment_id')
-    .select([
-      'i.plan_id',
-      sql<string>`max(i.plan_name)`.as('plan_name'),
-      sql<number>`sum(e.amount_cents)`.as('cents'),
-    ])
+    .select(['i.plan_id', sql<string>`max(i.plan_name)`.as('plan_name'), sql<number>`sum(e.amount_cents)`.as('cents')])
     .where('e.user_id', '=', userId)
     .where('e.kind', '=', 'referral_reward')
     .where('e.created_at', '>=', from)

@@ -1,9 +1,4 @@
-import {
-  ZAccountStatementGetInput,
-  ZAccountStatementList,
-  ZStatementFile,
-  ZYearSummaryInput,
-} from '@vestora/contract';
+import { ZAccountStatementGetInput, ZAccountStatementList, ZStatementFile, ZYearSummaryInput } from '@vestora/contract';
 import { protectedProcedure, router } from '../../trpc/init.ts';
 import { getAccountStatementFile, listAccountStatements, yearSummaryFile } from './account-statement.service.ts';
 

@@ -21,7 +21,10 @@ const asFile = (fileName: string, format: TStatementFileFormat, content: Uint8Ar
 });
 
 /** The member's statements, newest month first (dollars on the wire). */
-export async function listAccountStatements(deps: Pick<AppDeps, 'db'>, userId: string): Promise<TAccountStatementRow[]> {
+export async function listAccountStatements(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+): Promise<TAccountStatementRow[]> {
   const rows = await listStatementsOf(deps.db, userId);
   return rows.map((r) => ({
     id: r.id,
@@ -52,7 +55,10 @@ export async function yearSummaryFile(
 ): Promise<TStatementFile> {
   const now = deps.clock.now();
   if (input.year > now.getUTCFullYear()) {
-    throw new AppError('BAD_INPUT', `The year ${input.year} has not started yet: choose ${now.getUTCFullYear()} or earlier.`);
+    throw new AppError(
+      'BAD_INPUT',
+      `The year ${input.year} has not started yet: choose ${now.getUTCFullYear()} or earlier.`,
+    );
   }
   const from = new Date(Date.UTC(input.year, 0, 1));
   const to = new Date(Date.UTC(input.year + 1, 0, 1));

@@ -10,12 +10,14 @@ import { LedgerHistory } from './LedgerHistory';
 import { OwnDeposits } from '../deposit/OwnDeposits';
 import { OwnWithdrawals } from '../withdrawal/OwnWithdrawals';
 import { PageIntro } from '../dashboard/PageIntro';
+import { StatementsPanel } from '../account-statement/StatementsPanel';
 
-const TABS = ['history', 'deposits', 'withdrawals'] as const;
+const TABS = ['history', 'deposits', 'withdrawals', 'statements'] as const;
 
 /**
  * /dashboard/transactions: "why is my balance X?" Every ledger entry with the balance after it and
- * what caused it, the user's deposits and withdrawals with their timelines, and a CSV export.
+ * what caused it, the user's deposits and withdrawals with their timelines, a CSV export, and the monthly
+ * statements with the yearly interest summary.
  */
 export default function TransactionsPage() {
   usePageTitle('Transactions');
@@ -56,6 +58,9 @@ export default function TransactionsPage() {
           <Tabs.Trigger value="withdrawals" flexShrink={0}>
             Withdrawals
           </Tabs.Trigger>
+          <Tabs.Trigger value="statements" flexShrink={0}>
+            Statements
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="history">
           <LedgerHistory userId={ownerFilter} />
@@ -65,6 +70,9 @@ export default function TransactionsPage() {
         </Tabs.Content>
         <Tabs.Content value="withdrawals">
           <OwnWithdrawals userId={ownerFilter} />
+        </Tabs.Content>
+        <Tabs.Content value="statements">
+          <StatementsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

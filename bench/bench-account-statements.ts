@@ -1,0 +1,148 @@
+// Monthly account statements (#21): `pnpm bench account-statements` (or `pnpm exec tsx bench/bench-account-statements.ts`).
+// Seeds BENCH_MEMBERS (default 100,000) members on a new PostgreSQL database (BENCH_DATABASE_URL /
+// TEST_DATABASE_URL / DATABASE_URL; dropped afterwards), each with an opening balance from September 2026 and
+// three entries in October 2026 (set-based SQL, balances consistent with the ledger), then times one instance of
+// the statement job issuing October's statements (figures checked, CSV and PDF rendered, rows and notices
+// written), and how much the event loop was held meanwhile (what requests on that instance would wait).
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import os from 'node:os';
+import pg from 'pg';
+import {
+  buildApp,
+  createDb,
+  createEmptyTestDatabase,
+  issueDueStatements,
+  loadConfig,
+  ManualClock,
+  migrateToLatest,
+  offlineMarketService,
+} from '@vestora/server/bench';
+import { recordBench } from './bench-report.ts';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+
+async function seed(url: string, n: number) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(
+      `insert into users (id, first_name, last_name, country, city, email, password_hash, account_type,
+         referral_code, created_at, updated_at)
+       select md5('stmt-user-' || i)::uuid, 'Member', 'Number ' || i, 'Portugal', 'Lisbon',
+         'member' || i || '@statements.example', 'not-a-hash', 'user', 'S' || i,
+         '2026-09-01T00:00:00Z', '2026-09-01T00:00:00Z'
+       from generate_series(1, $1::int) i`,
+      [n],
+    );
+    // Four entries per member, inserted in time order (seq agrees with created_at), balance_after the running sum.
+    await c.query(
+      `insert into ledger_entries (id, user_id, kind, amount_cents, balance_after_cents, ref_type, ref_id, memo, created_at)
+       select md5('stmt-le-' || i || '-' || k)::uuid, md5('stmt-user-' || i)::uuid, 'adjustment', amount,
+         sum(amount) over (partition by i order by k), 'adjustment', md5('stmt-ref-' || i || '-' || k)::uuid,
+         'bench', at
+       from (
+         select i, k,
+           case k when 0 then 10000 + i % 5000 when 1 then 2500 when 2 then -1000 else 333 end as amount,
+           case k when 0 then timestamptz '2026-09-15T00:00:00Z' when 1 then timestamptz '2026-10-05T00:00:00Z'
+             when 2 then timestamptz '2026-10-12T00:00:00Z' else timestamptz '2026-10-28T00:00:00Z' end
+             + (i % 86400) * interval '1 second' as at
+         from generate_series(1, $1::int) i cross join generate_series(0, 3) k
+       ) s order by k, i`,
+      [n],
+    );
+    await c.query(
+      `update users u set balance_cents = s.total from
+         (select user_id, sum(amount_cents) as total from ledger_entries group by user_id) s where s.user_id = u.id`,
+    );
+    await c.query('analyze');
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!server) {
+    console.log('bench-account-statements: needs PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL): skipped');
+    return;
+  }
+  process.env.TEST_DATABASE_URL = server;
+  const target = await createEmptyTestDatabase();
+  const handle = await createDb({
+    databaseUrl: target.url,
+    pool: { max: 10, statementTimeoutMs: 0, lockTimeoutMs: 0 },
+  });
+  try {
+    console.log(
+      `Vestora account statement benchmark on PostgreSQL (${new URL(server).host}); ${os.cpus().length} CPU(s), ` +
+        `load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    await migrateToLatest(handle.db);
+    const t0 = performance.now();
+    await seed(target.url, MEMBERS);
+    console.log(
+      `seeded ${MEMBERS.toLocaleString('en-US')} members, 4 ledger entries each, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    const clock = new ManualClock('2026-11-01T00:05:00Z');
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      db: handle,
+      clock,
+      market: offlineMarketService(),
+      logger: false,
+    });
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t1 = performance.now();
+    const totals = await issueDueStatements(app.deps);
+    const seconds = (performance.now() - t1) / 1000;
+    loop.disable();
+    await app.close();
+    if (totals.issued !== MEMBERS) throw new Error(`expected ${MEMBERS} statements, issued ${totals.issued}`);
+
+    const c = new pg.Client({ connectionString: target.url });
+    await c.connect();
+    const { rows } = await c.query<{ pdf: string; csv: string; total: string }>(
+      `select avg(octet_length(pdf))::int as pdf, avg(octet_length(csv))::int as csv,
+         pg_total_relation_size('account_statements') as total from account_statements`,
+    );
+    await c.end();
+    const perSecond = totals.issued / seconds;
+    const ms = (ns: number) => Math.round(ns / 1e6);
+    recordBench(
+      'account-statements',
+      [
+        {
+          metric: `statements issued (${MEMBERS.toLocaleString('en-US')} members, one instance)`,
+          value: Number(seconds.toFixed(1)),
+          unit: 's',
+        },
+        { metric: 'statements per second (one instance)', value: Math.round(perSecond), unit: 'statements/s' },
+        {
+          metric: '100,000 members at that rate',
+          value: Number((100_000 / perSecond / 60).toFixed(1)),
+          unit: 'min',
+        },
+        { metric: 'event-loop delay during the run, p99', value: ms(loop.percentile(99)), unit: 'ms' },
+        { metric: 'event-loop delay during the run, max', value: ms(loop.max), unit: 'ms' },
+        { metric: 'PDF size, average', value: Number(rows[0]!.pdf), unit: 'bytes' },
+        { metric: 'CSV size, average', value: Number(rows[0]!.csv), unit: 'bytes' },
+        {
+          metric: 'account_statements table with indexes',
+          value: Number((Number(rows[0]!.total) / 1024 / 1024).toFixed(1)),
+          unit: 'MB',
+        },
+      ],
+      [
+        `${MEMBERS.toLocaleString('en-US')} members with 3 entries each in October 2026, issued on 1 November by one job instance`,
+        'a second instance on the same database shares the batches (SKIP LOCKED); the PDF rendering is the bulk of the time',
+      ],
+    );
+  } finally {
+    await handle.close();
+    await target.drop();
+  }
+}
+
+await main();

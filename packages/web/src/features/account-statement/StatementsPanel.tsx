@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { LuDownload, LuFileText } from 'react-icons/lu';
+import type { TAccountStatementRow, TStatementFile, TStatementFileFormat } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { downloadBase64File } from '../../lib/download';
+import { toaster } from '../../components/ui/toaster';
+import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
+import { OptionSelect } from '../../components/ui/option-select';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `2026-10` as "October 2026". */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return `${MONTHS[(m ?? 1) - 1]} ${y}`;
+}
+
+/** Asks the server for a file and hands it to the browser; says so when it could not. */
+function useFileDownload() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (key: string, fetchFile: () => Promise<TStatementFile>, what: string) => {
+    setBusy(key);
+    try {
+      const file = await fetchFile();
+      downloadBase64File(file.fileName, file.contentBase64, file.mime);
+    } catch (err) {
+      toaster.create({
+        type: 'error',
+        title: `${what} could not be downloaded`,
+        description: errorMessage(err, 'Please try again in a moment.'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, run };
+}
+
+/**
+ * Transactions → Statements: the monthly account statements the server has issued (PDF and CSV of each), and the
+ * yearly summary of interest and referral rewards per plan for a chosen year.
+ */
+export function StatementsPanel() {
+  const list = trpc.accountStatement.list.useQuery();
+  const utils = trpc.useUtils();
+  const { busy, run } = useFileDownload();
+
+  const download = (s: TAccountStatementRow, format: TStatementFileFormat) =>
+    run(
+      `${s.id}:${format}`,
+      () => utils.client.accountStatement.get.query({ id: s.id, format }),
+      `The ${monthLabel(s.month)} statement`,
+    );
+
+  return (
+    <Stack gap="8" pt="4">
+      <Stack gap="3">
+        <Heading as="h2" size="md">
+          Monthly statements
+        </Heading>
+        <Text color="gray.600" fontSize="sm">
+          On the first day of each month you get a statement for the month before: opening balance, every entry, closing
+          balance and your open positions. A statement never changes once issued.
+        </Text>
+        {list.isPending ? (
+          <PageLoader label="Loading statements..." minH="8rem" />
+        ) : list.isError ? (
+          <ErrorState
+            description={errorMessage(list.error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isRefetching}
+          />
+        ) : list.data.length === 0 ? (
+          <EmptyState
+            icon={<LuFileText />}
+            title="No statements yet"
+            description="Your first statement arrives on the first day of the month after your first deposit."
+          />
+        ) : (
+          <Box overflowX="auto">
+            <Table.Root size="sm" minW="560px">
+              <Table.Caption srOnly>Your monthly statements, newest first</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Month</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Opening balance</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Closing balance</Table.ColumnHeader>
+                  <Table.ColumnHeader>Issued</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Text srOnly>Downloads</Text>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.data.map((s) => (
+                  <Table.Row key={s.id}>
+                    <Table.Cell fontWeight="medium">{monthLabel(s.month)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoney(s.openingBalance)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoney(s.closingBalance)}</Table.Cell>
+                    <Table.Cell>{formatDate(s.issuedAt)}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2" justify="flex-end">
+                        {(['pdf', 'csv'] as const).map((format) => (
+                          <Button
+                            key={format}
+                            size="xs"
+                            variant="outline"
+                            colorPalette="teal"
+                            aria-label={`Download the ${monthLabel(s.month)} statement as ${format.toUpperCase()}`}
+                            loading={busy === `${s.id}:${format}`}
+                            onClick={() => void download(s, format)}
+                          >
+                            <LuDownload /> {format.toUpperCase()}
+                          </Button>
+                        ))}
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Stack>
+      <YearSummary oldestMonth={list.data?.at(-1)?.month} />
+    </Stack>
+  );
+}
+
+/** The yearly interest summary: a year picker and PDF / CSV downloads. */
+function YearSummary({ oldestMonth }: { oldestMonth: string | undefined }) {
+  const current = new Date().getFullYear();
+  const oldest = Math.min(current - 1, oldestMonth ? Number(oldestMonth.slice(0, 4)) : current - 1);
+  const years = Array.from({ length: current - oldest + 1 }, (_, i) => String(current - i));
+  const [year, setYear] = useState(String(current - 1));
+  const utils = trpc.useUtils();
+  const { busy, run } = useFileDownload();
+
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="md">
+        Yearly interest summary
+      </Heading>
+      <Text color="gray.600" fontSize="sm">
+        Interest and referral rewards paid to you in a calendar year, per plan, for your tax records.
+      </Text>
+      <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+        <Box w={{ base: 'full', sm: '10rem' }}>
+          <OptionSelect
+            aria-label="Year of the summary"
+            value={year}
+            onChange={(e) => setYear(e.currentTarget.value)}
+            options={years.map((y) => ({ value: y, label: y }))}
+          />
+        </Box>
+        <HStack gap="2">
+          {(['pdf', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="outline"
+              colorPalette="teal"
+              loading={busy === format}
+              onClick={() =>
+                void run(
+                  format,
+                  () => utils.client.accountStatement.yearSummary.query({ year: Number(year), format }),
+                  `The ${year} summary`,
+                )
+              }
+            >
+              <LuDownload /> {`${year} summary (${format.toUpperCase()})`}
+            </Button>
+          ))}
+        </HStack>
+      </Flex>
+    </Stack>
+  );
+}
