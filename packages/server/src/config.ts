@@ -127,7 +127,7 @@ const ZConfig = z.object({
   /** How often the payout runner wakes, in seconds (it also runs once at start-up). */
   PAYOUT_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the monthly statement job looks for a month to issue, in seconds (it also runs at start-up). */
-  ACCOUNT_STATEMENT_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  ACCOUNT_STATEMENT_EVERY_S: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Longest a client may take to send a whole request (headers and body), in milliseconds. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** A connection that sends and receives nothing this long is closed, in milliseconds. */

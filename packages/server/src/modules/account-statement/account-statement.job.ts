@@ -213,7 +213,7 @@ export interface AccountStatementRunner {
 }
 
 /**
- * Wakes every ACCOUNT_STATEMENT_INTERVAL_S (and once at start). Never overlaps itself; several instances may
+ * Wakes every ACCOUNT_STATEMENT_EVERY_S (and once at start). Never overlaps itself; several instances may
  * run it on one PostgreSQL (the batches and the unique key share the work out).
  */
 export function startAccountStatementRunner(deps: JobDeps, opts: StatementJobOptions = {}): AccountStatementRunner {
@@ -243,7 +243,7 @@ export function startAccountStatementRunner(deps: JobDeps, opts: StatementJobOpt
         running = null;
       });
   };
-  const timer = setInterval(tick, deps.config.ACCOUNT_STATEMENT_INTERVAL_S * 1000);
+  const timer = setInterval(tick, deps.config.ACCOUNT_STATEMENT_EVERY_S * 1000);
   timer.unref();
   setImmediate(tick);
 
