@@ -22,7 +22,7 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
           <Stat.Root>
             <Stat.Label>Current balance</Stat.Label>
             <Stat.ValueText fontSize="3xl">{formatMoney(balance)}</Stat.ValueText>
-            <Stat.HelpText color="fg.muted">
+            <Stat.HelpText as="dd" color="fg.muted">
               {ledger.isPending
                 ? 'Loading the latest change...'
                 : latest
@@ -35,7 +35,7 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
             <Stat.ValueText fontSize="xl">
               {heldQuery.data ? formatMoney(sum(heldQuery.data.items)) + more(heldQuery.data.nextCursor) : '—'}
             </Stat.ValueText>
-            <Stat.HelpText color="fg.muted">
+            <Stat.HelpText as="dd" color="fg.muted">
               Already taken out of your balance; returned if cancelled or rejected.
             </Stat.HelpText>
           </Stat.Root>
@@ -46,7 +46,9 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
                 ? formatMoney(sum(awaitingQuery.data.items)) + more(awaitingQuery.data.nextCursor)
                 : '—'}
             </Stat.ValueText>
-            <Stat.HelpText color="fg.muted">Not in your balance until our team confirms the transfer.</Stat.HelpText>
+            <Stat.HelpText as="dd" color="fg.muted">
+              Not in your balance until our team confirms the transfer.
+            </Stat.HelpText>
           </Stat.Root>
         </SimpleGrid>
       </Card.Body>
