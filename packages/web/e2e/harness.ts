@@ -457,6 +457,18 @@ export interface AxeViolation {
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours are judged at rest: a button fading in after hydration or a toast sliding in is measured half-way
+  // otherwise (on a loaded machine that is often). Finite animations and transitions finish first; endless ones
+  // (spinners, skeletons) are left alone.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async () => {
