@@ -37,6 +37,17 @@ export const ZStatementImportInput = z.strictObject({
 });
 export type TStatementImportInput = z.infer<typeof ZStatementImportInput>;
 
+/** statement.csvMapping: the column mapping saved with the last CSV import of a bank account (default: ours). */
+export const ZCsvMappingInput = z.strictObject({
+  bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
+});
+export const ZSavedCsvMapping = z.object({
+  bankAccount: z.string(),
+  mapping: ZCsvMapping.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type TSavedCsvMapping = z.infer<typeof ZSavedCsvMapping>;
+
 export const ZStatementImportResult = z.object({
   statementId: z.string(),
   /** New lines stored (lines already stored from an earlier file are `duplicates`). */

@@ -161,6 +161,8 @@ function isExternalResource(url: string): boolean {
 /** A page plus everything that went wrong on it. */
 export class TrackedPage {
   readonly problems: PageProblem[] = [];
+  /** The app's last requests (time, method, path, answer), written beside the screenshot when a test fails. */
+  readonly requestLog: string[] = [];
   private readonly allowed: AllowedHttpError[] = [];
 
   constructor(
@@ -175,7 +177,21 @@ export class TrackedPage {
     page.on('pageerror', (err) => {
       this.problems.push({ kind: 'pageerror', text: `${err.name}: ${err.message}`, url: '', pageUrl: page.url() });
     });
+    const started = Date.now();
+    const log = (line: string) => {
+      this.requestLog.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+      if (this.requestLog.length > 300) this.requestLog.shift();
+    };
+    page.on('requestfailed', (req) => {
+      if (!isExternalResource(req.url()))
+        log(`${req.method()} ${new URL(req.url()).pathname} FAILED ${req.failure()?.errorText ?? ''}`);
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) log(`navigated to ${frame.url()}`);
+    });
     page.on('response', (res) => {
+      if (!isExternalResource(res.url()))
+        log(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
       if (res.status() >= 500 && !isExternalResource(res.url())) {
         this.problems.push({
           kind: 'http5xx',
@@ -352,6 +368,7 @@ export function useE2E(): () => E2E {
         .slice(0, 80);
       for (const tp of pages) {
         await tp.page.screenshot({ path: path.join(dir, `${base}-${tp.label}.png`), fullPage: true }).catch(() => {});
+        fs.writeFileSync(path.join(dir, `${base}-${tp.label}.requests.txt`), `${tp.requestLog.join('\n')}\n`);
       }
     }
     const report: string[] = [];
@@ -440,6 +457,18 @@ export interface AxeViolation {
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours are judged at rest: a button fading in after hydration or a toast sliding in is measured half-way
+  // otherwise (on a loaded machine that is often). Finite animations and transitions finish first; endless ones
+  // (spinners, skeletons) are left alone.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async () => {

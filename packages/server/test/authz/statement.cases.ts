@@ -15,4 +15,5 @@ export const statementCases: AuthzCases = {
   'statement.assign': { ...adminOnly, input: () => ({ lineId: randomUUID(), userId: randomUUID() }) },
   'statement.dismiss': { ...adminOnly, input: () => ({ lineId: randomUUID(), reason: 'bank fee' }) },
   'statement.reconciliation': adminOnly,
+  'statement.csvMapping': { ...adminOnly, input: () => ({}) },
 };

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
+import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { PAIN_001_NAMESPACE } from '../../src/modules/withdrawal/withdrawal.payments.ts';
@@ -8,6 +10,17 @@ import { balanceOf, DETAILS, expectLedgerConsistent, failure, newKey } from '../
 import { fixture } from './statement-helpers.ts';
 
 const ACCOUNT = '4000123456';
+
+const PAIN_XSD = readFileSync(new URL('./fixtures/pain.001.001.09.subset.xsd', import.meta.url), 'utf8');
+
+/** What xmllint says is wrong with a payment file against the pain.001.001.09 schema (none: valid). */
+async function schemaErrors(xml: string): Promise<string[]> {
+  const result = await validateXML({
+    xml: { fileName: 'payments.xml', contents: xml },
+    schema: { fileName: 'pain.001.001.09.xsd', contents: PAIN_XSD },
+  });
+  return result.valid ? [] : result.errors.map((e) => e.rawMessage);
+}
 
 /** Every element of an XML text as "parent/name", with its text and attributes, in document order. */
 function elements(xml: string): { path: string; text: string; attrs: Record<string, string> }[] {
@@ -96,30 +109,18 @@ describe('payouts by pain.001 file, settled and returned by the statement', () =
     expect(text('PmtInf/NbOfTxs')).toEqual(['2']);
     expect(text('GrpHdr/CtrlSum')).toEqual(['200.00']);
     expect(text('PmtInf/CtrlSum')).toEqual(['200.00']);
-    // The order the pain.001.001.09 schema requires.
-    const children = (parent: string) => [
-      ...new Set(
-        els
-          .filter((e) => e.path.startsWith(`${parent}/`) && e.path.split('/').length === 2)
-          .map((e) => e.path.split('/')[1]),
-      ),
+    // The schema (the standard's element order, cardinalities and types) accepts the file...
+    expect(await schemaErrors(file.content)).toEqual([]);
+    // ...and is a check that can fail: a negative amount, a swapped order, a 36-character end-to-end id.
+    const broken = [
+      file.content.replace('>120.00<', '>-120.00<'),
+      file.content.replace(/(<Cdtr>[\s\S]*?<\/Cdtr>)(\s*)(<CdtrAcct>[\s\S]*?<\/CdtrAcct>)/, '$3$2$1'),
+      file.content.replace(/<EndToEndId>[^<]*</, `<EndToEndId>${'X'.repeat(36)}<`),
     ];
-    expect(children('CstmrCdtTrfInitn')).toEqual(['GrpHdr', 'PmtInf']);
-    expect(children('GrpHdr')).toEqual(['MsgId', 'CreDtTm', 'NbOfTxs', 'CtrlSum', 'InitgPty']);
-    expect(children('PmtInf')).toEqual([
-      'PmtInfId',
-      'PmtMtd',
-      'BtchBookg',
-      'NbOfTxs',
-      'CtrlSum',
-      'ReqdExctnDt',
-      'Dbtr',
-      'DbtrAcct',
-      'DbtrAgt',
-      'ChrgBr',
-      'CdtTrfTxInf',
-    ]);
-    expect(children('CdtTrfTxInf')).toEqual(['PmtId', 'Amt', 'Cdtr', 'CdtrAcct', 'RmtInf']);
+    for (const xml of broken) {
+      expect(xml).not.toBe(file.content);
+      expect((await schemaErrors(xml)).length).toBeGreaterThan(0);
+    }
     e2e = text('PmtId/EndToEndId');
     expect(e2e).toHaveLength(2);
     expect(new Set(e2e).size).toBe(2);

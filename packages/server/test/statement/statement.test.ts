@@ -238,7 +238,17 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     const missing = await failure(callerAs(t, importer).statement.import({ format: 'csv', content }));
     expect(missing.status).toBe(400);
     expect(missing.message).toMatch(/no saved CSV column mapping/);
+    expect(await callerAs(t, importer).statement.csvMapping({})).toEqual({
+      bankAccount: ACCOUNT,
+      mapping: null,
+      updatedAt: null,
+    });
     const r = await callerAs(t, importer).statement.import({ format: 'csv', content, mapping: CSV_MAPPING });
+    // The mapping is saved with the account (the form shows it), for this account and not another one.
+    const saved = await callerAs(t, approver).statement.csvMapping({ bankAccount: '4000 1234 56' });
+    expect(saved).toMatchObject({ bankAccount: ACCOUNT, mapping: CSV_MAPPING });
+    expect(saved.updatedAt).not.toBeNull();
+    expect((await callerAs(t, approver).statement.csvMapping({ bankAccount: 'OTHER-1' })).mapping).toBeNull();
     expect(r).toMatchObject({ lines: 2, duplicates: 0, matched: 1, exceptions: 1 });
     const carolLine = await lineByBankId('C-5001');
     expect(carolLine).toMatchObject({

@@ -104,13 +104,12 @@ export async function insertLines(db: Db, lines: Insertable<StatementLineTable>[
   for (const part of chunks(lines)) await db.insertInto('statement_lines').values(part).execute();
 }
 
-export async function findCsvMapping(db: Db, bankAccount: string): Promise<string | undefined> {
-  const row = await db
+export function findCsvMapping(db: Db, bankAccount: string) {
+  return db
     .selectFrom('statement_csv_mappings')
-    .select('mapping')
+    .select(['mapping', 'updated_at'])
     .where('bank_account', '=', bankAccount)
     .executeTakeFirst();
-  return row?.mapping;
 }
 
 export async function saveCsvMapping(db: Db, bankAccount: string, mapping: string, by: string, at: Date) {

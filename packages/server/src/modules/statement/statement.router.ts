@@ -1,5 +1,7 @@
 import {
+  ZCsvMappingInput,
   ZReconciliation,
+  ZSavedCsvMapping,
   ZStatement,
   ZStatementApproveInput,
   ZStatementAssignInput,
@@ -20,6 +22,7 @@ import {
   listLines,
   listStatements,
   reconciliation,
+  savedCsvMapping,
 } from './statement.service.ts';
 
 /** Bank statements of the platform's account: imported as proposals, applied when a second admin approves. */
@@ -45,5 +48,9 @@ export const statementRouter = router({
     .input(ZStatementDismissInput)
     .output(ZStatementLine)
     .mutation(({ ctx, input }) => dismissLine(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  csvMapping: adminProcedure
+    .input(ZCsvMappingInput)
+    .output(ZSavedCsvMapping)
+    .query(({ ctx, input }) => savedCsvMapping(ctx.deps.db, input.bankAccount)),
   reconciliation: adminProcedure.output(z.array(ZReconciliation)).query(({ ctx }) => reconciliation(ctx.deps.db)),
 });

@@ -7,6 +7,7 @@ import {
   type TReconciliation,
   type TStatement,
   type TStatementImportInput,
+  type TSavedCsvMapping,
   type TStatementImportResult,
   type TStatementLine,
   ZCsvMapping,
@@ -82,7 +83,7 @@ export async function importStatement(
   let mapping = input.mapping;
   if (csvAccount && !mapping) {
     const saved = await repo.findCsvMapping(db, csvAccount);
-    if (saved) mapping = ZCsvMapping.parse(JSON.parse(saved));
+    if (saved) mapping = ZCsvMapping.parse(JSON.parse(saved.mapping));
   }
   const parsed = readFile(input, mapping, currency);
   const bankAccount = csvAccount ?? (parsed.bankAccount ? normaliseAccount(parsed.bankAccount) : null);
@@ -219,6 +220,17 @@ export async function importStatement(
     });
     return result;
   });
+}
+
+/** statement.csvMapping: what a CSV import of this account (default: the deposit account) uses when sent none. */
+export async function savedCsvMapping(db: Database, bankAccount: string | undefined): Promise<TSavedCsvMapping> {
+  const account = normaliseAccount(bankAccount ?? (await repo.findPlatformAccount(db))?.account_number ?? '');
+  const saved = account ? await repo.findCsvMapping(db, account) : undefined;
+  return {
+    bankAccount: account,
+    mapping: saved ? ZCsvMapping.parse(JSON.parse(saved.mapping)) : null,
+    updatedAt: saved ? saved.updated_at.toISOString() : null,
+  };
 }
 
 async function matchAll(

@@ -71,6 +71,23 @@ const UNUSED_PALETTES = new Set(['cyan', 'pink']);
 const withoutUnusedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 
+/**
+ * Chakra's toasts put white text on green.600 / orange.600 (3.3:1 and 3.6:1) and fade the description to 80%: below
+ * WCAG AA's 4.5:1 for their small text. The 700 shades (and red.600) with the description at full strength pass.
+ */
+const accessibleToast = {
+  ...toastSlotRecipe,
+  base: {
+    ...toastSlotRecipe.base,
+    root: {
+      ...toastSlotRecipe.base?.root,
+      '&[data-type=warning]': { ...toastSlotRecipe.base?.root?.['&[data-type=warning]'], bg: 'orange.700' },
+      '&[data-type=success]': { ...toastSlotRecipe.base?.root?.['&[data-type=success]'], bg: 'green.700' },
+    },
+    description: { ...toastSlotRecipe.base?.description, opacity: '1' },
+  },
+};
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
@@ -127,7 +144,7 @@ const themeConfig = defineConfig({
       tabs: tabsSlotRecipe,
       tag: tagSlotRecipe,
       timeline: timelineSlotRecipe,
-      toast: toastSlotRecipe,
+      toast: accessibleToast,
       tooltip: tooltipSlotRecipe,
     },
   },

@@ -2,6 +2,7 @@ import { Suspense, lazy, useDeferredValue } from 'react';
 import { Box, SimpleGrid, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { PlanGrid } from './PlanCards';
 
@@ -33,11 +34,13 @@ function PlansLoading() {
 /** The investment plans as cards; used on Home (read-only) and in the dashboard (admin controls). */
 export default function PlanList({ showAdminControls = false }: PlanListProps) {
   const plans = trpc.plan.list.useQuery();
+  const { isAdmin } = useSession({ enabled: showAdminControls });
   // The cards render as a transition (in short slices), not in the task that received the answer.
   const data = useDeferredValue(plans.data);
 
   if (plans.isPending) return <PlansLoading />;
-  if (plans.isError)
+  // A failed background refetch keeps the cards (and an invest dialog open on them) on screen.
+  if (plans.isError && data === undefined)
     return (
       <ErrorState
         title="Could not load the investment plans"
@@ -47,9 +50,11 @@ export default function PlanList({ showAdminControls = false }: PlanListProps) {
     );
   if (data === undefined) return <PlansLoading />;
 
-  if (showAdminControls)
+  // Only admins wait for the admin controls' chunk, behind placeholders: a working grid as the fallback would be
+  // swapped for another one when the chunk arrives, and an invest dialog opened meanwhile would start again.
+  if (showAdminControls && isAdmin)
     return (
-      <Suspense fallback={<PlanGrid plans={data} />}>
+      <Suspense fallback={<PlansLoading />}>
         <AdminPlanGrid plans={data} />
       </Suspense>
     );

@@ -4,6 +4,8 @@ import { LuUpload } from 'react-icons/lu';
 import type { TCsvMapping, TStatementFormat, TStatementImportResult } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
 import { Field } from '../../components/ui/field';
 import { OptionSelect } from '../../components/ui/option-select';
 import { FailedAction } from '../../components/ui/states';
@@ -119,6 +121,12 @@ export function ImportStatementCard() {
   const [options, setOptions] = useState(DEFAULT_OPTIONS);
   const [bankAccount, setBankAccount] = useState('');
   const [result, setResult] = useState<TStatementImportResult | null>(null);
+  const accountForMapping = useDebounced(bankAccount.trim() || undefined, 300);
+  const saved = trpc.statement.csvMapping.useQuery(
+    { bankAccount: accountForMapping },
+    { enabled: format === 'csv' },
+  ).data;
+  const savedMapping = saved?.mapping ?? null;
   const importStatement = trpc.statement.import.useMutation({
     onSuccess: (r) => {
       setResult(r);
@@ -190,8 +198,12 @@ export function ImportStatementCard() {
                 <Text as="legend" fontWeight="medium" mb="2">
                   CSV columns (the header names in the file)
                 </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  Leave every column empty to use the mapping saved with the last CSV import of the same account.
+                <Text color="fg.muted" fontSize="sm" aria-live="polite">
+                  {saved === undefined
+                    ? 'Leave every column empty to use the mapping saved with the last CSV import of the same account.'
+                    : savedMapping
+                      ? `Leave every column empty to use the mapping saved for ${saved.bankAccount}${saved.updatedAt ? ` on ${formatDate(saved.updatedAt)}` : ''}: its column names show in grey in the fields.`
+                      : `No mapping is saved for ${saved.bankAccount || 'this account'} yet: name the columns (they are saved with the import).`}
                 </Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   <Field
@@ -209,6 +221,7 @@ export function ImportStatementCard() {
                     <Field key={f.key} label={f.label} optionalText={f.required ? undefined : ' (optional)'}>
                       <Input
                         value={mapping[f.key]}
+                        placeholder={savedMapping?.[f.key] ?? undefined}
                         onChange={(e) => {
                           const value = e.currentTarget.value;
                           setMapping((m) => ({ ...m, [f.key]: value }));
