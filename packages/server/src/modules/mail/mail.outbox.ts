@@ -40,6 +40,7 @@ export const NOTIFICATION_MAIL_KINDS = [
   'withdrawal.rejected',
   'investment.payout',
   'investment.matured',
+  'investment.renewed',
 ] as const;
 
 /** A message about the member's own money: follows their preference. */
