@@ -41,8 +41,37 @@ export type TInvestmentQuote = z.infer<typeof ZInvestmentQuote>;
 export const ZInvestmentStatus = z.enum(['active', 'matured', 'redeemed']);
 export type TInvestmentStatus = z.infer<typeof ZInvestmentStatus>;
 
-export const ZInvestmentOpenInput = z.strictObject({ planId: ZId, amount: ZAmount, idempotencyKey: ZIdempotencyKey });
+/**
+ * What a position does at maturity: `none` pays everything out to the balance; `principal` puts the principal
+ * into a new position in the same plan; `principalAndInterest` puts the principal and the interest the position
+ * paid over its whole term (already in the balance, period by period) into it.
+ */
+export const ZRenewChoice = z.enum(['none', 'principal', 'principalAndInterest']);
+export type TRenewChoice = z.infer<typeof ZRenewChoice>;
+
+/** The one label per renewal choice (dialog, card, detail). */
+export const RENEW_CHOICE_LABELS: Record<TRenewChoice, string> = {
+  none: 'Pay out to my balance',
+  principal: 'Renew the principal',
+  principalAndInterest: 'Renew principal and interest',
+};
+
+/** `renewAtMaturity` is the same choice under the name issue #21 gave it; naming both differently is refused. */
+export const ZInvestmentOpenInput = z
+  .strictObject({
+    planId: ZId,
+    amount: ZAmount,
+    idempotencyKey: ZIdempotencyKey,
+    renew: ZRenewChoice.optional(),
+    renewAtMaturity: ZRenewChoice.optional(),
+  })
+  .refine((v) => v.renew === undefined || v.renewAtMaturity === undefined || v.renew === v.renewAtMaturity, {
+    message: 'renew and renewAtMaturity name the same choice; give one of them (or both the same).',
+    path: ['renewAtMaturity'],
+  });
 export type TInvestmentOpenInput = z.infer<typeof ZInvestmentOpenInput>;
+export const ZInvestmentSetRenewalInput = z.strictObject({ id: ZId, renew: ZRenewChoice });
+export type TInvestmentSetRenewalInput = z.infer<typeof ZInvestmentSetRenewalInput>;
 export const ZInvestmentIdInput = z.strictObject({ id: ZId });
 export type TInvestmentIdInput = z.infer<typeof ZInvestmentIdInput>;
 export const ZInvestmentListInput = ZPageInput.extend({ status: ZInvestmentStatus.optional(), userId: ZId.optional() });
@@ -63,6 +92,14 @@ export const ZInvestment = z.object({
   interestPaid: z.number(),
   totalInterest: z.number(),
   nextPayout: z.object({ dueAt: z.string(), amount: z.number() }).nullable(),
+  /** What happens at maturity (changeable by the owner until then). */
+  renew: ZRenewChoice,
+  /** The matured position this one renewed, if it is a renewal. */
+  renewedFromId: z.string().nullable(),
+  /** The position this one renewed into at maturity. */
+  renewedIntoId: z.string().nullable(),
+  /** Why a chosen renewal did not happen at maturity (the money went to the balance instead). */
+  renewalDeclined: z.string().nullable(),
 });
 export type TInvestment = z.infer<typeof ZInvestment>;
 export const ZInvestmentPage = page(ZInvestment);

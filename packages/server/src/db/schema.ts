@@ -202,6 +202,9 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** What a position does at maturity (the wire's word too). */
+export type RenewChoice = 'none' | 'principal' | 'principalAndInterest';
+
 export interface InvestmentTable {
   id: string;
   seq: Generated<number>;
@@ -224,6 +227,14 @@ export interface InvestmentTable {
   interest_paid_cents: Generated<number>;
   closed_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** What happens at maturity: the money back to the balance, or renewed into a new position (#21). */
+  renew: Generated<RenewChoice>;
+  /** The matured position this one renewed (UNIQUE: a maturity renews once). */
+  renewed_from: string | null;
+  /** The position this one renewed into at maturity. */
+  renewed_into: string | null;
+  /** Why a renewal chosen for this position did not happen (the money went back to the balance). */
+  renewal_declined: string | null;
 }
 
 /** One row per paid period: (investment_id, period) is the primary key that makes a payment exactly-once. */

@@ -46,6 +46,13 @@ export const investmentCases: AuthzCases = {
   'investment.list': { ...ownerOrAdmin, input: ({ self }) => ({ userId: self.id }) },
   'investment.get': { ...ownerOrAdmin, input: async (a) => ({ id: await positionOfSelf(a) }) },
   'investment.redeem': { ...ownerOrAdmin, input: async (a) => ({ id: await positionOfSelf(a) }) },
+  // Owner only: an administrator does not choose what happens to a member's money at maturity.
+  'investment.setRenewal': {
+    ...signedIn,
+    otherUser: 'FORBIDDEN',
+    admin: 'FORBIDDEN',
+    input: async (a) => ({ id: await positionOfSelf(a), renew: 'principal' }),
+  },
   'investment.portfolio': signedIn,
   'investment.summary': signedIn,
 

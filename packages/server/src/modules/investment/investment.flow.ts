@@ -2,7 +2,7 @@
 // effects, notices and refusals. The money core runs them; the payout runner only asks for a period to be paid.
 import { formatCents } from '@vestora/contract';
 import type { InvestmentRow } from '../../db/schema.ts';
-import { defineFlow, type LedgerEffect } from '../money/money.core.ts';
+import { defineFlow, type LedgerEffect, type MemberNotice } from '../money/money.core.ts';
 import { scheduleOf, toInvestment } from './investment.mapper.ts';
 import type { ScheduledPayment } from './investment.schedule.ts';
 import { claimReferral, forfeitReferral, payReferral } from './investment.referral.ts';
@@ -28,6 +28,36 @@ function interestOf(i: InvestmentRow): LedgerEffect {
   };
 }
 
+/** What the member is told at maturity: paid out, renewed, or renewal declined and why (investment.renewal.ts). */
+function maturityNotice(i: InvestmentRow): MemberNotice {
+  const { payment } = justPaid(i);
+  const paidOut =
+    `${dollars(payment.principalCents)} principal` +
+    (payment.interestCents > 0 ? ` and ${dollars(payment.interestCents)} interest were` : ' was') +
+    ' added to your balance';
+  if (i.renewed_into) {
+    const what = i.renew === 'principalAndInterest' ? 'principal and the interest it paid' : 'principal';
+    return {
+      kind: 'investment.renewed',
+      subject: `${i.plan_name} matured and was renewed`,
+      paragraphs: [
+        `Your ${i.plan_name} investment matured: ${paidOut}, and as you chose, its ${what} went into a new ` +
+          `${i.plan_name} position on the plan's current terms. Its details are under Investments.`,
+      ],
+    };
+  }
+  return {
+    kind: 'investment.matured',
+    subject: `${i.plan_name} matured`,
+    paragraphs: [
+      `Your ${i.plan_name} investment matured: ${paidOut}.`,
+      ...(i.renewal_declined
+        ? [`It was not renewed as you chose, because ${i.renewal_declined}; the money stays in your balance.`]
+        : []),
+    ],
+  };
+}
+
 const stillActive = {
   matured: 'This investment has matured and its principal was already returned.',
   redeemed: 'This investment was already redeemed.',
@@ -46,7 +76,11 @@ export const investmentFlow = defineFlow({
   plural: 'investments',
   toWire: toInvestment,
   opening: {
-    ledger: (i) => ({ kind: 'investment', amountCents: -i.amount_cents, memo: `Invested in ${i.plan_name}` }),
+    ledger: (i) => ({
+      kind: 'investment',
+      amountCents: -i.amount_cents,
+      memo: i.renewed_from ? `Renewed into ${i.plan_name} at maturity` : `Invested in ${i.plan_name}`,
+    }),
     follow: claimReferral,
   },
   transitions: {
@@ -84,19 +118,8 @@ export const investmentFlow = defineFlow({
         },
       ],
       follow: payReferral,
-      // One mail per paid period at most: the maturity mail carries the last interest too.
-      notice: (i) => {
-        const { payment } = justPaid(i);
-        return {
-          kind: 'investment.matured',
-          subject: `${i.plan_name} matured`,
-          paragraphs: [
-            `Your ${i.plan_name} investment matured: ${dollars(payment.principalCents)} principal` +
-              (payment.interestCents > 0 ? ` and ${dollars(payment.interestCents)} interest were` : ' was') +
-              ' added to your balance.',
-          ],
-        };
-      },
+      // One mail per paid period at most: the maturity mail carries the last interest and the renewal too.
+      notice: maturityNotice,
     },
     redeem: {
       from: 'active',

@@ -38,5 +38,9 @@ export function toInvestment(row: InvestmentRow, userEmail: string): TInvestment
     nextPayout: next
       ? { dueAt: next.dueAt.toISOString(), amount: centsToDollars(next.interestCents + next.principalCents) }
       : null,
+    renew: row.renew,
+    renewedFromId: row.renewed_from,
+    renewedIntoId: row.renewed_into,
+    renewalDeclined: row.renewal_declined,
   };
 }

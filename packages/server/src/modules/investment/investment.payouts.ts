@@ -11,6 +11,8 @@ import { investmentFlow } from './investment.flow.ts';
 import { scheduleOf } from './investment.mapper.ts';
 import { changePlanInvested, insertPayout, lockInvestment, lockNextDueInvestment } from './investment.repo.ts';
 import type { ScheduledPayment } from './investment.schedule.ts';
+import { decideRenewal, openRenewal } from './investment.renewal.ts';
+import { findPlanById } from '../plan/plan.repo.ts';
 
 export interface PayoutTotals {
   /** Periods paid. */
@@ -37,6 +39,11 @@ async function payNextPeriod(
   const payment = schedule.payments[position.paid_periods];
   if (!payment || payment.dueAt > env.now) return null;
   const matured = payment.principalCents > 0;
+  // At maturity the plan row is locked before the member's balance moves (the order an open takes: plan, then
+  // balance), and the renewal is decided under that lock; the transition records the decision and says it.
+  const renewal = matured
+    ? await decideRenewal(trx, position, payment, await findPlanById(trx, position.plan_id, { forUpdate: true }))
+    : null;
   await runTransitionIn(trx, investmentFlow, matured ? 'mature' : 'pay', {
     id: position.id,
     actor: null,
@@ -46,6 +53,8 @@ async function payNextPeriod(
       interest_paid_cents: Number(position.interest_paid_cents) + payment.interestCents,
       next_due_at: schedule.payments[payment.period]?.dueAt ?? null,
       ...(matured ? { closed_at: env.now } : {}),
+      ...(renewal?.renew ? { renewed_into: renewal.intoId } : {}),
+      ...(renewal && !renewal.renew && renewal.declined ? { renewal_declined: renewal.declined } : {}),
     },
     check: (locked) => {
       if (locked.paid_periods !== position.paid_periods)
@@ -63,6 +72,7 @@ async function payNextPeriod(
       // Unreachable while the row is locked; if it ever happens, the whole period rolls back: paid once.
       if (!first) throw new Error(`investment ${row.id} period ${payment.period} was already paid`);
       if (matured) await changePlanInvested(trx2, row.plan_id, -payment.principalCents);
+      if (renewal?.renew) await openRenewal(trx2, row, renewal, env);
     },
   });
   return payment;

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, InvestmentPayoutRow, InvestmentRow } from '../../db/schema.ts';
+import type { DB, InvestmentPayoutRow, InvestmentRow, RenewChoice } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
 
@@ -105,4 +105,23 @@ export async function settleReferralReward(
     .returning(['referrer_id', 'referred_user_id', 'amount_cents'])
     .executeTakeFirst();
   return r && { referrerId: r.referrer_id, referredUserId: r.referred_user_id, amountCents: Number(r.amount_cents) };
+}
+
+/**
+ * A member's balance, with their row locked (FOR NO KEY UPDATE, as money.repo's per-user lock) until the
+ * transaction ends: nothing else moves it before the caller's own balance change.
+ */
+export async function lockBalanceCents(trx: Transaction<DB>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('users')
+    .select('balance_cents')
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
+}
+
+/** Sets what a position does at maturity (the caller holds its lock and checked it may). */
+export async function updateRenewChoice(trx: Transaction<DB>, id: string, renew: RenewChoice): Promise<InvestmentRow> {
+  return trx.updateTable('investments').set({ renew }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

@@ -7,6 +7,7 @@ import {
   ZInvestmentPage,
   ZInvestmentQuote,
   ZInvestmentQuoteInput,
+  ZInvestmentSetRenewalInput,
   ZPortfolio,
   ZPortfolioSummary,
 } from '@vestora/contract';
@@ -14,9 +15,9 @@ import { protectedProcedure, publicProcedure, router } from '../../trpc/init.ts'
 import { listFlow } from '../money/money.core.ts';
 import { portfolioOf, portfolioSummaryOf } from '../overview/overview.service.ts';
 import { investmentFlow } from './investment.flow.ts';
-import { getInvestment, openInvestment, quoteInvestment, redeemInvestment } from './investment.service.ts';
+import { getInvestment, openInvestment, quoteInvestment, redeemInvestment, setRenewal } from './investment.service.ts';
 
-/** Investing: quote, open, list, one position with its schedule, early redemption, the portfolio. */
+/** Investing: quote, open, list, one position with its schedule, renewal choice, early redemption, the portfolio. */
 export const investmentRouter = router({
   quote: publicProcedure
     .input(ZInvestmentQuoteInput)
@@ -41,6 +42,11 @@ export const investmentRouter = router({
     .input(ZInvestmentIdInput)
     .output(ZInvestment)
     .mutation(({ ctx, input }) => redeemInvestment(ctx.deps.db, ctx.deps, ctx.user, input)),
+  /** What happens at maturity (owner only, until maturity). */
+  setRenewal: protectedProcedure
+    .input(ZInvestmentSetRenewalInput)
+    .output(ZInvestment)
+    .mutation(({ ctx, input }) => setRenewal(ctx.deps.db, ctx.deps, ctx.user, input)),
   portfolio: protectedProcedure.output(ZPortfolio).query(({ ctx }) => portfolioOf(ctx.deps.db, ctx.user.id)),
   /** The portfolio's three figures without the history (the sidebar asks on every page). */
   summary: protectedProcedure

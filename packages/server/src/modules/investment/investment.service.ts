@@ -7,6 +7,7 @@ import {
   type TInvestmentOpenInput,
   type TInvestmentQuote,
   type TInvestmentQuoteInput,
+  type TInvestmentSetRenewalInput,
 } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -16,7 +17,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { flowEnv, openRequest, runTransition, toCents } from '../money/money.core.ts';
 import { findUserEmail } from '../money/money.repo.ts';
-import { changePlanInvested, findInvestment, listPayouts } from './investment.repo.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import {
+  changePlanInvested,
+  findInvestment,
+  listPayouts,
+  lockInvestment,
+  updateRenewChoice,
+} from './investment.repo.ts';
 import { investmentFlow } from './investment.flow.ts';
 import { findPlanById, type PlanRecord } from '../plan/plan.repo.ts';
 import { payDuePeriods } from './investment.payouts.ts';
@@ -125,6 +133,7 @@ export async function openInvestment(
         started_at: startedAt,
         maturity_at: schedule.maturityAt,
         next_due_at: schedule.payments[0]!.dueAt,
+        renew: input.renew ?? input.renewAtMaturity ?? 'none',
       };
     },
     sameAs: (i) => i.plan_id === input.planId,
@@ -195,5 +204,46 @@ export async function redeemInvestment(
       }
     },
     after: (trx, i) => changePlanInvested(trx, i.plan_id, -i.amount_cents),
+  });
+}
+
+/**
+ * Changes what a position does at maturity: its owner only (an administrator cannot choose for a member), while
+ * it is active and before its maturity time by the server's clock (400 after: the runner may be paying it). The
+ * row is locked, so the payout runner reads either the old choice or the new one, never half of it.
+ */
+export async function setRenewal(
+  db: Database,
+  deps: { clock: Clock },
+  actor: Viewer,
+  input: TInvestmentSetRenewalInput,
+): Promise<TInvestment> {
+  const now = deps.clock.now();
+  return db.transaction().execute(async (trx) => {
+    const before = await lockInvestment(trx, input.id);
+    if (!before) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
+    if (before.user_id !== actor.id)
+      throw new AppError('FORBIDDEN', 'Only the owner of an investment can choose what happens at its maturity.');
+    if (before.status !== 'active' || new Date(before.maturity_at) <= now) {
+      throw new AppError(
+        'BAD_INPUT',
+        before.status === 'redeemed'
+          ? 'This investment was redeemed; there is no maturity left to choose for.'
+          : 'This investment has reached maturity; what happens at maturity can no longer be changed.',
+      );
+    }
+    const after = before.renew === input.renew ? before : await updateRenewChoice(trx, input.id, input.renew);
+    const email = await findUserEmail(trx, after.user_id);
+    if (after !== before) {
+      await recordAudit(trx, {
+        actorId: actor.id,
+        action: 'investment.set_renewal',
+        entityType: 'investment',
+        entityId: after.id,
+        before: toInvestment(before, email),
+        after: toInvestment(after, email),
+      });
+    }
+    return toInvestment(after, email);
   });
 }

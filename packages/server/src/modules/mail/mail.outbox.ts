@@ -41,6 +41,7 @@ export const NOTIFICATION_MAIL_KINDS = [
   'investment.payout',
   'investment.matured',
   'account_statement.ready',
+  'investment.renewed',
 ] as const;
 
 /** A message about the member's own money: follows their preference. */

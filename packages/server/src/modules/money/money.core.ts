@@ -225,6 +225,26 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   return flow.toWire(row, owner.email);
 }
 
+/**
+ * Opens a flow row the platform makes itself (an investment renewed at maturity) inside the caller's
+ * transaction, with the flow's opening effects, as a member's request would. The row must be new: a clash on
+ * its owner and idempotency key throws, and the caller's transaction rolls back whole.
+ */
+export async function openRowIn<T extends FlowTable>(
+  trx: Transaction<DB>,
+  flow: Flow<T, unknown, string>,
+  values: Insertable<DB[T]> & { id: string; user_id: string; idempotency_key: string },
+  env: FlowEnv,
+): Promise<FlowRow<T>> {
+  const inserted = await insertFlowIfNewKey(trx, flow.table, values);
+  if (!inserted) {
+    throw new AppError('INVALID_STATE', `A ${flow.entity} with key ${values.idempotency_key} already exists.`);
+  }
+  await applyEffects(trx, flow, inserted, flow.opening?.ledger, null, env.now);
+  await flow.opening?.follow?.(trx, inserted, env);
+  return inserted;
+}
+
 /** What a transition is asked to do: on which row, by whom, when, and what else it sets and checks. */
 export interface TransitionInput<T extends FlowTable> {
   id: string;

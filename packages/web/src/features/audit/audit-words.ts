@@ -30,6 +30,7 @@ const SPECIAL: Record<string, string> = {
   'user.password_reset_requested': 'Password reset requested',
   'withdrawal.approve': 'Withdrawal approved as paid',
   'investment.redeem': 'Investment redeemed early',
+  'investment.set_renewal': 'Renewal at maturity changed',
 };
 
 const THINGS: Record<string, string> = {

@@ -15,7 +15,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { PAYOUT_FREQUENCY_LABELS, type TPlan, formatRateBps } from '@vestora/contract';
+import { PAYOUT_FREQUENCY_LABELS, type TPlan, type TRenewChoice, formatRateBps } from '@vestora/contract';
 import { FailedAction } from '../../components/ui/states';
 import { ActionDialog } from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
@@ -29,6 +29,7 @@ import { useInvalidateInvesting } from './investment-hooks';
 import { NOT_CRYPTO, RATE_HONESTY, RISK_NOTICE, earlyExitText, planCeiling, termText } from './invest-rules';
 import { checkInvestAmount } from './invest-amount';
 import { useDebounced } from '../../lib/use-debounced';
+import { RenewalSelect } from './RenewalChoice';
 
 const FORM_ID = 'invest-form';
 
@@ -38,6 +39,7 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
   const balance = user?.balance ?? 0;
   const [text, setText] = useState(plan.minAmount !== null ? String(plan.minAmount) : '');
   const [submitted, setSubmitted] = useState(false);
+  const [renew, setRenew] = useState<TRenewChoice>('none');
   // Errors show once the person has typed (inline, while typing) or tried to confirm; never on the prefilled
   // amount before anything was typed.
   const [typed, setTyped] = useState(false);
@@ -78,7 +80,7 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
     e.preventDefault();
     setSubmitted(true);
     if (!check.ok || open.isPending) return;
-    const values = { planId: plan.id, amount: check.amount };
+    const values = { planId: plan.id, amount: check.amount, renew };
     open.mutate({ ...values, idempotencyKey: submissionKey.keyFor(values) });
   };
 
@@ -208,6 +210,8 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
             </Stack>
           )}
         </Box>
+
+        <RenewalSelect value={renew} onChange={setRenew} disabled={open.isPending} />
 
         <Text fontSize="sm" fontWeight="medium">
           {earlyExitText(plan.earlyExitAllowed)}

@@ -10,6 +10,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { InvestmentStatusBadge, PayoutProgress } from './MyInvestments';
 import { RedeemDialog } from './RedeemDialog';
+import { RenewalSection } from './RenewalChoice';
+import { useSession } from '../../lib/session';
 import { earlyExitText, termText } from './invest-rules';
 
 // apexcharts is large: it loads with this page only, after the schedule is on screen.
@@ -40,6 +42,7 @@ export default function InvestmentDetailPage() {
   const position = trpc.investment.get.useQuery({ id }, { retry: false, enabled: wellFormed });
   usePageTitle(position.data ? `${position.data.planName} investment` : 'Investment');
   const [redeeming, setRedeeming] = useState(false);
+  const { user } = useSession();
 
   const back = (
     <Link asChild color="teal.700" fontSize="sm" width="fit-content">
@@ -111,6 +114,7 @@ export default function InvestmentDetailPage() {
               <Fact label="Amount at maturity" value={formatMoney(p.amountAtMaturity)} />
             </Box>
             <PayoutProgress position={p} />
+            <RenewalSection key={`${p.id}:${p.renew}`} position={p} isOwner={p.userId === user?.id} />
             {p.status === 'active' && p.earlyExitAllowed ? (
               <Button
                 alignSelf="flex-start"

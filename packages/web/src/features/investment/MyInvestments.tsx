@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { type TInvestment, formatRateBps } from '@vestora/contract';
+import { RENEW_CHOICE_LABELS, type TInvestment, formatRateBps } from '@vestora/contract';
 import { EmptyState, listState } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LoadMoreOf } from '../../components/table/LoadMore';
 import { RedeemDialog } from './RedeemDialog';
+import { RenewalLinks } from './RenewalChoice';
 import { useInvestmentPages } from './investment-hooks';
 import { INVESTMENT_STATUS } from './invest-rules';
 
@@ -74,7 +75,9 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
                 ? `${formatMoney(position.nextPayout.amount)} on ${formatDate(position.nextPayout.dueAt)}`
                 : '—'}
             </Row>
+            <Row label="At maturity">{RENEW_CHOICE_LABELS[position.renew]}</Row>
           </Box>
+          <RenewalLinks position={position} />
           <PayoutProgress position={position} />
         </Stack>
       </Card.Body>
