@@ -15,6 +15,7 @@ import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
 import { statementRouter } from '../modules/statement/statement.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
+import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -38,6 +39,7 @@ export const appRouter = router({
   site: siteRouter,
   statement: statementRouter,
   profile: profileRouter,
+  dataExport: dataExportRouter,
 });
 
 export type AppRouter = typeof appRouter;
