@@ -182,6 +182,9 @@ describe('Your data', () => {
     expect(everything).not.toContain('$argon2');
     expect(everything).not.toMatch(/password_hash|token_hash|code_hash|two_factor_(pending_)?secret/i);
     expect(everything).not.toContain(other.id);
+    // The admin who confirmed the deposit is "staff", never their id or address.
+    expect(everything).not.toContain(admin.id);
+    expect(everything).not.toContain(admin.email);
     expect(everything).not.toContain(other.email);
     expect(everything).not.toContain('Otherperson');
     expect(everything).not.toContain('OTHER-REF');

@@ -200,7 +200,15 @@ export async function buildMemberZip(
         table('sessions', 'devices signed in now', await exportSessions(trx, userId)),
         table('devices', 'devices you signed in from', await exportKnownDevices(trx, userId)),
         table('emails', 'messages sent or queued to you (subjects, not bodies)', await exportEmails(trx, userId)),
-        table('audit', 'audit log rows by you or about your account and money', await exportAuditRows(trx, userId)),
+        table(
+          'audit',
+          'audit log rows by you or about your account and money',
+          (await exportAuditRows(trx, userId)).map((r) => ({
+            ...r,
+            before: withoutStaffIds(r.before, userId),
+            after: withoutStaffIds(r.after, userId),
+          })),
+        ),
       ];
       const notifications = await exportNotificationsIfPresent(trx, userId);
       if (notifications) tables.push(table('notifications', 'your in-app notifications', notifications));
@@ -211,6 +219,22 @@ export async function buildMemberZip(
       });
       return { zip, email: profile.email };
     });
+}
+
+/** Fields of audit snapshots that name who acted: an id other than the member's own becomes `staff`. */
+const ACTOR_FIELDS =
+  /^(reviewedBy|assignedBy|actorId|requestedBy|decidedBy|approvedBy|importedBy|resolvedBy|updatedBy|referredBy)$/;
+
+/** An audit snapshot with other people's ids replaced (an admin's id is not the member's data). */
+export function withoutStaffIds(value: unknown, userId: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutStaffIds(v, userId));
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      ACTOR_FIELDS.test(k) && typeof v === 'string' && v !== userId ? 'staff' : withoutStaffIds(v, userId),
+    ]),
+  );
 }
 
 /** A table whose columns are its rows' keys (the repos select explicit columns, so every row has the same keys). */
@@ -237,7 +261,7 @@ const dataReadyMail = (to: string, userId: string) => ({
  * claimed by one builder (several instances may run one), built outside any lock, then stored with its notice
  * in one transaction. A failed attempt goes back to the queue, up to EXPORT_MAX_ATTEMPTS.
  */
-export async function buildPendingExports(deps: Deps & Pick<AppDeps, 'log'>): Promise<number> {
+export async function buildPendingExports(deps: Deps & { log: Pick<AppDeps['log'], 'error'> }): Promise<number> {
   let built = 0;
   await dropExpiredExportFiles(deps.db, deps.clock.now());
   for (;;) {
