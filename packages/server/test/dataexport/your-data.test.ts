@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { buildPendingExports } from '../../src/modules/dataexport/dataexport.service.ts';
@@ -271,6 +272,33 @@ describe('Your data', () => {
     expect(stored?.file).toBeNull();
     // A new export can be asked for at once.
     expect(trpcData(await trpcMutation(t.app, 'dataExport.request', undefined, cookie)).id).not.toBe(id);
+  });
+
+  it('adds the member\u2019s notifications when a notifications table exists (only theirs, no secret columns)', async () => {
+    const member = await insertUser(t.handle.db);
+    const other = await insertUser(t.handle.db);
+    // Stands in for the notification centre's table until it lands: any shape with a user_id column is exported.
+    await sql`create table notifications (id uuid primary key, user_id uuid not null, title text not null,
+      token_hash text, created_at timestamptz not null)`.execute(t.handle.db);
+    try {
+      await sql`insert into notifications values
+        (gen_random_uuid(), ${member.id}, 'Payout paid', 'secret-hash-1', now()),
+        (gen_random_uuid(), ${other.id}, 'Someone else', 'secret-hash-2', now())`.execute(t.handle.db);
+      const cookie = await sessionFor(t, member);
+      const { path } = await readyExport(cookie);
+      const res = await download(path, cookie);
+      expect(res.statusCode).toBe(200);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      const name = Object.keys(files).find((n) => n.endsWith('/notifications.json'))!;
+      const rows = JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>[];
+      expect(rows).toEqual([expect.objectContaining({ user_id: member.id, title: 'Payout paid' })]);
+      expect(rows[0]).not.toHaveProperty('token_hash');
+      const csv = strFromU8(files[name.replace(/json$/, 'csv')]!);
+      expect(csv.split('\r\n')[0]).toBe('id,user_id,title,created_at');
+      expect(csv).not.toContain('secret-hash');
+    } finally {
+      await sql`drop table notifications`.execute(t.handle.db);
+    }
   });
 
   describe('closing an account', () => {
