@@ -47,6 +47,21 @@ export function insertPendingExport(
     .executeTakeFirst();
 }
 
+/** How many exports the member asked for since `since`, and when the oldest of them was asked for. */
+export async function countExportsSince(
+  db: Executor,
+  userId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const r = await db
+    .selectFrom('data_exports')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('requested_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('requested_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(r.n), oldest: r.oldest === null ? null : new Date(r.oldest) };
+}
+
 /** The member's exports, newest first (at most `limit`). */
 export function listExportsOfUser(db: Executor, userId: string, limit: number): Promise<DataExportListRow[]> {
   return db

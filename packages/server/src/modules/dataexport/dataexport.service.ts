@@ -7,6 +7,7 @@ import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import { hashToken } from '../session/session.service.ts';
 import {
   claimNextExport,
+  countExportsSince,
   type DataExportListRow,
   dropExpiredExportFiles,
   exportAuditRows,
@@ -38,10 +39,13 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** A ready export can be downloaded this long (once). */
 export const EXPORT_VALID_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A builder holds an export this long; one that died is replaced after it. */
 export const EXPORT_LEASE_MS = 5 * 60 * 1000;
 /** Attempts before an export is given up as failed. */
 export const EXPORT_MAX_ATTEMPTS = 3;
+/** A member may ask for this many exports a day (each is a file stored for a day). */
+export const EXPORTS_PER_DAY = 5;
 /** The member's list shows this many exports, newest first. */
 const LIST_LIMIT = 10;
 /** Where a download link points (served by dataexport.http.ts). */
@@ -70,11 +74,22 @@ function toPublicExport(row: DataExportListRow, now: Date): TDataExport {
 
 /**
  * dataExport.request: queues an export of the member's data, built in the background (startDataExportRunner).
- * While one is being prepared, asking again answers that one (one at a time per member, kept by the database).
+ * While one is being prepared, asking again answers that one (one at a time per member, kept by the database);
+ * at most EXPORTS_PER_DAY a day (429 with Retry-After beyond).
  */
 export async function requestDataExport(deps: Deps, userId: string): Promise<TDataExport> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
+    const open = await findOpenExport(trx, userId);
+    if (open) return toPublicExport(open, now);
+    const recent = await countExportsSince(trx, userId, new Date(now.getTime() - DAY_MS));
+    if (recent.count >= EXPORTS_PER_DAY && recent.oldest) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `You asked for ${EXPORTS_PER_DAY} copies of your data in the last 24 hours: the next one can be asked for 24 hours after the oldest of them.`,
+        { retryAfterS: (recent.oldest.getTime() + DAY_MS - now.getTime()) / 1000 },
+      );
+    }
     const created = await insertPendingExport(trx, { id: randomUUID(), userId, now });
     if (!created) {
       const open = await findOpenExport(trx, userId);
