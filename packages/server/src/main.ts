@@ -9,7 +9,7 @@ import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
-import { startDataExportRunner } from './modules/dataexport/dataexport.service.ts';
+import { startDataExportRunner } from './modules/dataexport/dataexport.builder.ts';
 import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
 
 async function main() {

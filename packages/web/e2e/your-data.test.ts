@@ -5,7 +5,7 @@
  * happens, a wrong password is refused in it, the right one closes the account and signs out.
  */
 import { expect, test } from 'vitest';
-import { buildPendingExports } from '../../server/src/modules/dataexport/dataexport.service.ts';
+import { buildPendingExports } from '../../server/src/modules/dataexport/dataexport.builder.ts';
 import { axeViolations, describeBrowser, formatAxeViolations, poll, seen, useE2E, whenLive } from './harness.ts';
 
 const env = useE2E();

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
-import { buildPendingExports, requestDataExport } from '../../src/modules/dataexport/dataexport.service.ts';
+import { buildPendingExports } from '../../src/modules/dataexport/dataexport.builder.ts';
+import { requestDataExport } from '../../src/modules/dataexport/dataexport.service.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';

@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { buildPendingExports } from '../../src/modules/dataexport/dataexport.service.ts';
+import { buildPendingExports } from '../../src/modules/dataexport/dataexport.builder.ts';
 import { callerAs, insertUser, TEST_PASSWORD } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
