@@ -22,3 +22,4 @@ export * from './statement.ts';
 export * from './ledger-labels.ts';
 export * from './csv.ts';
 export * from './account-statement.ts';
+export * from './data-export.ts';

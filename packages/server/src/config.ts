@@ -157,6 +157,8 @@ const ZConfig = z.object({
       error: 'MAIL_FROM must be an address such as no-reply@vestora.example or "Vestora <no-reply@vestora.example>"',
     })
     .optional(),
+  /** How often the data-export builder looks for requested exports (#21), in milliseconds. */
+  DATA_EXPORT_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   /** How often the mail sender looks for due messages, in milliseconds. */
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** First retry after a failed send, in seconds; each further retry waits twice as long... */

@@ -10,6 +10,7 @@ import { startAccountStatementRunner } from './modules/account-statement/account
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
+import { startDataExportRunner } from './modules/dataexport/dataexport.builder.ts';
 import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
 
 async function main() {
@@ -62,6 +63,9 @@ async function main() {
   app.addHook('onClose', () => sessionPurge.stop());
   const reportExpiry = startReportExpiry(app.deps);
   app.addHook('onClose', () => reportExpiry.stop());
+  // Builds requested data exports (#21) every DATA_EXPORT_POLL_MS.
+  const dataExports = startDataExportRunner(app.deps);
+  app.addHook('onClose', () => dataExports.stop());
 
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.

@@ -16,6 +16,7 @@ import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
 import { statementRouter } from '../modules/statement/statement.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
+import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   statement: statementRouter,
   profile: profileRouter,
   accountStatement: accountStatementRouter,
+  dataExport: dataExportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,7 @@ import * as bankStatements from './2026_11_27_1500_bank_statements.ts';
 import * as planPausedStatus from './2026_11_27_1600_plan_paused_status.ts';
 import * as addInvestmentRenewal from './2026_11_27_2000_add_investment_renewal.ts';
 import * as createAccountStatements from './2026_11_27_2100_create_account_statements.ts';
+import * as dataExportAndClosing from './2026_11_27_2200_data_export_and_closing.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1600_plan_paused_status': planPausedStatus,
   '2026_11_27_2000_add_investment_renewal': addInvestmentRenewal,
   '2026_11_27_2100_create_account_statements': createAccountStatements,
+  '2026_11_27_2200_data_export_and_closing': dataExportAndClosing,
 };

@@ -15,6 +15,7 @@ export const SECURITY_MAIL_KINDS = [
   'two_factor.sign_in_paused',
   'newsletter.confirm',
   'contact.reply',
+  'data_export.ready',
 ] as const;
 
 /**
@@ -71,6 +72,7 @@ const WITHHELD_WHY: Record<string, string> = {
   'two_factor.recovery_codes': 'a notice that new recovery codes were made',
   'two_factor.sign_in_paused': 'a notice that sign-in paused after wrong two-factor codes',
   'newsletter.confirm': 'a link that confirms a newsletter subscription',
+  'data_export.ready': 'a notice that the copy of their data the member asked for is ready',
 };
 
 /** Whether an admin may read this kind's body (see ADMIN_READABLE_KINDS). */

@@ -152,7 +152,8 @@ export type RevokeReason =
   | 'promoted_by_cli'
   | 'password_change'
   | 'password_reset'
-  | 'two_factor_enabled';
+  | 'two_factor_enabled'
+  | 'account_closed';
 
 /** One signed-in device as its owner sees it (the token and its hash never leave the server). */
 export interface DeviceSession {

@@ -8,6 +8,9 @@ import { findUserByIdForUpdate, setDisabledAt } from './user.repo.ts';
 import { requestRoleChangeIn } from './user.role-request.ts';
 import { USER_NOT_FOUND_MESSAGE } from './user.update.ts';
 
+export const CLOSED_ACCOUNT_MESSAGE =
+  'This account was closed by its owner: its personal fields are erased and it cannot be enabled again.';
+
 export const CANNOT_DISABLE_SELF_MESSAGE =
   'You cannot disable your own account. Another administrator can do it if it is really needed.';
 
@@ -28,6 +31,7 @@ export async function setUserDisabled(
     const before = await findUserByIdForUpdate(trx, input.id);
     if (!before) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
     if ((before.disabled_at !== null) === input.disabled) return toPublicUser(before);
+    if (!input.disabled && before.closed_at !== null) throw new AppError('INVALID_STATE', CLOSED_ACCOUNT_MESSAGE);
     const now = deps.clock.now();
     if (input.disabled && before.account_type === 'admin') {
       const roleRequest = await requestRoleChangeIn(trx, actorId, before, 'disable', now);

@@ -20,6 +20,7 @@ export const PUBLIC_USER_COLUMNS = [
   'disabled_at',
   'two_factor_enabled_at',
   'email_verified_at',
+  'closed_at',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
@@ -58,7 +59,12 @@ export function findCredentialsByEmail(
 
 /** The id of the user owning a referral code (codes are stored upper-case). */
 export function findUserIdByReferralCode(db: Executor, code: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('users').select('id').where('referral_code', '=', code.toUpperCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('referral_code', '=', code.toUpperCase())
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** Inserts a user and returns its public columns. */

@@ -1,4 +1,10 @@
-import { ZPreferences, ZUpdatePreferencesInput } from '@vestora/contract';
+import {
+  ZCloseAccountInput,
+  ZCloseAccountLegacyInput,
+  ZDataExport,
+  ZPreferences,
+  ZUpdatePreferencesInput,
+} from '@vestora/contract';
 import {
   ZLoginInput,
   ZSignupInput,
@@ -18,6 +24,8 @@ import { setUserDisabled } from './user.disable.ts';
 import { updateUser } from './user.update.ts';
 import { userSecurityProcedures } from './user.security.router.ts';
 import { roleRequestRouter } from './user.role-request.router.ts';
+import { closeAccount } from './user.close.ts';
+import { requestDataExport } from '../dataexport/dataexport.service.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
 
@@ -82,4 +90,31 @@ export const userRouter = router({
     .input(ZUpdatePreferencesInput)
     .output(ZPreferences)
     .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input)),
+  /**
+   * The owner closes their account (#21): zero balance, nothing open; current password, and the code with
+   * two-factor on. Every session ends and the personal fields are erased; ledger and audit rows stay.
+   */
+  close: protectedProcedure
+    .input(ZCloseAccountInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { account: ctx.user.id, address: ctx.clientAddress });
+      return closeAccount(ctx.deps, { userId: ctx.user.id, accountType: ctx.user.account_type }, input, ctx.cookies);
+    }),
+  /** user.close under the issue's names (`otp` for `code`), for scripts written against #21's text. */
+  closeAccount: protectedProcedure
+    .input(ZCloseAccountLegacyInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('password', { account: ctx.user.id, address: ctx.clientAddress });
+      const { otp, currentPassword } = input;
+      return closeAccount(
+        ctx.deps,
+        { userId: ctx.user.id, accountType: ctx.user.account_type },
+        { currentPassword, ...(otp === undefined ? {} : { code: otp }) },
+        ctx.cookies,
+      );
+    }),
+  /** dataExport.request under the issue's name. */
+  exportData: protectedProcedure.output(ZDataExport).mutation(({ ctx }) => requestDataExport(ctx.deps, ctx.user.id)),
 });

@@ -7,8 +7,12 @@ import { TwoFactorSection } from './TwoFactorSection';
 import { PasswordSection } from './PasswordSection';
 import { EmailSection } from './EmailSection';
 import { ProfileSection } from './ProfileSection';
+import { YourDataSection } from './YourDataSection';
 
-/** /dashboard/settings: email, your details (editable), notifications, devices, two-factor, email change, password. */
+/**
+ * /dashboard/settings: email, your details (editable), notifications, devices, two-factor, email change, password,
+ * and your data (download a copy, close the account).
+ */
 export default function SettingsPage() {
   const { user } = useSession();
   return (
@@ -32,6 +36,7 @@ export default function SettingsPage() {
       <TwoFactorSection />
       <EmailSection />
       <PasswordSection />
+      {user ? <YourDataSection /> : null}
     </Stack>
   );
 }
