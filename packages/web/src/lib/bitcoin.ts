@@ -63,3 +63,45 @@ export function bitcoinStatusDetail(state: BitcoinDepositState, confirmations: n
       return 'The payment was credited in dollars at the market price of that moment.';
   }
 }
+
+/** The fields of a deposit that a Bitcoin deposit fills (deposit.list). */
+interface DepositLike {
+  status: string;
+  amount?: number | null;
+  method?: string | null;
+  txid?: string | null;
+  vout?: number | null;
+  sats?: number | null;
+  confirmations?: number | null;
+  price?: number | null;
+}
+
+/** A Bitcoin deposit as the screens show it. */
+export interface BitcoinDepositView {
+  txid: string;
+  vout: number;
+  sats: number;
+  confirmations: number;
+  state: BitcoinDepositState;
+  /** Dollars credited (confirmed only). */
+  amount: number | null;
+  /** The USD price of one BTC the credit used (confirmed only). */
+  price: number | null;
+}
+
+const STATES: readonly string[] = ['seen', 'held', 'confirmed'] satisfies BitcoinDepositState[];
+
+/** The Bitcoin side of a deposit, or null for a bank deposit. */
+export function bitcoinDepositOf(d: DepositLike): BitcoinDepositView | null {
+  if (d.method !== 'bitcoin' || !d.txid || typeof d.sats !== 'number' || !STATES.includes(d.status)) return null;
+  const state = d.status as BitcoinDepositState;
+  return {
+    txid: d.txid,
+    vout: d.vout ?? 0,
+    sats: d.sats,
+    confirmations: d.confirmations ?? 0,
+    state,
+    amount: state === 'confirmed' ? (d.amount ?? null) : null,
+    price: state === 'confirmed' ? (d.price ?? null) : null,
+  };
+}

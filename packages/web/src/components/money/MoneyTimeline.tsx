@@ -2,8 +2,17 @@ import type { ReactNode } from 'react';
 import { Text, Timeline } from '@chakra-ui/react';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
 import type { TDeposit, TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, formatPrice } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
+import {
+  bitcoinDepositOf,
+  bitcoinStatusDetail,
+  bitcoinStatusLabel,
+  formatBtc,
+  shortTxid,
+  type BitcoinDepositView,
+} from '../../lib/bitcoin';
+import { useConfirmationsNeeded } from './BitcoinDepositParts';
 
 type Tone = 'start' | 'ok' | 'bad' | 'waiting' | 'neutral';
 
@@ -90,8 +99,62 @@ const requestedStep = (title: string, time: string, body: string): Step => ({
 /** The last step of a pending request: what it waits for. */
 const waitingStep = (body: string): Step => ({ key: 'waiting', title: 'Waiting for review', tone: 'waiting', body });
 
-/** A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason. */
-export function DepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
+/** A Bitcoin deposit's life: seen on the network → confirmations → credited (or held for a fresh price). */
+function BitcoinDepositTimeline({
+  record: d,
+  view,
+  audience,
+}: {
+  record: TDeposit;
+  view: BitcoinDepositView;
+  audience: Audience;
+}) {
+  const needed = useConfirmationsNeeded();
+  const btc = formatBtc(view.sats);
+  const outcome: Step =
+    view.state === 'confirmed'
+      ? {
+          key: 'credited',
+          title: 'Credited',
+          time: d.reviewedAt,
+          tone: 'ok',
+          body: `${formatMoney(view.amount)} was credited to ${balanceOf(audience)}: ${btc}${view.price !== null ? ` at ${formatPrice(view.price)} per BTC` : ''}.`,
+        }
+      : {
+          key: view.state,
+          title: bitcoinStatusLabel(view.state, view.confirmations, needed),
+          tone: 'waiting',
+          body: bitcoinStatusDetail(view.state, view.confirmations, needed),
+        };
+  return (
+    <StepList
+      steps={[
+        requestedStep(
+          'Payment seen on the Bitcoin network',
+          d.createdAt,
+          `${btc} to ${audience === 'owner' ? 'your' : "the member's"} deposit address in transaction ${shortTxid(view.txid)} (output ${view.vout}).`,
+        ),
+        outcome,
+      ]}
+      label={`Timeline of the Bitcoin deposit of ${btc}`}
+    />
+  );
+}
+
+/**
+ * A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason; a Bitcoin
+ * deposit's own steps when it is one.
+ */
+export function DepositTimeline(props: TimelineProps<TDeposit>) {
+  const view = bitcoinDepositOf(props.record);
+  return view ? (
+    <BitcoinDepositTimeline record={props.record} view={view} audience={props.audience} />
+  ) : (
+    <BankDepositTimeline {...props} />
+  );
+}
+
+function BankDepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
   const outcome: Step | null =
     d.status === 'confirmed'
       ? {

@@ -40,6 +40,8 @@ interface RecentRequestsCardProps<T extends RecentItem> {
   actionColumn?: string;
   /** The cells after Amount. */
   cells: (item: T) => ReactNode;
+  /** What the Amount cell shows, when not the item's amount in dollars (a Bitcoin deposit not yet credited). */
+  amount?: (item: T) => ReactNode;
   /** Inside the card, after its body (dialogs). */
   children?: ReactNode;
 }
@@ -55,6 +57,7 @@ export function RecentRequestsCard<T extends RecentItem>({
   columns,
   actionColumn,
   cells,
+  amount,
   children,
 }: RecentRequestsCardProps<T>) {
   const { isAdmin: showUser } = useSession();
@@ -96,7 +99,7 @@ export function RecentRequestsCard<T extends RecentItem>({
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(item.createdAt)}</Table.Cell>
                     {showUser && <Table.Cell>{item.userEmail}</Table.Cell>}
                     <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                      {formatMoney(item.amount)}
+                      {amount ? amount(item) : formatMoney(item.amount)}
                     </Table.Cell>
                     {cells(item)}
                   </Table.Row>
