@@ -1,0 +1,200 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Card, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState } from '../../components/ui/states';
+import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
+import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
+import { CopyButton } from '../account/CopyButton';
+
+/** bitcoin.status(): where the chain watcher is. */
+export interface WatcherStatus {
+  /** The last block the watcher finished, or null before its first. */
+  height: number | null;
+  /** The source's tip at the last read, or null before the first. */
+  tipHeight: number | null;
+  /** Blocks the watcher is behind the source. */
+  lag: number | null;
+  lastError: string | null;
+  /** Dollars credited from Bitcoin payments today. */
+  creditedToday: number;
+}
+
+/** What kind of trouble an exception is. */
+export type WatcherExceptionKind = 'reorged' | 'dust' | 'payout_mismatch';
+
+/** bitcoin.exceptions(): one payment or payout for an admin to look at. */
+export interface WatcherException {
+  id: string;
+  kind: WatcherExceptionKind;
+  userEmail: string | null;
+  txid: string;
+  vout: number | null;
+  sats: number | null;
+  /** Dollars, when a credit or a payout is concerned. */
+  amount: number | null;
+  createdAt: string;
+}
+
+/** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
+export const EXCEPTION_WORDS: Record<WatcherExceptionKind, { label: string; help: string; palette: string }> = {
+  reorged: {
+    label: 'Credited, then left the chain',
+    help: 'The ledger is not rewritten: correct the balance with an adjustment (another admin approves it).',
+    palette: 'red',
+  },
+  dust: {
+    label: 'Dust: not credited',
+    help: 'Under the dust minimum: nothing was credited. Credit it by hand with an adjustment if you choose to.',
+    palette: 'gray',
+  },
+  payout_mismatch: {
+    label: "Payout does not pay the member's address",
+    help: "The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.",
+    palette: 'orange',
+  },
+};
+
+/** How the watcher is doing, in words and colour: following, behind, or failing. */
+export function watcherHealth(s: WatcherStatus): { label: string; palette: 'green' | 'orange' | 'red' } {
+  if (s.lastError) return { label: 'Failing', palette: 'red' };
+  if (s.height === null) return { label: 'Not started', palette: 'orange' };
+  if ((s.lag ?? 0) > 1) return { label: `Behind by ${formatInteger(s.lag)} blocks`, palette: 'orange' };
+  return { label: 'Following the chain', palette: 'green' };
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap="0.5">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="xl" fontWeight="bold" data-testid={`bitcoin-${label}`}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The watcher's figures: height, tip, lag, credited today, and the last error when there is one. */
+export function WatcherStatusView({ status: s }: { status: WatcherStatus }) {
+  const health = watcherHealth(s);
+  return (
+    <Stack gap="4">
+      <HStack gap="2">
+        <Text fontSize="sm" fontWeight="medium">
+          Watcher:
+        </Text>
+        <Badge colorPalette={health.palette} variant="subtle">
+          {health.label}
+        </Badge>
+      </HStack>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        <Fact label="Scanned height" value={formatInteger(s.height)} />
+        <Fact label="Chain tip" value={formatInteger(s.tipHeight)} />
+        <Fact label="Lag (blocks)" value={formatInteger(s.lag)} />
+        <Fact label="Credited today" value={formatMoney(s.creditedToday)} />
+      </SimpleGrid>
+      {s.lastError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Last error</Alert.Title>
+            <Alert.Description wordBreak="break-word">{s.lastError}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          No error at the last read of the block source.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Credited-then-gone payments, dust and payout mismatches, each with the member and the amount. */
+export function WatcherExceptionsView({ items }: { items: readonly WatcherException[] }) {
+  if (items.length === 0)
+    return (
+      <EmptyState
+        title="No Bitcoin exceptions"
+        description="Payments that leave the chain after their credit, dust, and payouts that do not pay the member's address are listed here."
+      />
+    );
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+      <Table.Root size="sm" minW="44rem">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>What</Table.ColumnHeader>
+            <Table.ColumnHeader>Member</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+            <Table.ColumnHeader>Transaction</Table.ColumnHeader>
+            <Table.ColumnHeader>When</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((x) => {
+            const words = EXCEPTION_WORDS[x.kind];
+            return (
+              <Table.Row key={x.id}>
+                <Table.Cell maxW="18rem">
+                  <Badge colorPalette={words.palette} variant="subtle">
+                    {words.label}
+                  </Badge>
+                  <Text fontSize="xs" color="fg.muted" mt="1">
+                    {words.help}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell wordBreak="break-word">{x.userEmail ?? 'No member'}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {x.amount !== null ? <Text fontWeight="medium">{formatMoney(x.amount)}</Text> : null}
+                  {x.sats !== null ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatBtc(x.sats)}
+                    </Text>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Text fontFamily="mono" fontSize="sm" title={x.vout === null ? x.txid : outpoint(x.txid, x.vout)}>
+                      {shortTxid(x.txid)}
+                      {x.vout === null ? '' : `:${x.vout}`}
+                    </Text>
+                    <CopyButton value={x.txid} label="Copy" ariaLabel={`Copy transaction id ${x.txid}`} size="2xs" />
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  <time dateTime={x.createdAt}>{formatDateTime(x.createdAt)}</time>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The Overview's Bitcoin section around its parts (the data comes from BitcoinWatcherPanel). */
+export function BitcoinSection({ status, exceptions }: { status: ReactNode; exceptions: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby="bitcoin-watcher-title">
+      <Card.Header>
+        <Heading as="h2" id="bitcoin-watcher-title" size="lg">
+          Bitcoin deposits
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          The chain watcher credits payments to members' addresses; this page refreshes it every 30 seconds.
+        </Text>
+      </Card.Header>
+      <Card.Body gap="6">
+        {status}
+        <Stack gap="3">
+          <Heading as="h3" size="md">
+            Exceptions
+          </Heading>
+          {exceptions}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
