@@ -1,4 +1,5 @@
 import { Table } from '@chakra-ui/react';
+import { isBankDeposit } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { DEPOSIT_STATUS } from '../../lib/money-labels';
 import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../../components/money/RecentRequestsCard';
@@ -14,7 +15,10 @@ const RECENT_DEPOSITS: RecentRequestsSpec = {
 
 /** The caller's latest deposits (everyone's for admins) with their status. */
 export function RecentDeposits() {
-  const deposits = trpc.deposit.list.useQuery({ limit: 10 });
+  const deposits = trpc.deposit.list.useQuery(
+    { limit: 10 },
+    { select: (page) => ({ ...page, items: page.items.filter(isBankDeposit) }) },
+  );
 
   return (
     <RecentRequestsCard
