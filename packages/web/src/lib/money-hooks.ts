@@ -10,6 +10,7 @@ import type {
   TWithdrawalListInput,
 } from '@vestora/contract';
 import { trpc } from './trpc';
+import { isBankDeposit } from '@vestora/contract';
 
 /** Largest page the lists accept; used when walking every page (CSV, look-ups). */
 export const MAX_PAGE = 100;
@@ -77,7 +78,7 @@ export function useReferencedRecord(
         const input = { limit: MAX_PAGE, cursor, userId: options.userId };
         if (refType === 'deposit') {
           const page = await utils.client.deposit.list.query(input);
-          const record = page.items.find((d) => d.id === refId);
+          const record = page.items.filter(isBankDeposit).find((d) => d.id === refId);
           if (record) return { type: 'deposit', record };
           if (!page.nextCursor || page.nextCursor === cursor) return null;
           cursor = page.nextCursor;
@@ -119,7 +120,10 @@ function useItems<TQuery extends { data?: { pages: { items: unknown[] }[] } }>(q
 
 /** Deposits, newest first, page by page (own for users, everyone's or one user's for admins). */
 export function useDepositPages(input: Omit<TDepositListInput, 'cursor'>) {
-  return useItems(trpc.deposit.list.useInfiniteQuery(input, nextPage));
+  const query = useItems(trpc.deposit.list.useInfiniteQuery(input, nextPage));
+  // Bitcoin payments (method 'bitcoin') have their own view; these lists show bank deposits.
+  const items = useMemo(() => query.items.filter(isBankDeposit), [query.items]);
+  return { ...query, items };
 }
 
 /** Withdrawals, newest first, page by page. */

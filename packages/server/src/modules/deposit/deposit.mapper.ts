@@ -5,6 +5,7 @@ import { iso, isoOrNull } from '../../lib/dates.ts';
 /** A deposit as the wire shows it (dollars, ISO dates). */
 export function toDeposit(row: DepositRow, userEmail: string): TDeposit {
   return {
+    method: 'bank',
     id: row.id,
     userId: row.user_id,
     userEmail,
