@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bitcoinDepositOf, bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, outpoint, shortTxid } from './bitcoin';
+import { bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, outpoint, shortTxid } from './bitcoin';
 
 describe('Bitcoin words', () => {
   it('shows satoshis as BTC with exactly 8 decimals, without float rounding', () => {
@@ -25,7 +25,6 @@ describe('Bitcoin words', () => {
     expect(bitcoinStatusLabel('seen', 0, 2)).toBe('Seen, 0 of 2 confirmations');
     expect(bitcoinStatusLabel('seen', 1, 2)).toBe('Seen, 1 of 2 confirmations');
     expect(bitcoinStatusLabel('seen', 5, 2)).toBe('Seen, 2 of 2 confirmations');
-    expect(bitcoinStatusLabel('seen', 1, null)).toBe('Seen, 1 confirmation');
     expect(bitcoinStatusLabel('held', 3, 2)).toBe('Waiting for a fresh price');
     expect(bitcoinStatusLabel('confirmed', 2, 2)).toBe('Credited');
   });
@@ -34,34 +33,5 @@ describe('Bitcoin words', () => {
     expect(bitcoinStatusDetail('seen', 0, 2)).toMatch(/not yet in a block/);
     expect(bitcoinStatusDetail('seen', 1, 3)).toMatch(/credited at 3 confirmations/);
     expect(bitcoinStatusDetail('held', 2, 2)).toMatch(/fresh/);
-  });
-});
-
-describe('bitcoinDepositOf', () => {
-  const base = { txid: 'ab'.repeat(32), vout: 1, sats: 150_000, confirmations: 1, price: null };
-  it('reads a Bitcoin deposit, and a dollar amount only once credited', () => {
-    expect(bitcoinDepositOf({ ...base, method: 'bitcoin', status: 'seen', amount: 0 })).toEqual({
-      txid: base.txid,
-      vout: 1,
-      sats: 150_000,
-      confirmations: 1,
-      state: 'seen',
-      amount: null,
-      price: null,
-    });
-    expect(
-      bitcoinDepositOf({
-        ...base,
-        method: 'bitcoin',
-        status: 'confirmed',
-        amount: 90,
-        price: 60_000,
-        confirmations: 2,
-      }),
-    ).toMatchObject({ state: 'confirmed', amount: 90, price: 60_000 });
-  });
-  it('is null for a bank deposit', () => {
-    expect(bitcoinDepositOf({ status: 'confirmed', amount: 10 })).toBeNull();
-    expect(bitcoinDepositOf({ ...base, method: 'bank', status: 'pending' })).toBeNull();
   });
 });

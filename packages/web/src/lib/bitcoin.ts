@@ -1,3 +1,5 @@
+import type { TBitcoinDepositStatus } from '@vestora/contract';
+
 /**
  * How Bitcoin amounts, transactions and deposit states read on screen: the one place these words are made
  * (the Deposit page, the deposit lists, their timelines and the admin Overview use them).
@@ -30,18 +32,16 @@ export function outpoint(txid: string, vout: number): string {
 }
 
 /** The state of a Bitcoin deposit as the member follows it. */
-export type BitcoinDepositState = 'seen' | 'held' | 'confirmed';
+export type BitcoinDepositState = TBitcoinDepositStatus;
 
 /**
  * The status line of a Bitcoin deposit: `Seen, 0 of 2 confirmations`, `Waiting for a fresh price`, `Credited`.
- * `needed` is the confirmations the server credits at (unknown when Bitcoin deposits were turned off since).
+ * `needed` is the confirmations the server credits at.
  */
-export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: number, needed: number | null): string {
+export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: number, needed: number): string {
   switch (state) {
     case 'seen':
-      return needed === null
-        ? `Seen, ${confirmations} ${confirmations === 1 ? 'confirmation' : 'confirmations'}`
-        : `Seen, ${Math.min(confirmations, needed)} of ${needed} confirmations`;
+      return `Seen, ${Math.min(confirmations, needed)} of ${needed} confirmations`;
     case 'held':
       return 'Waiting for a fresh price';
     case 'confirmed':
@@ -50,58 +50,14 @@ export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: nu
 }
 
 /** One sentence on what a Bitcoin deposit waits for, or what it was credited at. */
-export function bitcoinStatusDetail(state: BitcoinDepositState, confirmations: number, needed: number | null): string {
+export function bitcoinStatusDetail(state: BitcoinDepositState, confirmations: number, needed: number): string {
   switch (state) {
     case 'seen':
       if (confirmations === 0) return 'The payment is on the network, not yet in a block. Nothing is credited yet.';
-      return needed === null
-        ? 'The payment is in a block; it is credited when it has enough confirmations.'
-        : `The payment is in a block; it is credited at ${needed} confirmations.`;
+      return `The payment is in a block; it is credited at ${needed} confirmations.`;
     case 'held':
       return 'The payment has its confirmations; the credit waits until our market price of Bitcoin is fresh again (at most 10 minutes old).';
     case 'confirmed':
       return 'The payment was credited in dollars at the market price of that moment.';
   }
-}
-
-/** The fields of a deposit that a Bitcoin deposit fills (deposit.list). */
-interface DepositLike {
-  status: string;
-  amount?: number | null;
-  method?: string | null;
-  txid?: string | null;
-  vout?: number | null;
-  sats?: number | null;
-  confirmations?: number | null;
-  price?: number | null;
-}
-
-/** A Bitcoin deposit as the screens show it. */
-export interface BitcoinDepositView {
-  txid: string;
-  vout: number;
-  sats: number;
-  confirmations: number;
-  state: BitcoinDepositState;
-  /** Dollars credited (confirmed only). */
-  amount: number | null;
-  /** The USD price of one BTC the credit used (confirmed only). */
-  price: number | null;
-}
-
-const STATES: readonly string[] = ['seen', 'held', 'confirmed'] satisfies BitcoinDepositState[];
-
-/** The Bitcoin side of a deposit, or null for a bank deposit. */
-export function bitcoinDepositOf(d: DepositLike): BitcoinDepositView | null {
-  if (d.method !== 'bitcoin' || !d.txid || typeof d.sats !== 'number' || !STATES.includes(d.status)) return null;
-  const state = d.status as BitcoinDepositState;
-  return {
-    txid: d.txid,
-    vout: d.vout ?? 0,
-    sats: d.sats,
-    confirmations: d.confirmations ?? 0,
-    state,
-    amount: state === 'confirmed' ? (d.amount ?? null) : null,
-    price: state === 'confirmed' ? (d.price ?? null) : null,
-  };
 }

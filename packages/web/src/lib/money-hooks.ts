@@ -2,15 +2,15 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type {
   TAuditListInput,
-  TDeposit,
+  TDepositItem,
   TDepositListInput,
   TLedgerEntry,
   TLedgerListInput,
   TWithdrawal,
   TWithdrawalListInput,
 } from '@vestora/contract';
-import { trpc } from './trpc';
 import { isBankDeposit } from '@vestora/contract';
+import { trpc } from './trpc';
 
 /** Largest page the lists accept; used when walking every page (CSV, look-ups). */
 export const MAX_PAGE = 100;
@@ -56,7 +56,7 @@ export function useFetchAllLedgerEntries() {
   );
 }
 
-export type ReferencedRecord = { type: 'deposit'; record: TDeposit } | { type: 'withdrawal'; record: TWithdrawal };
+export type ReferencedRecord = { type: 'deposit'; record: TDepositItem } | { type: 'withdrawal'; record: TWithdrawal };
 
 /**
  * The deposit or withdrawal a ledger entry points at. There is no by-id procedure, so this walks the
@@ -78,7 +78,7 @@ export function useReferencedRecord(
         const input = { limit: MAX_PAGE, cursor, userId: options.userId };
         if (refType === 'deposit') {
           const page = await utils.client.deposit.list.query(input);
-          const record = page.items.filter(isBankDeposit).find((d) => d.id === refId);
+          const record = page.items.find((d) => d.id === refId);
           if (record) return { type: 'deposit', record };
           if (!page.nextCursor || page.nextCursor === cursor) return null;
           cursor = page.nextCursor;
@@ -118,10 +118,17 @@ function useItems<TQuery extends { data?: { pages: { items: unknown[] }[] } }>(q
   return { ...query, items };
 }
 
-/** Deposits, newest first, page by page (own for users, everyone's or one user's for admins). */
+/**
+ * Deposits, bank transfers and Bitcoin payments, newest first, page by page (own for users, everyone's or one
+ * user's for admins).
+ */
 export function useDepositPages(input: Omit<TDepositListInput, 'cursor'>) {
-  const query = useItems(trpc.deposit.list.useInfiniteQuery(input, nextPage));
-  // Bitcoin payments (method 'bitcoin') have their own view; these lists show bank deposits.
+  return useItems(trpc.deposit.list.useInfiniteQuery(input, nextPage));
+}
+
+/** Bank deposits only, page by page: the review desk's (Bitcoin payments are credited by the chain, not reviewed). */
+export function useBankDepositPages(input: Omit<TDepositListInput, 'cursor'>) {
+  const query = useDepositPages(input);
   const items = useMemo(() => query.items.filter(isBankDeposit), [query.items]);
   return { ...query, items };
 }

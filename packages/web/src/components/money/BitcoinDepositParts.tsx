@@ -1,5 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { trpc } from '../../lib/trpc';
+import type { TBitcoinDeposit } from '@vestora/contract';
 import { formatMoney, formatPrice } from '../../lib/format';
 import {
   bitcoinStatusDetail,
@@ -8,20 +8,8 @@ import {
   outpoint,
   shortTxid,
   type BitcoinDepositState,
-  type BitcoinDepositView,
 } from '../../lib/bitcoin';
 import { CopyButton } from '../../features/account/CopyButton';
-
-/**
- * The confirmations the server credits Bitcoin payments at (deposit.instructions), or null when it does not say
- * (still loading, or Bitcoin deposits turned off since the payment).
- */
-export function useConfirmationsNeeded(): number | null {
-  const q = trpc.deposit.instructions.useQuery(undefined, { retry: false, staleTime: 60_000 });
-  // TODO(h20s merge): read q.data.bitcoin once the contract has it.
-  const data = q.data as { bitcoin?: { confirmations: number } | null } | undefined;
-  return data?.bitcoin?.confirmations ?? null;
-}
 
 const PALETTE: Record<BitcoinDepositState, 'yellow' | 'green'> = {
   seen: 'yellow',
@@ -30,34 +18,32 @@ const PALETTE: Record<BitcoinDepositState, 'yellow' | 'green'> = {
 };
 
 /** The status of a Bitcoin deposit: a badge with its words ("Seen, 1 of 2 confirmations"), never colour alone. */
-export function BitcoinStatusBadge({ view, needed }: { view: BitcoinDepositView; needed: number | null }) {
+export function BitcoinStatusBadge({ deposit: d }: { deposit: TBitcoinDeposit }) {
   return (
-    <Badge colorPalette={PALETTE[view.state]} variant="subtle" whiteSpace="nowrap">
-      {bitcoinStatusLabel(view.state, view.confirmations, needed)}
+    <Badge colorPalette={PALETTE[d.status]} variant="subtle" whiteSpace="nowrap">
+      {bitcoinStatusLabel(d.status, d.confirmations, d.confirmationsRequired)}
     </Badge>
   );
 }
 
 /** The amount of a Bitcoin deposit: dollars credited (with BTC and price under it), or BTC while not credited. */
-export function BitcoinAmount({ view }: { view: BitcoinDepositView }) {
-  const credited = view.state === 'confirmed' && view.amount !== null;
+export function BitcoinAmount({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  const credited = d.status === 'confirmed' && d.amount !== null;
   return (
     <Stack gap="0" align="flex-end">
       <Text fontWeight="medium" whiteSpace="nowrap">
-        {credited ? formatMoney(view.amount) : formatBtc(view.sats)}
+        {credited ? formatMoney(d.amount) : formatBtc(d.sats)}
       </Text>
       <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-        {credited
-          ? `${formatBtc(view.sats)}${view.price !== null ? ` at ${formatPrice(view.price)}` : ''}`
-          : 'Not credited yet'}
+        {credited ? `${formatBtc(d.sats)}${d.price !== null ? ` at ${formatPrice(d.price)}` : ''}` : 'Not credited yet'}
       </Text>
     </Stack>
   );
 }
 
 /** "Bitcoin" and the transaction, shortened, with its full id in a tooltip and a Copy button. */
-export function BitcoinTransaction({ view }: { view: BitcoinDepositView }) {
-  const full = outpoint(view.txid, view.vout);
+export function BitcoinTransaction({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  const full = outpoint(d.txid, d.vout);
   return (
     <Stack gap="0.5" minW="0">
       <Text fontSize="xs" color="fg.muted">
@@ -65,19 +51,19 @@ export function BitcoinTransaction({ view }: { view: BitcoinDepositView }) {
       </Text>
       <HStack gap="2" wrap="wrap">
         <Text fontFamily="mono" fontSize="sm" title={full} data-testid="bitcoin-txid">
-          {shortTxid(view.txid)}:{view.vout}
+          {shortTxid(d.txid)}:{d.vout}
         </Text>
-        <CopyButton value={view.txid} label="Copy" ariaLabel={`Copy transaction id ${view.txid}`} size="2xs" />
+        <CopyButton value={d.txid} label="Copy" ariaLabel={`Copy transaction id ${d.txid}`} size="2xs" />
       </HStack>
     </Stack>
   );
 }
 
 /** The status detail under a Bitcoin deposit's badge. */
-export function BitcoinStatusDetail({ view, needed }: { view: BitcoinDepositView; needed: number | null }) {
+export function BitcoinStatusDetail({ deposit: d }: { deposit: TBitcoinDeposit }) {
   return (
     <Text fontSize="xs" color="fg.muted" mt="1" maxW="18rem">
-      {bitcoinStatusDetail(view.state, view.confirmations, needed)}
+      {bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired)}
     </Text>
   );
 }

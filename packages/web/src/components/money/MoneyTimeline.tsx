@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
 import { Text, Timeline } from '@chakra-ui/react';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
-import type { TDeposit, TWithdrawal } from '@vestora/contract';
+import type { TBitcoinDeposit, TDeposit, TDepositItem, TWithdrawal } from '@vestora/contract';
 import { formatDateTime, formatMoney, formatPrice } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
-import {
-  bitcoinDepositOf,
-  bitcoinStatusDetail,
-  bitcoinStatusLabel,
-  formatBtc,
-  shortTxid,
-  type BitcoinDepositView,
-} from '../../lib/bitcoin';
-import { useConfirmationsNeeded } from './BitcoinDepositParts';
+import { bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, shortTxid } from '../../lib/bitcoin';
 
 type Tone = 'start' | 'ok' | 'bad' | 'waiting' | 'neutral';
 
@@ -100,39 +92,31 @@ const requestedStep = (title: string, time: string, body: string): Step => ({
 const waitingStep = (body: string): Step => ({ key: 'waiting', title: 'Waiting for review', tone: 'waiting', body });
 
 /** A Bitcoin deposit's life: seen on the network → confirmations → credited (or held for a fresh price). */
-function BitcoinDepositTimeline({
-  record: d,
-  view,
-  audience,
-}: {
-  record: TDeposit;
-  view: BitcoinDepositView;
-  audience: Audience;
-}) {
-  const needed = useConfirmationsNeeded();
-  const btc = formatBtc(view.sats);
+function BitcoinDepositTimeline({ record: d, audience }: { record: TBitcoinDeposit; audience: Audience }) {
+  const btc = formatBtc(d.sats);
   const outcome: Step =
-    view.state === 'confirmed'
+    d.status === 'confirmed'
       ? {
           key: 'credited',
           title: 'Credited',
-          time: d.reviewedAt,
+          time: d.confirmedAt,
           tone: 'ok',
-          body: `${formatMoney(view.amount)} was credited to ${balanceOf(audience)}: ${btc}${view.price !== null ? ` at ${formatPrice(view.price)} per BTC` : ''}.`,
+          body: `${formatMoney(d.amount)} was credited to ${balanceOf(audience)}: ${btc}${d.price !== null ? ` at ${formatPrice(d.price)} per BTC` : ''}.`,
         }
       : {
-          key: view.state,
-          title: bitcoinStatusLabel(view.state, view.confirmations, needed),
+          key: d.status,
+          title: bitcoinStatusLabel(d.status, d.confirmations, d.confirmationsRequired),
           tone: 'waiting',
-          body: bitcoinStatusDetail(view.state, view.confirmations, needed),
+          body: bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired),
         };
+  const whose = audience === 'owner' ? 'your' : "the member's";
   return (
     <StepList
       steps={[
         requestedStep(
           'Payment seen on the Bitcoin network',
           d.createdAt,
-          `${btc} to ${audience === 'owner' ? 'your' : "the member's"} deposit address in transaction ${shortTxid(view.txid)} (output ${view.vout}).`,
+          `${btc} to ${whose} deposit address in transaction ${shortTxid(d.txid)} (output ${d.vout}).`,
         ),
         outcome,
       ]}
@@ -143,14 +127,14 @@ function BitcoinDepositTimeline({
 
 /**
  * A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason; a Bitcoin
- * deposit's own steps when it is one.
+ * payment's own steps when it is one.
  */
-export function DepositTimeline(props: TimelineProps<TDeposit>) {
-  const view = bitcoinDepositOf(props.record);
-  return view ? (
-    <BitcoinDepositTimeline record={props.record} view={view} audience={props.audience} />
+export function DepositTimeline(props: TimelineProps<TDepositItem>) {
+  const d = props.record;
+  return d.method === 'bitcoin' ? (
+    <BitcoinDepositTimeline record={d} audience={props.audience} />
   ) : (
-    <BankDepositTimeline {...props} />
+    <BankDepositTimeline {...props} record={d} />
   );
 }
 

@@ -11,7 +11,8 @@ import { StackedCell, Time } from '../table/StackedCell';
 interface OwnRecord {
   id: string;
   createdAt: string;
-  amount: number;
+  /** Dollars; null for a Bitcoin payment not credited yet (see `amountText`). */
+  amount: number | null;
 }
 
 /** What one kind of money request brings to the owner's list of them. */

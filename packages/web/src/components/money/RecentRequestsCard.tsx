@@ -10,7 +10,8 @@ interface RecentItem {
   id: string;
   createdAt: string;
   userEmail: string;
-  amount: number;
+  /** Dollars; null for a Bitcoin payment not credited yet (its `amount` cell says what it is). */
+  amount: number | null;
 }
 
 /** What one kind of request declares for its recent-requests card: the words and the columns after Amount. */

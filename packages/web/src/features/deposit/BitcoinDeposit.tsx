@@ -1,30 +1,19 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Alert, Badge, Box, Card, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import type { TBitcoinInstructions } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { CopyButton } from '../account/CopyButton';
 
-/** What deposit.instructions() carries when the server has Bitcoin deposits on (BTC_XPUB set). */
-export interface BitcoinInstructions {
-  /** The member's own address, derived from the operator's watch-only key. */
-  address: string;
-  /** The BIP21 `bitcoin:` URI of the address, which the QR code carries. */
-  uri: string;
-  /** Confirmations a payment needs before it is credited. */
-  confirmations: number;
-}
-
 /** The member's Bitcoin instructions, or undefined while loading, on an error, or when the server has none. */
 export function useBitcoinInstructions() {
   const q = trpc.deposit.instructions.useQuery(undefined, { retry: false });
-  // TODO(h20s merge): read q.data.bitcoin once the contract has it.
-  const data = q.data as { bitcoin?: BitcoinInstructions | null } | undefined;
-  return { query: q, bitcoin: data?.bitcoin ?? undefined };
+  return { query: q, bitcoin: q.data?.bitcoin };
 }
 
 /** The "Pay in Bitcoin" card: the address (copy), its QR code and what happens to a payment. */
-export function BitcoinDepositCard({ bitcoin }: { bitcoin: BitcoinInstructions }) {
+export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions }) {
   const n = bitcoin.confirmations;
   return (
     <Card.Root as="section" aria-labelledby="bitcoin-deposit-heading">

@@ -1,18 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Table } from '@chakra-ui/react';
-import type { TDeposit } from '@vestora/contract';
-import { useInvalidateMoney } from '../../lib/money-hooks';
+import type { TDepositItem } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
+import { formatMoney } from '../../lib/format';
+import { useInvalidateMoney } from '../../lib/money-hooks';
 import { DEPOSIT_STATUS } from '../../lib/money-labels';
 import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../../components/money/RecentRequestsCard';
-import { formatMoney } from '../../lib/format';
-import { bitcoinDepositOf } from '../../lib/bitcoin';
 import {
   BitcoinAmount,
   BitcoinStatusBadge,
   BitcoinStatusDetail,
   BitcoinTransaction,
-  useConfirmationsNeeded,
 } from '../../components/money/BitcoinDepositParts';
 
 const RECENT_DEPOSITS: RecentRequestsSpec = {
@@ -24,12 +22,19 @@ const RECENT_DEPOSITS: RecentRequestsSpec = {
   columns: ['Method', 'Reference', 'Status'],
 };
 
+/** How often the list asks again while a Bitcoin payment waits for confirmations or a price. */
+const WAITING_REFRESH_MS = 10_000;
+
+/** The number of Bitcoin payments not credited yet among `items`. */
+function waitingBitcoin(items: readonly TDepositItem[] | undefined): number {
+  return (items ?? []).filter((d) => d.method === 'bitcoin' && d.status !== 'confirmed').length;
+}
+
 /**
  * The caller's latest deposits (everyone's for admins) with their status. A Bitcoin payment shows its amount in BTC
  * until credited, its transaction, and its confirmations; the list refreshes itself while a payment waits.
  */
 export function RecentDeposits() {
-  const needed = useConfirmationsNeeded();
   const deposits = trpc.deposit.list.useQuery(
     { limit: 10 },
     // A Bitcoin payment moves on by itself (confirmations, then the credit): follow it while one waits.
@@ -48,44 +53,27 @@ export function RecentDeposits() {
     <RecentRequestsCard
       {...RECENT_DEPOSITS}
       query={deposits}
-      amount={(d) => {
-        const view = bitcoinDepositOf(d);
-        return view ? <BitcoinAmount view={view} /> : formatMoney(d.amount);
-      }}
-      cells={(d) => {
-        const view = bitcoinDepositOf(d);
-        if (view)
-          return (
-            <>
-              <Table.Cell>Bitcoin</Table.Cell>
-              <Table.Cell>
-                <BitcoinTransaction view={view} />
-              </Table.Cell>
-              <Table.Cell>
-                <BitcoinStatusBadge view={view} needed={needed} />
-                <BitcoinStatusDetail view={view} needed={needed} />
-              </Table.Cell>
-            </>
-          );
-        return (
+      amount={(d) => (d.method === 'bitcoin' ? <BitcoinAmount deposit={d} /> : formatMoney(d.amount))}
+      cells={(d) =>
+        d.method === 'bitcoin' ? (
+          <>
+            <Table.Cell>Bitcoin</Table.Cell>
+            <Table.Cell>
+              <BitcoinTransaction deposit={d} />
+            </Table.Cell>
+            <Table.Cell>
+              <BitcoinStatusBadge deposit={d} />
+              <BitcoinStatusDetail deposit={d} />
+            </Table.Cell>
+          </>
+        ) : (
           <>
             <Table.Cell>Bank transfer</Table.Cell>
             <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>
             <StatusCell status={d.status} shown={DEPOSIT_STATUS[d.status]} reason={d.reason} />
           </>
-        );
-      }}
+        )
+      }
     />
   );
 }
-
-/** The number of Bitcoin payments not credited yet among `items`. */
-function waitingBitcoin(items: readonly TDeposit[] | undefined): number {
-  return (items ?? []).filter((d) => {
-    const view = bitcoinDepositOf(d);
-    return view !== null && view.state !== 'confirmed';
-  }).length;
-}
-
-/** How often the list asks again while a Bitcoin payment waits for confirmations or a price. */
-const WAITING_REFRESH_MS = 10_000;

@@ -4,38 +4,10 @@ import { EmptyState } from '../../components/ui/states';
 import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
 import { CopyButton } from '../account/CopyButton';
-
-/** bitcoin.status(): where the chain watcher is. */
-export interface WatcherStatus {
-  /** The last block the watcher finished, or null before its first. */
-  height: number | null;
-  /** The source's tip at the last read, or null before the first. */
-  tipHeight: number | null;
-  /** Blocks the watcher is behind the source. */
-  lag: number | null;
-  lastError: string | null;
-  /** Dollars credited from Bitcoin payments today. */
-  creditedToday: number;
-}
-
-/** What kind of trouble an exception is. */
-export type WatcherExceptionKind = 'reorged' | 'dust' | 'payout_mismatch';
-
-/** bitcoin.exceptions(): one payment or payout for an admin to look at. */
-export interface WatcherException {
-  id: string;
-  kind: WatcherExceptionKind;
-  userEmail: string | null;
-  txid: string;
-  vout: number | null;
-  sats: number | null;
-  /** Dollars, when a credit or a payout is concerned. */
-  amount: number | null;
-  createdAt: string;
-}
+import type { TBitcoinException, TBitcoinExceptionKind, TBitcoinStatus } from '@vestora/contract';
 
 /** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
-export const EXCEPTION_WORDS: Record<WatcherExceptionKind, { label: string; help: string; palette: string }> = {
+export const EXCEPTION_WORDS: Record<TBitcoinExceptionKind, { label: string; help: string; palette: string }> = {
   reorged: {
     label: 'Credited, then left the chain',
     help: 'The ledger is not rewritten: correct the balance with an adjustment (another admin approves it).',
@@ -54,7 +26,7 @@ export const EXCEPTION_WORDS: Record<WatcherExceptionKind, { label: string; help
 };
 
 /** How the watcher is doing, in words and colour: following, behind, or failing. */
-export function watcherHealth(s: WatcherStatus): { label: string; palette: 'green' | 'orange' | 'red' } {
+export function watcherHealth(s: TBitcoinStatus): { label: string; palette: 'green' | 'orange' | 'red' } {
   if (s.lastError) return { label: 'Failing', palette: 'red' };
   if (s.height === null) return { label: 'Not started', palette: 'orange' };
   if ((s.lag ?? 0) > 1) return { label: `Behind by ${formatInteger(s.lag)} blocks`, palette: 'orange' };
@@ -75,7 +47,7 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** The watcher's figures: height, tip, lag, credited today, and the last error when there is one. */
-export function WatcherStatusView({ status: s }: { status: WatcherStatus }) {
+export function WatcherStatusView({ status: s }: { status: TBitcoinStatus }) {
   const health = watcherHealth(s);
   return (
     <Stack gap="4">
@@ -97,7 +69,7 @@ export function WatcherStatusView({ status: s }: { status: WatcherStatus }) {
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Last error</Alert.Title>
+            <Alert.Title>Last error{s.lastErrorAt ? `, ${formatDateTime(s.lastErrorAt)}` : ''}</Alert.Title>
             <Alert.Description wordBreak="break-word">{s.lastError}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -106,12 +78,17 @@ export function WatcherStatusView({ status: s }: { status: WatcherStatus }) {
           No error at the last read of the block source.
         </Text>
       )}
+      <Text fontSize="sm" color="fg.muted" data-testid="bitcoin-checked-at">
+        {s.checkedAt
+          ? `Last read of the block source: ${formatDateTime(s.checkedAt)}.`
+          : 'The block source has not been read yet.'}
+      </Text>
     </Stack>
   );
 }
 
 /** Credited-then-gone payments, dust and payout mismatches, each with the member and the amount. */
-export function WatcherExceptionsView({ items }: { items: readonly WatcherException[] }) {
+export function WatcherExceptionsView({ items }: { items: readonly TBitcoinException[] }) {
   if (items.length === 0)
     return (
       <EmptyState
@@ -140,11 +117,14 @@ export function WatcherExceptionsView({ items }: { items: readonly WatcherExcept
                   <Badge colorPalette={words.palette} variant="subtle">
                     {words.label}
                   </Badge>
+                  <Text fontSize="sm" mt="1">
+                    {x.detail}
+                  </Text>
                   <Text fontSize="xs" color="fg.muted" mt="1">
                     {words.help}
                   </Text>
                 </Table.Cell>
-                <Table.Cell wordBreak="break-word">{x.userEmail ?? 'No member'}</Table.Cell>
+                <Table.Cell wordBreak="break-word">{x.userEmail}</Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {x.amount !== null ? <Text fontWeight="medium">{formatMoney(x.amount)}</Text> : null}
                   {x.sats !== null ? (
