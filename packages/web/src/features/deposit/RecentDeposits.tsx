@@ -12,6 +12,7 @@ import {
   BitcoinStatusDetail,
   BitcoinTransaction,
 } from '../../components/money/BitcoinDepositParts';
+import { useBitcoinInstructions } from './BitcoinDeposit';
 
 const RECENT_DEPOSITS: RecentRequestsSpec = {
   headingId: 'recent-deposits-heading',
@@ -22,32 +23,48 @@ const RECENT_DEPOSITS: RecentRequestsSpec = {
   columns: ['Method', 'Reference', 'Status'],
 };
 
-/** How often the list asks again while a Bitcoin payment waits for confirmations or a price. */
-const WAITING_REFRESH_MS = 10_000;
+/**
+ * How often the list asks again when the server takes Bitcoin: a payment appears by itself (seen on the network),
+ * then moves on (confirmations, then the credit) with nobody reporting anything.
+ */
+const BITCOIN_REFRESH_MS = 10_000;
 
 /** The number of Bitcoin payments not credited yet among `items`. */
 function waitingBitcoin(items: readonly TDepositItem[] | undefined): number {
   return (items ?? []).filter((d) => d.method === 'bitcoin' && d.status !== 'confirmed').length;
 }
 
+/** The credited Bitcoin payments among `items`, as one comparable key (null before the list has loaded). */
+function creditedBitcoin(items: readonly TDepositItem[] | undefined): string | null {
+  if (!items) return null;
+  return items
+    .filter((d) => d.method === 'bitcoin' && d.status === 'confirmed')
+    .map((d) => d.id)
+    .join(',');
+}
+
 /**
  * The caller's latest deposits (everyone's for admins) with their status. A Bitcoin payment shows its amount in BTC
- * until credited, its transaction, and its confirmations; the list refreshes itself while a payment waits.
+ * until credited, its transaction, and its confirmations; the list refreshes itself while the server takes Bitcoin.
  */
 export function RecentDeposits() {
+  const { bitcoin } = useBitcoinInstructions();
   const deposits = trpc.deposit.list.useQuery(
     { limit: 10 },
-    // A Bitcoin payment moves on by itself (confirmations, then the credit): follow it while one waits.
-    { refetchInterval: (q) => (waitingBitcoin(q.state.data?.items) > 0 ? WAITING_REFRESH_MS : false) },
+    {
+      refetchInterval: (q) =>
+        bitcoin !== undefined || waitingBitcoin(q.state.data?.items) > 0 ? BITCOIN_REFRESH_MS : false,
+    },
   );
   // When a waiting payment is credited, the balance and the history change too.
   const invalidateMoney = useInvalidateMoney();
-  const waiting = waitingBitcoin(deposits.data?.items);
-  const lastWaiting = useRef(waiting);
+  const credited = creditedBitcoin(deposits.data?.items);
+  const lastCredited = useRef<string | null>(null);
   useEffect(() => {
-    if (waiting < lastWaiting.current) void invalidateMoney();
-    lastWaiting.current = waiting;
-  }, [waiting, invalidateMoney]);
+    if (credited === null) return;
+    if (lastCredited.current !== null && credited !== lastCredited.current) void invalidateMoney();
+    lastCredited.current = credited;
+  }, [credited, invalidateMoney]);
 
   return (
     <RecentRequestsCard
