@@ -37,16 +37,10 @@ export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions 
           </Box>
           <Stack gap="4" flex="1" w="full" minW="0">
             <Stack gap="1">
-              <Text fontSize="sm" fontWeight="medium" id="bitcoin-address-label">
+              <Text fontSize="sm" fontWeight="medium">
                 Your Bitcoin address
               </Text>
-              <Text
-                fontFamily="mono"
-                fontSize="md"
-                wordBreak="break-all"
-                aria-labelledby="bitcoin-address-label"
-                data-testid="bitcoin-address"
-              >
+              <Text fontFamily="mono" fontSize="md" wordBreak="break-all" data-testid="bitcoin-address">
                 {bitcoin.address}
               </Text>
               <CopyButton
