@@ -62,7 +62,7 @@ export function BitcoinTransaction({ deposit: d }: { deposit: TBitcoinDeposit })
 /** The status detail under a Bitcoin deposit's badge. */
 export function BitcoinStatusDetail({ deposit: d }: { deposit: TBitcoinDeposit }) {
   return (
-    <Text fontSize="xs" color="fg.muted" mt="1" maxW="18rem">
+    <Text fontSize="xs" color="fg.muted" mt="1" minW="12rem" maxW="18rem" whiteSpace="normal">
       {bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired)}
     </Text>
   );

@@ -19,7 +19,7 @@ const RECENT_DEPOSITS: RecentRequestsSpec = {
   heading: 'Your recent deposits',
   noun: 'deposits',
   emptyDescription: 'Deposits you report, and Bitcoin payments to your address, appear here with their status.',
-  minW: '640px',
+  minW: '760px',
   columns: ['Method', 'Reference', 'Status'],
 };
 

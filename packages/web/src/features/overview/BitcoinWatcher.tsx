@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { EmptyState } from '../../components/ui/states';
+import { EmptyState, ErrorState, listState } from '../../components/ui/states';
+import { errorMessage, isClientError } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
 import { CopyButton } from '../account/CopyButton';
@@ -98,7 +100,7 @@ export function WatcherExceptionsView({ items }: { items: readonly TBitcoinExcep
     );
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
-      <Table.Root size="sm" minW="44rem">
+      <Table.Root size="sm" minW="56rem">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>What</Table.ColumnHeader>
@@ -113,18 +115,20 @@ export function WatcherExceptionsView({ items }: { items: readonly TBitcoinExcep
             const words = EXCEPTION_WORDS[x.kind];
             return (
               <Table.Row key={x.id}>
-                <Table.Cell maxW="18rem">
+                <Table.Cell minW="16rem" maxW="24rem" whiteSpace="normal">
                   <Badge colorPalette={words.palette} variant="subtle">
                     {words.label}
                   </Badge>
-                  <Text fontSize="sm" mt="1">
+                  <Text fontSize="sm" mt="1" overflowWrap="anywhere">
                     {x.detail}
                   </Text>
                   <Text fontSize="xs" color="fg.muted" mt="1">
                     {words.help}
                   </Text>
                 </Table.Cell>
-                <Table.Cell wordBreak="break-word">{x.userEmail}</Table.Cell>
+                <Table.Cell whiteSpace="normal" overflowWrap="anywhere" minW="10rem">
+                  {x.userEmail}
+                </Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {x.amount !== null ? <Text fontWeight="medium">{formatMoney(x.amount)}</Text> : null}
                   {x.sats !== null ? (
@@ -176,5 +180,63 @@ export function BitcoinSection({ status, exceptions }: { status: ReactNode; exce
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** How often the Overview asks the watcher again. */
+const WATCHER_REFRESH_MS = 30_000;
+
+/**
+ * The Overview's Bitcoin section, shown only when the server has Bitcoin deposits on (bitcoin.status answers
+ * `enabled`). Nothing shows while the first answer is on its way, so an installation without Bitcoin never
+ * flashes a Bitcoin heading; a refused answer (a 4xx: not an admin, an older server) is quiet too.
+ */
+export function BitcoinWatcherPanel() {
+  const status = trpc.bitcoin.status.useQuery(undefined, {
+    refetchInterval: WATCHER_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    retry: (count, err) => !isClientError(err) && count < 2,
+  });
+  const enabled = status.data?.enabled === true;
+  const exceptions = trpc.bitcoin.exceptions.useQuery(undefined, {
+    enabled,
+    refetchInterval: WATCHER_REFRESH_MS,
+  });
+  if (status.isPending || (status.isError && isClientError(status.error))) return null;
+  if (status.data && !status.data.enabled) return null;
+
+  const exceptionsBody = listState(
+    {
+      isPending: exceptions.isPending,
+      isError: exceptions.isError,
+      error: exceptions.error,
+      isRefetching: exceptions.isRefetching,
+      refetch: exceptions.refetch,
+      items: exceptions.data?.items ?? [],
+    },
+    {
+      loading: 'Loading the Bitcoin exceptions...',
+      errorTitle: 'Could not load the Bitcoin exceptions',
+      empty: <WatcherExceptionsView items={[]} />,
+      minH: '8rem',
+    },
+  ) ?? <WatcherExceptionsView items={exceptions.data?.items ?? []} />;
+
+  return (
+    <BitcoinSection
+      status={
+        status.data ? (
+          <WatcherStatusView status={status.data} />
+        ) : (
+          <ErrorState
+            title="Could not read the Bitcoin watcher"
+            description={errorMessage(status.error)}
+            onRetry={() => void status.refetch()}
+            retrying={status.isRefetching}
+          />
+        )
+      }
+      exceptions={exceptionsBody}
+    />
   );
 }
