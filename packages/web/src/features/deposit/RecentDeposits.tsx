@@ -18,7 +18,7 @@ const RECENT_DEPOSITS: RecentRequestsSpec = {
   headingId: 'recent-deposits-heading',
   heading: 'Your recent deposits',
   noun: 'deposits',
-  emptyDescription: 'Deposits you report, and Bitcoin payments to your address, appear here with their status.',
+  emptyDescription: 'Deposits you report appear here with their status.',
   minW: '760px',
   columns: ['Method', 'Reference', 'Status'],
 };
@@ -69,6 +69,11 @@ export function RecentDeposits() {
   return (
     <RecentRequestsCard
       {...RECENT_DEPOSITS}
+      emptyDescription={
+        bitcoin
+          ? 'Deposits you report, and Bitcoin payments to your address, appear here with their status.'
+          : RECENT_DEPOSITS.emptyDescription
+      }
       query={deposits}
       amount={(d) => (d.method === 'bitcoin' ? <BitcoinAmount deposit={d} /> : formatMoney(d.amount))}
       cells={(d) =>
