@@ -1,5 +1,6 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
+import { bitcoinRouter } from '../modules/bitcoin/bitcoin.router.ts';
 import { contactRouter } from '../modules/contact/contact.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   site: siteRouter,
   statement: statementRouter,
   profile: profileRouter,
+  bitcoin: bitcoinRouter,
 });
 
 export type AppRouter = typeof appRouter;

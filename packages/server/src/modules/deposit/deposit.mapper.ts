@@ -11,7 +11,8 @@ export function toDeposit(row: DepositRow, userEmail: string): TDeposit {
     userEmail,
     amount: centsToDollars(row.amount_cents),
     reference: row.reference,
-    status: row.status,
+    // Only Bitcoin rows are ever seen or held (the watcher writes those statuses, on its own rows only).
+    status: row.status as TDeposit['status'],
     reason: row.reason,
     reviewedBy: row.reviewed_by,
     createdAt: iso(row.created_at),
