@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { deriveAddress, parseAccountKey } from '../src/modules/bitcoin/bitcoin.derive.ts';
 
 // The official vectors for the mnemonic "abandon abandon ... about" (BIP84, BIP49, BIP44 account 0).
@@ -42,5 +43,29 @@ describe('Bitcoin address derivation', () => {
       ),
     ).toThrow(/must start with/);
     expect(() => parseAccountKey(BIP84_ZPUB.slice(0, -1) + 't', 'mainnet')).toThrow(/not a valid extended public key/);
+  });
+
+  it('settings: off by default; a key for another network or a private key stops the start with a message', () => {
+    const base = { LOG_LEVEL: 'silent' };
+    expect(loadConfig(base).BTC_XPUB).toBeUndefined();
+    expect(loadConfig(base)).toMatchObject({
+      BTC_NETWORK: 'mainnet',
+      ESPLORA_URL: 'https://mempool.space/api',
+      BTC_CONFIRMATIONS: 2,
+      BTC_POLL_MS: 30_000,
+      BTC_DUST_SATS: 546,
+    });
+    expect(loadConfig({ ...base, BTC_XPUB: BIP84_ZPUB }).BTC_XPUB).toBe(BIP84_ZPUB);
+    expect(() => loadConfig({ ...base, BTC_XPUB: BIP84_ZPUB, BTC_NETWORK: 'regtest' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, BTC_XPUB: BIP84_ZPUB, BTC_NETWORK: 'regtest' })).toThrow(
+      /BTC_XPUB: BTC_XPUB is a mainnet key/,
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        BTC_XPUB:
+          'xprv9s21ZrQH143K3GJpoapnV8SFfukcVBSfeCficPSGfubmSFDxo1kuHnLisriDvSnRRuL2Qrg5ggqHKNVpxR86QEC8w35uxmGoggxtQTPvfUu',
+      }),
+    ).toThrow(/never a private key/);
   });
 });
