@@ -22,6 +22,7 @@ const benches = [
   'bench-mixed.ts',
   'bench-money-ceiling.ts',
   'bench-lighthouse.ts',
+  'bench-bitcoin.ts',
 ];
 
 /** The local PostgreSQL this machine runs (trust auth), used when no database URL is given and it answers. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
+import { ZBitcoinDeposit, ZBitcoinInstructions } from './bitcoin.ts';
 
 /** `expired`: a report no bank statement line confirmed within REPORT_EXPIRY_DAYS (14). */
 export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected', 'expired']);
@@ -23,7 +24,9 @@ export const ZDepositReviewInput = z
   });
 export type TDepositReviewInput = z.infer<typeof ZDepositReviewInput>;
 
+/** A bank deposit (a report or a statement credit). */
 export const ZDeposit = z.object({
+  method: z.literal('bank'),
   id: z.string(),
   userId: z.string(),
   userEmail: z.string(),
@@ -37,11 +40,19 @@ export const ZDeposit = z.object({
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
 
-/** deposit.list: one page of deposits, optionally by status or member. */
-export const ZDepositListInput = ZPageInput.extend({ status: ZDepositStatus.optional(), userId: ZId.optional() });
+/** Any deposit deposit.list shows: a bank deposit or a Bitcoin payment (by `method`). */
+export const ZDepositItem = z.discriminatedUnion('method', [ZDeposit, ZBitcoinDeposit]);
+export type TDepositItem = z.infer<typeof ZDepositItem>;
+
+/** Every status deposit.list can filter by (bank and Bitcoin; `confirmed` matches both). */
+export const ZDepositListStatus = z.enum(['pending', 'confirmed', 'rejected', 'expired', 'seen', 'held']);
+export type TDepositListStatus = z.infer<typeof ZDepositListStatus>;
+
+/** deposit.list: one page of deposits (bank and Bitcoin), optionally by status or member. */
+export const ZDepositListInput = ZPageInput.extend({ status: ZDepositListStatus.optional(), userId: ZId.optional() });
 /** What a caller sends (limit may be left out). */
 export type TDepositListInput = z.input<typeof ZDepositListInput>;
-export const ZDepositPage = page(ZDeposit);
+export const ZDepositPage = page(ZDepositItem);
 
 /**
  * deposit.instructions: where and how a member sends money. A transfer carrying the member's reference is
@@ -64,5 +75,10 @@ export const ZDepositInstructions = z.object({
   qrText: z.string(),
   /** False while the deposit account is the seeded placeholder. */
   open: z.boolean(),
+  /** The member's Bitcoin deposit address; absent when Bitcoin deposits are off (BTC_XPUB unset). */
+  bitcoin: ZBitcoinInstructions.optional(),
 });
 export type TDepositInstructions = z.infer<typeof ZDepositInstructions>;
+
+/** Narrows a deposit.list item to a bank deposit. */
+export const isBankDeposit = (d: TDepositItem): d is TDeposit => d.method === 'bank';

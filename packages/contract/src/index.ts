@@ -6,6 +6,7 @@ export * from './plan.ts';
 export * from './account.ts';
 export * from './referral.ts';
 export * from './market.ts';
+export * from './bitcoin.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './ledger.ts';

@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
+import { BTC_ADDRESS_USAGE, runBtcAddress } from './modules/bitcoin/bitcoin.cli.ts';
 import { systemClock } from './clock.ts';
 import { runStatementImport, STATEMENT_IMPORT_USAGE } from './modules/statement/statement.cli.ts';
 import { type AccountOrigin, createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
@@ -23,6 +24,7 @@ Commands:
                                  see security mail in the Outbox. Audited as done by the server operator.
   ledger:verify                  Check that every balance equals the sum of its ledger entries.
   ${STATEMENT_IMPORT_USAGE}
+  ${BTC_ADDRESS_USAGE}
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
 
@@ -130,6 +132,10 @@ async function main(argv: string[]): Promise<number> {
       return runLedgerVerify();
     case 'statement:import':
       return runStatementImport(rest);
+    case 'btc:address':
+      return runBtcAddress(rest, loadConfig(), (message, code) => {
+        throw new CliError(message, code);
+      });
     case undefined:
     case 'help':
     case '--help':

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { parseAccountKey } from './modules/bitcoin/bitcoin.derive.ts';
 
 /** Names proxy-addr accepts for address ranges, besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -179,6 +180,29 @@ const ZConfig = z.object({
    * per-request timing hook. 24+ characters: it guards process and business figures.
    */
   METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN must be at least 24 characters long').optional(),
+  /**
+   * The operator's watch-only extended public key (account level: xpub/ypub/zpub on mainnet, tpub/upub/vpub on
+   * testnet and regtest). Set: Bitcoin deposits are on (an address per member, the chain watcher runs). Unset: off.
+   */
+  BTC_XPUB: z
+    .string()
+    .trim()
+    .regex(/^[xyztuv]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, {
+      error: 'BTC_XPUB must be an extended public key (xpub, ypub, zpub, tpub, upub or vpub), never a private key',
+    })
+    .optional(),
+  BTC_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  /** An Esplora HTTP API (a self-hosted electrs or mempool instance, or a public one). */
+  ESPLORA_URL: z.url({ error: 'ESPLORA_URL must be an absolute URL' }).default('https://mempool.space/api'),
+  /** A payment is credited at this many confirmations. */
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  /** How often the watcher reads the source's tip, in milliseconds. */
+  BTC_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Payments under this many satoshis are listed for admins, not credited. 546 is Bitcoin Core's dust limit for
+   * a legacy output (the largest of its per-type limits): spending such an output costs about what it holds.
+   */
+  BTC_DUST_SATS: z.coerce.number().int().min(0).max(100_000_000).default(546),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -205,6 +229,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.BTC_XPUB) {
+    try {
+      parseAccountKey(c.BTC_XPUB, c.BTC_NETWORK);
+    } catch (err) {
+      throw new ConfigError(
+        `Invalid configuration:\n  - BTC_XPUB: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
   const publicUrl = (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(
     /\/+$/,
     '',

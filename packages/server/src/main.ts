@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
+import { startBitcoinWatcher } from './modules/bitcoin/bitcoin.start.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
@@ -66,11 +67,18 @@ async function main() {
   // Builds requested data exports (#21) every DATA_EXPORT_POLL_MS.
   const dataExports = startDataExportRunner(app.deps);
   app.addHook('onClose', () => dataExports.stop());
+  // Bitcoin deposits: only with BTC_XPUB (nothing runs otherwise).
+  const bitcoin = startBitcoinWatcher(app.deps);
+  app.log.info(
+    bitcoin
+      ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`
+      : 'bitcoin deposits: off (set BTC_XPUB to turn them on)',
+  );
 
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.
   installGracefulShutdown(app.log, async () => {
-    await Promise.all([app.close(), payouts.stop(), statements.stop(), mail.stop()]);
+    await Promise.all([app.close(), payouts.stop(), statements.stop(), mail.stop(), bitcoin?.stop()]);
     await handle.close();
   });
 

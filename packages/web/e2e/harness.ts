@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, type TestContext } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
@@ -248,6 +249,17 @@ export interface E2E {
   signInByApi(tp: TrackedPage, email: string, password?: string): Promise<void>;
   /** Creates a user straight in the database. */
   createUser(opts?: Parameters<typeof insertUser>[1]): Promise<UserRow>;
+  /** The running server's dependencies (db, config, clock, market), for tests that drive a background job. */
+  deps: FastifyInstance['deps'];
+}
+
+/** What a test file changes in the e2e server. */
+export interface E2EOptions {
+  /**
+   * Settings added to the server's environment, read in the harness's beforeAll: a file's own beforeAll
+   * registered before useE2E() has run by then (e.g. to start a fake and name its URL here).
+   */
+  settings?: () => Record<string, string>;
 }
 
 /** Picks a free TCP port on 127.0.0.1 (the server's PUBLIC_URL must name the port before buildApp). */
@@ -268,7 +280,7 @@ async function freePort(): Promise<number> {
  * Registers the hooks of a browser test file: server + browser once per file, a problem check after
  * every test (and a screenshot of each open page when the test failed). Returns a getter.
  */
-export function useE2E(): () => E2E {
+export function useE2E(options: E2EOptions = {}): () => E2E {
   let env: E2E | undefined;
   let teardown: (() => Promise<void>) | undefined;
   let openPages: TrackedPage[] = [];
@@ -308,6 +320,7 @@ export function useE2E(): () => E2E {
       DATA_DIR: dataDir,
       // Every test signs in from one address; the sign-in limit is not what these tests are about.
       AUTH_RATE_LIMIT_PER_MIN: '10000',
+      ...options.settings?.(),
     });
     // Starts now (session cookies and the market cache compare against real time) and moves by hand.
     const clock = new ManualClock(new Date());
@@ -346,6 +359,7 @@ export function useE2E(): () => E2E {
         if (!res.ok()) throw new Error(`API sign-in of ${email} failed: ${res.status()} ${await res.text()}`);
       },
       createUser: (opts) => insertUser(handle.db, opts),
+      deps: app.deps,
     };
     teardown = async () => {
       await browser.close().catch(() => {});

@@ -279,6 +279,9 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       await seen(myAccount.getByText(account.account_number, { exact: true }));
       await seen(myAccount.getByText(account.bank_name, { exact: true }));
       await seen(myAccount.getByText(account.account_holder, { exact: true }));
+      // This server has no BTC_XPUB: nothing Bitcoin is offered (bitcoin.test.ts runs one that has).
+      await seen(page.getByRole('region', { name: 'How to deposit' }));
+      expect(await page.getByText(/bitcoin/i).count()).toBe(0);
       // QR code of the account number, 150 px.
       const qr = myAccount.locator('svg:has(title)').first();
       await seen(qr);

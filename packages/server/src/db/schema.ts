@@ -155,16 +155,81 @@ export interface DepositTable {
   user_id: string;
   amount_cents: number;
   reference: string;
-  status: Generated<'pending' | 'confirmed' | 'rejected' | 'expired'>;
+  status: Generated<'pending' | 'confirmed' | 'rejected' | 'expired' | 'seen' | 'held'>;
   reason: string | null;
   reviewed_by: string | null;
   idempotency_key: string;
   created_at: Timestamp;
   reviewed_at: Timestamp | null;
+  /** 'bitcoin': a chain payment (the btc_ columns); its statuses are seen, held and confirmed. */
+  method: Generated<'bank' | 'bitcoin'>;
+  /** The payment's outpoint (unique together). */
+  btc_txid: string | null;
+  btc_vout: number | null;
+  btc_sats: number | null;
+  btc_address: string | null;
+  /** The block the payment is in (null: mempool, or its block left the chain). */
+  btc_block_height: number | null;
+  btc_block_hash: string | null;
+  /** The BTC price (in cents) the credit used, and when the market source quoted it. */
+  btc_price_cents: number | null;
+  btc_price_at: Timestamp | null;
   /** The bank statement line that proves this deposit (unique: a line is used once). */
   statement_line_id: string | null;
   /** The admin who assigned an unmatched statement line to this member: they may not also confirm it. */
   assigned_by: string | null;
+}
+
+/** A member's Bitcoin deposit address, derived from BTC_XPUB at m/0/derivation_index. */
+export interface BitcoinAddressTable {
+  user_id: string;
+  /** Insertion order: the watcher loads new addresses by it. */
+  seq: Generated<number>;
+  derivation_index: number;
+  address: string;
+  script_hex: string;
+  created_at: Timestamp;
+}
+
+/** The chain watcher's one state row (id 1): progress, the source's tip, the last error and the scan lease. */
+export interface BitcoinWatcherTable {
+  id: number;
+  height: number | null;
+  block_hash: string | null;
+  tip_height: number | null;
+  checked_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+}
+
+/** Hashes of the blocks scanned recently, to walk back to a fork point after a reorg. */
+export interface BitcoinBlockTable {
+  height: number;
+  hash: string;
+}
+
+export interface BitcoinExceptionTable {
+  id: string;
+  /** Unique: one row per problem (`reorged:txid:vout`, `dust:txid:vout`, `payout:withdrawalId`). */
+  key: string;
+  kind: 'reorged' | 'dust' | 'payout_mismatch';
+  user_id: string;
+  txid: string;
+  vout: number | null;
+  sats: number | null;
+  amount_cents: number | null;
+  withdrawal_id: string | null;
+  detail: string;
+  created_at: Timestamp;
+}
+
+export interface BitcoinPayoutCheckTable {
+  withdrawal_id: string;
+  txid: string;
+  ok: boolean;
+  checked_at: Timestamp;
 }
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'sent' | 'paid' | 'returned' | 'rejected' | 'cancelled';
@@ -489,6 +554,11 @@ export interface DB {
   deposit_account: DepositAccountTable;
   ledger_entries: LedgerEntryTable;
   deposits: DepositTable;
+  bitcoin_addresses: BitcoinAddressTable;
+  bitcoin_watcher: BitcoinWatcherTable;
+  bitcoin_blocks: BitcoinBlockTable;
+  bitcoin_exceptions: BitcoinExceptionTable;
+  bitcoin_payout_checks: BitcoinPayoutCheckTable;
   withdrawals: WithdrawalTable;
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;

@@ -42,3 +42,8 @@ export {
 } from './growth-seed.ts';
 export { type PgCounters, readPgCounters } from './pg-stats.ts';
 export { createEmptyTestDatabase, createTestDb } from './test-db.ts';
+
+// Bitcoin deposits (#20): the watcher, its Esplora client and the fake chain.
+export { createBitcoinWatcher, matchOutputs, type AddressIndex } from '../modules/bitcoin/bitcoin.watcher.ts';
+export { createEsploraClient } from '../modules/bitcoin/esplora.client.ts';
+export { startFakeEsplora, type FakeTx } from './fake-esplora.ts';

@@ -1,6 +1,7 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { accountStatementRouter } from '../modules/account-statement/account-statement.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
+import { bitcoinRouter } from '../modules/bitcoin/bitcoin.router.ts';
 import { contactRouter } from '../modules/contact/contact.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
@@ -42,6 +43,7 @@ export const appRouter = router({
   profile: profileRouter,
   accountStatement: accountStatementRouter,
   dataExport: dataExportRouter,
+  bitcoin: bitcoinRouter,
 });
 
 export type AppRouter = typeof appRouter;

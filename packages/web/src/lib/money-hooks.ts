@@ -2,13 +2,14 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type {
   TAuditListInput,
-  TDeposit,
+  TDepositItem,
   TDepositListInput,
   TLedgerEntry,
   TLedgerListInput,
   TWithdrawal,
   TWithdrawalListInput,
 } from '@vestora/contract';
+import { isBankDeposit } from '@vestora/contract';
 import { trpc } from './trpc';
 
 /** Largest page the lists accept; used when walking every page (CSV, look-ups). */
@@ -55,7 +56,7 @@ export function useFetchAllLedgerEntries() {
   );
 }
 
-export type ReferencedRecord = { type: 'deposit'; record: TDeposit } | { type: 'withdrawal'; record: TWithdrawal };
+export type ReferencedRecord = { type: 'deposit'; record: TDepositItem } | { type: 'withdrawal'; record: TWithdrawal };
 
 /**
  * The deposit or withdrawal a ledger entry points at. There is no by-id procedure, so this walks the
@@ -117,9 +118,19 @@ function useItems<TQuery extends { data?: { pages: { items: unknown[] }[] } }>(q
   return { ...query, items };
 }
 
-/** Deposits, newest first, page by page (own for users, everyone's or one user's for admins). */
+/**
+ * Deposits, bank transfers and Bitcoin payments, newest first, page by page (own for users, everyone's or one
+ * user's for admins).
+ */
 export function useDepositPages(input: Omit<TDepositListInput, 'cursor'>) {
   return useItems(trpc.deposit.list.useInfiniteQuery(input, nextPage));
+}
+
+/** Bank deposits only, page by page: the review desk's (Bitcoin payments are credited by the chain, not reviewed). */
+export function useBankDepositPages(input: Omit<TDepositListInput, 'cursor'>) {
+  const query = useDepositPages(input);
+  const items = useMemo(() => query.items.filter(isBankDeposit), [query.items]);
+  return { ...query, items };
 }
 
 /** Withdrawals, newest first, page by page. */

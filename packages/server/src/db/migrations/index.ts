@@ -17,6 +17,7 @@ import * as twoFactorPausesAndMailPerRecipient from './2026_11_27_1200_two_facto
 import * as createSiteSettings from './2026_11_27_1400_create_site_settings.ts';
 import * as bankStatements from './2026_11_27_1500_bank_statements.ts';
 import * as planPausedStatus from './2026_11_27_1600_plan_paused_status.ts';
+import * as bitcoinDeposits from './2026_11_27_1800_bitcoin_deposits.ts';
 import * as addInvestmentRenewal from './2026_11_27_2000_add_investment_renewal.ts';
 import * as createAccountStatements from './2026_11_27_2100_create_account_statements.ts';
 import * as dataExportAndClosing from './2026_11_27_2200_data_export_and_closing.ts';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1400_create_site_settings': createSiteSettings,
   '2026_11_27_1500_bank_statements': bankStatements,
   '2026_11_27_1600_plan_paused_status': planPausedStatus,
+  '2026_11_27_1800_bitcoin_deposits': bitcoinDeposits,
   '2026_11_27_2000_add_investment_renewal': addInvestmentRenewal,
   '2026_11_27_2100_create_account_statements': createAccountStatements,
   '2026_11_27_2200_data_export_and_closing': dataExportAndClosing,

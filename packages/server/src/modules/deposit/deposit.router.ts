@@ -5,11 +5,15 @@ import {
   ZDepositRequestInput,
   ZDepositInstructions,
   ZDepositReviewInput,
+  type TDepositItem,
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { depositFlow, requestDeposit, reviewDeposit } from './deposit.service.ts';
 import { flowEnv, listFlow } from '../money/money.core.ts';
 import { depositInstructions } from './deposit.instructions.ts';
+import { toDeposit } from './deposit.mapper.ts';
+import type { DepositRow } from '../../db/schema.ts';
+import { bitcoinInstructions, toBitcoinDeposit, watcherHeight } from '../bitcoin/bitcoin.service.ts';
 
 /** Deposits: a user declares a transfer, an admin confirms (credits) or rejects it. */
 export const depositRouter = router({
@@ -27,11 +31,20 @@ export const depositRouter = router({
     .input(ZDepositReviewInput)
     .output(ZDeposit)
     .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
-  instructions: protectedProcedure
-    .output(ZDepositInstructions)
-    .query(({ ctx }) => depositInstructions(ctx.deps.db, ctx.user.id)),
+  instructions: protectedProcedure.output(ZDepositInstructions).query(async ({ ctx }) => {
+    const bank = await depositInstructions(ctx.deps.db, ctx.user.id);
+    const bitcoin = await bitcoinInstructions(ctx.deps.db, ctx.deps.config, ctx.user.id, ctx.deps.clock.now());
+    return bitcoin ? { ...bank, bitcoin } : bank;
+  }),
   list: protectedProcedure
     .input(ZDepositListInput.prefault({}))
     .output(ZDepositPage)
-    .query(({ ctx, input }) => listFlow(ctx.deps.db, depositFlow, ctx.user, input)),
+    .query(async ({ ctx, input }) => {
+      // Bitcoin payments count their confirmations against the last block the watcher finished.
+      const height = await watcherHeight(ctx.deps.db);
+      const required = ctx.deps.config.BTC_CONFIRMATIONS;
+      const toItem = (row: DepositRow, email: string): TDepositItem =>
+        row.method === 'bitcoin' ? toBitcoinDeposit(row, email, height, required) : toDeposit(row, email);
+      return listFlow(ctx.deps.db, { ...depositFlow, toWire: toItem }, ctx.user, input);
+    }),
 });

@@ -93,6 +93,10 @@ export const metricsPlugin = fp(
       'vestora_mail_outbox_queued',
       'Messages queued in the outbox (without SMTP_URL they stay there for the Outbox page; NaN: database unreadable).',
     );
+    const bitcoinLag = gauge(
+      'vestora_bitcoin_height_lag_blocks',
+      'Blocks the Bitcoin watcher is behind its block source (NaN: Bitcoin deposits off, chain not read yet, or database unreadable).',
+    );
 
     /** Sets the figures that are read rather than counted; a database failure leaves NaN, never a stale value. */
     async function readFigures() {
@@ -109,10 +113,12 @@ export const metricsPlugin = fp(
         const now = clock.now().getTime();
         payoutLag.set(b.oldestDueAt ? Math.max(0, (now - b.oldestDueAt.getTime()) / 1000) : 0);
         queuedMail.set(b.queuedMail);
+        bitcoinLag.set(config.BTC_XPUB && b.bitcoinLag !== null ? b.bitcoinLag : NaN);
       } catch (err) {
         log.warn({ err: err instanceof Error ? err.message : String(err) }, 'metrics: backlog figures unreadable');
         payoutLag.set(NaN);
         queuedMail.set(NaN);
+        bitcoinLag.set(NaN);
       }
     }
 

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Text, Timeline } from '@chakra-ui/react';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
-import type { TDeposit, TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import type { TBitcoinDeposit, TDeposit, TDepositItem, TWithdrawal } from '@vestora/contract';
+import { formatDateTime, formatMoney, formatPrice } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
+import { bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, shortTxid } from '../../lib/bitcoin';
 
 type Tone = 'start' | 'ok' | 'bad' | 'waiting' | 'neutral';
 
@@ -90,8 +91,54 @@ const requestedStep = (title: string, time: string, body: string): Step => ({
 /** The last step of a pending request: what it waits for. */
 const waitingStep = (body: string): Step => ({ key: 'waiting', title: 'Waiting for review', tone: 'waiting', body });
 
-/** A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason. */
-export function DepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
+/** A Bitcoin deposit's life: seen on the network → confirmations → credited (or held for a fresh price). */
+function BitcoinDepositTimeline({ record: d, audience }: { record: TBitcoinDeposit; audience: Audience }) {
+  const btc = formatBtc(d.sats);
+  const outcome: Step =
+    d.status === 'confirmed'
+      ? {
+          key: 'credited',
+          title: 'Credited',
+          time: d.confirmedAt,
+          tone: 'ok',
+          body: `${formatMoney(d.amount)} was credited to ${balanceOf(audience)}: ${btc}${d.price !== null ? ` at ${formatPrice(d.price)} per BTC` : ''}.`,
+        }
+      : {
+          key: d.status,
+          title: bitcoinStatusLabel(d.status, d.confirmations, d.confirmationsRequired),
+          tone: 'waiting',
+          body: bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired),
+        };
+  const whose = audience === 'owner' ? 'your' : "the member's";
+  return (
+    <StepList
+      steps={[
+        requestedStep(
+          'Payment seen on the Bitcoin network',
+          d.createdAt,
+          `${btc} to ${whose} deposit address in transaction ${shortTxid(d.txid)} (output ${d.vout}).`,
+        ),
+        outcome,
+      ]}
+      label={`Timeline of the Bitcoin deposit of ${btc}`}
+    />
+  );
+}
+
+/**
+ * A deposit's life: reported → confirmed / rejected (or still waiting), with times and reason; a Bitcoin
+ * payment's own steps when it is one.
+ */
+export function DepositTimeline(props: TimelineProps<TDepositItem>) {
+  const d = props.record;
+  return d.method === 'bitcoin' ? (
+    <BitcoinDepositTimeline record={d} audience={props.audience} />
+  ) : (
+    <BankDepositTimeline {...props} record={d} />
+  );
+}
+
+function BankDepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
   const outcome: Step | null =
     d.status === 'confirmed'
       ? {

@@ -11,7 +11,8 @@ import { StackedCell, Time } from '../table/StackedCell';
 interface OwnRecord {
   id: string;
   createdAt: string;
-  amount: number;
+  /** Dollars; null for a Bitcoin payment not credited yet (see `amountText`). */
+  amount: number | null;
 }
 
 /** What one kind of money request brings to the owner's list of them. */
@@ -24,6 +25,8 @@ export interface OwnRequestsSpec<T extends OwnRecord> {
   /** The column after Status, and its cell. */
   detailHeader: string;
   detailCell: (item: T) => ReactNode;
+  /** The amount as the row shows it, when not the item's amount in dollars (a Bitcoin payment not yet credited). */
+  amountText?: (item: T) => string;
   /** What goes in the Status cell. */
   status: (item: T) => ReactNode;
   /** Above the table, given the rows loaded so far. */
@@ -61,22 +64,22 @@ export function OwnRequests<T extends OwnRecord>({
         </>
       }
       noun={[noun, many]}
-      row={(item, disclosure) => (
-        <ExpandableRow
-          key={item.id}
-          {...disclosure}
-          label={`timeline of the ${noun} of ${formatMoney(item.amount)}`}
-          colSpan={4}
-          details={() => <Timeline record={item} audience="owner" />}
-        >
-          <StackedCell
-            primary={formatMoney(item.amount)}
-            secondary={<Time iso={item.createdAt} format={formatDateTime} />}
-          />
-          <Table.Cell>{spec.status(item)}</Table.Cell>
-          {spec.detailCell(item)}
-        </ExpandableRow>
-      )}
+      row={(item, disclosure) => {
+        const amount = spec.amountText?.(item) ?? formatMoney(item.amount);
+        return (
+          <ExpandableRow
+            key={item.id}
+            {...disclosure}
+            label={`timeline of the ${noun} of ${amount}`}
+            colSpan={4}
+            details={() => <Timeline record={item} audience="owner" />}
+          >
+            <StackedCell primary={amount} secondary={<Time iso={item.createdAt} format={formatDateTime} />} />
+            <Table.Cell>{spec.status(item)}</Table.Cell>
+            {spec.detailCell(item)}
+          </ExpandableRow>
+        );
+      }}
     />
   );
 }

@@ -10,7 +10,8 @@ interface RecentItem {
   id: string;
   createdAt: string;
   userEmail: string;
-  amount: number;
+  /** Dollars; null for a Bitcoin payment not credited yet (its `amount` cell says what it is). */
+  amount: number | null;
 }
 
 /** What one kind of request declares for its recent-requests card: the words and the columns after Amount. */
@@ -40,6 +41,8 @@ interface RecentRequestsCardProps<T extends RecentItem> {
   actionColumn?: string;
   /** The cells after Amount. */
   cells: (item: T) => ReactNode;
+  /** What the Amount cell shows, when not the item's amount in dollars (a Bitcoin deposit not yet credited). */
+  amount?: (item: T) => ReactNode;
   /** Inside the card, after its body (dialogs). */
   children?: ReactNode;
 }
@@ -55,6 +58,7 @@ export function RecentRequestsCard<T extends RecentItem>({
   columns,
   actionColumn,
   cells,
+  amount,
   children,
 }: RecentRequestsCardProps<T>) {
   const { isAdmin: showUser } = useSession();
@@ -96,7 +100,7 @@ export function RecentRequestsCard<T extends RecentItem>({
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(item.createdAt)}</Table.Cell>
                     {showUser && <Table.Cell>{item.userEmail}</Table.Cell>}
                     <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                      {formatMoney(item.amount)}
+                      {amount ? amount(item) : formatMoney(item.amount)}
                     </Table.Cell>
                     {cells(item)}
                   </Table.Row>

@@ -11,10 +11,15 @@ interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   label: string;
   /** Accessible name when the visible label alone is ambiguous (e.g. several "Copy" buttons). */
   ariaLabel?: string;
+  /** A success toast's title, for values whose copy the reader should hear about (an address to pay to). */
+  copiedToast?: string;
 }
 
-/** Copies `value` to the clipboard; the label reads 'Copied!' for 2 s; a refused clipboard gets a toast. */
-export function CopyButton({ value, label, ariaLabel, ...rest }: CopyButtonProps) {
+/**
+ * Copies `value` to the clipboard; the label reads 'Copied!' for 2 s (and `copiedToast`, when given, is toasted); a
+ * refused clipboard gets a toast.
+ */
+export function CopyButton({ value, label, ariaLabel, copiedToast, ...rest }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -24,6 +29,7 @@ export function CopyButton({ value, label, ariaLabel, ...rest }: CopyButtonProps
       if (!navigator.clipboard) throw new Error('Clipboard unavailable');
       await navigator.clipboard.writeText(value);
       setCopied(true);
+      if (copiedToast) toaster.create({ type: 'success', title: copiedToast });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
     } catch {

@@ -5,6 +5,7 @@ import MyAccount from '../account/MyAccount';
 import { DepositForm } from './DepositForm';
 import { RecentDeposits } from './RecentDeposits';
 import { DepositInstructions } from './DepositInstructions';
+import { BitcoinDeposit, useBitcoinInstructions } from './BitcoinDeposit';
 import { PageIntro } from '../dashboard/PageIntro';
 
 /**
@@ -12,9 +13,12 @@ import { PageIntro } from '../dashboard/PageIntro';
  * (its QR carries both), the "I have sent a transfer" form and recent deposits.
  * While the deposit account is the seeded placeholder (or missing), members are told deposits are not open yet
  * instead of being shown a bank that does not exist; admins see the record with a note to set it.
+ * When the server has Bitcoin deposits on, the "Pay in Bitcoin" card shows either way (it needs no bank account).
  */
 export default function DepositPage() {
   const { isAdmin } = useSession();
+  // Bitcoin deposits (when the server has them) do not wait for the bank account.
+  const { bitcoin } = useBitcoinInstructions();
   const account = trpc.account.get.useQuery(undefined, { retry: false });
   const notOpen =
     (account.isError && account.error.data?.code === 'NOT_FOUND') ||
@@ -23,17 +27,22 @@ export default function DepositPage() {
   if (notOpen && !isAdmin) {
     return (
       <Stack gap="6">
-        <PageIntro title="Deposit">Deposits are made by bank transfer to the platform's account.</PageIntro>
+        <PageIntro title="Deposit">
+          {bitcoin
+            ? 'Deposit in Bitcoin to your own address below; bank transfers open once the platform account is set.'
+            : "Deposits are made by bank transfer to the platform's account."}
+        </PageIntro>
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Deposits are not open yet</Alert.Title>
+            <Alert.Title>{bitcoin ? 'Bank transfers are not open yet' : 'Deposits are not open yet'}</Alert.Title>
             <Alert.Description>
-              The bank account to send transfers to has not been set up by an administrator. Please do not send money
-              until it is shown here; this page will show it as soon as it is set.
+              The bank account to send transfers to has not been set up by an administrator. Please do not send a bank
+              transfer until it is shown here; this page will show it as soon as it is set.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
+        <BitcoinDeposit withStates />
         <RecentDeposits />
       </Stack>
     );
@@ -43,6 +52,7 @@ export default function DepositPage() {
       <PageIntro title="Deposit">
         Transfer money to the account below with your reference: the transfer is credited when the bank statement
         arrives, no report needed. You may still report a transfer; it waits for its statement line.
+        {bitcoin ? ' You can also pay in Bitcoin to your own address (below).' : null}
       </PageIntro>
       {notOpen ? (
         <Alert.Root status="warning" role="status">
@@ -57,6 +67,7 @@ export default function DepositPage() {
         </Alert.Root>
       ) : null}
       {notOpen ? null : <DepositInstructions />}
+      <BitcoinDeposit withStates={notOpen} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <MyAccount />
         <DepositForm />

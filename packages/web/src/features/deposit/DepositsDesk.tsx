@@ -2,7 +2,7 @@ import type { TDeposit, TDepositReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
 import { DEPOSIT_STATUS } from '../../lib/money-labels';
-import { useDepositPages } from '../../lib/money-hooks';
+import { useBankDepositPages } from '../../lib/money-hooks';
 import { TransferReferenceCell } from '../../components/money/RequestCells';
 import { DepositStatusBadge } from '../../components/money/StatusBadge';
 import { DepositTimeline } from '../../components/money/MoneyTimeline';
@@ -28,7 +28,7 @@ const DEPOSIT_DESK: RequestDeskSpec<TDeposit, TDepositReviewInput['decision'], T
         }
       : { type: 'success', title: 'Deposit rejected', description: `Nothing was credited to ${d.userEmail}.` },
   statuses: DEPOSIT_STATUS,
-  usePages: useDepositPages,
+  usePages: useBankDepositPages,
   useReview: trpc.deposit.review.useMutation,
   Timeline: DepositTimeline,
   StatusBadge: DepositStatusBadge,

@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
+import { isBankDeposit } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { LEDGER_KIND_LABELS, formatSignedMoney } from '../../lib/money-labels';
@@ -10,7 +11,10 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
   const latest = ledger.items[0];
   const heldQuery = trpc.withdrawal.list.useQuery({ status: 'pending', limit: MAX_PAGE, userId });
-  const awaitingQuery = trpc.deposit.list.useQuery({ status: 'pending', limit: MAX_PAGE, userId });
+  const awaitingQuery = trpc.deposit.list.useQuery(
+    { status: 'pending', limit: MAX_PAGE, userId },
+    { select: (page) => ({ ...page, items: page.items.filter(isBankDeposit) }) },
+  );
   const sum = (items: { amount: number }[] | undefined) =>
     (items ?? []).reduce((s, i) => s + Math.round(i.amount * 100), 0) / 100;
   const more = (next: string | null | undefined) => (next ? ' or more' : '');

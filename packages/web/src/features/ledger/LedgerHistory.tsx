@@ -16,7 +16,8 @@ import {
 import { trpc } from '../../lib/trpc';
 import { INVESTMENT_STATUS } from '../investment/invest-rules';
 import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../../lib/money-hooks';
-import { DepositStatusBadge, WithdrawalStatusBadge } from '../../components/money/StatusBadge';
+import { DepositItemStatusBadge, WithdrawalStatusBadge } from '../../components/money/StatusBadge';
+import { formatBtc } from '../../lib/bitcoin';
 import { DepositTimeline, WithdrawalTimeline } from '../../components/money/MoneyTimeline';
 import { ExpandableRow } from '../../components/table/ExpandableRow';
 import { PagedTable } from '../../components/table/PagedTable';
@@ -222,8 +223,10 @@ function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: stri
     return (
       <Stack gap="3">
         <Flex gap="2" align="center" wrap="wrap">
-          <Text fontWeight="semibold">Deposit of {formatMoney(d.amount)}</Text>
-          <DepositStatusBadge status={d.status} />
+          <Text fontWeight="semibold">
+            {d.method === 'bitcoin' ? `Bitcoin deposit of ${formatBtc(d.sats)}` : `Deposit of ${formatMoney(d.amount)}`}
+          </Text>
+          <DepositItemStatusBadge deposit={d} />
         </Flex>
         <DepositTimeline record={d} audience="owner" />
         {recorded}

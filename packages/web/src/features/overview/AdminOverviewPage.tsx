@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
 import { RoleRequests } from './RoleRequests';
+import { BitcoinWatcherPanel } from './BitcoinWatcher';
 
 function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (
@@ -213,6 +214,8 @@ export default function AdminOverviewPage() {
       </SimpleGrid>
 
       <RoleRequests />
+
+      <BitcoinWatcherPanel />
 
       <Stack as="section" aria-labelledby="by-plan-title" gap="3">
         <HStack justify="space-between" flexWrap="wrap">

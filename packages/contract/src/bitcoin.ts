@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * A Bitcoin payment to a member's deposit address: `seen` (in the mempool or in a block with fewer than the
+ * required confirmations), `confirmed` (credited once, in dollars at the market price then), `held` (enough
+ * confirmations, but no market price younger than 10 minutes: credited when a fresh one arrives).
+ */
+export const ZBitcoinDepositStatus = z.enum(['seen', 'confirmed', 'held']);
+export type TBitcoinDepositStatus = z.infer<typeof ZBitcoinDepositStatus>;
+
+/** A Bitcoin deposit as deposit.list shows it (one per outpoint, txid:vout). */
+export const ZBitcoinDeposit = z.object({
+  method: z.literal('bitcoin'),
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  txid: z.string(),
+  vout: z.number().int(),
+  sats: z.number().int(),
+  /** Blocks on top of (and including) the payment's block; 0 while it is only in the mempool. */
+  confirmations: z.number().int(),
+  /** How many confirmations credit it (BTC_CONFIRMATIONS). */
+  confirmationsRequired: z.number().int(),
+  status: ZBitcoinDepositStatus,
+  /** Dollars credited (confirmed only; null before). */
+  amount: z.number().nullable(),
+  /** The BTC price in dollars used for the credit (confirmed only). */
+  price: z.number().nullable(),
+  /** When the market source quoted that price (confirmed only). */
+  priceAt: z.string().nullable(),
+  /** The receiving address. */
+  address: z.string(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type TBitcoinDeposit = z.infer<typeof ZBitcoinDeposit>;
+
+/** deposit.instructions().bitcoin: the member's own address (absent when BTC_XPUB is unset). */
+export const ZBitcoinInstructions = z.object({
+  address: z.string(),
+  /** BIP21: `bitcoin:<address>` (what the QR code carries). */
+  uri: z.string(),
+  /** Confirmations before a payment is credited (BTC_CONFIRMATIONS). */
+  confirmations: z.number().int(),
+});
+export type TBitcoinInstructions = z.infer<typeof ZBitcoinInstructions>;
+
+/** bitcoin.status() (admin): the chain watcher. Heights are null until the first block is read. */
+export const ZBitcoinStatus = z.object({
+  /** False when BTC_XPUB is unset (nothing runs; the other figures are empty). */
+  enabled: z.boolean(),
+  /** The last block the watcher finished. */
+  height: z.number().int().nullable(),
+  /** The source's tip when last read. */
+  tipHeight: z.number().int().nullable(),
+  /** tipHeight - height. */
+  lag: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** When the watcher last read the tip successfully. */
+  checkedAt: z.string().nullable(),
+  /** Dollars credited from Bitcoin payments since midnight UTC. */
+  creditedToday: z.number(),
+});
+export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
+
+/**
+ * bitcoin.exceptions() (admin): `reorged` a credited payment whose transaction is no longer in the chain (the
+ * ledger is not rewritten: an adjustment by another admin is the remedy); `dust` a payment under BTC_DUST_SATS
+ * (not credited); `payout_mismatch` a Bitcoin withdrawal marked paid whose transaction is missing or does not
+ * pay the member's address.
+ */
+export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch']);
+export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
+
+export const ZBitcoinException = z.object({
+  id: z.string(),
+  kind: ZBitcoinExceptionKind,
+  userId: z.string(),
+  userEmail: z.string(),
+  txid: z.string(),
+  /** The output (deposits); null for a payout. */
+  vout: z.number().int().nullable(),
+  sats: z.number().int().nullable(),
+  /** Dollars: the credited amount (reorged) or the withdrawal's amount (payout_mismatch); null for dust. */
+  amount: z.number().nullable(),
+  /** The withdrawal concerned (payout_mismatch). */
+  withdrawalId: z.string().nullable(),
+  /** What is wrong, in words. */
+  detail: z.string(),
+  createdAt: z.string(),
+});
+export type TBitcoinException = z.infer<typeof ZBitcoinException>;
+
+export const ZBitcoinExceptionList = z.object({ items: z.array(ZBitcoinException) });
+export type TBitcoinExceptionList = z.infer<typeof ZBitcoinExceptionList>;

@@ -1,0 +1,133 @@
+// Bitcoin deposits: the member's address (derived once from BTC_XPUB, stored), how deposit.list shows a payment,
+// and what admins read about the watcher (status, exceptions).
+import {
+  centsToDollars,
+  type TBitcoinDeposit,
+  type TBitcoinException,
+  type TBitcoinInstructions,
+  type TBitcoinStatus,
+} from '@vestora/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { DepositRow } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../lib/dates.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type AccountKey, deriveAddress, parseAccountKey } from './bitcoin.derive.ts';
+import * as repo from './bitcoin.repo.ts';
+
+const keys = new Map<string, AccountKey>();
+
+/** The parsed BTC_XPUB (null when Bitcoin deposits are off); parsed once per key. */
+export function accountKeyOf(config: Pick<Config, 'BTC_XPUB' | 'BTC_NETWORK'>): AccountKey | null {
+  if (!config.BTC_XPUB) return null;
+  const id = `${config.BTC_NETWORK}:${config.BTC_XPUB}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = parseAccountKey(config.BTC_XPUB, config.BTC_NETWORK);
+    keys.set(id, key);
+  }
+  return key;
+}
+
+/** The member's address: derived at m/0/<their sign-up number> the first time, stored, the same ever after. */
+export async function ensureDepositAddress(
+  db: Database,
+  key: AccountKey,
+  userId: string,
+  now: Date,
+): Promise<{ address: string; index: number }> {
+  const stored = await repo.findAddress(db, userId);
+  if (stored) return { address: stored.address, index: stored.derivation_index };
+  const index = await repo.findUserSeq(db, userId);
+  if (index === undefined) throw new AppError('NOT_FOUND', 'No account with that id exists.');
+  const { address, scriptHex } = deriveAddress(key, index);
+  await repo.insertAddress(db, { userId, index, address, scriptHex, at: now });
+  return { address, index };
+}
+
+/** deposit.instructions().bitcoin: the member's address and BIP21 URI; undefined when BTC_XPUB is unset. */
+export async function bitcoinInstructions(
+  db: Database,
+  config: Config,
+  userId: string,
+  now: Date,
+): Promise<TBitcoinInstructions | undefined> {
+  const key = accountKeyOf(config);
+  if (!key) return undefined;
+  const { address } = await ensureDepositAddress(db, key, userId, now);
+  return { address, uri: `bitcoin:${address}`, confirmations: config.BTC_CONFIRMATIONS };
+}
+
+/** Confirmations of a payment in block `blockHeight` when the watcher has finished `height`. */
+export const confirmationsAt = (blockHeight: number | null, height: number | null): number =>
+  blockHeight === null || height === null ? 0 : Math.max(0, height - blockHeight + 1);
+
+/** A Bitcoin deposits row as deposit.list shows it. */
+export function toBitcoinDeposit(
+  row: DepositRow,
+  userEmail: string,
+  height: number | null,
+  required: number,
+): TBitcoinDeposit {
+  const confirmed = row.status === 'confirmed';
+  return {
+    method: 'bitcoin',
+    id: row.id,
+    userId: row.user_id,
+    userEmail,
+    txid: row.btc_txid ?? '',
+    vout: row.btc_vout ?? 0,
+    sats: Number(row.btc_sats ?? 0),
+    confirmations: confirmationsAt(row.btc_block_height, height),
+    confirmationsRequired: required,
+    status: row.status === 'held' || row.status === 'confirmed' ? row.status : 'seen',
+    amount: confirmed ? centsToDollars(row.amount_cents) : null,
+    price: confirmed && row.btc_price_cents !== null ? centsToDollars(Number(row.btc_price_cents)) : null,
+    priceAt: confirmed && row.btc_price_at ? iso(row.btc_price_at) : null,
+    address: row.btc_address ?? '',
+    createdAt: iso(row.created_at),
+    confirmedAt: confirmed ? isoOrNull(row.reviewed_at) : null,
+  };
+}
+
+/** The last block the watcher finished (for counting confirmations), null before the first. */
+export async function watcherHeight(db: Database): Promise<number | null> {
+  return (await repo.readWatcher(db)).height;
+}
+
+/** bitcoin.status(): progress, lag behind the source, the last error and the dollars credited today (UTC). */
+export async function bitcoinStatus(db: Database, config: Config, now: Date): Promise<TBitcoinStatus> {
+  const w = await repo.readWatcher(db);
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const credited = await repo.sumCreditedSince(db, midnight);
+  return {
+    enabled: !!config.BTC_XPUB,
+    height: w.height,
+    tipHeight: w.tip_height,
+    lag: w.height !== null && w.tip_height !== null ? Math.max(0, w.tip_height - w.height) : null,
+    lastError: w.last_error,
+    lastErrorAt: isoOrNull(w.last_error_at),
+    checkedAt: isoOrNull(w.checked_at),
+    creditedToday: centsToDollars(credited),
+  };
+}
+
+/** bitcoin.exceptions(): the newest 200 problems for admins. */
+export async function bitcoinExceptions(db: Database): Promise<{ items: TBitcoinException[] }> {
+  const rows = await repo.listExceptions(db, 200);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      userId: r.user_id,
+      userEmail: r.user_email,
+      txid: r.txid,
+      vout: r.vout,
+      sats: r.sats === null ? null : Number(r.sats),
+      amount: r.amount_cents === null ? null : centsToDollars(Number(r.amount_cents)),
+      withdrawalId: r.withdrawal_id,
+      detail: r.detail,
+      createdAt: iso(r.created_at),
+    })),
+  };
+}

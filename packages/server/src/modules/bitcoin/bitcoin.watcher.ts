@@ -1,0 +1,381 @@
+// The chain watcher: reads new blocks from an Esplora source, records payments to members' addresses (one Map
+// lookup per output, so a block costs the same with 10 or 100,000 members), credits each once at
+// BTC_CONFIRMATIONS through the money core, walks back after a reorg, and checks Bitcoin payouts. One instance
+// scans at a time (a lease row in the database); every effect is keyed in the database, so a second instance or
+// a restart cannot credit twice.
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LineLogger } from '../../lib/line-logger.ts';
+import { runTransition, runTransitionIn } from '../money/money.core.ts';
+import { bitcoinDepositFlow } from './bitcoin.flow.ts';
+import * as repo from './bitcoin.repo.ts';
+import type { ChainTx, EsploraClient } from './esplora.client.ts';
+
+/** The BTC price in cents and when the market source quoted it. */
+export interface PriceQuote {
+  priceCents: number;
+  at: Date;
+}
+export type PriceSource = () => Promise<PriceQuote | null>;
+
+/** A credit waits (held) for a price younger than this. */
+export const PRICE_MAX_AGE_MS = 10 * 60_000;
+/** Blocks scanned in one tick at most (a long catch-up goes on in the next ticks). */
+const MAX_BLOCKS_PER_TICK = 100;
+/** New mempool transactions fetched per tick at most (the mempool only shows "seen"; blocks are what credit). */
+const MEMPOOL_TXS_PER_TICK = 500;
+/** Hashes of recent blocks kept, to find the fork point of a reorg. */
+const KEEP_BLOCKS = 200;
+/** Bitcoin payouts checked per tick at most. */
+const PAYOUTS_PER_TICK = 50;
+
+/** Our addresses by scriptPubKey (hex). */
+export type AddressIndex = Map<string, { userId: string; address: string }>;
+
+/** An output paying one of our addresses. */
+export interface FoundPayment {
+  userId: string;
+  address: string;
+  txid: string;
+  vout: number;
+  sats: number;
+}
+
+/** Every output of `txs` that pays an address in `index`: one Map lookup per output. */
+export function matchOutputs(txs: readonly ChainTx[], index: AddressIndex): FoundPayment[] {
+  const found: FoundPayment[] = [];
+  for (const tx of txs) {
+    for (const o of tx.outputs) {
+      const ours = index.get(o.scriptHex);
+      if (ours) found.push({ userId: ours.userId, address: ours.address, txid: tx.txid, vout: o.vout, sats: o.sats });
+    }
+  }
+  return found;
+}
+
+export interface TickOutcome {
+  /** Another instance holds the scan lease. */
+  skipped: boolean;
+  blocksScanned: number;
+  height: number | null;
+  tipHeight: number | null;
+  credited: number;
+  error: string | null;
+}
+
+export interface BitcoinWatcher {
+  /** One pass: reorg check, new blocks, credits, mempool, payouts. Never throws (an error is recorded). */
+  tick(): Promise<TickOutcome>;
+  /** Ticks now and every BTC_POLL_MS. */
+  start(): void;
+  /** Stops the timer, waits for a running tick and gives the lease up. */
+  stop(): Promise<void>;
+}
+
+export interface BitcoinWatcherOptions {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  log: LineLogger;
+  esplora: EsploraClient;
+  price: PriceSource;
+  /** This instance's name in the lease row (random by default). */
+  owner?: string;
+  /** How long a lease lasts without renewal (default: twice the poll interval, at least a minute). */
+  leaseMs?: number;
+}
+
+/** A watcher for the configured chain (nothing runs until start() or tick()). */
+export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatcher {
+  const { db, config, clock, log, esplora } = opts;
+  const owner = opts.owner ?? `watcher-${randomUUID()}`;
+  const leaseMs = opts.leaseMs ?? Math.max(2 * config.BTC_POLL_MS, 60_000);
+  const index: AddressIndex = new Map();
+  let indexSeq = 0;
+  let knownMempool = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<TickOutcome> | null = null;
+  let stopped = false;
+
+  const env = () => ({ now: clock.now(), config });
+  const lease = () => repo.takeLease(db, owner, clock.now(), new Date(clock.now().getTime() + leaseMs));
+
+  /** Loads addresses stored since the last look; a full reload if the count says one was missed. */
+  async function refreshIndex(): Promise<void> {
+    for (const r of await repo.listAddressesAfter(db, indexSeq)) {
+      index.set(r.script_hex, { userId: r.user_id, address: r.address });
+      indexSeq = Math.max(indexSeq, Number(r.seq));
+    }
+    if ((await repo.countAddresses(db)) !== index.size) {
+      index.clear();
+      indexSeq = 0;
+      for (const r of await repo.listAddressesAfter(db, 0)) {
+        index.set(r.script_hex, { userId: r.user_id, address: r.address });
+        indexSeq = Math.max(indexSeq, Number(r.seq));
+      }
+    }
+  }
+
+  /** Records a block's payments and the block as finished, in one transaction. */
+  async function finishBlock(height: number, hash: string, txs: ChainTx[]): Promise<void> {
+    const found = matchOutputs(txs, index);
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      for (const f of found) {
+        if (f.sats < config.BTC_DUST_SATS) {
+          await repo.insertException(trx, {
+            key: `dust:${f.txid}:${f.vout}`,
+            kind: 'dust',
+            userId: f.userId,
+            txid: f.txid,
+            vout: f.vout,
+            sats: f.sats,
+            amountCents: null,
+            withdrawalId: null,
+            detail: `${f.sats} sats to ${f.address} is under the dust minimum (${config.BTC_DUST_SATS} sats): not credited.`,
+            at: now,
+          });
+          continue;
+        }
+        await repo.upsertSeenPayment(trx, { ...f, blockHeight: height, blockHash: hash, at: now });
+      }
+      await repo.recordBlock(trx, height, hash, KEEP_BLOCKS);
+      await repo.updateWatcher(trx, { height, block_hash: hash });
+    });
+  }
+
+  /** The highest stored block the source still has at the same height (the fork point). */
+  async function findForkPoint(from: number): Promise<{ height: number; hash: string | null }> {
+    for (let h = from - 1; h > from - KEEP_BLOCKS; h--) {
+      const stored = await repo.findBlockHash(db, h);
+      if (!stored) return { height: h, hash: null };
+      if ((await esplora.blockHash(h)) === stored.hash) return { height: h, hash: stored.hash };
+    }
+    return { height: from - KEEP_BLOCKS, hash: null };
+  }
+
+  /** Back to the fork point: payments in dropped blocks lose their block (held ones wait as seen again). */
+  async function rewind(fork: { height: number; hash: string | null }): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const unlinked = await repo.unlinkPaymentsAbove(trx, fork.height);
+      for (const p of unlinked) {
+        if (p.status === 'held') {
+          await runTransitionIn(trx, bitcoinDepositFlow, 'unhold', { id: p.id, actor: null, env: env() });
+        }
+      }
+      await repo.dropBlocksAbove(trx, fork.height);
+      await repo.updateWatcher(trx, { height: fork.height, block_hash: fork.hash });
+    });
+    log.warn({ forkHeight: fork.height }, `bitcoin: reorg, back to block ${fork.height}`);
+  }
+
+  /** Credits payments with enough confirmations at a fresh price; holds them without one. */
+  async function creditDue(height: number): Promise<number> {
+    const due = await repo.findDuePayments(db, height - config.BTC_CONFIRMATIONS + 1);
+    if (due.length === 0) return 0;
+    const quote = await opts.price().catch(() => null);
+    const now = clock.now();
+    const fresh =
+      quote !== null &&
+      quote.priceCents > 0 &&
+      now.getTime() - quote.at.getTime() <= PRICE_MAX_AGE_MS &&
+      quote.at.getTime() <= now.getTime() + 60_000;
+    let credited = 0;
+    for (const p of due) {
+      try {
+        if (!fresh) {
+          if (p.status === 'seen')
+            await runTransition(db, bitcoinDepositFlow, 'hold', { id: p.id, actor: null, env: env() });
+          continue;
+        }
+        const cents = Math.floor((Number(p.btc_sats) * quote.priceCents) / 1e8);
+        if (cents < 1) continue; // under a cent: BTC_DUST_SATS is set below any sane dust limit
+        await runTransition(db, bitcoinDepositFlow, p.status === 'held' ? 'creditHeld' : 'credit', {
+          id: p.id,
+          actor: null,
+          env: env(),
+          set: { amount_cents: cents, btc_price_cents: quote.priceCents, btc_price_at: quote.at, reviewed_at: now },
+        });
+        credited++;
+      } catch (err) {
+        // Another instance moved it meanwhile (the guarded transition refused): nothing to do.
+        if (!(err instanceof AppError && err.appCode === 'INVALID_STATE')) throw err;
+      }
+    }
+    return credited;
+  }
+
+  /** A credited payment whose block left the chain and whose transaction is not in a block now: an exception. */
+  async function checkReorgedCredits(): Promise<void> {
+    for (const p of await repo.findCreditedWithoutBlock(db)) {
+      const tx = await esplora.tx(p.btc_txid!);
+      if (tx?.block) {
+        await repo.setPaymentBlock(db, p.id, tx.block.height, tx.block.hash);
+        continue;
+      }
+      await repo.insertException(db, {
+        key: `reorged:${p.btc_txid}:${p.btc_vout}`,
+        kind: 'reorged',
+        userId: p.user_id,
+        txid: p.btc_txid!,
+        vout: p.btc_vout,
+        sats: p.btc_sats === null ? null : Number(p.btc_sats),
+        amountCents: Number(p.amount_cents),
+        withdrawalId: null,
+        detail: tx
+          ? 'Credited, but its block left the chain and the transaction is back in the mempool, unconfirmed.'
+          : 'Credited, but its block left the chain and the block source no longer knows the transaction.',
+        at: clock.now(),
+      });
+    }
+  }
+
+  /** Payments waiting in the mempool are shown as seen, 0 confirmations (only new txids are fetched). */
+  async function scanMempool(): Promise<void> {
+    const txids = await esplora.mempoolTxids();
+    const next = new Set<string>();
+    let fetched = 0;
+    for (const txid of txids) {
+      if (knownMempool.has(txid)) {
+        next.add(txid);
+        continue;
+      }
+      if (fetched >= MEMPOOL_TXS_PER_TICK) continue;
+      fetched++;
+      next.add(txid);
+      const tx = await esplora.tx(txid);
+      if (!tx || tx.block) continue;
+      for (const f of matchOutputs([tx], index)) {
+        if (f.sats < config.BTC_DUST_SATS) continue;
+        await repo.upsertSeenPayment(db, { ...f, blockHeight: null, blockHash: null, at: clock.now() });
+      }
+    }
+    knownMempool = next;
+  }
+
+  /** A Bitcoin withdrawal marked paid with a txid: the transaction must exist and pay the member's address. */
+  async function checkPayouts(): Promise<void> {
+    for (const w of await repo.findUncheckedPayouts(db, PAYOUTS_PER_TICK)) {
+      const txid = w.payout_reference!.toLowerCase();
+      const tx = await esplora.tx(txid);
+      const to = w.details.trim();
+      const pays = !!tx?.outputs.some((o) => o.address !== null && sameAddress(o.address, to));
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await repo.insertPayoutCheck(trx, w.id, txid, pays, now);
+        if (pays) return;
+        await repo.insertException(trx, {
+          key: `payout:${w.id}`,
+          kind: 'payout_mismatch',
+          userId: w.user_id,
+          txid,
+          vout: null,
+          sats: null,
+          amountCents: Number(w.amount_cents),
+          withdrawalId: w.id,
+          detail: tx
+            ? `The transaction does not pay the member's withdrawal address ${to}.`
+            : 'The block source does not know this transaction.',
+          at: now,
+        });
+      });
+    }
+  }
+
+  async function tickOnce(): Promise<TickOutcome> {
+    const out: TickOutcome = {
+      skipped: false,
+      blocksScanned: 0,
+      height: null,
+      tipHeight: null,
+      credited: 0,
+      error: null,
+    };
+    if (!(await lease())) return { ...out, skipped: true };
+    try {
+      await refreshIndex();
+      const tip = await esplora.tipHeight();
+      out.tipHeight = tip;
+      const state = await repo.readWatcher(db);
+      // First start: from the tip (no member address existed before Bitcoin deposits were turned on).
+      let height = state.height ?? tip - 1;
+      if (state.height !== null && state.block_hash !== null) {
+        const there = height <= tip ? await esplora.blockHash(height) : null;
+        if (there !== state.block_hash) {
+          const fork = await findForkPoint(height);
+          await rewind(fork);
+          height = fork.height;
+        }
+      }
+      while (height < tip && out.blocksScanned < MAX_BLOCKS_PER_TICK && !stopped) {
+        const h = height + 1;
+        const hash = await esplora.blockHash(h);
+        await finishBlock(h, hash, await esplora.blockTxs(hash));
+        height = h;
+        out.blocksScanned++;
+        if (!(await lease())) throw new Error('the scan lease was lost to another instance');
+      }
+      out.height = height;
+      out.credited = await creditDue(height);
+      if (height === tip) await checkReorgedCredits();
+      await scanMempool();
+      await checkPayouts();
+      await repo.updateWatcher(db, {
+        tip_height: tip,
+        checked_at: clock.now(),
+        last_error: null,
+        last_error_at: null,
+      });
+      return out;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      out.error = message;
+      await repo
+        .updateWatcher(db, { last_error: message.slice(0, 500), last_error_at: clock.now() })
+        .catch(() => undefined);
+      log.warn({ err: message }, `bitcoin watcher: ${message}; it tries again in ${config.BTC_POLL_MS} ms`);
+      return out;
+    }
+  }
+
+  const watcher: BitcoinWatcher = {
+    tick() {
+      // One tick at a time per instance: a caller arriving during one waits for it, then runs its own.
+      const previous = running ?? Promise.resolve(null);
+      const next = previous.then(() => tickOnce());
+      running = next;
+      void next.finally(() => {
+        if (running === next) running = null;
+      });
+      return next;
+    },
+    start() {
+      stopped = false;
+      const loop = () => {
+        void watcher.tick().finally(() => {
+          if (!stopped) {
+            timer = setTimeout(loop, config.BTC_POLL_MS);
+            timer.unref();
+          }
+        });
+      };
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+      await repo.releaseLease(db, owner).catch(() => undefined);
+    },
+  };
+  return watcher;
+}
+
+/** Bech32 addresses compare in any case; base58 ones exactly. */
+function sameAddress(a: string, b: string): boolean {
+  return /^(bc|tb|bcrt)1/i.test(a) ? a.toLowerCase() === b.toLowerCase() : a === b;
+}

@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** An output as a test writes it: to a script (hex) and optionally its address, with a value in satoshis. */
+export interface FakeOutput {
+  scriptHex: string;
+  address?: string;
+  sats: number;
+}
+
+/** A transaction in the fake chain (txid made up unless given). */
+export interface FakeTx {
+  txid: string;
+  outputs: FakeOutput[];
+}
+
+/** A block: its hash and transactions. */
+interface FakeBlock {
+  hash: string;
+  txs: FakeTx[];
+}
+
+export interface FakeEsplora {
+  /** Base URL to use as ESPLORA_URL. */
+  url: string;
+  /** Requests received so far. */
+  readonly requests: number;
+  height(): number;
+  /** A transaction paying `outputs` (a fresh txid). */
+  tx(...outputs: FakeOutput[]): FakeTx;
+  /** Mines a block on the tip with these transactions (taken out of the mempool); answers its height. */
+  addBlock(txs?: FakeTx[]): number;
+  /** Mines `n` empty blocks. */
+  addBlocks(n: number): void;
+  /** Puts a transaction in the mempool. */
+  addToMempool(tx: FakeTx): void;
+  /**
+   * Replaces the top `depth` blocks with `newBlocks` (each a list of transactions). Transactions of dropped
+   * blocks that are not in the new ones go back to the mempool unless `dropTxs` says they vanish (double spent).
+   */
+  reorg(depth: number, newBlocks: FakeTx[][], opts?: { dropTxs?: boolean }): void;
+  /** While on, every request answers 503. */
+  outage(on: boolean): void;
+  close(): Promise<void>;
+}
+
+const hex32 = () => randomBytes(32).toString('hex');
+
+/**
+ * A fake Esplora server (the HTTP API of electrs / mempool.space) with an in-memory chain the test drives:
+ * blocks, mempool, a reorg, an outage. Answers the paths the watcher reads, shaped like the real ones.
+ */
+export async function startFakeEsplora(opts: { startHeight?: number } = {}): Promise<FakeEsplora> {
+  const chain: FakeBlock[] = [];
+  const mempool = new Map<string, FakeTx>();
+  let down = false;
+  let requests = 0;
+  // The chain starts at a height like a real one (genesis + empty blocks), so heights are not all tiny.
+  const start = opts.startHeight ?? 800_000;
+  const blockHash = (h: number, salt: string) => createHash('sha256').update(`${h}:${salt}`).digest('hex');
+  for (let h = 0; h <= start; h++) chain.push({ hash: blockHash(h, 'main'), txs: [] });
+
+  const find = (txid: string): { tx: FakeTx; height: number | null } | null => {
+    const m = mempool.get(txid);
+    if (m) return { tx: m, height: null };
+    for (let h = chain.length - 1; h >= 0; h--) {
+      const tx = chain[h]!.txs.find((t) => t.txid === txid);
+      if (tx) return { tx, height: h };
+    }
+    return null;
+  };
+  const txJson = (tx: FakeTx, height: number | null) => ({
+    txid: tx.txid,
+    version: 2,
+    locktime: 0,
+    vin: [],
+    vout: tx.outputs.map((o) => ({
+      scriptpubkey: o.scriptHex,
+      scriptpubkey_asm: '',
+      scriptpubkey_type: 'v0_p2wpkh',
+      ...(o.address ? { scriptpubkey_address: o.address } : {}),
+      value: o.sats,
+    })),
+    size: 222,
+    weight: 561,
+    fee: 141,
+    status:
+      height === null
+        ? { confirmed: false }
+        : {
+            confirmed: true,
+            block_height: height,
+            block_hash: chain[height]!.hash,
+            block_time: 1_700_000_000 + height,
+          },
+  });
+
+  const server = http.createServer((req, res) => {
+    requests++;
+    const send = (status: number, body: unknown) => {
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+      res.end(text);
+    };
+    if (down) return send(503, 'Service Unavailable');
+    const path = (req.url ?? '/').split('?')[0]!;
+    let m: RegExpMatchArray | null;
+    if (path === '/blocks/tip/height') return send(200, String(chain.length - 1));
+    if (path === '/blocks/tip/hash') return send(200, chain[chain.length - 1]!.hash);
+    if ((m = path.match(/^\/block-height\/(\d+)$/))) {
+      const b = chain[Number(m[1])];
+      return b ? send(200, b.hash) : send(404, 'Block not found');
+    }
+    const byHash = (hash: string) => {
+      const h = chain.findIndex((b) => b.hash === hash);
+      return h < 0 ? null : { h, b: chain[h]! };
+    };
+    if ((m = path.match(/^\/block\/([0-9a-f]{64})$/))) {
+      const f = byHash(m[1]!);
+      return f ? send(200, { id: f.b.hash, height: f.h, tx_count: f.b.txs.length }) : send(404, 'Block not found');
+    }
+    if ((m = path.match(/^\/block\/([0-9a-f]{64})\/txids$/))) {
+      const f = byHash(m[1]!);
+      return f
+        ? send(
+            200,
+            f.b.txs.map((t) => t.txid),
+          )
+        : send(404, 'Block not found');
+    }
+    if ((m = path.match(/^\/block\/([0-9a-f]{64})\/txs(?:\/(\d+))?$/))) {
+      const f = byHash(m[1]!);
+      if (!f) return send(404, 'Block not found');
+      const startIndex = Number(m[2] ?? 0);
+      if (startIndex % 25 !== 0 || (startIndex > 0 && startIndex >= f.b.txs.length))
+        return send(400, 'start index out of range');
+      return send(
+        200,
+        f.b.txs.slice(startIndex, startIndex + 25).map((t) => txJson(t, f.h)),
+      );
+    }
+    if ((m = path.match(/^\/tx\/([0-9a-f]{64})(\/status)?$/))) {
+      const f = find(m[1]!);
+      if (!f) return send(404, 'Transaction not found');
+      const j = txJson(f.tx, f.height);
+      return send(200, m[2] ? j.status : j);
+    }
+    if (path === '/mempool/txids') return send(200, [...mempool.keys()]);
+    return send(404, 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let forks = 0;
+
+  const api: FakeEsplora = {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return requests;
+    },
+    height: () => chain.length - 1,
+    tx: (...outputs) => ({ txid: hex32(), outputs }),
+    addBlock(txs = []) {
+      for (const t of txs) mempool.delete(t.txid);
+      chain.push({ hash: blockHash(chain.length, `main:${forks}:${hex32()}`), txs });
+      return chain.length - 1;
+    },
+    addBlocks(n) {
+      for (let i = 0; i < n; i++) api.addBlock();
+    },
+    addToMempool(tx) {
+      mempool.set(tx.txid, tx);
+    },
+    reorg(depth, newBlocks, o = {}) {
+      forks++;
+      const dropped = chain.splice(chain.length - depth, depth);
+      for (const txs of newBlocks) api.addBlock(txs);
+      if (o.dropTxs) return;
+      const kept = new Set(newBlocks.flat().map((t) => t.txid));
+      for (const b of dropped) for (const t of b.txs) if (!kept.has(t.txid)) mempool.set(t.txid, t);
+    },
+    outage(on) {
+      down = on;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+  return api;
+}

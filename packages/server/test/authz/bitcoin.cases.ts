@@ -1,0 +1,9 @@
+import type { AuthzCase, AuthzCases } from './types.ts';
+
+const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: 'FORBIDDEN', admin: 'ok' };
+
+/** Bitcoin deposits (#20): the chain watcher's figures and exceptions are for admins. */
+export const bitcoinCases: AuthzCases = {
+  'bitcoin.status': adminOnly,
+  'bitcoin.exceptions': adminOnly,
+};

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBitcoinDeposit, TDepositItem } from '@vestora/contract';
+import type { UserRow } from '../src/db/schema.ts';
+import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { callerAs, insertUser } from '../src/test/factories.ts';
+import { balanceOf, entriesFor, expectLedgerConsistent, failure } from './money/money-helpers.ts';
+import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers.ts';
+
+const bitcoinItems = (items: TDepositItem[]) => items.filter((d): d is TBitcoinDeposit => d.method === 'bitcoin');
+
+describe('Bitcoin deposits: the chain watcher', () => {
+  let rig: BitcoinRig;
+  let alice: UserRow;
+  beforeAll(async () => {
+    rig = await startBitcoinRig();
+    alice = await insertUser(rig.t.handle.db, { firstName: 'Alice' });
+  });
+  afterAll(async () => {
+    await expectLedgerConsistent(rig.t.handle.db);
+    await rig.close();
+  });
+
+  const listOf = async (u: UserRow) => bitcoinItems((await callerAs(rig.t, u).deposit.list({})).items);
+
+  it('shows a mempool payment as seen (0 confirmations), counts confirmations, credits once at 2', async () => {
+    const w = rig.w;
+    await w.tick(); // first start: from the tip
+    const out = await rig.payTo(alice, 150_000);
+    const tx = rig.chain.tx(out);
+    rig.chain.addToMempool(tx);
+    await w.tick();
+    let [d] = await listOf(alice);
+    expect(d).toMatchObject({
+      method: 'bitcoin',
+      txid: tx.txid,
+      vout: 0,
+      sats: 150_000,
+      confirmations: 0,
+      confirmationsRequired: 2,
+      status: 'seen',
+      amount: null,
+      price: null,
+      address: out.address,
+    });
+
+    rig.chain.addBlock([tx]);
+    await w.tick();
+    [d] = await listOf(alice);
+    expect(d).toMatchObject({ status: 'seen', confirmations: 1 });
+    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(0);
+
+    rig.chain.addBlock();
+    rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
+    const outcome = await w.tick();
+    expect(outcome).toMatchObject({ credited: 1, error: null });
+    [d] = await listOf(alice);
+    // 0.0015 BTC at $90,000 = $135.00
+    expect(d).toMatchObject({ status: 'confirmed', confirmations: 2, amount: 135, price: 90_000 });
+    expect(d!.priceAt).toBe(rig.clock.now().toISOString());
+    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(13_500);
+    const memos = await rig.memosFor(d!.id);
+    expect(memos).toHaveLength(1);
+    expect(memos[0]).toContain('150000 sats');
+    expect(memos[0]).toContain(`${tx.txid}:0`);
+    expect(memos[0]).toContain('$90,000.00 per BTC');
+
+    // More blocks and ticks never credit it again.
+    rig.chain.addBlocks(3);
+    await w.tick();
+    await w.tick();
+    expect(await entriesFor(rig.t.handle.db, d!.id)).toHaveLength(1);
+    expect((await listOf(alice))[0]).toMatchObject({ confirmations: 5, status: 'confirmed' });
+
+    const status = await callerAs(rig.t, rig.admin).bitcoin.status();
+    expect(status).toMatchObject({ enabled: true, height: rig.chain.height(), tipHeight: rig.chain.height(), lag: 0 });
+    expect(status.creditedToday).toBe(135);
+    expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true });
+  });
+
+  it('holds a credit while the price is missing or older than 10 minutes, credits when a fresh one arrives', async () => {
+    const bob = await insertUser(rig.t.handle.db, { firstName: 'Bob' });
+    const w = rig.w;
+    rig.chain.addBlock([rig.chain.tx(await rig.payTo(bob, 100_000))]);
+    rig.chain.addBlock();
+    rig.price.quote = null;
+    await w.tick();
+    expect((await listOf(bob))[0]).toMatchObject({ status: 'held', confirmations: 2, amount: null });
+    expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(0);
+
+    rig.price.quote = { priceCents: 8_000_000, at: rig.clock.now() };
+    rig.clock.advanceMs(11 * 60_000); // the quote is now 11 minutes old
+    await w.tick();
+    expect((await listOf(bob))[0]).toMatchObject({ status: 'held' });
+
+    rig.price.quote = { priceCents: 8_000_000, at: rig.clock.now() };
+    await w.tick();
+    expect((await listOf(bob))[0]).toMatchObject({ status: 'confirmed', amount: 80, price: 80_000 });
+    expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(8_000);
+  });
+
+  it('lists dust for admins and credits nothing', async () => {
+    const carol = await insertUser(rig.t.handle.db, { firstName: 'Carol' });
+    const w = rig.w;
+    const tx = rig.chain.tx(await rig.payTo(carol, 500));
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlocks(2);
+    await w.tick();
+    expect(await listOf(carol)).toEqual([]);
+    expect(await balanceOf(rig.t.handle.db, carol.id)).toBe(0);
+    const { items } = await callerAs(rig.t, rig.admin).bitcoin.exceptions();
+    expect(items.find((e) => e.txid === tx.txid)).toMatchObject({
+      kind: 'dust',
+      userId: carol.id,
+      sats: 500,
+      vout: 0,
+      amount: null,
+    });
+  });
+
+  it('a reorg before the credit: the payment goes back to waiting, and is credited once when mined again', async () => {
+    const dan = await insertUser(rig.t.handle.db, { firstName: 'Dan' });
+    const w = rig.w;
+    const tx = rig.chain.tx(await rig.payTo(dan, 200_000));
+    rig.chain.addBlock([tx]);
+    await w.tick();
+    expect((await listOf(dan))[0]).toMatchObject({ status: 'seen', confirmations: 1 });
+
+    // The block with the payment leaves the chain; two new blocks without it (it is back in the mempool).
+    rig.chain.reorg(1, [[], []]);
+    rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
+    await w.tick();
+    expect((await listOf(dan))[0]).toMatchObject({ status: 'seen', confirmations: 0 });
+    expect(await balanceOf(rig.t.handle.db, dan.id)).toBe(0);
+
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlock();
+    await w.tick();
+    const [d] = await listOf(dan);
+    expect(d).toMatchObject({ status: 'confirmed', confirmations: 2, amount: 180 });
+    expect(await entriesFor(rig.t.handle.db, d!.id)).toHaveLength(1);
+  });
+
+  it('a reorg after the credit: an exception for admins with member and amount; the ledger is not rewritten', async () => {
+    const erin = await insertUser(rig.t.handle.db, { firstName: 'Erin' });
+    const w = rig.w;
+    const tx = rig.chain.tx(await rig.payTo(erin, 300_000));
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlock();
+    rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
+    await w.tick();
+    expect(await balanceOf(rig.t.handle.db, erin.id)).toBe(27_000);
+
+    // A deeper chain without the transaction (double spent: it is gone from the mempool too).
+    rig.chain.reorg(2, [[], [], []], { dropTxs: true });
+    await w.tick();
+    const { items } = await callerAs(rig.t, rig.admin).bitcoin.exceptions();
+    expect(items.find((e) => e.txid === tx.txid)).toMatchObject({
+      kind: 'reorged',
+      userId: erin.id,
+      userEmail: erin.email,
+      amount: 270,
+      sats: 300_000,
+    });
+    expect(await balanceOf(rig.t.handle.db, erin.id)).toBe(27_000);
+    const [d] = await listOf(erin);
+    expect(d).toMatchObject({ status: 'confirmed', confirmations: 0 });
+    expect(await entriesFor(rig.t.handle.db, d!.id)).toHaveLength(1);
+    // A later tick adds no second row.
+    await w.tick();
+    const again = await callerAs(rig.t, rig.admin).bitcoin.exceptions();
+    expect(again.items.filter((e) => e.txid === tx.txid)).toHaveLength(1);
+  });
+
+  it('an outage sets lastError; the watcher resumes from its last block and credits what came meanwhile', async () => {
+    const fay = await insertUser(rig.t.handle.db, { firstName: 'Fay' });
+    const w = rig.w;
+    await w.tick();
+    const before = (await callerAs(rig.t, rig.admin).bitcoin.status()).height;
+    rig.chain.outage(true);
+    const failed = await w.tick();
+    expect(failed.error).toMatch(/503/);
+    const down = await callerAs(rig.t, rig.admin).bitcoin.status();
+    expect(down.lastError).toMatch(/ESPLORA_URL.*503/);
+    expect(down.lastErrorAt).toBe(rig.clock.now().toISOString());
+
+    // Blocks arrive while the source is unreachable for us.
+    const tx = rig.chain.tx(await rig.payTo(fay, 50_000));
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlocks(3);
+    await w.tick();
+    expect((await callerAs(rig.t, rig.admin).bitcoin.status()).height).toBe(before);
+
+    rig.chain.outage(false);
+    rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
+    const ok = await w.tick();
+    expect(ok).toMatchObject({ error: null, blocksScanned: 4, credited: 1 });
+    const up = await callerAs(rig.t, rig.admin).bitcoin.status();
+    expect(up).toMatchObject({ lastError: null, height: rig.chain.height(), lag: 0 });
+    expect((await listOf(fay))[0]).toMatchObject({ status: 'confirmed', amount: 45, confirmations: 4 });
+  });
+
+  it('checks Bitcoin withdrawals marked paid with a txid: one that pays the address passes, others are flagged', async () => {
+    const gus = await insertUser(rig.t.handle.db, { firstName: 'Gus', balanceCents: 100_000 });
+    const payout = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
+    const other = 'bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el';
+    const requestPaid = async (txid: string) => {
+      const w = await callerAs(rig.t, gus).withdrawal.request({
+        amount: 10,
+        method: 'crypto',
+        details: payout,
+        idempotencyKey: `w-${txid}`,
+      });
+      await callerAs(rig.t, rig.admin).withdrawal.review({ id: w.id, decision: 'approve', payoutReference: txid });
+      return w.id;
+    };
+    const good = rig.chain.tx({
+      scriptHex: '00149c90f934ea51fa0f6504177043e0908da6929983',
+      address: payout,
+      sats: 11_000,
+    });
+    const wrong = rig.chain.tx({
+      scriptHex: '00143e34985dca6fddc9fb369940e4c7d8e2873f529c',
+      address: other,
+      sats: 11_000,
+    });
+    rig.chain.addBlock([good, wrong]);
+    const goodId = await requestPaid(good.txid);
+    const wrongId = await requestPaid(wrong.txid);
+    const missingId = await requestPaid('ab'.repeat(32));
+    await rig.w.tick();
+    const { items } = await callerAs(rig.t, rig.admin).bitcoin.exceptions();
+    const flagged = items.filter((e) => e.kind === 'payout_mismatch');
+    expect(flagged.map((e) => e.withdrawalId).sort()).toEqual([wrongId, missingId].sort());
+    expect(flagged.find((e) => e.withdrawalId === wrongId)).toMatchObject({
+      userId: gus.id,
+      amount: 10,
+      txid: wrong.txid,
+    });
+    expect(flagged.find((e) => e.withdrawalId === wrongId)!.detail).toContain(payout);
+    expect(flagged.some((e) => e.withdrawalId === goodId)).toBe(false);
+  });
+
+  it('bitcoin.* is for admins only; members get 403', async () => {
+    expect((await failure(callerAs(rig.t, alice).bitcoin.status())).status).toBe(403);
+    expect((await failure(callerAs(rig.t, alice).bitcoin.exceptions())).status).toBe(403);
+    expect((await failure(callerAs(rig.t, null).bitcoin.status())).status).toBe(401);
+  });
+
+  it('a member sees only their own Bitcoin deposits; deposit.instructions carries the address and BIP21 URI', async () => {
+    const ins = await callerAs(rig.t, alice).deposit.instructions();
+    expect(ins.bitcoin).toEqual({
+      address: expect.stringMatching(/^bc1q[02-9ac-hj-np-z]{38}$/),
+      uri: `bitcoin:${ins.bitcoin!.address}`,
+      confirmations: 2,
+    });
+    // The same address every time.
+    expect((await callerAs(rig.t, alice).deposit.instructions()).bitcoin!.address).toBe(ins.bitcoin!.address);
+    const mine = await listOf(alice);
+    expect(mine.every((d) => d.userId === alice.id)).toBe(true);
+    const all = bitcoinItems((await callerAs(rig.t, rig.admin).deposit.list({ limit: 100 })).items);
+    expect(all.length).toBeGreaterThan(mine.length);
+    const seen = await callerAs(rig.t, rig.admin).deposit.list({ status: 'held' });
+    expect(seen.items).toEqual([]);
+  });
+});
+
+describe('Bitcoin deposits off (no BTC_XPUB)', () => {
+  it('offers no address and the status says off', async () => {
+    const { startTestApp } = await import('../src/test/harness.ts');
+    const t = await startTestApp();
+    try {
+      const admin = await insertUser(t.handle.db, { accountType: 'admin' });
+      await callerAs(t, admin).account.update({ accountNumber: '4000 1234 56', bankName: 'B', accountHolder: 'H' });
+      const member = await insertUser(t.handle.db);
+      expect((await callerAs(t, member).deposit.instructions()).bitcoin).toBeUndefined();
+      expect(await callerAs(t, admin).bitcoin.status()).toMatchObject({ enabled: false, height: null, lag: null });
+    } finally {
+      await t.close();
+    }
+  });
+});

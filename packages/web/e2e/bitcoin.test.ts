@@ -1,0 +1,233 @@
+/**
+ * Issue #20 in the browser: a member pays in Bitcoin to their own address. The server runs with a watch-only key
+ * (the BIP84 test vector's zpub) and the fake Esplora server as its block source; the test drives the fake chain
+ * and ticks the chain watcher by hand (the e2e server starts no background jobs), as the server's timer would.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startFakeEsplora, type FakeEsplora } from '../../server/src/test/fake-esplora.ts';
+import { createBitcoinWatcher, type BitcoinWatcher } from '../../server/src/modules/bitcoin/bitcoin.watcher.ts';
+import { createEsploraClient } from '../../server/src/modules/bitcoin/esplora.client.ts';
+import { marketPriceSource } from '../../server/src/modules/bitcoin/bitcoin.start.ts';
+import {
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  poll,
+  seen,
+  shot,
+  uniqueEmail,
+  useE2E,
+  UI_TIMEOUT,
+} from './harness.ts';
+
+/** BIP84's test vector account key (m/84'/0'/0'): its addresses are the ones the BIP lists. */
+const ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+
+/** The deposit list refreshes itself every 10 s while the server takes Bitcoin; a change shows within this. */
+const LIST_TIMEOUT = 10_000 + UI_TIMEOUT;
+
+let esplora: FakeEsplora | undefined;
+beforeAll(async () => {
+  esplora = await startFakeEsplora();
+});
+afterAll(async () => {
+  await esplora?.close();
+});
+
+const env = useE2E({
+  settings: () => ({
+    BTC_XPUB: ZPUB,
+    BTC_NETWORK: 'mainnet',
+    ESPLORA_URL: esplora!.url,
+    BTC_CONFIRMATIONS: '2',
+    BTC_DUST_SATS: '546',
+  }),
+});
+
+let shared: BitcoinWatcher | undefined;
+afterAll(async () => {
+  await shared?.stop();
+});
+
+/**
+ * The watcher the server's timer would run, on the server's database, clock and market data: one for the file (a
+ * second instance would wait for the first one's scan lease, as a second server does).
+ */
+function watcher(): BitcoinWatcher {
+  const e = env();
+  return (shared ??= createBitcoinWatcher({
+    db: e.db,
+    config: e.config,
+    clock: e.clock,
+    log: e.deps.log,
+    esplora: createEsploraClient(e.config.ESPLORA_URL),
+    price: marketPriceSource(e.deps.market),
+  }));
+}
+
+/** One watcher pass that must succeed. */
+async function tick(w: BitcoinWatcher): Promise<void> {
+  const outcome = await w.tick();
+  expect(outcome.error).toBeNull();
+  expect(outcome.skipped).toBe(false);
+}
+
+async function storedAddress(userId: string) {
+  return env()
+    .db.selectFrom('bitcoin_addresses')
+    .select(['address', 'script_hex'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const row = await env()
+    .db.selectFrom('users')
+    .select('balance_cents')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
+}
+
+describeBrowser('Bitcoin deposits', () => {
+  test('a member sees their address and QR code, and a payment goes from seen to credited as blocks are mined', async () => {
+    const chain = esplora!;
+    const w = watcher();
+    // The first pass finds the tip: blocks before it hold nothing of ours.
+    await tick(w);
+
+    const member = await env().createUser({ email: uniqueEmail('btc-member'), emailVerified: true });
+    const tp = await env().newPage({ label: 'btc-member' });
+    const page = tp.page;
+    await env().signInByApi(tp, member.email);
+    await page.goto('/dashboard/deposit');
+
+    // The card: the member's own address (the one stored for them), its QR code and the confirmations needed.
+    const card = page.getByRole('region', { name: 'Pay in Bitcoin' });
+    await seen(card);
+    const shown = (await card.getByTestId('bitcoin-address').textContent())?.trim() ?? '';
+    const stored = await storedAddress(member.id);
+    expect(shown).toBe(stored.address);
+    expect(shown).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
+    await seen(card.getByRole('img', { name: 'QR code of your Bitcoin deposit address' }));
+    await seen(card.getByText('Confirmations needed:'));
+    await seen(card.getByText(/credit waits until a fresh price arrives/));
+
+    // Copy: a toast says so and the clipboard holds the address.
+    await card.getByRole('button', { name: 'Copy your Bitcoin address' }).click();
+    await seen(page.getByText('Bitcoin address copied'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.address);
+
+    const violations = await axeViolations(page);
+    expect(violations, formatAxeViolations(violations)).toEqual([]);
+    await shot(page, 'bitcoin-deposit-card');
+
+    // The payment reaches the mempool: the list shows it as seen, in BTC, not credited.
+    const before = await balanceOf(member.id);
+    const tx = chain.tx({ scriptHex: stored.script_hex, address: stored.address, sats: 150_000 });
+    chain.addToMempool(tx);
+    await tick(w);
+    const recent = page.getByRole('region', { name: 'Your recent deposits' });
+    const row = recent.getByRole('row').filter({ hasText: 'Bitcoin' });
+    await seen(row.getByText('Seen, 0 of 2 confirmations'), LIST_TIMEOUT);
+    await seen(row.getByText('0.00150000 BTC'));
+    await seen(row.getByText('Not credited yet'));
+    expect(await row.getByTestId('bitcoin-txid').getAttribute('title')).toBe(`${tx.txid}:0`);
+    await shot(page, 'bitcoin-deposit-seen');
+
+    // In a block: one confirmation, still nothing credited.
+    chain.addBlock([tx]);
+    await tick(w);
+    await seen(row.getByText('Seen, 1 of 2 confirmations'), LIST_TIMEOUT);
+    expect(await balanceOf(member.id)).toBe(before);
+
+    // A second block: credited in dollars at the market's BTC price (the fake feed's $60,000), once.
+    chain.addBlock();
+    await tick(w);
+    await seen(row.getByText('Credited', { exact: true }), LIST_TIMEOUT);
+    await seen(row.getByText('$90.00'));
+    await seen(row.getByText('0.00150000 BTC at $60,000.00'));
+    expect(await balanceOf(member.id)).toBe(before + 90_00);
+    // The balance on screen follows without a reload.
+    await poll(() => page.getByTestId('sidebar-balance').textContent()).toContain('$90.00');
+    await shot(page, 'bitcoin-deposit-credited');
+
+    // More blocks and passes credit nothing again.
+    chain.addBlocks(2);
+    await tick(w);
+    expect(await balanceOf(member.id)).toBe(before + 90_00);
+
+    // The Transactions page's Deposits tab tells the payment's story.
+    await page.goto('/dashboard/transactions?tab=deposits');
+    const own = page.getByRole('row').filter({ hasText: '$90.00' });
+    await seen(own.getByText('Credited', { exact: true }));
+    await own.getByRole('button', { name: 'Show timeline of the deposit of $90.00' }).click();
+    await seen(page.getByText('Payment seen on the Bitcoin network'));
+    await seen(page.getByText(/\$90\.00 was credited to your balance: 0\.00150000 BTC at \$60,000\.00 per BTC/));
+  });
+
+  test('the admin Overview shows the watcher and the exceptions, with the member and the amount', async () => {
+    const chain = esplora!;
+    const w = watcher();
+    const member = await env().createUser({ email: uniqueEmail('btc-dust'), emailVerified: true });
+    const mp = await env().newPage({ label: 'btc-dust-member' });
+    await env().signInByApi(mp, member.email);
+    await mp.page.goto('/dashboard/deposit');
+    await seen(mp.page.getByRole('region', { name: 'Pay in Bitcoin' }));
+    const stored = await storedAddress(member.id);
+
+    // Dust: 300 sats, under the 546 minimum, listed for admins and not credited.
+    chain.addBlock([chain.tx({ scriptHex: stored.script_hex, address: stored.address, sats: 300 })]);
+    await tick(w);
+
+    const tp = await env().newPage({ label: 'btc-admin' });
+    const a = tp.page;
+    await env().signInByApi(tp, env().admin.email);
+    await a.goto('/dashboard/overview');
+    const panel = a.getByRole('region', { name: 'Bitcoin deposits' });
+    await seen(panel);
+    await poll(() => panel.getByTestId('bitcoin-Scanned height').textContent()).toBe(
+      new Intl.NumberFormat('en-US').format(chain.height()),
+    );
+    await seen(panel.getByText('Following the chain'));
+    // The first test's payment, credited today.
+    await poll(() => panel.getByTestId('bitcoin-Credited today').textContent()).toBe('$90.00');
+    const dust = panel.getByRole('row').filter({ hasText: member.email });
+    await seen(dust.getByText('Dust: not credited'));
+    await seen(dust.getByText('0.00000300 BTC'));
+    expect(await balanceOf(member.id)).toBe(0);
+
+    const violations = await axeViolations(a);
+    expect(violations, formatAxeViolations(violations)).toEqual([]);
+    await shot(a, 'bitcoin-admin-overview');
+
+    // The block source goes down: the next pass records the error and the panel says so.
+    chain.outage(true);
+    try {
+      const outcome = await w.tick();
+      expect(outcome.error).not.toBeNull();
+    } finally {
+      chain.outage(false);
+    }
+    await a.reload();
+    await seen(panel.getByText('Failing'));
+    await seen(panel.getByText(/^Last error/));
+    await shot(a, 'bitcoin-admin-overview-error');
+    await tick(w);
+  });
+
+  test('at phone width the Deposit page keeps the address on screen, wrapped', async () => {
+    const member = await env().createUser({ email: uniqueEmail('btc-phone'), emailVerified: true });
+    const tp = await env().newPage({ viewport: 'phone', label: 'btc-phone' });
+    await env().signInByApi(tp, member.email);
+    await tp.page.setViewportSize({ width: 390, height: 844 });
+    await tp.page.goto('/dashboard/deposit');
+    const address = tp.page.getByTestId('bitcoin-address');
+    await seen(address);
+    const box = await address.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await tp.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

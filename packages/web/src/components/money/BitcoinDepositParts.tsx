@@ -1,0 +1,69 @@
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import type { TBitcoinDeposit } from '@vestora/contract';
+import { formatMoney, formatPrice } from '../../lib/format';
+import {
+  bitcoinStatusDetail,
+  bitcoinStatusLabel,
+  formatBtc,
+  outpoint,
+  shortTxid,
+  type BitcoinDepositState,
+} from '../../lib/bitcoin';
+import { CopyButton } from '../../features/account/CopyButton';
+
+const PALETTE: Record<BitcoinDepositState, 'yellow' | 'green'> = {
+  seen: 'yellow',
+  held: 'yellow',
+  confirmed: 'green',
+};
+
+/** The status of a Bitcoin deposit: a badge with its words ("Seen, 1 of 2 confirmations"), never colour alone. */
+export function BitcoinStatusBadge({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  return (
+    <Badge colorPalette={PALETTE[d.status]} variant="subtle" whiteSpace="nowrap">
+      {bitcoinStatusLabel(d.status, d.confirmations, d.confirmationsRequired)}
+    </Badge>
+  );
+}
+
+/** The amount of a Bitcoin deposit: dollars credited (with BTC and price under it), or BTC while not credited. */
+export function BitcoinAmount({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  const credited = d.status === 'confirmed' && d.amount !== null;
+  return (
+    <Stack gap="0" align="flex-end">
+      <Text fontWeight="medium" whiteSpace="nowrap">
+        {credited ? formatMoney(d.amount) : formatBtc(d.sats)}
+      </Text>
+      <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+        {credited ? `${formatBtc(d.sats)}${d.price !== null ? ` at ${formatPrice(d.price)}` : ''}` : 'Not credited yet'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** "Bitcoin" and the transaction, shortened, with its full id in a tooltip and a Copy button. */
+export function BitcoinTransaction({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  const full = outpoint(d.txid, d.vout);
+  return (
+    <Stack gap="0.5" minW="0">
+      <Text fontSize="xs" color="fg.muted">
+        Bitcoin transaction
+      </Text>
+      <HStack gap="2" wrap="wrap">
+        <Text fontFamily="mono" fontSize="sm" title={full} data-testid="bitcoin-txid">
+          {shortTxid(d.txid)}:{d.vout}
+        </Text>
+        <CopyButton value={d.txid} label="Copy" ariaLabel={`Copy transaction id ${d.txid}`} size="2xs" />
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The status detail under a Bitcoin deposit's badge. */
+export function BitcoinStatusDetail({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" mt="1" minW="12rem" maxW="18rem" whiteSpace="normal">
+      {bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired)}
+    </Text>
+  );
+}

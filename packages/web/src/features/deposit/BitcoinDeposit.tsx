@@ -1,0 +1,113 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { Alert, Badge, Box, Card, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import type { TBitcoinInstructions } from '@vestora/contract';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { ErrorState, PageLoader } from '../../components/ui/states';
+import { CopyButton } from '../account/CopyButton';
+
+/** The member's Bitcoin instructions, or undefined while loading, on an error, or when the server has none. */
+export function useBitcoinInstructions() {
+  const q = trpc.deposit.instructions.useQuery(undefined, { retry: false });
+  return { query: q, bitcoin: q.data?.bitcoin };
+}
+
+/** The "Pay in Bitcoin" card: the address (copy), its QR code and what happens to a payment. */
+export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions }) {
+  const n = bitcoin.confirmations;
+  return (
+    <Card.Root as="section" aria-labelledby="bitcoin-deposit-heading">
+      <Card.Header>
+        <HStack gap="2" wrap="wrap">
+          <Heading as="h2" id="bitcoin-deposit-heading" size="lg">
+            Pay in Bitcoin
+          </Heading>
+          <Badge colorPalette="orange" variant="subtle">
+            BTC only
+          </Badge>
+        </HStack>
+        <Text color="fg.muted" fontSize="sm">
+          Send Bitcoin to your own deposit address: no reference and no report needed.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
+          <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
+            <QRCodeSVG value={bitcoin.uri} size={168} title="QR code of your Bitcoin deposit address" />
+          </Box>
+          <Stack gap="4" flex="1" w="full" minW="0">
+            <Stack gap="1">
+              <Text fontSize="sm" fontWeight="medium">
+                Your Bitcoin address
+              </Text>
+              <Text fontFamily="mono" fontSize="md" wordBreak="break-all" data-testid="bitcoin-address">
+                {bitcoin.address}
+              </Text>
+              <CopyButton
+                value={bitcoin.address}
+                label="Copy address"
+                ariaLabel="Copy your Bitcoin address"
+                copiedToast="Bitcoin address copied"
+                size="sm"
+                alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+                mt="1"
+              />
+            </Stack>
+            <Text fontSize="sm">
+              <Text as="span" fontWeight="medium">
+                Confirmations needed:
+              </Text>{' '}
+              {n}
+            </Text>
+          </Stack>
+        </Flex>
+        <Alert.Root status="info" mt="5">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>What happens to your payment</Alert.Title>
+            <Alert.Description>
+              <List.Root gap="1" ps="4" mt="1">
+                <List.Item>
+                  It shows in your deposits as seen as soon as it reaches the network (0 of {n} confirmations).
+                </List.Item>
+                <List.Item>
+                  When it has {n} {n === 1 ? 'confirmation' : 'confirmations'}, it is credited to your balance in US
+                  dollars at the market price of Bitcoin at that moment; the deposit shows the price used.
+                </List.Item>
+                <List.Item>
+                  If our market price is not fresh then (more than 10 minutes old), the credit waits until a fresh price
+                  arrives, and the deposit says so.
+                </List.Item>
+                <List.Item>
+                  Send Bitcoin (BTC) on the Bitcoin network only. Very small amounts (dust) are not credited: our team
+                  reviews them.
+                </List.Item>
+              </List.Root>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The Bitcoin part of the Deposit page: the card when the server offers Bitcoin, nothing otherwise. With
+ * `withStates`, its own loading and error states (where no bank instructions show them already).
+ */
+export function BitcoinDeposit({ withStates = false }: { withStates?: boolean }) {
+  const { query: q, bitcoin } = useBitcoinInstructions();
+  if (bitcoin) return <BitcoinDepositCard bitcoin={bitcoin} />;
+  if (!withStates) return null;
+  if (q.isPending) return <PageLoader label="Loading the deposit instructions..." minH="10rem" />;
+  if (q.isError)
+    return (
+      <ErrorState
+        title="Could not load the deposit instructions"
+        description={errorMessage(q.error, 'Please try again.')}
+        onRetry={() => void q.refetch()}
+        retrying={q.isRefetching}
+      />
+    );
+  return null;
+}

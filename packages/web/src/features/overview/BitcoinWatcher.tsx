@@ -1,0 +1,242 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Card, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { EmptyState, ErrorState, listState } from '../../components/ui/states';
+import { errorMessage, isClientError } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
+import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
+import { CopyButton } from '../account/CopyButton';
+import type { TBitcoinException, TBitcoinExceptionKind, TBitcoinStatus } from '@vestora/contract';
+
+/** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
+export const EXCEPTION_WORDS: Record<TBitcoinExceptionKind, { label: string; help: string; palette: string }> = {
+  reorged: {
+    label: 'Credited, then left the chain',
+    help: 'The ledger is not rewritten: correct the balance with an adjustment (another admin approves it).',
+    palette: 'red',
+  },
+  dust: {
+    label: 'Dust: not credited',
+    help: 'Under the dust minimum: nothing was credited. Credit it by hand with an adjustment if you choose to.',
+    palette: 'gray',
+  },
+  payout_mismatch: {
+    label: "Payout does not pay the member's address",
+    help: "The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.",
+    palette: 'orange',
+  },
+};
+
+/** How the watcher is doing, in words and colour: following, behind, or failing. */
+export function watcherHealth(s: TBitcoinStatus): { label: string; palette: 'green' | 'orange' | 'red' } {
+  if (s.lastError) return { label: 'Failing', palette: 'red' };
+  if (s.height === null) return { label: 'Not started', palette: 'orange' };
+  if ((s.lag ?? 0) > 1) return { label: `Behind by ${formatInteger(s.lag)} blocks`, palette: 'orange' };
+  return { label: 'Following the chain', palette: 'green' };
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap="0.5">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="xl" fontWeight="bold" data-testid={`bitcoin-${label}`}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The watcher's figures: height, tip, lag, credited today, and the last error when there is one. */
+export function WatcherStatusView({ status: s }: { status: TBitcoinStatus }) {
+  const health = watcherHealth(s);
+  return (
+    <Stack gap="4">
+      <HStack gap="2">
+        <Text fontSize="sm" fontWeight="medium">
+          Watcher:
+        </Text>
+        <Badge colorPalette={health.palette} variant="subtle">
+          {health.label}
+        </Badge>
+      </HStack>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        <Fact label="Scanned height" value={formatInteger(s.height)} />
+        <Fact label="Chain tip" value={formatInteger(s.tipHeight)} />
+        <Fact label="Lag (blocks)" value={formatInteger(s.lag)} />
+        <Fact label="Credited today" value={formatMoney(s.creditedToday)} />
+      </SimpleGrid>
+      {s.lastError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Last error{s.lastErrorAt ? `, ${formatDateTime(s.lastErrorAt)}` : ''}</Alert.Title>
+            <Alert.Description wordBreak="break-word">{s.lastError}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          No error at the last read of the block source.
+        </Text>
+      )}
+      <Text fontSize="sm" color="fg.muted" data-testid="bitcoin-checked-at">
+        {s.checkedAt
+          ? `Last read of the block source: ${formatDateTime(s.checkedAt)}.`
+          : 'The block source has not been read yet.'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Credited-then-gone payments, dust and payout mismatches, each with the member and the amount. */
+export function WatcherExceptionsView({ items }: { items: readonly TBitcoinException[] }) {
+  if (items.length === 0)
+    return (
+      <EmptyState
+        title="No Bitcoin exceptions"
+        description="Payments that leave the chain after their credit, dust, and payouts that do not pay the member's address are listed here."
+      />
+    );
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+      <Table.Root size="sm" minW="56rem">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>What</Table.ColumnHeader>
+            <Table.ColumnHeader>Member</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+            <Table.ColumnHeader>Transaction</Table.ColumnHeader>
+            <Table.ColumnHeader>When</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((x) => {
+            const words = EXCEPTION_WORDS[x.kind];
+            return (
+              <Table.Row key={x.id}>
+                <Table.Cell minW="16rem" maxW="24rem" whiteSpace="normal">
+                  <Badge colorPalette={words.palette} variant="subtle">
+                    {words.label}
+                  </Badge>
+                  <Text fontSize="sm" mt="1" overflowWrap="anywhere">
+                    {x.detail}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" mt="1">
+                    {words.help}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell whiteSpace="normal" overflowWrap="anywhere" minW="10rem">
+                  {x.userEmail}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {x.amount !== null ? <Text fontWeight="medium">{formatMoney(x.amount)}</Text> : null}
+                  {x.sats !== null ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatBtc(x.sats)}
+                    </Text>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Text fontFamily="mono" fontSize="sm" title={x.vout === null ? x.txid : outpoint(x.txid, x.vout)}>
+                      {shortTxid(x.txid)}
+                      {x.vout === null ? '' : `:${x.vout}`}
+                    </Text>
+                    <CopyButton value={x.txid} label="Copy" ariaLabel={`Copy transaction id ${x.txid}`} size="2xs" />
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  <time dateTime={x.createdAt}>{formatDateTime(x.createdAt)}</time>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The Overview's Bitcoin section around its parts (the data comes from BitcoinWatcherPanel). */
+export function BitcoinSection({ status, exceptions }: { status: ReactNode; exceptions: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby="bitcoin-watcher-title">
+      <Card.Header>
+        <Heading as="h2" id="bitcoin-watcher-title" size="lg">
+          Bitcoin deposits
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          The chain watcher credits payments to members' addresses; this page refreshes it every 30 seconds.
+        </Text>
+      </Card.Header>
+      <Card.Body gap="6">
+        {status}
+        <Stack gap="3">
+          <Heading as="h3" size="md">
+            Exceptions
+          </Heading>
+          {exceptions}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** How often the Overview asks the watcher again. */
+const WATCHER_REFRESH_MS = 30_000;
+
+/**
+ * The Overview's Bitcoin section, shown only when the server has Bitcoin deposits on (bitcoin.status answers
+ * `enabled`). Nothing shows while the first answer is on its way, so an installation without Bitcoin never
+ * flashes a Bitcoin heading; a refused answer (a 4xx: not an admin, an older server) is quiet too.
+ */
+export function BitcoinWatcherPanel() {
+  const status = trpc.bitcoin.status.useQuery(undefined, {
+    refetchInterval: WATCHER_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    retry: (count, err) => !isClientError(err) && count < 2,
+  });
+  const enabled = status.data?.enabled === true;
+  const exceptions = trpc.bitcoin.exceptions.useQuery(undefined, {
+    enabled,
+    refetchInterval: WATCHER_REFRESH_MS,
+  });
+  if (status.isPending || (status.isError && isClientError(status.error))) return null;
+  if (status.data && !status.data.enabled) return null;
+
+  const exceptionsBody = listState(
+    {
+      isPending: exceptions.isPending,
+      isError: exceptions.isError,
+      error: exceptions.error,
+      isRefetching: exceptions.isRefetching,
+      refetch: exceptions.refetch,
+      items: exceptions.data?.items ?? [],
+    },
+    {
+      loading: 'Loading the Bitcoin exceptions...',
+      errorTitle: 'Could not load the Bitcoin exceptions',
+      empty: <WatcherExceptionsView items={[]} />,
+      minH: '8rem',
+    },
+  ) ?? <WatcherExceptionsView items={exceptions.data?.items ?? []} />;
+
+  return (
+    <BitcoinSection
+      status={
+        status.data ? (
+          <WatcherStatusView status={status.data} />
+        ) : (
+          <ErrorState
+            title="Could not read the Bitcoin watcher"
+            description={errorMessage(status.error)}
+            onRetry={() => void status.refetch()}
+            retrying={status.isRefetching}
+          />
+        )
+      }
+      exceptions={exceptionsBody}
+    />
+  );
+}
