@@ -100,8 +100,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       'vestora_market_cache_age_seconds',
       'vestora_payout_lag_seconds',
       'vestora_mail_outbox_queued',
+      'vestora_bitcoin_height_lag_blocks',
     ])
       expect(body, name).toContain(`# TYPE ${name} `);
+    // Bitcoin deposits are off here (no BTC_XPUB): no lag to report.
+    expect(sample(body, 'vestora_bitcoin_height_lag_blocks')).toBe('Nan');
     const planList = 'method="GET",route="/trpc/:path",procedure="plan.list",status_class="2xx"';
     expect(sample(body, `http_request_duration_seconds_count{${planList}}`)).toBe('2');
     expect(sample(body, `http_request_duration_seconds_bucket{le="+Inf",${planList}}`)).toBe('2');

@@ -60,15 +60,16 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
   const start = opts.startHeight ?? 800_000;
   const blockHash = (h: number, salt: string) => createHash('sha256').update(`${h}:${salt}`).digest('hex');
   for (let h = 0; h <= start; h++) chain.push({ hash: blockHash(h, 'main'), txs: [] });
+  // Block hash -> height, and txid -> height, so a request costs the same on a long chain.
+  const heightOf = new Map(chain.map((b, h) => [b.hash, h]));
+  const txHeight = new Map<string, number>();
 
   const find = (txid: string): { tx: FakeTx; height: number | null } | null => {
     const m = mempool.get(txid);
     if (m) return { tx: m, height: null };
-    for (let h = chain.length - 1; h >= 0; h--) {
-      const tx = chain[h]!.txs.find((t) => t.txid === txid);
-      if (tx) return { tx, height: h };
-    }
-    return null;
+    const h = txHeight.get(txid);
+    const tx = h === undefined ? undefined : chain[h]?.txs.find((t) => t.txid === txid);
+    return tx && h !== undefined ? { tx, height: h } : null;
   };
   const txJson = (tx: FakeTx, height: number | null) => ({
     txid: tx.txid,
@@ -113,8 +114,8 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
       return b ? send(200, b.hash) : send(404, 'Block not found');
     }
     const byHash = (hash: string) => {
-      const h = chain.findIndex((b) => b.hash === hash);
-      return h < 0 ? null : { h, b: chain[h]! };
+      const h = heightOf.get(hash);
+      return h === undefined || chain[h]?.hash !== hash ? null : { h, b: chain[h] };
     };
     if ((m = path.match(/^\/block\/([0-9a-f]{64})$/))) {
       const f = byHash(m[1]!);
@@ -161,9 +162,15 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
     height: () => chain.length - 1,
     tx: (...outputs) => ({ txid: hex32(), outputs }),
     addBlock(txs = []) {
-      for (const t of txs) mempool.delete(t.txid);
-      chain.push({ hash: blockHash(chain.length, `main:${forks}:${hex32()}`), txs });
-      return chain.length - 1;
+      const height = chain.length;
+      for (const t of txs) {
+        mempool.delete(t.txid);
+        txHeight.set(t.txid, height);
+      }
+      const hash = blockHash(height, `main:${forks}:${hex32()}`);
+      chain.push({ hash, txs });
+      heightOf.set(hash, height);
+      return height;
     },
     addBlocks(n) {
       for (let i = 0; i < n; i++) api.addBlock();
@@ -174,6 +181,10 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
     reorg(depth, newBlocks, o = {}) {
       forks++;
       const dropped = chain.splice(chain.length - depth, depth);
+      for (const b of dropped) {
+        heightOf.delete(b.hash);
+        for (const t of b.txs) if (txHeight.get(t.txid) !== undefined) txHeight.delete(t.txid);
+      }
       for (const txs of newBlocks) api.addBlock(txs);
       if (o.dropTxs) return;
       const kept = new Set(newBlocks.flat().map((t) => t.txid));
