@@ -19,3 +19,4 @@ export * from './role-request.ts';
 export * from './site.ts';
 export * from './app-routes.ts';
 export * from './statement.ts';
+export * from './notification.ts';

@@ -1,6 +1,7 @@
 import { accountRouter } from '../modules/account/account.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
 import { contactRouter } from '../modules/contact/contact.router.ts';
+import { notificationRouter } from '../modules/notification/notification.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
 import { investmentRouter } from '../modules/investment/investment.router.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   site: siteRouter,
   statement: statementRouter,
   profile: profileRouter,
+  notification: notificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

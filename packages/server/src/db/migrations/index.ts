@@ -17,6 +17,7 @@ import * as twoFactorPausesAndMailPerRecipient from './2026_11_27_1200_two_facto
 import * as createSiteSettings from './2026_11_27_1400_create_site_settings.ts';
 import * as bankStatements from './2026_11_27_1500_bank_statements.ts';
 import * as planPausedStatus from './2026_11_27_1600_plan_paused_status.ts';
+import * as createNotifications from './2026_11_27_1900_create_notifications.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1400_create_site_settings': createSiteSettings,
   '2026_11_27_1500_bank_statements': bankStatements,
   '2026_11_27_1600_plan_paused_status': planPausedStatus,
+  '2026_11_27_1900_create_notifications': createNotifications,
 };

@@ -167,3 +167,33 @@ export async function notifyUser(
     now,
   );
 }
+
+/**
+ * Queues a message whose sending was already decided by the member's notification preferences
+ * (modules/notification: `notify`), in the caller's transaction. Unlike enqueueMail it does not read the old
+ * `email_notifications` switch: the preferences include it.
+ */
+export async function queueDecidedMail(
+  db: Database,
+  mail: {
+    kind: string;
+    to: string;
+    userId: string;
+    subject: string;
+    greeting?: string | undefined;
+    paragraphs: string[];
+    link?: { label: string; url: string } | undefined;
+  },
+  now: Date,
+): Promise<string> {
+  const body = composeMail({
+    ...(mail.greeting ? { greeting: mail.greeting } : {}),
+    paragraphs: mail.paragraphs,
+    ...(mail.link ? { link: mail.link } : {}),
+  });
+  return insertOutboxMail(
+    db,
+    { userId: mail.userId, to: mail.to, kind: mail.kind, subject: `${mail.subject} · ${BRAND}`, ...body },
+    now,
+  );
+}
