@@ -484,6 +484,8 @@ export type NotificationCategory = 'security' | 'money' | 'investments' | 'state
 /** One event a member should know of (#21): once per (user_id, event_key). */
 export interface NotificationTable {
   id: string;
+  /** Insertion order: breaks ties of created_at in the list. */
+  seq: Generated<number>;
   user_id: string;
   kind: string;
   category: NotificationCategory;

@@ -10,6 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('notifications')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
+    // Ties of created_at (a catch-up run pays several periods at one instant) keep the order they happened in.
+    .addColumn('seq', 'bigint', (c) => c.generatedAlwaysAsIdentity())
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) =>
@@ -31,11 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('user_id')
     .where(sql<boolean>`read_at is null and in_app`)
     .execute();
-  // The list: newest first, keyset paging on (created_at, id).
+  // The list: newest first, keyset paging on (created_at, seq).
   await db.schema
     .createIndex('notifications_list_idx')
     .on('notifications')
-    .expression(sql`user_id, created_at desc, id desc`)
+    .expression(sql`user_id, created_at desc, seq desc`)
     .where(sql.ref('in_app'), '=', true)
     .execute();
   await db.schema

@@ -64,6 +64,9 @@ export const investmentFlow = defineFlow({
         const interest = dollars(payment.interestCents);
         return {
           kind: 'investment.payout',
+          mailKind: 'investment.payout',
+          link: `/dashboard/investments/${i.id}`,
+          event: `period-${payment.period}`,
           subject: `Interest of ${interest} received`,
           paragraphs: [
             `${interest} interest from ${i.plan_name} (period ${payment.period} of ${periods}) was added to your balance.`,
@@ -89,6 +92,8 @@ export const investmentFlow = defineFlow({
         const { payment } = justPaid(i);
         return {
           kind: 'investment.matured',
+          mailKind: 'investment.matured',
+          link: `/dashboard/investments/${i.id}`,
           subject: `${i.plan_name} matured`,
           paragraphs: [
             `Your ${i.plan_name} investment matured: ${dollars(payment.principalCents)} principal` +

@@ -40,6 +40,7 @@ export const NOTIFICATION_MAIL_KINDS = [
   'withdrawal.rejected',
   'investment.payout',
   'investment.matured',
+  'referral.reward_paid',
 ] as const;
 
 /** A message about the member's own money: follows their preference. */
@@ -183,14 +184,18 @@ export async function queueDecidedMail(
     greeting?: string | undefined;
     paragraphs: string[];
     link?: { label: string; url: string } | undefined;
+    /** Bodies already written (composeMail): used as they are, instead of greeting, paragraphs and link. */
+    composed?: { text: string; html: string } | undefined;
   },
   now: Date,
 ): Promise<string> {
-  const body = composeMail({
-    ...(mail.greeting ? { greeting: mail.greeting } : {}),
-    paragraphs: mail.paragraphs,
-    ...(mail.link ? { link: mail.link } : {}),
-  });
+  const body =
+    mail.composed ??
+    composeMail({
+      ...(mail.greeting ? { greeting: mail.greeting } : {}),
+      paragraphs: mail.paragraphs,
+      ...(mail.link ? { link: mail.link } : {}),
+    });
   return insertOutboxMail(
     db,
     { userId: mail.userId, to: mail.to, kind: mail.kind, subject: `${mail.subject} · ${BRAND}`, ...body },

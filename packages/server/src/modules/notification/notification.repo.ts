@@ -84,32 +84,32 @@ export async function upsertPreference(
     .execute();
 }
 
-/** Where a page starts: strictly older than this (created_at, id). */
+/** Where a page starts: strictly older than this (created_at, seq). */
 export interface NotificationCursor {
   createdAt: Date;
-  id: string;
+  seq: number;
 }
 
 /**
- * One page of the member's shown notifications, newest first (created_at, then id): `limit + 1` rows, the
- * extra one telling that there is more. Reads notifications_list_idx (user_id, created_at desc, id desc).
+ * One page of the member's shown notifications, newest first (created_at, then seq): `limit + 1` rows, the
+ * extra one telling that there is more. Reads notifications_list_idx (user_id, created_at desc, seq desc).
  */
 export async function listNotifications(
   db: Executor,
   userId: string,
   page: { before?: NotificationCursor | undefined; limit: number },
-): Promise<(TNotification & { createdAtDate: Date })[]> {
+): Promise<(TNotification & { createdAtDate: Date; seq: number })[]> {
   let q = db
     .selectFrom('notifications')
-    .select(['id', 'kind', 'category', 'title', 'body', 'link', 'read_at', 'created_at'])
+    .select(['id', 'seq', 'kind', 'category', 'title', 'body', 'link', 'read_at', 'created_at'])
     .where('user_id', '=', userId)
     .where('in_app', '=', true);
   if (page.before) {
-    q = q.where(sql<boolean>`(created_at, id) < (${page.before.createdAt}, ${page.before.id})`);
+    q = q.where(sql<boolean>`(created_at, seq) < (${page.before.createdAt}, ${page.before.seq})`);
   }
   const rows = await q
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(page.limit + 1)
     .execute();
   return rows.map((r) => ({
@@ -122,6 +122,7 @@ export async function listNotifications(
     readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),
     createdAtDate: new Date(r.created_at),
+    seq: Number(r.seq),
   }));
 }
 
@@ -155,4 +156,17 @@ export async function markNotificationsRead(
   if ('ids' in which) q = q.where('id', 'in', which.ids);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * The older single "Email notifications" switch (user.updatePreferences) set on: the e-mail channel of the
+ * categories it covers follows it, also where the member had stored a choice.
+ */
+export async function setOptionalEmailChoices(db: Executor, userId: string, on: boolean, now: Date): Promise<void> {
+  await db
+    .updateTable('notification_preferences')
+    .set({ email: on, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('category', 'in', ['investments', 'statements'])
+    .execute();
 }

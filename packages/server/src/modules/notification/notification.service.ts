@@ -1,6 +1,7 @@
 // The notification centre (#21): `notify` is the one way a member is told of an event. It writes the in-app
 // row in the event's own transaction (once per event key) and, as the member's preferences say, queues the
 // e-mail through the outbox; list / unread / markRead serve the bell and the page.
+import { randomUUID } from 'node:crypto';
 import type { TNotificationMarkReadInput, TNotificationPage } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -30,6 +31,8 @@ export interface NotifyMail {
   paragraphs?: string[];
   /** An absolute link for the e-mail (the in-app `link` is a path). */
   link?: { label: string; url: string };
+  /** Bodies already written with composeMail (security mails): used as they are. */
+  composed?: { text: string; html: string };
 }
 
 /** One event a member should know of. */
@@ -95,15 +98,39 @@ export async function notify(db: Database, input: NotifyInput): Promise<NotifyRe
       greeting: mail.greeting,
       paragraphs: mail.paragraphs ?? [input.body ?? input.title],
       link: mail.link,
+      composed: mail.composed,
     },
     input.at,
   );
   return { notificationId, mailId };
 }
 
-const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([0-9a-f-]{36})$/;
+/**
+ * A security event (new device, password, email address, two-factor): the in-app notification and the
+ * security mail already written for it (security e-mail cannot be turned off). Each call is its own event
+ * unless `eventKey` names one (a device seen once).
+ */
+export async function notifySecurity(
+  db: Database,
+  mail: { kind: string; to: string; userId: string; subject: string; text: string; html: string },
+  event: { kind: `security.${string}`; body: string; eventKey?: string; link?: string },
+  at: Date,
+): Promise<NotifyResult> {
+  return notify(db, {
+    userId: mail.userId,
+    kind: event.kind,
+    title: mail.subject,
+    body: event.body,
+    link: event.link ?? '/dashboard/settings',
+    eventKey: event.eventKey ?? `${event.kind}:${randomUUID()}`,
+    at,
+    mail: { kind: mail.kind, to: mail.to, subject: mail.subject, composed: { text: mail.text, html: mail.html } },
+  });
+}
 
-/** A cursor is `<createdAt ISO>|<id>` of the last item seen; anything else is refused (400). */
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(\d{1,15})$/;
+
+/** A cursor is `<createdAt ISO>|<seq>` of the last item seen; anything else is refused (400). */
 function parseCursor(cursor: string | undefined): NotificationCursor | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   const m = CURSOR.exec(cursor);
@@ -114,7 +141,7 @@ function parseCursor(cursor: string | undefined): NotificationCursor | undefined
       'cursor is not valid: pass back the nextCursor of the previous page, or leave it out.',
     );
   }
-  return { createdAt, id: m[2]! };
+  return { createdAt, seq: Number(m[2]) };
 }
 
 /** notification.list: one page of the member's own notifications, newest first. */
@@ -128,8 +155,17 @@ export async function listOwnNotifications(
   const items = hasMore ? rows.slice(0, input.limit) : rows;
   const last = items[items.length - 1];
   return {
-    items: items.map(({ createdAtDate: _, ...item }) => item),
-    nextCursor: hasMore && last ? `${last.createdAtDate.toISOString()}|${last.id}` : null,
+    items: items.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      category: r.category,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      readAt: r.readAt,
+      createdAt: r.createdAt,
+    })),
+    nextCursor: hasMore && last ? `${last.createdAtDate.toISOString()}|${last.seq}` : null,
   };
 }
 

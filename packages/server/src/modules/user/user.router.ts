@@ -81,5 +81,5 @@ export const userRouter = router({
   updatePreferences: protectedProcedure
     .input(ZUpdatePreferencesInput)
     .output(ZPreferences)
-    .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
 });
