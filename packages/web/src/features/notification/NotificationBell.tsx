@@ -91,8 +91,12 @@ export function NotificationBell() {
       unmountOnExit
     >
       <Popover.Trigger asChild>
-        <IconButton variant="ghost" aria-label={bellLabel(count)} position="relative" data-testid="notification-bell">
-          <LuBell />
+        <IconButton variant="ghost" position="relative" data-testid="notification-bell">
+          <LuBell aria-hidden />
+          {/* The name is this text ("Notifications, 2 unread"); the badge only shows the number. */}
+          <Box as="span" srOnly>
+            {bellLabel(count)}
+          </Box>
           {count ? (
             <Box
               as="span"
@@ -119,10 +123,15 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w="min(24rem, calc(100vw - 1.5rem))">
-            <Popover.Header pb="1">
+          <Popover.Content
+            w="min(24rem, calc(100vw - 1.5rem))"
+            data-testid="notification-popover"
+            aria-label="Notifications"
+          >
+            {/* Not Popover.Header: that is a <header>, a second banner landmark beside the page's own. */}
+            <Box px="4" pt="3" pb="1">
               <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-            </Popover.Header>
+            </Box>
             <Popover.Body pt="1" px="2" pb="2">
               <LatestList onOpened={() => setOpen(false)} />
             </Popover.Body>
