@@ -14,7 +14,7 @@ export type TNotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_CATEGORY_LABELS: Record<TNotificationCategory, { label: string; covers: string }> = {
   security: {
     label: 'Security',
-    covers: 'Sign-ins from a new device, password, email address and two-factor changes, your data export.',
+    covers: 'Sign-ins from a new device, password, email address and two-factor changes.',
   },
   money: {
     label: 'Money movements',

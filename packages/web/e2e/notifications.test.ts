@@ -63,6 +63,8 @@ describeBrowser('notifications', () => {
       env: { now: env().clock.now(), config: env().config },
     });
     await seen(page.getByRole('button', { name: 'Notifications, 2 unread' }), 45_000);
+    // The badge shows the number (the name says it in words).
+    await poll(() => page.getByTestId('notification-count').filter({ visible: true }).first().textContent()).toBe('2');
 
     // The full page, while both are unread (the investments page has an axe finding of its own, so the popover
     // is checked here).

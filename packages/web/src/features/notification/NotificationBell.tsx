@@ -112,7 +112,10 @@ export function NotificationBell() {
               color="white"
               fontSize="2xs"
               fontWeight="bold"
-              lineHeight="4.5"
+              lineHeight="1"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
               textAlign="center"
               data-testid="notification-count"
             >
