@@ -25,6 +25,7 @@ export const APP_ROUTES = [
   '/dashboard/referral',
   '/dashboard/cashout',
   '/dashboard/settings',
+  '/dashboard/notifications',
   '/dashboard/transactions',
   '/dashboard/overview',
   '/dashboard/user',

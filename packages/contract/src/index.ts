@@ -24,3 +24,4 @@ export * from './ledger-labels.ts';
 export * from './csv.ts';
 export * from './account-statement.ts';
 export * from './data-export.ts';
+export * from './notification.ts';

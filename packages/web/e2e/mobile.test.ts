@@ -171,7 +171,7 @@ describeBrowser('phone width', () => {
       ['/dashboard/deposit', 'Copy Account Number'],
       ['/dashboard/cashout', 'Withdraw Funds'],
       ['/dashboard/referral', 'Invite friends and earn rewards'],
-      ['/dashboard/settings', 'Email notifications'],
+      ['/dashboard/settings', 'Money movements'],
       ['/dashboard/transactions', 'Transactions'],
     ] as const) {
       await page.goto(path);

@@ -249,10 +249,10 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       await shot(page, 'user-referral');
 
       await openFromMenu(page, 'Settings', '/dashboard/settings');
-      // The notification preference is loaded from the server (on by default) and saved as it is changed.
-      await seen(page.getByRole('checkbox', { name: /Email notifications/ }));
+      // The notification preferences are loaded from the server (investment e-mail on by default).
+      await seen(page.getByRole('checkbox', { name: /By e-mail \(Investments\)/ }));
       await poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(userEmail);
-      await poll(() => page.getByRole('checkbox', { name: /Email notifications/ }).isChecked()).toBe(true);
+      await poll(() => page.getByRole('checkbox', { name: /By e-mail \(Investments\)/ }).isChecked()).toBe(true);
       expect(await page.getByRole('checkbox', { name: /Two-factor/ }).isChecked()).toBe(false);
       await shot(page, 'user-settings');
 

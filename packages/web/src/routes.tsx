@@ -53,6 +53,7 @@ const DepositPage = lazyPage(() => import('./features/deposit/DepositPage'));
 const ReferralPage = lazyPage(() => import('./features/referral/ReferralPage'));
 const WithdrawalPage = lazyPage(() => import('./features/withdrawal/WithdrawalPage'));
 const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
+const NotificationsPage = lazyPage(() => import('./features/notification/NotificationsPage'));
 const TransactionsPage = lazyPage(() => import('./features/ledger/TransactionsPage'));
 const MoneyDeskPage = lazyPage(() => import('./features/money-desk/MoneyDeskPage'));
 const StatementsPage = lazyPage(() => import('./features/statements/StatementsPage'));
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: 'referral', element: <ReferralPage /> },
       { path: 'cashout', element: <WithdrawalPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'notifications', element: <NotificationsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
       {
         element: <AdminRoute />,

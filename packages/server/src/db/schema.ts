@@ -583,6 +583,39 @@ export interface DB {
   account_statements: AccountStatementTable;
   account_statement_runs: AccountStatementRunTable;
   account_statement_batches: AccountStatementBatchTable;
+  notifications: NotificationTable;
+  notification_preferences: NotificationPreferenceTable;
+}
+
+/** What a notification is about, for preferences (#21): each category has an in-app and an e-mail channel. */
+export type NotificationCategory = 'security' | 'money' | 'investments' | 'statements' | 'marketing';
+
+/** One event a member should know of (#21): once per (user_id, event_key). */
+export interface NotificationTable {
+  id: string;
+  /** Insertion order: breaks ties of created_at in the list. */
+  seq: Generated<number>;
+  user_id: string;
+  kind: string;
+  category: NotificationCategory;
+  title: string;
+  body: string | null;
+  /** A web path the item opens (e.g. /dashboard/deposits). */
+  link: string | null;
+  event_key: string;
+  /** False when the member had the category's in-app channel off: kept as the event's key, never shown. */
+  in_app: Generated<boolean>;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** A member's choice for one category; no row means the defaults (notification.prefs.ts). */
+export interface NotificationPreferenceTable {
+  user_id: string;
+  category: NotificationCategory;
+  in_app: boolean;
+  email: boolean;
+  updated_at: Timestamp;
 }
 
 /** The operator's facts (#18): one row, id = 1, absent until an admin first saves the Site settings page. */
@@ -650,3 +683,4 @@ export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type RoleRequestRow = Selectable<RoleRequestTable>;
 export type StatementRow = Selectable<StatementTable>;
 export type StatementLineRow = Selectable<StatementLineTable>;
+export type NotificationRow = Selectable<NotificationTable>;

@@ -3,6 +3,7 @@ import { accountStatementRouter } from '../modules/account-statement/account-sta
 import { auditRouter } from '../modules/audit/audit.router.ts';
 import { bitcoinRouter } from '../modules/bitcoin/bitcoin.router.ts';
 import { contactRouter } from '../modules/contact/contact.router.ts';
+import { notificationRouter } from '../modules/notification/notification.router.ts';
 import { newsletterRouter } from '../modules/newsletter/newsletter.router.ts';
 import { depositRouter } from '../modules/deposit/deposit.router.ts';
 import { investmentRouter } from '../modules/investment/investment.router.ts';
@@ -44,6 +45,7 @@ export const appRouter = router({
   accountStatement: accountStatementRouter,
   dataExport: dataExportRouter,
   bitcoin: bitcoinRouter,
+  notification: notificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

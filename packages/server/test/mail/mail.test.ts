@@ -108,7 +108,9 @@ describe('mail delivered through SMTP', () => {
     expect(got[2]!.text).toContain('the funds are back in your balance');
   });
 
-  it('with notifications off, no money mail is written; security mail still goes', async () => {
+  // Since #21 money-movement mail cannot be turned off (the notification centre's rule): the old switch now
+  // governs investment and statement mail only (payouts: the next test).
+  it('with notifications off, money and security mail still go', async () => {
     const bob = await insertUser(t.handle.db, { email: 'bob@example.com' });
     const me = callerAs(t, bob);
     expect(await me.user.preferences()).toEqual({ emailNotifications: true });
@@ -119,9 +121,12 @@ describe('mail delivered through SMTP', () => {
     await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
     await securityMail(t, bob, 'Your password was changed', clock.now());
     const bobs = (await outboxRows(t.handle.db)).filter((r) => r.user_id === bob.id);
-    expect(bobs.map((r) => r.kind)).toEqual(['password.changed']);
-    expect(tally(await sender.runOnce())).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(smtp.to(bob.email).map((m) => m.subject)).toEqual(['Your password was changed · Vestora']);
+    expect(bobs.map((r) => r.kind)).toEqual(['deposit.confirmed', 'password.changed']);
+    expect(tally(await sender.runOnce())).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(smtp.to(bob.email).map((m) => m.subject)).toEqual([
+      'Deposit of $10.00 confirmed · Vestora',
+      'Your password was changed · Vestora',
+    ]);
 
     // Turned back on, money mail comes again.
     await me.user.updatePreferences({ emailNotifications: true });

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
-import { notifyUser } from '../mail/mail.outbox.ts';
+import { notify } from '../notification/notification.service.ts';
 import {
   type ClaimedBatch,
   claimBatch,
@@ -178,23 +178,27 @@ async function issueBatch(
       // Announced in the same transaction as the statement, once (only for the rows this call inserted).
       for (const userId of first) {
         const r = byUser.get(userId)!;
-        await notifyUser(
-          trx,
+        const paragraphs = [
+          `Your account statement for ${monthName(month)} is ready under Transactions, Statements, as a PDF and a CSV file.`,
+          `Opening balance $${formatCents(r.openingCents)}, closing balance $${formatCents(r.closingCents)}.`,
+        ];
+        await notify(trx, {
           userId,
-          'account_statement.ready',
-          {
-            subject: `Your statement for ${monthName(month)} is ready`,
-            paragraphs: [
-              `Your account statement for ${monthName(month)} is ready under Transactions, Statements, as a PDF and a CSV file.`,
-              `Opening balance $${formatCents(r.openingCents)}, closing balance $${formatCents(r.closingCents)}.`,
-            ],
+          kind: 'statement.ready',
+          title: `Your statement for ${monthName(month)} is ready`,
+          body: paragraphs.join(' '),
+          link: '/dashboard/transactions?tab=statements',
+          eventKey: `account-statement:${month}`,
+          at: now,
+          mail: {
+            kind: 'account_statement.ready',
+            paragraphs,
             link: {
               label: 'Open your statements',
               url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/transactions?tab=statements`,
             },
           },
-          now,
-        );
+        });
       }
       return first.length;
     });

@@ -37,7 +37,9 @@ const credit = {
       `per BTC (price of ${d.btc_price_at ? iso(d.btc_price_at) : '?'}), outpoint ${d.btc_txid}:${d.btc_vout}`,
   }),
   notice: (d: DepositRow) => ({
-    kind: 'deposit.confirmed' as const,
+    kind: 'deposit.credited' as const,
+    mailKind: 'deposit.confirmed' as const,
+    link: '/dashboard/deposit',
     subject: `Bitcoin deposit of ${dollars(d.amount_cents)} credited`,
     paragraphs: [
       `Your payment of ${btc(Number(d.btc_sats))} (transaction ${d.btc_txid}) has its confirmations. ` +

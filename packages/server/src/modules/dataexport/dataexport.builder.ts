@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail } from '../mail/mail.outbox.ts';
+import { notify } from '../notification/notification.service.ts';
 import {
   claimNextExport,
   dropExpiredExportFiles,
@@ -101,18 +102,10 @@ function table(name: string, about: string, rows: readonly object[]): ExportTabl
   return { name, about, columns: records[0] ? Object.keys(records[0]) : [], rows: records };
 }
 
-const dataReadyMail = (to: string, userId: string) => ({
-  kind: 'data_export.ready' as const,
-  to,
-  userId,
-  subject: 'Your data is ready to download',
-  ...composeMail({
-    paragraphs: [
-      'The copy of your data you asked for is ready. Sign in and open Settings → Your data to download it.',
-      'It can be downloaded once, within 24 hours. If you did not ask for it, change your password at once.',
-    ],
-  }),
-});
+const DATA_READY_PARAGRAPHS = [
+  'The copy of your data you asked for is ready. Sign in and open Settings → Your data to download it.',
+  'It can be downloaded once, within 24 hours. If you did not ask for it, change your password at once.',
+];
 
 /**
  * Builds every export waiting (or whose builder died), one at a time; answers how many became ready. Each is
@@ -135,9 +128,24 @@ export async function buildPendingExports(deps: Deps & { log: Pick<AppDeps['log'
           readyAt,
           expiresAt: new Date(readyAt.getTime() + EXPORT_VALID_MS),
         });
-        // The "your data is ready" notice, in the transaction that makes it ready. When the notification centre
-        // (#21, notify) lands, its call goes here beside (or instead of) this mail.
-        if (stored) await enqueueMail(trx, dataReadyMail(made.email, claimed.user_id), readyAt);
+        // The "your data is ready" notice (the bell, and a security mail admins cannot read), in the transaction
+        // that makes it ready, once per export.
+        if (stored) {
+          await notify(trx, {
+            userId: claimed.user_id,
+            kind: 'account.export_ready',
+            title: 'Your data is ready to download',
+            body: DATA_READY_PARAGRAPHS.join(' '),
+            link: '/dashboard/settings',
+            eventKey: `data-export:${claimed.id}`,
+            at: readyAt,
+            mail: {
+              kind: 'data_export.ready',
+              to: made.email,
+              composed: composeMail({ paragraphs: DATA_READY_PARAGRAPHS }),
+            },
+          });
+        }
       });
       if (made) built++;
     } catch (err) {

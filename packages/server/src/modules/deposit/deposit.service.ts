@@ -31,7 +31,9 @@ export const depositFlow = defineFlow({
           : `Deposit confirmed (transfer reference ${d.reference})`,
       }),
       notice: (d) => ({
-        kind: 'deposit.confirmed',
+        kind: 'deposit.credited',
+        mailKind: 'deposit.confirmed',
+        link: '/dashboard/deposit',
         subject: `Deposit of ${dollars(d.amount_cents)} confirmed`,
         paragraphs: [
           `We received your transfer (reference ${d.reference}). ${dollars(d.amount_cents)} was added to your balance.`,
@@ -43,7 +45,9 @@ export const depositFlow = defineFlow({
       to: 'expired',
       by: 'system',
       notice: (d) => ({
-        kind: 'deposit.rejected',
+        kind: 'deposit.expired',
+        mailKind: 'deposit.rejected',
+        link: '/dashboard/deposit',
         subject: `Deposit report of ${dollars(d.amount_cents)} expired`,
         paragraphs: [
           `No bank statement showed your transfer of ${dollars(d.amount_cents)} (reference ${d.reference}) in time, ` +
@@ -58,6 +62,8 @@ export const depositFlow = defineFlow({
       by: 'admin',
       notice: (d) => ({
         kind: 'deposit.rejected',
+        mailKind: 'deposit.rejected',
+        link: '/dashboard/deposit',
         subject: `Deposit of ${dollars(d.amount_cents)} not confirmed`,
         paragraphs: [
           `We could not confirm your transfer (reference ${d.reference}); nothing was added to your balance.`,

@@ -39,6 +39,8 @@ function maturityNotice(i: InvestmentRow): MemberNotice {
     const what = i.renew === 'principalAndInterest' ? 'principal and the interest it paid' : 'principal';
     return {
       kind: 'investment.renewed',
+      mailKind: 'investment.renewed',
+      link: `/dashboard/investments/${i.renewed_into}`,
       subject: `${i.plan_name} matured and was renewed`,
       paragraphs: [
         `Your ${i.plan_name} investment matured: ${paidOut}, and as you chose, its ${what} went into a new ` +
@@ -48,6 +50,8 @@ function maturityNotice(i: InvestmentRow): MemberNotice {
   }
   return {
     kind: 'investment.matured',
+    mailKind: 'investment.matured',
+    link: `/dashboard/investments/${i.id}`,
     subject: `${i.plan_name} matured`,
     paragraphs: [
       `Your ${i.plan_name} investment matured: ${paidOut}.`,
@@ -98,6 +102,9 @@ export const investmentFlow = defineFlow({
         const interest = dollars(payment.interestCents);
         return {
           kind: 'investment.payout',
+          mailKind: 'investment.payout',
+          link: `/dashboard/investments/${i.id}`,
+          event: `period-${payment.period}`,
           subject: `Interest of ${interest} received`,
           paragraphs: [
             `${interest} interest from ${i.plan_name} (period ${payment.period} of ${periods}) was added to your balance.`,

@@ -2,9 +2,11 @@
 // claimed when that investment opens, paid once the investment has completed its first payout period (or
 // matured), and forfeited if it is redeemed before: money that was never at risk earns nobody a reward.
 import type { Transaction } from 'kysely';
+import { formatCents } from '@vestora/contract';
 import type { DB, InvestmentRow } from '../../db/schema.ts';
 import type { FlowEnv } from '../money/money.core.ts';
 import { moveMoney } from '../money/money.move.ts';
+import { notify } from '../notification/notification.service.ts';
 import { claimReferralReward, findReferrerId, settleReferralReward } from './investment.repo.ts';
 
 /**
@@ -40,6 +42,18 @@ export async function payReferral(trx: Transaction<DB>, position: InvestmentRow,
     memo: 'Referral reward: a friend you invited completed the first payout period of their first investment',
     at: env.now,
     platform: { kind: 'referral_reward', refType: 'referral', refId: reward.referredUserId },
+  });
+  const amount = `$${formatCents(reward.amountCents)}`;
+  await notify(trx, {
+    userId: reward.referrerId,
+    kind: 'referral.reward_paid',
+    title: `Referral reward of ${amount} paid`,
+    body: `A friend you invited completed the first payout period of their first investment: ${amount} was added to your balance.`,
+    link: '/dashboard/referral',
+    // One reward per referred member (the referral_rewards key), so one notification.
+    eventKey: `referral:${reward.referredUserId}:reward_paid`,
+    at: env.now,
+    mail: { kind: 'referral.reward_paid' },
   });
 }
 

@@ -43,6 +43,7 @@ export const NOTIFICATION_MAIL_KINDS = [
   'investment.matured',
   'account_statement.ready',
   'investment.renewed',
+  'referral.reward_paid',
 ] as const;
 
 /** A message about the member's own money: follows their preference. */
@@ -168,6 +169,40 @@ export async function notifyUser(
   return insertOutboxMail(
     db,
     { userId, to: target.email, kind, subject: `${content.subject} · ${BRAND}`, text: body.text, html: body.html },
+    now,
+  );
+}
+
+/**
+ * Queues a message whose sending was already decided by the member's notification preferences
+ * (modules/notification: `notify`), in the caller's transaction. Unlike enqueueMail it does not read the old
+ * `email_notifications` switch: the preferences include it.
+ */
+export async function queueDecidedMail(
+  db: Database,
+  mail: {
+    kind: string;
+    to: string;
+    userId: string;
+    subject: string;
+    greeting?: string | undefined;
+    paragraphs: string[];
+    link?: { label: string; url: string } | undefined;
+    /** Bodies already written (composeMail): used as they are, instead of greeting, paragraphs and link. */
+    composed?: { text: string; html: string } | undefined;
+  },
+  now: Date,
+): Promise<string> {
+  const body =
+    mail.composed ??
+    composeMail({
+      ...(mail.greeting ? { greeting: mail.greeting } : {}),
+      paragraphs: mail.paragraphs,
+      ...(mail.link ? { link: mail.link } : {}),
+    });
+  return insertOutboxMail(
+    db,
+    { userId: mail.userId, to: mail.to, kind: mail.kind, subject: `${mail.subject} · ${BRAND}`, ...body },
     now,
   );
 }

@@ -12,7 +12,8 @@ import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { type NotificationMailKind, notifyUser } from '../mail/mail.outbox.ts';
+import type { NotificationMailKind } from '../mail/mail.outbox.ts';
+import { type NotificationKind, notify } from '../notification/notification.service.ts';
 import {
   findAdminGrant,
   findFlowByKey,
@@ -51,11 +52,22 @@ export interface LedgerEffect {
   platform?: { kind: PlatformLedgerTable['kind']; refType: string; refId: string };
 }
 
-/** What the member is told after a money event (queued in the event's transaction; the outbox delivers it). */
+/**
+ * What the member is told after a money event: a notification written in the event's transaction (once per
+ * row, action and `event`), and its e-mail as the member's preferences say (the outbox delivers it).
+ */
 export interface MemberNotice {
-  kind: NotificationMailKind;
+  /** The notification's kind (`deposit.credited`, `withdrawal.returned`...). */
+  kind: NotificationKind;
+  /** The outbox kind of its e-mail (`deposit.confirmed`...); null: in-app only. */
+  mailKind: NotificationMailKind | null;
+  /** The notification's title and the e-mail's subject. */
   subject: string;
   paragraphs: string[];
+  /** The web path the notification opens. */
+  link: string;
+  /** Tells apart repeated events of one row and action (an investment's period); default: none. */
+  event?: string;
 }
 
 /**
@@ -320,13 +332,16 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
   }
   const notice = transition.notice?.(updated);
   if (notice) {
-    await notifyUser(
-      trx,
-      updated.user_id,
-      notice.kind,
-      { subject: notice.subject, paragraphs: notice.paragraphs },
-      input.env.now,
-    );
+    await notify(trx, {
+      userId: updated.user_id,
+      kind: notice.kind,
+      title: notice.subject,
+      body: notice.paragraphs.join(' '),
+      link: notice.link,
+      eventKey: `${flow.entity}:${updated.id}:${action}${notice.event ? `:${notice.event}` : ''}`,
+      at: input.env.now,
+      mail: notice.mailKind ? { kind: notice.mailKind, paragraphs: notice.paragraphs } : undefined,
+    });
   }
   return after;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { notifySecurity } from '../notification/notification.service.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -21,7 +22,7 @@ import {
 } from './session.repo.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { addressBucket } from '../../lib/client-address.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail } from '../mail/mail.outbox.ts';
 
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
@@ -97,9 +98,10 @@ export async function noteSignInDevice(
       url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/settings`,
     },
   });
-  await enqueueMail(
+  await notifySecurity(
     deps.db,
     { kind: 'signin.new_device', to: user.email, userId: user.id, subject: 'New sign-in to your account', ...body },
+    { kind: 'security.new_device', body: `${browser} on ${system}, address ${origin.ip}.` },
     now,
   );
   return true;

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/create-db.ts';
+import { notifySecurity } from '../notification/notification.service.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail } from '../mail/mail.outbox.ts';
 import { clearWrongSignInCodes, countWrongSignInCode, findSignInPause, pauseSignIn } from './twofactor.repo.ts';
 
 // Guessing two-factor codes: with the password, 20 guesses a minute without end would find a 6-digit code
@@ -67,7 +68,7 @@ export async function noteWrongSignInCode(
       after: { wrongCodes: failures, pausedUntil: until.toISOString() },
     });
     if (failures !== WRONG_CODES_BEFORE_PAUSE) return;
-    await enqueueMail(
+    await notifySecurity(
       trx,
       {
         kind: 'two_factor.sign_in_paused',
@@ -80,6 +81,10 @@ export async function noteWrongSignInCode(
             'If this was not you, someone knows your password: reset it now from the sign-in page and contact support.',
           ],
         }),
+      },
+      {
+        kind: 'security.sign_in_paused',
+        body: 'Your password was entered correctly, followed by wrong two-factor codes: sign-in is paused for a while.',
       },
       now,
     );

@@ -1,11 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
+import { notifySecurity } from '../notification/notification.service.ts';
 import type { TTwoFactorBeginInput, TTwoFactorBeginOutput, TTwoFactorEnableOutput } from '@vestora/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../../db/create-db.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail } from '../mail/mail.outbox.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { retireAllAccountTokens } from '../user/account-token.repo.ts';
 import { assertCurrentPassword } from '../user/user.password.ts';
@@ -148,7 +149,7 @@ export async function enableTwoFactor(
       before: null,
       after: null,
     });
-    await enqueueMail(
+    await notifySecurity(
       trx,
       {
         kind: 'two_factor.enabled',
@@ -162,6 +163,7 @@ export async function enableTwoFactor(
           ],
         }),
       },
+      { kind: 'security.two_factor_enabled', body: 'Two-factor sign-in was turned on for your account.' },
       now,
     );
   });
@@ -187,7 +189,7 @@ export async function disableTwoFactor(deps: Deps, userId: string, code: string)
       before: null,
       after: null,
     });
-    await enqueueMail(
+    await notifySecurity(
       trx,
       {
         kind: 'two_factor.disabled',
@@ -201,6 +203,7 @@ export async function disableTwoFactor(deps: Deps, userId: string, code: string)
           ],
         }),
       },
+      { kind: 'security.two_factor_disabled', body: 'Two-factor sign-in was turned off for your account.' },
       now,
     );
   });
@@ -241,7 +244,7 @@ export async function regenerateRecoveryCodes(
       before: null,
       after: { count: RECOVERY_CODE_COUNT },
     });
-    await enqueueMail(
+    await notifySecurity(
       trx,
       {
         kind: 'two_factor.recovery_codes',
@@ -254,6 +257,10 @@ export async function regenerateRecoveryCodes(
             'If this was not you, reset your password and contact support right away.',
           ],
         }),
+      },
+      {
+        kind: 'security.two_factor_recovery_codes',
+        body: 'New recovery codes were made; the old ones no longer work.',
       },
       now,
     );

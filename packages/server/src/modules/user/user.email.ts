@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   TChangeEmailInput,
   TConfirmEmailInput,
@@ -6,11 +7,12 @@ import type {
   TMarkEmailVerifiedInput,
   TUser,
 } from '@vestora/contract';
+import { notify, notifySecurity } from '../notification/notification.service.ts';
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail } from '../mail/mail.outbox.ts';
 import type { SessionUser } from '../session/session.service.ts';
 import { countAccountTokensSince, retireAllAccountTokens } from './account-token.repo.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
@@ -87,7 +89,7 @@ export async function changeEmail(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await sendAccountLink(trx, deps, { user, purpose: 'change_email', to: input.newEmail, now });
-    await enqueueMail(
+    await notifySecurity(
       trx,
       {
         kind: 'email.change_notice',
@@ -100,6 +102,10 @@ export async function changeEmail(
             'If this was not you, change your password at once and contact support.',
           ],
         }),
+      },
+      {
+        kind: 'security.email_change_requested',
+        body: `A change of your email address to ${input.newEmail} was requested; it takes effect when the link sent there is opened.`,
       },
       now,
     );
@@ -157,6 +163,16 @@ export async function confirmEmail(deps: Deps, input: TConfirmEmailInput): Promi
         entityId: user.id,
         before: { email: user.email },
         after: { email: link.email },
+      });
+      // In-app only: the request already mailed the old address, and the new one just proved itself.
+      await notify(trx, {
+        userId: user.id,
+        kind: 'security.email_changed',
+        title: 'Your email address was changed',
+        body: `Your account's email address is now ${link.email} (it was ${user.email}).`,
+        link: '/dashboard/settings',
+        eventKey: `security.email_changed:${randomUUID()}`,
+        at: now,
       });
       return { outcome: 'changed' as const, email: link.email };
     });

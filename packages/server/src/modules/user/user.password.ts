@@ -1,9 +1,10 @@
 import type { TChangePasswordInput, TRequestPasswordResetInput, TResetPasswordInput } from '@vestora/contract';
+import { notifySecurity } from '../notification/notification.service.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import { composeMail } from '../mail/mail.outbox.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { findCredentialsByEmail, findPasswordHashById, findUserById, setPasswordHash } from './user.repo.ts';
 import { retireAllAccountTokens } from './account-token.repo.ts';
@@ -70,7 +71,12 @@ export async function changePassword(
       before: null,
       after: { otherSessionsEnded: ended },
     });
-    await enqueueMail(trx, passwordChangedMail(user.email, user.id, 'from your Settings page'), now);
+    await notifySecurity(
+      trx,
+      passwordChangedMail(user.email, user.id, 'from your Settings page'),
+      { kind: 'security.password_changed', body: 'Your password was changed from your Settings page.' },
+      now,
+    );
     return { ok: true as const, otherSessionsEnded: ended };
   });
 }
@@ -142,7 +148,12 @@ export async function resetPassword(deps: Deps, input: TResetPasswordInput): Pro
       before: null,
       after: null,
     });
-    await enqueueMail(trx, passwordChangedMail(user.email, user.id, 'with a reset link'), now);
+    await notifySecurity(
+      trx,
+      passwordChangedMail(user.email, user.id, 'with a reset link'),
+      { kind: 'security.password_changed', body: 'Your password was changed with a reset link.' },
+      now,
+    );
     return { ok: true as const };
   });
 }

@@ -89,7 +89,7 @@ export const userRouter = router({
   updatePreferences: protectedProcedure
     .input(ZUpdatePreferencesInput)
     .output(ZPreferences)
-    .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updatePreferences(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
   /**
    * The owner closes their account (#21): zero balance, nothing open; current password, and the code with
    * two-factor on. Every session ends and the personal fields are erased; ledger and audit rows stay.

@@ -7,7 +7,14 @@ import type {
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { Viewer } from '../../lib/scope.ts';
-import { defineFlow, type FlowEnv, openRequest, runTransition, runTransitionIn } from '../money/money.core.ts';
+import {
+  defineFlow,
+  type FlowEnv,
+  type MemberNotice,
+  openRequest,
+  runTransition,
+  runTransitionIn,
+} from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 
@@ -43,6 +50,8 @@ export const withdrawalFlow = defineFlow({
       by: 'admin',
       notice: (w) => ({
         kind: 'withdrawal.paid',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
         subject: `Withdrawal of ${dollars(w.amount_cents)} paid`,
         paragraphs: [
           `Your withdrawal of ${dollars(w.amount_cents)} (${w.method}) was approved and paid.`,
@@ -57,6 +66,8 @@ export const withdrawalFlow = defineFlow({
       ledger: (w) => release(w, `Withdrawal rejected: ${w.reason ?? ''}`.trim()),
       notice: (w) => ({
         kind: 'withdrawal.rejected',
+        mailKind: 'withdrawal.rejected',
+        link: '/dashboard/cashout',
         subject: `Withdrawal of ${dollars(w.amount_cents)} rejected`,
         paragraphs: [
           `Your withdrawal of ${dollars(w.amount_cents)} was not approved; the funds are back in your balance.`,
@@ -72,20 +83,36 @@ export const withdrawalFlow = defineFlow({
       to: 'approved',
       by: 'admin',
       notice: (w) => ({
-        kind: 'withdrawal.paid',
+        kind: 'withdrawal.approved',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
         subject: `Withdrawal of ${dollars(w.amount_cents)} approved`,
         paragraphs: [
           `Your withdrawal of ${dollars(w.amount_cents)} was approved; it goes to your bank with our next payment file.`,
         ],
       }),
     },
-    send: { from: 'approved', to: 'sent', by: 'admin' },
+    send: {
+      from: 'approved',
+      to: 'sent',
+      by: 'admin',
+      // In-app only: the approval mail already said it goes with the next payment file; the paid mail follows.
+      notice: (w) => ({
+        kind: 'withdrawal.sent',
+        mailKind: null,
+        link: '/dashboard/cashout',
+        subject: `Withdrawal of ${dollars(w.amount_cents)} sent to the bank`,
+        paragraphs: [`Your withdrawal of ${dollars(w.amount_cents)} went out with today's payment file.`],
+      }),
+    },
     settle: {
       from: 'sent',
       to: 'paid',
       by: 'admin',
       notice: (w) => ({
         kind: 'withdrawal.paid',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
         subject: `Withdrawal of ${dollars(w.amount_cents)} paid`,
         paragraphs: [
           `Your withdrawal of ${dollars(w.amount_cents)} left our bank account (reference ${w.end_to_end_id}).`,
@@ -137,9 +164,11 @@ export const withdrawalFlow = defineFlow({
   },
 });
 
-function returnedNotice(w: { amount_cents: number }) {
+function returnedNotice(w: { amount_cents: number }): MemberNotice {
   return {
-    kind: 'withdrawal.rejected' as const,
+    kind: 'withdrawal.returned',
+    mailKind: 'withdrawal.rejected',
+    link: '/dashboard/cashout',
     subject: `Withdrawal of ${dollars(w.amount_cents)} returned by the bank`,
     paragraphs: [
       `The bank returned your withdrawal of ${dollars(w.amount_cents)}; the funds are back in your balance.`,

@@ -30,6 +30,7 @@ import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { isMenuItemActive, menuFor, type MenuItem } from './menu';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
+import { NotificationBell } from '../notification/NotificationBell';
 
 /** Logout: tell the server, then forget everything cached for this user and go to /login. */
 function useLogout() {
@@ -234,9 +235,10 @@ export default function DashboardLayout() {
       </Box>
 
       <Flex direction="column" flex="1" minW="0">
+        {/* Below lg: the menu drawer, the brand and the balance; at every width: the notification bell. */}
         <Flex
           as="header"
-          display={{ base: 'flex', lg: 'none' }}
+          display="flex"
           position="sticky"
           top="0"
           zIndex="sticky"
@@ -248,7 +250,7 @@ export default function DashboardLayout() {
           borderBottomWidth="1px"
           gap="3"
         >
-          <HStack gap="2" minW="0">
+          <HStack gap="2" minW="0" display={{ base: 'flex', lg: 'none' }}>
             <Drawer.Root
               open={drawerOpen}
               onOpenChange={(e) => setDrawerOpen(e.open)}
@@ -285,9 +287,12 @@ export default function DashboardLayout() {
               </RouterLink>
             </Link>
           </HStack>
-          <Text fontSize="sm" fontWeight="medium" color="teal.800" truncate>
-            {formatMoney(user.balance)}
-          </Text>
+          <HStack gap="1" minW="0" ms="auto">
+            <Text fontSize="sm" fontWeight="medium" color="teal.800" truncate display={{ base: 'block', lg: 'none' }}>
+              {formatMoney(user.balance)}
+            </Text>
+            <NotificationBell />
+          </HStack>
         </Flex>
 
         <Box

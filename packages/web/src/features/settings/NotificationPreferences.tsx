@@ -1,68 +1,136 @@
-import { Alert, Card, Checkbox, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Heading, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  NOTIFICATION_CATEGORY_LABELS,
+  type TNotificationChannel,
+  type TNotificationPreferences,
+} from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { toaster } from '../../components/ui/toaster';
 
+const CHANNEL_LABEL: Record<TNotificationChannel, string> = { inApp: 'In the app', email: 'By e-mail' };
+
+type Category = TNotificationPreferences['categories'][number];
+
+/** One channel's switch; a locked one is on, disabled, with the server's reason beside it. */
+function ChannelSwitch({
+  row,
+  channel,
+  pending,
+  onChange,
+}: {
+  row: Category;
+  channel: TNotificationChannel;
+  pending: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const locked = row.locked[channel];
+  const reasonId = `notif-${row.category}-${channel}-why`;
+  return (
+    <Stack gap="1" flex="1" minW="10rem">
+      <Switch.Root
+        checked={row[channel]}
+        disabled={locked !== null || pending}
+        onCheckedChange={(d) => onChange(d.checked)}
+        colorPalette="teal"
+        aria-describedby={locked ? reasonId : undefined}
+      >
+        <Switch.HiddenInput aria-describedby={locked ? reasonId : undefined} />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label fontSize="sm">
+          {CHANNEL_LABEL[channel]}
+          <Box as="span" srOnly>
+            {` (${NOTIFICATION_CATEGORY_LABELS[row.category].label})`}
+          </Box>
+        </Switch.Label>
+      </Switch.Root>
+      {locked ? (
+        <Text id={reasonId} fontSize="xs" color="gray.600">
+          Always on. {locked}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
- * The "Email notifications" preference, kept on the server (it follows the user to every device): a change
- * is saved at once, and the toast says so only after the server stored it.
+ * Notification preferences, kept on the server: per category, in the app and by e-mail. Security and
+ * money-movement e-mail are locked on (the reason is shown next to the switch); marketing is off until
+ * turned on. A change is saved at once; the toast speaks only after the server stored it.
  */
 export function NotificationPreferences() {
   const utils = trpc.useUtils();
-  const prefs = trpc.user.preferences.useQuery();
-  const update = trpc.user.updatePreferences.useMutation({
+  const prefs = trpc.notification.preferences.useQuery();
+  const update = trpc.notification.setPreferences.useMutation({
     onSuccess: (saved) => {
-      utils.user.preferences.setData(undefined, saved);
-      toaster.create({
-        type: 'success',
-        title: saved.emailNotifications ? 'Email notifications turned on' : 'Email notifications turned off',
-        description: saved.emailNotifications
-          ? 'We will email you when a deposit, withdrawal or payout changes your balance.'
-          : 'We will no longer email you about deposits, withdrawals and payouts. Security emails still come.',
-      });
+      utils.notification.preferences.setData(undefined, saved);
+      void utils.user.preferences.invalidate();
+      toaster.create({ type: 'success', title: 'Notification preference saved' });
     },
     onError: (err) => {
       toaster.create({ type: 'error', title: 'Could not save your preference', description: errorMessage(err) });
     },
   });
 
-  const checked = update.isPending ? update.variables.emailNotifications : prefs.data?.emailNotifications;
-
   return (
     <Card.Root>
       <Card.Body>
-        <Stack gap="3">
-          <Heading as="h2" size="md">
-            Notifications
-          </Heading>
+        <Stack gap="4">
+          <Stack gap="1">
+            <Heading as="h2" size="md">
+              Notifications
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              What reaches you in the app (the bell) and by e-mail. Saved on our servers, so it applies on every device.
+            </Text>
+          </Stack>
           {prefs.isPending ? (
             <Stack direction="row" align="center" gap="2" role="status">
               <Spinner size="sm" />
-              <Text fontSize="sm">Loading your preference...</Text>
+              <Text fontSize="sm">Loading your preferences...</Text>
             </Stack>
           ) : prefs.isError ? (
             <Alert.Root status="error">
               <Alert.Indicator />
-              <Alert.Description>Your preference could not be loaded: {errorMessage(prefs.error)}</Alert.Description>
+              <Alert.Description>Your preferences could not be loaded: {errorMessage(prefs.error)}</Alert.Description>
             </Alert.Root>
           ) : (
-            <Stack gap="2">
-              <Checkbox.Root
-                checked={checked === true}
-                disabled={update.isPending}
-                onCheckedChange={(d) => update.mutate({ emailNotifications: d.checked === true })}
-                colorPalette="teal"
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>Email notifications</Checkbox.Label>
-                {update.isPending ? <Spinner size="xs" aria-label="Saving" /> : null}
-              </Checkbox.Root>
-              <Text fontSize="xs" color="fg.muted" ps="7">
-                Emails when a deposit is confirmed or rejected, a withdrawal is paid or rejected, and an investment pays
-                out or matures. Security emails (password, sign-in, two-factor) are always sent. Saved on our servers,
-                so it applies on every device.
-              </Text>
+            <Stack as="ul" gap="4" listStyleType="none">
+              {prefs.data.categories.map((row) => {
+                const words = NOTIFICATION_CATEGORY_LABELS[row.category];
+                return (
+                  <Stack
+                    as="li"
+                    key={row.category}
+                    gap="2"
+                    borderTopWidth="1px"
+                    pt="3"
+                    data-testid={`pref-${row.category}`}
+                  >
+                    <Box>
+                      <Text fontWeight="semibold" fontSize="sm">
+                        {words.label}
+                      </Text>
+                      <Text fontSize="xs" color="gray.600">
+                        {words.covers}
+                      </Text>
+                    </Box>
+                    <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+                      {(['inApp', 'email'] as const).map((channel) => (
+                        <ChannelSwitch
+                          key={channel}
+                          row={row}
+                          channel={channel}
+                          pending={update.isPending}
+                          onChange={(on) => update.mutate({ [row.category]: { [channel]: on } })}
+                        />
+                      ))}
+                    </Stack>
+                  </Stack>
+                );
+              })}
             </Stack>
           )}
         </Stack>

@@ -1,0 +1,185 @@
+// The notification centre (#21): `notify` is the one way a member is told of an event. It writes the in-app
+// row in the event's own transaction (once per event key) and, as the member's preferences say, queues the
+// e-mail through the outbox; list / unread / markRead serve the bell and the page.
+import { randomUUID } from 'node:crypto';
+import type { TNotificationMarkReadInput, TNotificationPage } from '@vestora/contract';
+import type { Database } from '../../db/create-db.ts';
+import { AppError } from '../../lib/errors.ts';
+import { queueDecidedMail } from '../mail/mail.outbox.ts';
+import { categoryOf, type NotificationKind } from './notification.kinds.ts';
+import { channelsFor } from './notification.prefs.ts';
+import {
+  countUnread,
+  insertNotificationOnce,
+  listNotifications,
+  markNotificationsRead,
+  type NotificationCursor,
+} from './notification.repo.ts';
+
+export type { NotificationKind } from './notification.kinds.ts';
+
+/** The e-mail of a notification: every field has a default taken from the notification itself. */
+export interface NotifyMail {
+  /** The outbox kind (what the Outbox shows, and whether an admin may read it); default: the notification kind. */
+  kind?: string;
+  /** Default: the member's address. */
+  to?: string;
+  /** Default: the title. */
+  subject?: string;
+  greeting?: string;
+  /** Default: the body as one paragraph (or the title when there is no body). */
+  paragraphs?: string[];
+  /** An absolute link for the e-mail (the in-app `link` is a path). */
+  link?: { label: string; url: string };
+  /** Bodies already written with composeMail (security mails): used as they are. */
+  composed?: { text: string; html: string };
+}
+
+/** One event a member should know of. */
+export interface NotifyInput {
+  userId: string;
+  /** `<prefix>.<event>`: the prefix picks the preference category (notification.kinds.ts). */
+  kind: NotificationKind;
+  title: string;
+  body?: string | undefined;
+  /** A web path the item opens, e.g. `/dashboard/deposits`. */
+  link?: string | undefined;
+  /**
+   * Unique per member and event (e.g. `deposit:<id>:confirm`): a second notify with the same key (a retry, a
+   * second instance) writes nothing and queues no mail.
+   */
+  eventKey: string;
+  /** The time of the event (the injected clock). */
+  at: Date;
+  /** The e-mail channel: omitted, the event is in-app only; given, it is queued when the member's preferences allow. */
+  mail?: NotifyMail | undefined;
+}
+
+/** What notify did: the new row's id (null when the event was already notified) and the queued mail's id. */
+export interface NotifyResult {
+  notificationId: string | null;
+  mailId: string | null;
+}
+
+/**
+ * Tells a member of an event, in the caller's transaction (`db` is that transaction): writes the notification
+ * row (ON CONFLICT (user_id, event_key) DO NOTHING; hidden from the bell when the member turned the
+ * category's in-app channel off) and, only when the row is new, the mail is given and the member's e-mail
+ * channel for the category is on (always for security and money), queues the e-mail in the outbox. Nothing
+ * happens for a user that does not exist.
+ */
+export async function notify(db: Database, input: NotifyInput): Promise<NotifyResult> {
+  const category = categoryOf(input.kind);
+  const target = await channelsFor(db, input.userId, category);
+  if (!target) return { notificationId: null, mailId: null };
+  const notificationId = await insertNotificationOnce(
+    db,
+    {
+      userId: input.userId,
+      kind: input.kind,
+      category,
+      title: input.title,
+      body: input.body ?? null,
+      link: input.link ?? null,
+      eventKey: input.eventKey,
+      inApp: target.channels.inApp,
+    },
+    input.at,
+  );
+  if (!notificationId || !input.mail || !target.channels.email) return { notificationId, mailId: null };
+  const mail = input.mail;
+  const mailId = await queueDecidedMail(
+    db,
+    {
+      kind: mail.kind ?? input.kind,
+      to: mail.to ?? target.email,
+      userId: input.userId,
+      subject: mail.subject ?? input.title,
+      greeting: mail.greeting,
+      paragraphs: mail.paragraphs ?? [input.body ?? input.title],
+      link: mail.link,
+      composed: mail.composed,
+    },
+    input.at,
+  );
+  return { notificationId, mailId };
+}
+
+/**
+ * A security event (new device, password, email address, two-factor): the in-app notification and the
+ * security mail already written for it (security e-mail cannot be turned off). Each call is its own event
+ * unless `eventKey` names one (a device seen once).
+ */
+export async function notifySecurity(
+  db: Database,
+  mail: { kind: string; to: string; userId: string; subject: string; text: string; html: string },
+  event: { kind: `security.${string}`; body: string; eventKey?: string; link?: string },
+  at: Date,
+): Promise<NotifyResult> {
+  return notify(db, {
+    userId: mail.userId,
+    kind: event.kind,
+    title: mail.subject,
+    body: event.body,
+    link: event.link ?? '/dashboard/settings',
+    eventKey: event.eventKey ?? `${event.kind}:${randomUUID()}`,
+    at,
+    mail: { kind: mail.kind, to: mail.to, subject: mail.subject, composed: { text: mail.text, html: mail.html } },
+  });
+}
+
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(\d{1,15})$/;
+
+/** A cursor is `<createdAt ISO>|<seq>` of the last item seen; anything else is refused (400). */
+function parseCursor(cursor: string | undefined): NotificationCursor | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const m = CURSOR.exec(cursor);
+  const createdAt = m ? new Date(m[1]!) : null;
+  if (!m || !createdAt || Number.isNaN(createdAt.getTime())) {
+    throw new AppError(
+      'BAD_INPUT',
+      'cursor is not valid: pass back the nextCursor of the previous page, or leave it out.',
+    );
+  }
+  return { createdAt, seq: Number(m[2]) };
+}
+
+/** notification.list: one page of the member's own notifications, newest first. */
+export async function listOwnNotifications(
+  db: Database,
+  userId: string,
+  input: { cursor?: string | undefined; limit: number },
+): Promise<TNotificationPage> {
+  const rows = await listNotifications(db, userId, { before: parseCursor(input.cursor), limit: input.limit });
+  const hasMore = rows.length > input.limit;
+  const items = hasMore ? rows.slice(0, input.limit) : rows;
+  const last = items[items.length - 1];
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      category: r.category,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      readAt: r.readAt,
+      createdAt: r.createdAt,
+    })),
+    nextCursor: hasMore && last ? `${last.createdAtDate.toISOString()}|${last.seq}` : null,
+  };
+}
+
+/** notification.unread: the bell's count (one indexed query). */
+export async function unreadCount(db: Database, userId: string): Promise<{ count: number }> {
+  return { count: await countUnread(db, userId) };
+}
+
+/** notification.markRead: the caller's own rows only (ids of anyone else's match nothing). */
+export async function markRead(
+  db: Database,
+  userId: string,
+  input: TNotificationMarkReadInput,
+  now: Date,
+): Promise<{ marked: number }> {
+  return { marked: await markNotificationsRead(db, userId, input, now) };
+}
