@@ -1,8 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { buildPendingExports } from '../../src/modules/dataexport/dataexport.builder.ts';
+import { notify } from '../../src/modules/notification/notification.service.ts';
 import { callerAs, insertUser, TEST_PASSWORD } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -293,31 +293,26 @@ describe('Your data', () => {
     expect(trpcData(await trpcMutation(t.app, 'dataExport.request', undefined, cookie)).state).toBe('preparing');
   });
 
-  it('adds the member\u2019s notifications when a notifications table exists (only theirs, no secret columns)', async () => {
+  it('adds the member\u2019s notifications (only theirs)', async () => {
     const member = await insertUser(t.handle.db);
     const other = await insertUser(t.handle.db);
-    // Stands in for the notification centre's table until it lands: any shape with a user_id column is exported.
-    await sql`create table notifications (id uuid primary key, user_id uuid not null, title text not null,
-      token_hash text, created_at timestamptz not null)`.execute(t.handle.db);
-    try {
-      await sql`insert into notifications values
-        (gen_random_uuid(), ${member.id}, 'Payout paid', 'secret-hash-1', now()),
-        (gen_random_uuid(), ${other.id}, 'Someone else', 'secret-hash-2', now())`.execute(t.handle.db);
-      const cookie = await sessionFor(t, member);
-      const { path } = await readyExport(cookie);
-      const res = await download(path, cookie);
-      expect(res.statusCode).toBe(200);
-      const files = unzipSync(new Uint8Array(res.rawPayload));
-      const name = Object.keys(files).find((n) => n.endsWith('/notifications.json'))!;
-      const rows = JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>[];
-      expect(rows).toEqual([expect.objectContaining({ user_id: member.id, title: 'Payout paid' })]);
-      expect(rows[0]).not.toHaveProperty('token_hash');
-      const csv = strFromU8(files[name.replace(/json$/, 'csv')]!);
-      expect(csv.split('\r\n')[0]).toBe('id,user_id,title,created_at');
-      expect(csv).not.toContain('secret-hash');
-    } finally {
-      await sql`drop table notifications`.execute(t.handle.db);
-    }
+    const at = clock.now();
+    await t.handle.db.transaction().execute(async (trx) => {
+      await notify(trx, { userId: member.id, kind: 'investment.payout', title: 'Payout paid', eventKey: 'e-1', at });
+      await notify(trx, { userId: other.id, kind: 'investment.payout', title: 'Someone else', eventKey: 'e-2', at });
+    });
+    const cookie = await sessionFor(t, member);
+    const { path } = await readyExport(cookie);
+    const res = await download(path, cookie);
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const name = Object.keys(files).find((n) => n.endsWith('/notifications.json'))!;
+    const rows = JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>[];
+    // Their own rows only (the export itself announces the ready export afterwards, not before).
+    expect(rows).toEqual([expect.objectContaining({ kind: 'investment.payout', title: 'Payout paid' })]);
+    const csv = strFromU8(files[name.replace(/json$/, 'csv')]!);
+    expect(csv.split('\r\n')[0]).toBe('id,kind,category,title,body,link,created_at,read_at');
+    expect(csv).not.toContain('Someone else');
   });
 
   describe('closing an account', () => {

@@ -188,7 +188,7 @@ async function issueBatch(
           title: `Your statement for ${monthName(month)} is ready`,
           body: paragraphs.join(' '),
           link: '/dashboard/transactions?tab=statements',
-          eventKey: `account-statement:${month}`,
+          eventKey: `account-statement:${month.key}`,
           at: now,
           mail: {
             kind: 'account_statement.ready',

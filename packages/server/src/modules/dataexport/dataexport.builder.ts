@@ -15,7 +15,7 @@ import {
   exportInvestments,
   exportKnownDevices,
   exportLedger,
-  exportNotificationsIfPresent,
+  exportNotifications,
   exportPayouts,
   exportProfile,
   exportReferralRewards,
@@ -68,9 +68,8 @@ export async function buildMemberZip(
             after: withoutStaffIds(r.after, userId),
           })),
         ),
+        table('notifications', 'your notifications', await exportNotifications(trx, userId)),
       ];
-      const notifications = await exportNotificationsIfPresent(trx, userId);
-      if (notifications) tables.push(table('notifications', 'your in-app notifications', notifications));
       const zip = buildExportZip({
         folder: `vestora-data-${now.toISOString().slice(0, 10)}`,
         generatedAt: now,

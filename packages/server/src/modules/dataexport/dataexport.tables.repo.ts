@@ -208,20 +208,13 @@ export function exportAuditRows(db: Executor, userId: string) {
     .execute();
 }
 
-/**
- * The member's in-app notifications, when the notifications table exists (#21's notification centre lands it):
- * every column of their rows, since its shape is not known here. Null when there is no such table.
- */
-export async function exportNotificationsIfPresent(
-  db: Executor,
-  userId: string,
-): Promise<Record<string, unknown>[] | null> {
-  const present = await sql<{ ok: boolean }>`
-    select exists (
-      select 1 from information_schema.columns
-      where table_schema = current_schema() and table_name = 'notifications' and column_name = 'user_id'
-    ) as ok`.execute(db);
-  if (!present.rows[0]?.ok) return null;
-  const r = await sql<Record<string, unknown>>`select * from notifications where user_id = ${userId}`.execute(db);
-  return r.rows;
+/** The member's notifications (the bell's list), newest first. */
+export function exportNotifications(db: Executor, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'category', 'title', 'body', 'link', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('seq', 'desc')
+    .execute();
 }
