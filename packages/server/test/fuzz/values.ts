@@ -191,7 +191,10 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<unknown> {
   if (integer) {
     const lo = Math.max(min ?? -1_000_000, Number.MIN_SAFE_INTEGER);
     const hi = Math.min(max ?? 1_000_000, Number.MAX_SAFE_INTEGER);
-    return fc.oneof(fc.integer({ min: lo, max: hi }), fc.integer({ min: Math.max(lo, -5), max: Math.min(hi, 50) }));
+    // Small numbers too, where the range has any (a year from 2000 to 2100 has none).
+    const small = { min: Math.max(lo, -5), max: Math.min(hi, 50) };
+    const whole = fc.integer({ min: lo, max: hi });
+    return small.min <= small.max ? fc.oneof(whole, fc.integer(small)) : whole;
   }
   // Amounts: whole dollars, cents, and the odd fraction.
   return fc.oneof(
