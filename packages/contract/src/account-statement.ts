@@ -41,3 +41,24 @@ export const ZStatementFile = z.object({
   contentBase64: z.string(),
 });
 export type TStatementFile = z.infer<typeof ZStatementFile>;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A statement month, `2026-10`, as "October 2026" (the PDF, the notice and the Statements tab say the same). */
+export function statementMonthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return `${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
+}

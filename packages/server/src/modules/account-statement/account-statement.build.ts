@@ -1,6 +1,6 @@
 // A monthly statement's figures and its CSV, from plain records (no database, no clock): the check that the
 // opening balance plus every entry gives each entry's balance and the closing balance lives here.
-import { LEDGER_KIND_LABELS, ledgerReference, toCsv, type CsvCell } from '@vestora/contract';
+import { LEDGER_KIND_LABELS, ledgerReference, statementMonthLabel, toCsv, type CsvCell } from '@vestora/contract';
 import type { LedgerKind, LedgerRefType } from '../../db/schema.ts';
 
 /** A calendar month (UTC). */
@@ -11,21 +11,6 @@ export interface StatementMonth {
   start: Date;
   end: Date;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The month (UTC) `offset` months from the one `at` falls in (-1: the month before). */
 export function monthOf(at: Date, offset = 0): StatementMonth {
@@ -42,7 +27,7 @@ export function parseMonth(key: string): StatementMonth {
 
 /** "October 2026". */
 export function monthName(month: StatementMonth): string {
-  return `${MONTH_NAMES[month.start.getUTCMonth()]} ${month.start.getUTCFullYear()}`;
+  return statementMonthLabel(month.key);
 }
 
 /** A calendar day (UTC) as `YYYY-MM-DD`. */

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { LuDownload, LuFileText } from 'react-icons/lu';
-import type { TAccountStatementRow, TStatementFile, TStatementFileFormat } from '@vestora/contract';
+import {
+  statementMonthLabel,
+  type TAccountStatementRow,
+  type TStatementFile,
+  type TStatementFileFormat,
+} from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -9,27 +14,6 @@ import { downloadBase64File } from '../../lib/download';
 import { toaster } from '../../components/ui/toaster';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { OptionSelect } from '../../components/ui/option-select';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** `2026-10` as "October 2026". */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return `${MONTHS[(m ?? 1) - 1]} ${y}`;
-}
 
 /** Asks the server for a file and hands it to the browser; says so when it could not. */
 function useFileDownload() {
@@ -65,7 +49,7 @@ export function StatementsPanel() {
     run(
       `${s.id}:${format}`,
       () => utils.client.accountStatement.get.query({ id: s.id, format }),
-      `The ${monthLabel(s.month)} statement`,
+      `The ${statementMonthLabel(s.month)} statement`,
     );
 
   return (
@@ -110,7 +94,7 @@ export function StatementsPanel() {
               <Table.Body>
                 {list.data.map((s) => (
                   <Table.Row key={s.id}>
-                    <Table.Cell fontWeight="medium">{monthLabel(s.month)}</Table.Cell>
+                    <Table.Cell fontWeight="medium">{statementMonthLabel(s.month)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatMoney(s.openingBalance)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatMoney(s.closingBalance)}</Table.Cell>
                     <Table.Cell>{formatDate(s.issuedAt)}</Table.Cell>
@@ -122,7 +106,7 @@ export function StatementsPanel() {
                             size="xs"
                             variant="outline"
                             colorPalette="teal"
-                            aria-label={`Download the ${monthLabel(s.month)} statement as ${format.toUpperCase()}`}
+                            aria-label={`Download the ${statementMonthLabel(s.month)} statement as ${format.toUpperCase()}`}
                             loading={busy === `${s.id}:${format}`}
                             onClick={() => void download(s, format)}
                           >
