@@ -12,7 +12,7 @@ import { type FlowEnv, openRowIn } from '../money/money.core.ts';
 import type { PlanRecord } from '../plan/plan.repo.ts';
 import { investmentFlow } from './investment.flow.ts';
 import { changePlanInvested, lockBalanceCents } from './investment.repo.ts';
-import { buildSchedule, type ScheduledPayment, type ScheduleTerms } from './investment.schedule.ts';
+import { positionTerms, type ScheduledPayment, type ScheduleTerms } from './investment.schedule.ts';
 
 const dollars = (cents: number) => `$${formatCents(cents)}`;
 
@@ -129,8 +129,6 @@ export async function openRenewal(
   env: FlowEnv,
 ): Promise<InvestmentRow> {
   const { plan, amountCents } = decision;
-  const startedAt = new Date(from.maturity_at);
-  const schedule = buildSchedule(plan, amountCents, startedAt);
   const row = await openRowIn(
     trx,
     investmentFlow,
@@ -140,15 +138,7 @@ export async function openRenewal(
       amount_cents: amountCents,
       // A key no member can send ('/' is outside ZIdempotencyKey's characters), so it never clashes with theirs.
       idempotency_key: `renewal/${from.id}`,
-      plan_id: plan.id,
-      plan_name: plan.investment_plan_name,
-      annual_rate_bps: plan.annualRateBps,
-      term_months: plan.termMonths,
-      payout_frequency: plan.payoutFrequency,
-      early_exit_allowed: plan.early_exit_allowed,
-      started_at: startedAt,
-      maturity_at: schedule.maturityAt,
-      next_due_at: schedule.payments[0]!.dueAt,
+      ...positionTerms(plan, amountCents, new Date(from.maturity_at)),
       renew: from.renew,
       renewed_from: from.id,
     },

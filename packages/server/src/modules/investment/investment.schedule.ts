@@ -82,3 +82,26 @@ export function buildSchedule(terms: ScheduleTerms, principalCents: number, star
     amountAtMaturityCents: principalCents + paidSoFar,
   };
 }
+
+/**
+ * A new position's terms and dates, copied from its plan as it reads now (a later change of the plan does not
+ * touch it): the same for a position a member opens and for one a renewal opens.
+ */
+export function positionTerms(
+  plan: ScheduleTerms & { id: string; investment_plan_name: string; early_exit_allowed: boolean },
+  amountCents: number,
+  startedAt: Date,
+) {
+  const schedule = buildSchedule(plan, amountCents, startedAt);
+  return {
+    plan_id: plan.id,
+    plan_name: plan.investment_plan_name,
+    annual_rate_bps: plan.annualRateBps,
+    term_months: plan.termMonths,
+    payout_frequency: plan.payoutFrequency,
+    early_exit_allowed: plan.early_exit_allowed,
+    started_at: startedAt,
+    maturity_at: schedule.maturityAt,
+    next_due_at: schedule.payments[0]!.dueAt,
+  };
+}

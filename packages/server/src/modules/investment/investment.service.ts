@@ -29,7 +29,7 @@ import { investmentFlow } from './investment.flow.ts';
 import { findPlanById, type PlanRecord } from '../plan/plan.repo.ts';
 import { payDuePeriods } from './investment.payouts.ts';
 import { scheduleOf, toInvestment } from './investment.mapper.ts';
-import { buildSchedule, type ScheduleTerms } from './investment.schedule.ts';
+import { buildSchedule, positionTerms, type ScheduleTerms } from './investment.schedule.ts';
 
 type OpenPlan = PlanRecord & ScheduleTerms;
 
@@ -121,18 +121,8 @@ export async function openInvestment(
     prepare: (trx) => findPlanById(trx, input.planId, { forUpdate: true }),
     values: (found, amountCents) => {
       const plan = requireInvestable(found, amountCents);
-      const startedAt = env.now;
-      const schedule = buildSchedule(plan, amountCents, startedAt);
       return {
-        plan_id: plan.id,
-        plan_name: plan.investment_plan_name,
-        annual_rate_bps: plan.annualRateBps,
-        term_months: plan.termMonths,
-        payout_frequency: plan.payoutFrequency,
-        early_exit_allowed: plan.early_exit_allowed,
-        started_at: startedAt,
-        maturity_at: schedule.maturityAt,
-        next_due_at: schedule.payments[0]!.dueAt,
+        ...positionTerms(plan, amountCents, env.now),
         renew: input.renew ?? input.renewAtMaturity ?? 'none',
       };
     },
