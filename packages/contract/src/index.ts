@@ -25,3 +25,4 @@ export * from './csv.ts';
 export * from './account-statement.ts';
 export * from './data-export.ts';
 export * from './notification.ts';
+export * from './locale.ts';
