@@ -26,3 +26,4 @@ export * from './account-statement.ts';
 export * from './data-export.ts';
 export * from './notification.ts';
 export * from './locale.ts';
+export * from './i18n.ts';

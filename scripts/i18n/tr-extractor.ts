@@ -1,0 +1,41 @@
+/**
+ * A Lingui extractor for the `tr(id, message, values?)` descriptors of packages/contract and packages/server
+ * (packages/contract/src/i18n.ts): the code there runs without a build step, so it cannot use Lingui's macros.
+ * It reads the source with TypeScript's parser and reports every `tr` call; a call whose id or message is not a
+ * string literal fails the extraction (a catalog cannot hold a computed text).
+ */
+import ts from 'typescript';
+
+interface ExtractedMessage {
+  id: string;
+  message?: string;
+  origin?: [filename: string, line: number, column?: number];
+}
+
+function literal(node: ts.Expression | undefined): string | undefined {
+  if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) return node.text;
+  return undefined;
+}
+
+export const trExtractor = {
+  match(filename: string): boolean {
+    return /\.tsx?$/.test(filename) && !/\.test\.tsx?$/.test(filename) && !filename.includes('/test/');
+  },
+  extract(filename: string, code: string, onMessageExtracted: (msg: ExtractedMessage) => void): void {
+    const source = ts.createSourceFile(filename, code, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'tr') {
+        const [idArg, messageArg] = node.arguments;
+        const id = literal(idArg);
+        const message = literal(messageArg);
+        const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
+        if (id === undefined || message === undefined) {
+          throw new Error(`${filename}:${line + 1}: tr() needs a literal id and message`);
+        }
+        onMessageExtracted({ id, message, origin: [filename, line + 1, character + 1] });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  },
+};
