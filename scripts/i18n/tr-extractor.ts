@@ -1,5 +1,5 @@
 /**
- * A Lingui extractor for the `tr(id, message, values?)` descriptors of packages/contract and packages/server
+ * A Lingui extractor for the `tr(id, message, values?)` descriptors (and the server's `tm`) of packages/contract and packages/server
  * (packages/contract/src/i18n.ts): the code there runs without a build step, so it cannot use Lingui's macros.
  * It reads the source with TypeScript's parser and reports every `tr` call; a call whose id or message is not a
  * string literal fails the extraction (a catalog cannot hold a computed text).
@@ -17,20 +17,21 @@ function literal(node: ts.Expression | undefined): string | undefined {
   return undefined;
 }
 
-export const trExtractor = {
+/** An extractor for calls of the function `name` (`tr` in the contract, `tm` for the server's own texts). */
+export const callExtractor = (name: string) => ({
   match(filename: string): boolean {
     return /\.tsx?$/.test(filename) && !/\.test\.tsx?$/.test(filename) && !filename.includes('/test/');
   },
   extract(filename: string, code: string, onMessageExtracted: (msg: ExtractedMessage) => void): void {
     const source = ts.createSourceFile(filename, code, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'tr') {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) {
         const [idArg, messageArg] = node.arguments;
         const id = literal(idArg);
         const message = literal(messageArg);
         const { line, character } = source.getLineAndCharacterOfPosition(node.getStart());
         if (id === undefined || message === undefined) {
-          throw new Error(`${filename}:${line + 1}: tr() needs a literal id and message`);
+          throw new Error(`${filename}:${line + 1}: ${name}() needs a literal id and message`);
         }
         onMessageExtracted({ id, message, origin: [filename, line + 1, character + 1] });
       }
@@ -38,4 +39,7 @@ export const trExtractor = {
     };
     visit(source);
   },
-};
+});
+
+/** The contract's and the server's error and validation messages (`tr`). */
+export const trExtractor = callExtractor('tr');
