@@ -1,4 +1,9 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// Lingui's macro plugin finds its configuration from here (vitest runs from the repository's root).
+process.env.LINGUI_CONFIG ??= new URL('packages/web/lingui.config.ts', import.meta.url).pathname;
 
 // Integration tests always run on embedded PGlite, and again on PostgreSQL when a server URL is given.
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -16,7 +21,23 @@ const integration = (db: 'pglite' | 'pg') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['packages/web/src/**'],
+          testTimeout: 30_000,
+        },
+      },
+      // The web's code uses Lingui's macros: compiled as the app's build does (packages/web/vite.config.ts).
+      {
+        root: 'packages/web',
+        plugins: [
+          react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }),
+          lingui({ configPath: process.env.LINGUI_CONFIG }),
+        ],
+        test: { name: 'web-unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 120_000 },
+      },
       integration('pglite'),
       ...(pgUrl ? [integration('pg')] : []),
       {

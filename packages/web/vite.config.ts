@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { sharedCatalogs } from './src/i18n/po-plugin';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -27,7 +29,13 @@ function manualChunks(id: string): string | undefined {
 export const SSR_OUT_DIR = 'node_modules/.vestora-ssr';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [
+    // Lingui's macros (`Trans`, `t`, `msg`, `plural`) become message lookups. The English text stays in the code
+    // (stripMessageField: false): English needs no catalog, so the home page loads none.
+    react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }),
+    lingui(),
+    sharedCatalogs(),
+  ],
   define: {
     // The year the pre-rendered pages were built in: what the footer shows until the page is hydrated.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -1,10 +1,12 @@
+import { DEFAULT_LOCALE, LOCALES, localePrefix } from './locale.ts';
+
 /**
  * The web app's page routes (packages/web/src/routes.tsx), as path patterns: `:name` is one path segment.
  * The server answers a page request with 200 when its path is one of these and 404 otherwise (still serving
  * the app, which shows its "Page Not Found"). A unit test in the web package keeps this list and the route
  * table equal: add a route to both.
  */
-export const APP_ROUTES = [
+const ROUTES = [
   '/',
   '/about',
   '/privacy',
@@ -37,6 +39,16 @@ export const APP_ROUTES = [
   '/dashboard/inbox',
   '/dashboard/site-settings',
 ] as const;
+
+/** The public pages (not the dashboard): each language has a copy under its prefix (`/de/about`). */
+const PUBLIC_ROUTES = ROUTES.filter((r) => !r.startsWith('/dashboard'));
+
+export const APP_ROUTES: readonly string[] = [
+  ...ROUTES,
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) =>
+    PUBLIC_ROUTES.map((r) => (r === '/' ? localePrefix(l) : `${localePrefix(l)}${r}`)),
+  ),
+];
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 const PATTERNS = APP_ROUTES.map((r) => segments(r.toLowerCase()));

@@ -1,10 +1,12 @@
-import { type ReactNode, useState } from 'react';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from './components/ui/provider';
 import { isClientError, isUnauthorized } from './lib/errors';
 import { useHydrated } from './lib/hydration';
 import { SESSION_QUERY_KEY, markLoggedOut } from './lib/session';
 import { createTrpcClient, trpc } from './lib/trpc';
+import { i18n } from './i18n';
 
 function isProcedure(key: readonly unknown[] | undefined, name: string): boolean {
   const path = key?.[0];
@@ -55,17 +57,33 @@ function InteractiveWhenHydrated({ children }: { children: ReactNode }) {
   );
 }
 
-/** Chakra > React Query > tRPC around the router the entry gives (BrowserRouter, or StaticRouter at build). */
+/**
+ * Everything below renders afresh when the language changes: texts, and amounts and dates formatted with `Intl`
+ * in the reader's locale (src/lib/format.ts), which do not subscribe to the language themselves.
+ */
+function RenderedInLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
+  return <Fragment key={i18n.locale}>{children}</Fragment>;
+}
+
+/**
+ * Lingui > Chakra > React Query > tRPC around the router the entry gives (BrowserRouter, or StaticRouter at
+ * build). The entry activates the page's language before rendering (src/i18n).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <Provider>
-      <QueryClientProvider client={queryClient}>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <InteractiveWhenHydrated>{children}</InteractiveWhenHydrated>
-        </trpc.Provider>
-      </QueryClientProvider>
-    </Provider>
+    <I18nProvider i18n={i18n}>
+      <Provider>
+        <QueryClientProvider client={queryClient}>
+          <trpc.Provider client={trpcClient} queryClient={queryClient}>
+            <InteractiveWhenHydrated>
+              <RenderedInLocale>{children}</RenderedInLocale>
+            </InteractiveWhenHydrated>
+          </trpc.Provider>
+        </QueryClientProvider>
+      </Provider>
+    </I18nProvider>
   );
 }

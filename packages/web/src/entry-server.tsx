@@ -11,7 +11,9 @@ import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { LOCALES, localeOfPath, pathInLocale, type TLocale } from '@vestora/contract';
 import { AppProviders } from './app';
+import { activateLocale } from './i18n';
 import { PageTitleSink } from './lib/page-title';
 import { AppRoutes } from './routes';
 
@@ -21,6 +23,8 @@ export interface PrerenderPage {
   /** Where the HTML goes, relative to dist/. */
   file: string;
   modules: string[];
+  /** The page's language (`en` when left out). */
+  locale?: TLocale;
 }
 
 const PUBLIC_LAYOUT = 'src/features/public/PublicLayout.tsx';
@@ -30,8 +34,8 @@ const page = (path: string, file: string, module: string): PrerenderPage => ({
   modules: [PUBLIC_LAYOUT, module],
 });
 
-/** The public pages a visitor can land on without a token or a session (see routes.tsx). */
-export const prerenderPages: PrerenderPage[] = [
+/** The public pages a visitor can land on without a token or a session (see routes.tsx), in English. */
+const englishPages: PrerenderPage[] = [
   page('/', 'pages/index.html', 'src/features/public/HomePage.tsx'),
   page('/about', 'pages/about.html', 'src/features/public/AboutPage.tsx'),
   page('/privacy', 'pages/privacy.html', 'src/features/public/PrivacyPage.tsx'),
@@ -41,6 +45,15 @@ export const prerenderPages: PrerenderPage[] = [
   page('/forgot-password', 'pages/forgot-password.html', 'src/features/auth/ForgotPasswordPage.tsx'),
 ];
 
+/** Where a language's copy of an English page goes: `pages/about.html` -> `pages/de/about.html`. */
+const fileIn = (locale: TLocale, file: string) =>
+  locale === 'en' ? file : file.replace(/^pages\//, `pages/${pathInLocale('/', locale).slice(1)}`);
+
+/** Every public page in every language: `/about`, `/de/about`, `/ar/about`... */
+export const prerenderPages: PrerenderPage[] = LOCALES.flatMap((locale) =>
+  englishPages.map((p) => ({ ...p, path: pathInLocale(p.path, locale), file: fileIn(locale, p.file), locale })),
+);
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
@@ -49,6 +62,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** The markup of #root for `path`, the <style> tags of the CSS it uses, and its <title>. */
 export async function render(path: string): Promise<{ html: string; styleTags: string; title: string }> {
+  await activateLocale(localeOfPath(path) ?? 'en');
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const sink: { title?: string } = {};

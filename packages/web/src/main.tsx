@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
 import { getSystem } from './components/ui/theme';
+import { activateLocale } from './i18n';
+import { initialLocale } from './lib/preferences';
 import { AppRoutes, preloadRoute } from './routes';
 
 /** Lets the browser handle input and paint between two pieces of start-up work. */
@@ -23,9 +25,12 @@ async function start(container: HTMLElement) {
   // rendering): the page stays responsive while it comes to life.
   // A chunk that fails to download here is tried again (and reported) when React renders its route.
   const routeCode = preloadRoute(window.location.pathname).catch(() => undefined);
+  // The page's language (a pre-rendered page was rendered in it): its catalogs load beside the route's code.
+  const language = activateLocale(initialLocale(window.location.pathname)).catch(() => activateLocale('en'));
   await nextTask();
   getSystem();
   await routeCode;
+  await language;
   await nextTask();
   // A public page pre-rendered at build time (scripts/prerender.mjs) arrives with its HTML: React takes it
   // over in one pass (its code is loaded: nothing suspends), as a transition so the work is split into

@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense, isValidElement, lazy, memo, useEffect, useMemo } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { LOCALES, localePrefix } from '@vestora/contract';
 import { PageLoader } from './components/ui/states';
 import AdminRoute from './features/dashboard/AdminRoute';
 import { RouteErrorBoundary } from './features/public/RouteErrorPage';
@@ -69,24 +70,29 @@ const NewsletterLinkPage = lazyPage(() => import('./features/public/NewsletterLi
  * the admin screens (non-admins go to /dashboard). Layouts hold their own Suspense, so the
  * header or sidebar stays on screen while a page chunk loads.
  */
+const publicPages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'about', element: <AboutPage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
+  { path: 'contact', element: <ContactPage /> },
+  { path: 'create-account', element: <SignupPage /> },
+  { path: 'login', element: <LoginPage /> },
+  { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
+  { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
+  { path: 'forgot-password', element: <ForgotPasswordPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'confirm-email', element: <ConfirmEmailPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
 export const routes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'create-account', element: <SignupPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
-      { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'confirm-email', element: <ConfirmEmailPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
+  // The public pages in English at `/`, and in each other language under its prefix (`/de/about`).
+  ...LOCALES.map((locale) => {
+    const prefix = localePrefix(locale).slice(1);
+    return prefix
+      ? { path: prefix, element: <PublicLayout />, children: publicPages }
+      : { element: <PublicLayout />, children: publicPages };
+  }),
   {
     path: 'dashboard',
     element: <DashboardLayout />,

@@ -1,14 +1,27 @@
-const LOCALE = 'en-US';
+import { intlLocale } from '../i18n';
+
 const DASH = '—';
 
-const money = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+/** Formatters of the language shown now, built once per language and options. */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+const money = {
+  format: (v: number) =>
+    numberFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v),
+};
+const twoDecimals = {
+  format: (v: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v),
+};
+const integer = { format: (v: number) => numberFormat({ maximumFractionDigits: 0 }).format(v) };
 
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -36,7 +49,7 @@ export function formatPrice(value: number | null | undefined): string {
   if (!isNumber(value)) return DASH;
   const abs = Math.abs(value);
   const digits = abs === 0 || abs >= 1 ? 2 : abs >= 0.01 ? 4 : 8;
-  return new Intl.NumberFormat(LOCALE, {
+  return numberFormat({
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,
@@ -44,16 +57,28 @@ export function formatPrice(value: number | null | undefined): string {
   }).format(value);
 }
 
-/** A change in percent with 2 decimals and an explicit sign: `+1.25%`, `-0.40%`. */
+/** A change in percent with 2 decimals and an explicit sign: `+1.25%`, `-0.40%` (`+1,25 %` in German). */
 export function formatPercent(value: number | null | undefined): string {
   if (!isNumber(value)) return DASH;
-  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
-  return `${sign}${twoDecimals.format(Math.abs(value))}%`;
+  return numberFormat({
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value / 100);
 }
 
 /** Dollars in billions with 2 decimals: `$1,302.48B`. */
 export function formatBillions(value: number | null | undefined): string {
-  return isNumber(value) ? `$${twoDecimals.format(value / 1e9)}B` : DASH;
+  if (!isNumber(value)) return DASH;
+  if (intlLocale() === 'en-US') return `$${twoDecimals.format(value / 1e9)}B`;
+  return numberFormat({
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
 }
 
 /** A timestamp in the reader's locale, e.g. `Mar 7, 2025, 2:05 PM`. Invalid input gives a dash. */
@@ -61,7 +86,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return DASH;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return DASH;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A date without time in the reader's locale, e.g. `Mar 7, 2025`. */
@@ -69,5 +94,5 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return DASH;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return DASH;
-  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return date.toLocaleDateString(intlLocale(), { dateStyle: 'medium' });
 }

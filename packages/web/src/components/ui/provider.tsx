@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { getSystem } from './theme';
+import { Global } from '@emotion/react';
+import { followSystemDarkCss, getSystem } from './theme';
 import { Toaster } from './toaster';
 
-/** Chakra's design system plus the toaster. Light theme only (no colour-mode switch in the product). */
+let systemDark: Record<string, unknown> | undefined;
+
+/** Chakra's design system (light and dark, following the system unless <html> says otherwise) plus the toaster. */
 export function Provider({ children }: { children: ReactNode }) {
+  systemDark ??= followSystemDarkCss(getSystem());
   return (
     <ChakraProvider value={getSystem()}>
+      <Global styles={systemDark as never} />
       {children}
       <Toaster />
     </ChakraProvider>

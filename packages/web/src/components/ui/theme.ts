@@ -152,7 +152,8 @@ const themeConfig = defineConfig({
 
 const appConfig = defineConfig({
   globalCss: {
-    'html, body': { bg: 'gray.50', color: 'gray.800' },
+    // Semantic colours (light and dark values): the page follows the theme.
+    'html, body': { bg: 'bg.subtle', color: 'fg' },
     // Anchor jumps (privacy sections) should not hide under the sticky header.
     html: { scrollPaddingTop: '80px' },
     // A focus ring everyone can see on whatever the keyboard reaches (components with a ring of their own keep it:
@@ -181,6 +182,29 @@ const appConfig = defineConfig({
 });
 
 let system: SystemContext | undefined;
+
+type CssObject = Record<string, Record<string, string>>;
+
+/**
+ * "Follow the system" without a script: Chakra switches its semantic colours on a `dark` class; the same dark
+ * values also apply under `prefers-color-scheme: dark` unless the page is forced light (`<html class="light">`).
+ * The server puts the visitor's choice on <html> (see packages/server/src/web-app.ts), so the first paint of a
+ * pre-rendered page is already in the right theme.
+ */
+export function followSystemDarkCss(sys: SystemContext): Record<string, unknown> {
+  const layers = (sys as unknown as { _global: Array<Record<string, CssObject>> })._global;
+  const tokens = layers.find((layer) => layer['@layer tokens'])?.['@layer tokens'] ?? {};
+  const darkKey = Object.keys(tokens).find((key) => key.startsWith('.dark &'));
+  const dark = darkKey ? tokens[darkKey] : undefined;
+  if (!dark) throw new Error("theme: Chakra's dark colour tokens were not found (has its config changed?)");
+  return {
+    '@layer tokens': {
+      '@media (prefers-color-scheme: dark)': { ':root:not(.light)': { ...dark, colorScheme: 'dark' } },
+      ':root.dark': { colorScheme: 'dark' },
+      ':root.light': { colorScheme: 'light' },
+    },
+  };
+}
 
 /**
  * Our design system: Chakra's base preset, the trimmed default theme, our global styles. Built on first use

@@ -1,0 +1,105 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { LOCALES, LOCALE_INFO, THEMES, type TLocale, type TTheme, matchLocale, pathInLocale } from '@vestora/contract';
+import { LuCheck, LuLanguages, LuMonitor, LuMoon, LuSun } from 'react-icons/lu';
+import { activateLocale } from '../../i18n';
+import { useLocale } from '../../i18n/hooks';
+import { applyThemeChoice, isPublicPath, saveLocaleCookie, useColorMode } from '../../lib/preferences';
+
+interface MenuProps {
+  /** Called after the choice is shown (the account saves it when someone is signed in). */
+  onChosen?: (value: string) => void;
+  size?: 'xs' | 'sm' | 'md';
+}
+
+/**
+ * The language menu (header and footer). On a public page it opens the same page in the chosen language
+ * (`/about` -> `/de/about`); in the app it switches the language in place. The choice is remembered (cookie,
+ * and the account through `onChosen`).
+ */
+export function LanguageMenu({ onChosen, size = 'sm' }: MenuProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const choose = async (value: string) => {
+    const next = matchLocale(value);
+    if (!next) return;
+    saveLocaleCookie(next);
+    await activateLocale(next);
+    if (isPublicPath(pathname)) navigate(`${pathInLocale(pathname, next)}${search}${hash}`);
+    onChosen?.(next);
+  };
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size={size} aria-label={t`Language: ${LOCALE_INFO[locale].name}`}>
+          <LuLanguages aria-hidden />
+          {LOCALE_INFO[locale].name}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            <Menu.RadioItemGroup value={locale} onValueChange={(e) => void choose(e.value)}>
+              {LOCALES.map((l: TLocale) => (
+                <Menu.RadioItem key={l} value={l} lang={l} dir={LOCALE_INFO[l].dir}>
+                  {LOCALE_INFO[l].name}
+                  <Menu.ItemIndicator>
+                    <LuCheck />
+                  </Menu.ItemIndicator>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+const THEME_ICON = { system: LuMonitor, light: LuSun, dark: LuMoon } as const;
+
+/** Light, dark, or as the system says: shown at once, remembered (cookie, and the account through `onChosen`). */
+export function ThemeMenu({ onChosen, size = 'sm' }: MenuProps) {
+  const { t } = useLingui();
+  const { choice } = useColorMode();
+  const label: Record<TTheme, string> = { system: t`System`, light: t`Light`, dark: t`Dark` };
+  const Icon = THEME_ICON[choice];
+  const choose = (value: string) => {
+    const next = THEMES.find((theme) => theme === value);
+    if (!next) return;
+    applyThemeChoice(next);
+    onChosen?.(next);
+  };
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size={size} aria-label={t`Theme: ${label[choice]}`}>
+          <Icon aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="36">
+            <Menu.RadioItemGroup value={choice} onValueChange={(e) => choose(e.value)}>
+              {THEMES.map((theme) => {
+                const ItemIcon = THEME_ICON[theme];
+                return (
+                  <Menu.RadioItem key={theme} value={theme}>
+                    <ItemIcon aria-hidden />
+                    {label[theme]}
+                    <Menu.ItemIndicator>
+                      <LuCheck />
+                    </Menu.ItemIndicator>
+                  </Menu.RadioItem>
+                );
+              })}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

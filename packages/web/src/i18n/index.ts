@@ -1,0 +1,90 @@
+/**
+ * The web app's languages at run time (Lingui). English texts live in the code (the macros keep them, see
+ * vite.config.ts) and are compiled on first use; every other language loads its catalogs (this package's, one
+ * per feature, and the contract's error and validation messages) before the app shows it.
+ */
+import { type Messages, i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type TLocale, matchLocale, setTranslator } from '@vestora/contract';
+
+export { i18n };
+
+type CompiledMessage = ReturnType<typeof compileMessage>;
+const compiled = new Map<string, CompiledMessage>();
+i18n.setMessagesCompiler((message: string) => {
+  let found = compiled.get(message);
+  if (!found) {
+    found = compileMessage(message);
+    compiled.set(message, found);
+  }
+  return found;
+});
+i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
+
+// Texts from the contract (validation messages) and the server (errors: id, English text and values) go
+// through the same catalogs.
+setTranslator((msg) => i18n._(msg.id, msg.values, { message: msg.message }));
+
+type CatalogModule = { messages: Messages };
+const featureCatalogs = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/*.po']);
+const sharedCatalogs = import.meta.glob<CatalogModule>(
+  ['../../../contract/src/locales/*.po', '!../../../contract/src/locales/en.po'],
+  { query: '?catalog' },
+);
+
+function loadersOf(locale: TLocale): Array<() => Promise<CatalogModule>> {
+  const inFolder = `/locales/${locale}/`;
+  const asFile = `/locales/${locale}.po`;
+  return [
+    ...Object.entries(featureCatalogs)
+      .filter(([path]) => path.includes(inFolder))
+      .map(([, load]) => load),
+    ...Object.entries(sharedCatalogs)
+      .filter(([path]) => path.includes(asFile))
+      .map(([, load]) => load),
+  ];
+}
+
+const loaded = new Map<TLocale, Promise<Messages>>();
+
+/** Every catalog of `locale`, merged (loaded once). English has none: its texts are in the code. */
+export function loadMessages(locale: TLocale): Promise<Messages> {
+  let messages = loaded.get(locale);
+  if (!messages) {
+    messages =
+      locale === DEFAULT_LOCALE
+        ? Promise.resolve({})
+        : Promise.all(loadersOf(locale).map((load) => load())).then((modules) =>
+            Object.assign({}, ...modules.map((m) => m.messages)),
+          );
+    loaded.set(locale, messages);
+    messages.catch(() => loaded.delete(locale));
+  }
+  return messages;
+}
+
+/** Loads `locale` and makes it the app's language (the <html lang dir> too, in a browser). */
+export async function activateLocale(locale: TLocale): Promise<void> {
+  const messages = await loadMessages(locale);
+  if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages });
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = LOCALE_INFO[locale].dir;
+  }
+}
+
+export const currentLocale = (): TLocale => matchLocale(i18n.locale) ?? DEFAULT_LOCALE;
+
+/** The `Intl` locale of a language: English formats as en-US (dollars), the others as their region does. */
+export const INTL_LOCALE: Record<TLocale, string> = {
+  en: 'en-US',
+  de: 'de-DE',
+  es: 'es-ES',
+  'pt-BR': 'pt-BR',
+  ar: 'ar',
+};
+
+/** The `Intl` locale of the language shown now. */
+export const intlLocale = (): string => INTL_LOCALE[currentLocale()];
+
+export { LOCALES, LOCALE_INFO };
