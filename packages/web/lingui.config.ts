@@ -29,6 +29,7 @@ export default defineConfig({
         '<rootDir>/src/app.tsx',
         '<rootDir>/src/routes.tsx',
         '<rootDir>/src/main.tsx',
+        '<rootDir>/src/entry-server.tsx',
       ],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },

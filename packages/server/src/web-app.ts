@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isAppRoute } from '@vestora/contract';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  THEME_COOKIE,
+  isAppRoute,
+  localeFromAcceptLanguage,
+  localeOfPath,
+  matchLocale,
+  pathInLocale,
+} from '@vestora/contract';
 import { AppError } from './lib/errors.ts';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its name changes whenever its content does. */
@@ -13,20 +22,76 @@ export const REVALIDATE_CACHE = 'no-cache';
 /** Where the build puts the pre-rendered public pages (packages/web/scripts/prerender.mjs). */
 const PAGES_DIR = 'pages';
 
+/** A page's copies forced into one theme (`about.dark.html` beside `about.html`), chosen by the theme cookie. */
+const THEMED = /\.(light|dark)\.html$/;
+
 /**
  * The pre-rendered pages of the build: URL path -> file under distDir (`pages/index.html` is `/`,
- * `pages/login.html` is `/login`).
+ * `pages/login.html` is `/login`, `pages/de/index.html` is `/de` and `/de/`, `pages/de/about.html` is `/de/about`).
  */
 export function prerenderedPages(distDir: string): Map<string, string> {
-  const dir = path.join(distDir, PAGES_DIR);
   const pages = new Map<string, string>();
-  if (!fs.existsSync(dir)) return pages;
-  for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith('.html')) continue;
-    const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
-    pages.set(route, `${PAGES_DIR}/${name}`);
-  }
+  const walk = (dir: string, prefix: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+        continue;
+      }
+      const name = entry.name;
+      if (!name.endsWith('.html') || THEMED.test(name)) continue;
+      const file = `${PAGES_DIR}${prefix}/${name}`;
+      if (name === 'index.html') {
+        pages.set(prefix || '/', file);
+        if (prefix) pages.set(`${prefix}/`, file);
+      } else {
+        pages.set(`${prefix}/${name.slice(0, -'.html'.length)}`, file);
+      }
+    }
+  };
+  walk(path.join(distDir, PAGES_DIR), '');
   return pages;
+}
+
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where a request for an English public page (no language prefix) should go instead: the same page in the
+ * visitor's language, from their saved choice (cookie) or else their browser's (Accept-Language). Undefined
+ * when English is right (or chosen), or for the dashboard (which has no language paths).
+ */
+export function localeRedirect(
+  pathname: string,
+  search: string,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): string | undefined {
+  if (localeOfPath(pathname) || pathname.toLowerCase().startsWith('/dashboard') || !isAppRoute(pathname))
+    return undefined;
+  const wanted =
+    matchLocale(cookieOf(cookie, LOCALE_COOKIE)) ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+  if (wanted === DEFAULT_LOCALE) return undefined;
+  return `${pathInLocale(pathname, wanted)}${search}`;
+}
+
+/** The copy of an HTML file in the visitor's theme (`x.dark.html`), when the build wrote one. */
+function themedFile(distDir: string, file: string, cookie: string | undefined): string {
+  const theme = cookieOf(cookie, THEME_COOKIE);
+  if (theme !== 'light' && theme !== 'dark') return file;
+  const themed = file.replace(/\.html$/, `.${theme}.html`);
+  return fs.existsSync(path.join(distDir, themed)) ? themed : file;
 }
 
 /** A file URL, or a page route the web app handles (everything else that is a GET and not an API). */
@@ -41,7 +106,9 @@ function looksLikeFile(pathname: string): boolean {
  * - files as the build compressed them (`x.br` / `x.gz` beside `x`, picked by Accept-Encoding, with
  *   `Vary: Accept-Encoding`; nothing is compressed per request);
  * - hashed `/assets/*` cached for a year (immutable), everything else `no-cache` (revalidated by ETag);
- * - a pre-rendered public page for its path (`/`, `/login`, ...), whatever the query string;
+ * - a pre-rendered public page for its path (`/`, `/login`, `/de/about`...), whatever the query string, in the
+ *   visitor's theme (cookie); an English page redirects (302) to the visitor's language when they chose or
+ *   their browser asks for another one;
  * - index.html (empty #root) for any other GET that is not an API or a file: client-side routing, with 200 when
  *   the path is one of the app's routes (APP_ROUTES) and 404 otherwise (the app then shows its Page Not Found);
  * - 404 for a missing file (an old chunk, a typo), never the app in its place.
@@ -53,8 +120,9 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      // `/` is the directory dist/ itself: its "index" is the pre-rendered home page (other directories have none).
-      index: [`${PAGES_DIR}/index.html`],
+      // `/` is answered below like every page (language and theme), not as dist/'s directory index.
+      index: false,
+      allowedPath: (pathname) => pathname !== '/',
       preCompressed: true,
       setHeaders(res, filePath) {
         // filePath is the file sent: `x.js.br` when the brotli copy was chosen.
@@ -76,7 +144,13 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
       return reply.code(404).header('cache-control', REVALIDATE_CACHE).type('text/plain').send('Not found');
     }
     if (isRead && !isApi && hasDist) {
-      return reply.code(isAppRoute(pathname) ? 200 : 404).sendFile(pages.get(pathname) ?? 'index.html');
+      // Pages differ by the visitor's language (a redirect) and theme (the file): caches must key on both.
+      reply.header('vary', 'Cookie, Accept-Language');
+      const search = req.url.slice(pathname.length);
+      const redirect = localeRedirect(pathname, search, req.headers.cookie, req.headers['accept-language']);
+      if (redirect) return reply.code(302).header('cache-control', REVALIDATE_CACHE).redirect(redirect);
+      const file = themedFile(distDir, pages.get(pathname) ?? 'index.html', req.headers.cookie);
+      return reply.code(isAppRoute(pathname) ? 200 : 404).sendFile(file);
     }
     if (req.method === 'GET' && !isApi) {
       return reply

@@ -14,6 +14,7 @@ const CHUNK = `export const answer = ${JSON.stringify('forty-two '.repeat(400))}
 const SHELL = '<!doctype html><html><head><title>Vestora</title></head><body><div id="root"></div></body></html>';
 const HOME = '<!doctype html><html><body><div id="root"><h1>Pre-rendered home</h1></div></body></html>';
 const LOGIN = '<!doctype html><html><body><div id="root"><h1>Welcome Back</h1></div></body></html>';
+const HOME_DE = '<!doctype html><html lang="de"><body><div id="root"><h1>Startseite</h1></div></body></html>';
 
 function write(dir: string, file: string, content: string, compressed = true) {
   const full = path.join(dir, file);
@@ -33,6 +34,10 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
     write(dist, 'index.html', SHELL);
     write(dist, 'pages/index.html', HOME);
     write(dist, 'pages/login.html', LOGIN);
+    write(dist, 'pages/index.dark.html', HOME.replace('<html>', '<html class="dark">'));
+    write(dist, 'pages/de/index.html', HOME_DE);
+    write(dist, 'pages/de/login.html', LOGIN.replace('Welcome Back', 'Willkommen zurück'));
+    write(dist, 'index.dark.html', SHELL.replace('<html>', '<html class="dark">'));
     write(dist, 'assets/index-Ab12Cd34.js', CHUNK);
     write(dist, 'assets/style-Zz99Yy88.css', 'body{color:red}'.repeat(50));
     // A file the build left uncompressed (too small to gain): sent as it is, never compressed on the fly.
@@ -175,6 +180,52 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
     const res = await get('/api/v1/nope', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ err: expect.stringMatching(/No such endpoint/) });
+  });
+  const page = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves each language at its own path (/de, /de/, /de/login), and varies on cookie and language', async () => {
+    for (const url of ['/de', '/de/']) {
+      const res = await page(url, {});
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(HOME_DE);
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(res.headers.vary, url).toMatch(/accept-language/i);
+    }
+    expect((await page('/de/login', {})).body).toContain('Willkommen zurück');
+  });
+
+  it("sends an English page's visitor to their language: saved choice first, then the browser's", async () => {
+    const byBrowser = await page('/login?next=%2Fdashboard', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' });
+    expect(byBrowser.statusCode).toBe(302);
+    expect(byBrowser.headers.location).toBe('/de/login?next=%2Fdashboard');
+    const home = await page('/', { 'accept-language': 'ar' });
+    expect(home.headers.location).toBe('/ar/');
+    // English chosen on purpose beats the browser; German chosen beats an English browser.
+    const chosenEnglish = await page('/', { 'accept-language': 'de', cookie: 'vestora_locale=en' });
+    expect(chosenEnglish.statusCode).toBe(200);
+    expect(chosenEnglish.body).toBe(HOME);
+    expect(
+      (await page('/', { 'accept-language': 'en-US', cookie: 'a=1; vestora_locale=pt-BR' })).headers.location,
+    ).toBe('/pt-br/');
+    // Languages we do not have, the dashboard and unknown paths stay where they are.
+    expect((await page('/', { 'accept-language': 'fr-FR,fr' })).statusCode).toBe(200);
+    expect((await page('/dashboard', { 'accept-language': 'de' })).statusCode).toBe(200);
+    expect((await page('/no-such-page', { 'accept-language': 'de' })).statusCode).toBe(404);
+  });
+
+  it("sends the page in the visitor's theme (cookie), so its first paint is already right", async () => {
+    const dark = await page('/', { cookie: 'vestora_theme=dark' });
+    expect(dark.statusCode).toBe(200);
+    expect(dark.body).toContain('<html class="dark">');
+    const shell = await page('/dashboard', { cookie: 'vestora_theme=dark' });
+    expect(shell.body).toContain('<html class="dark">');
+    expect(shell.body).toContain('<div id="root"></div>');
+    // No forced copy written (the login page here): the page as it is, which follows the system.
+    expect((await page('/login', { cookie: 'vestora_theme=dark' })).body).toBe(LOGIN);
+    // Light, system or nonsense: the page as it is.
+    for (const theme of ['light', 'system', '%ZZ', 'purple']) {
+      expect((await page('/', { cookie: `vestora_theme=${theme}` })).body, theme).toBe(HOME);
+    }
   });
 });
 

@@ -19,7 +19,7 @@ const ssrEntry = join(webDir, 'node_modules', '.vestora-ssr', 'entry-server.js')
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const { prerenderPages, render } = await import(pathToFileURL(ssrEntry).href);
+const { prerenderPages, render, localeHead } = await import(pathToFileURL(ssrEntry).href);
 
 const ROOT = '<div id="root"></div>';
 const ENTRY_TAGS = /\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g;
@@ -89,18 +89,45 @@ else requestAnimationFrame(() => setTimeout(start, 0));
 const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(join(dist, bootFile), boot);
 
+/** The catalog chunk of a language (src/i18n/catalog-<locale>.ts), loaded beside the page's code. */
+function catalogKeys(locale) {
+  if (!locale || locale === 'en') return [];
+  const key = Object.keys(manifest).find((k) => k.endsWith(`src/i18n/catalog-${locale}.ts`));
+  if (!key) throw new Error(`prerender: no catalog chunk for ${locale} in the build manifest`);
+  return [key];
+}
+
+/**
+ * A page in each theme: as is (no class: the CSS follows the system's light or dark), and forced light or dark
+ * (`X.light.html`, `X.dark.html`), which the server sends to a visitor whose theme cookie says so. No script is
+ * needed for the right first paint.
+ */
+function writeThemed(file, html) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  for (const theme of ['light', 'dark']) {
+    const themed = html.replace(/<html([^>]*)>/, (_, attrs) => `<html${attrs} class="${theme}">`);
+    writeFileSync(file.replace(/\.html$/, `.${theme}.html`), themed);
+  }
+}
+
+// The app's own shell (dist/index.html: the dashboard and every page not pre-rendered) in each theme too.
+writeThemed(join(dist, 'index.html'), template);
+
 const started = Date.now();
 for (const page of prerenderPages) {
-  const { html, styleTags, title } = await render(page.path);
+  const { html, styleTags, title, noscript } = await render(page.path);
   // The CSP allows no inline script: the rendered page must not need one.
   if (/<script/i.test(html)) throw new Error(`prerender ${page.path}: the rendered HTML contains a <script>`);
-  const chunks = withStaticImports([entryKey, ...page.modules]);
+  const chunks = withStaticImports([entryKey, ...page.modules, ...catalogKeys(page.locale)]);
   // The entry's imports (dependencies first), the entry, then the page's route chunks.
   const modules = [...dependenciesFirst([entryKey]), ...chunks.filter((key) => !entryChunks.includes(key))].map(
     (key) => `/${manifest[key].file}`,
   );
   const css = chunks.flatMap((key) => manifest[key].css ?? []).map((f) => `    <link rel="stylesheet" href="/${f}">`);
+  const { lang, dir, links } = localeHead(page.path);
   const head = [
+    ...links.map((link) => `    ${link}`),
     ...css,
     `    <meta name="app-modules" content="${modules.join(' ')}">`,
     // Low priority: nothing about the first paint waits for it.
@@ -109,16 +136,15 @@ for (const page of prerenderPages) {
   ];
   const out = template
     .replace(ENTRY_TAGS, '')
+    .replace(/<html lang="[^"]*">/, `<html lang="${lang}" dir="${dir}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${head.join('\n')}\n  </head>`)
     .replace(ROOT, `<div id="root">${html}</div>`)
-    .replace(
-      /<noscript>[\s\S]*?<\/noscript>/,
-      '<noscript>Signing in, the forms and the live figures need JavaScript.</noscript>',
-    );
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, `<noscript>${escapeHtml(noscript)}</noscript>`);
+  if (!out.includes(`<html lang="${lang}" dir="${dir}">`))
+    throw new Error(`prerender ${page.path}: <html lang> not set`);
   const file = join(dist, page.file);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, out);
+  writeThemed(file, out);
   console.log(`prerendered ${page.path.padEnd(18)} -> dist/${page.file} (${(out.length / 1024).toFixed(1)} KB)`);
 }
 console.log(`prerendered ${prerenderPages.length} pages in ${Date.now() - started} ms (loader: dist/${bootFile})`);

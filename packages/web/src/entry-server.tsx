@@ -6,12 +6,13 @@
  * fill in from the server once the page is live.
  */
 import { StrictMode } from 'react';
+import { t } from '@lingui/core/macro';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { LOCALES, localeOfPath, pathInLocale, type TLocale } from '@vestora/contract';
+import { LOCALES, LOCALE_INFO, localeOfPath, pathInLocale, stripLocalePrefix, type TLocale } from '@vestora/contract';
 import { AppProviders } from './app';
 import { activateLocale } from './i18n';
 import { PageTitleSink } from './lib/page-title';
@@ -54,6 +55,20 @@ export const prerenderPages: PrerenderPage[] = LOCALES.flatMap((locale) =>
   englishPages.map((p) => ({ ...p, path: pathInLocale(p.path, locale), file: fileIn(locale, p.file), locale })),
 );
 
+/**
+ * What a pre-rendered page's head says of its language: `<html lang dir>` and the `hreflang` links to the same
+ * page in every language (and `x-default`, the English one).
+ */
+export function localeHead(path: string): { lang: TLocale; dir: 'ltr' | 'rtl'; links: string[] } {
+  const lang = localeOfPath(path) ?? 'en';
+  const bare = stripLocalePrefix(path);
+  const links = [
+    ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${pathInLocale(bare, l)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${bare}">`,
+  ];
+  return { lang, dir: LOCALE_INFO[lang].dir, links };
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
@@ -61,7 +76,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** The markup of #root for `path`, the <style> tags of the CSS it uses, and its <title>. */
-export async function render(path: string): Promise<{ html: string; styleTags: string; title: string }> {
+export async function render(
+  path: string,
+): Promise<{ html: string; styleTags: string; title: string; noscript: string }> {
   await activateLocale(localeOfPath(path) ?? 'en');
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
@@ -85,5 +102,6 @@ export async function render(path: string): Promise<{ html: string; styleTags: s
   const html = await readAll(prelude);
   const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   if (!sink.title) throw new Error(`prerender ${path}: the page set no title (usePageTitle)`);
-  return { html, styleTags, title: sink.title };
+  const noscript = t`Signing in, the forms and the live figures need JavaScript.`;
+  return { html, styleTags, title: sink.title, noscript };
 }

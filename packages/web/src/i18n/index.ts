@@ -26,40 +26,24 @@ i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
 setTranslator((msg) => i18n._(msg.id, msg.values, { message: msg.message }));
 
 type CatalogModule = { messages: Messages };
-const featureCatalogs = import.meta.glob<CatalogModule>(['../locales/*/*.po', '!../locales/en/*.po']);
-const sharedCatalogs = import.meta.glob<CatalogModule>(
-  ['../../../contract/src/locales/*.po', '!../../../contract/src/locales/en.po'],
-  { query: '?catalog' },
-);
-
-function loadersOf(locale: TLocale): Array<() => Promise<CatalogModule>> {
-  const inFolder = `/locales/${locale}/`;
-  const asFile = `/locales/${locale}.po`;
-  return [
-    ...Object.entries(featureCatalogs)
-      .filter(([path]) => path.includes(inFolder))
-      .map(([, load]) => load),
-    ...Object.entries(sharedCatalogs)
-      .filter(([path]) => path.includes(asFile))
-      .map(([, load]) => load),
-  ];
-}
+/** One chunk per language (src/i18n/catalog-<locale>.ts). */
+const catalogs: Record<Exclude<TLocale, 'en'>, () => Promise<CatalogModule>> = {
+  de: () => import('./catalog-de'),
+  es: () => import('./catalog-es'),
+  'pt-BR': () => import('./catalog-pt-BR'),
+  ar: () => import('./catalog-ar'),
+};
 
 const loaded = new Map<TLocale, Promise<Messages>>();
 
 /** Every catalog of `locale`, merged (loaded once). English has none: its texts are in the code. */
 export function loadMessages(locale: TLocale): Promise<Messages> {
-  let messages = loaded.get(locale);
-  if (!messages) {
-    messages =
-      locale === DEFAULT_LOCALE
-        ? Promise.resolve({})
-        : Promise.all(loadersOf(locale).map((load) => load())).then((modules) =>
-            Object.assign({}, ...modules.map((m) => m.messages)),
-          );
-    loaded.set(locale, messages);
-    messages.catch(() => loaded.delete(locale));
-  }
+  const known = loaded.get(locale);
+  if (known) return known;
+  const messages: Promise<Messages> =
+    locale === 'en' ? Promise.resolve({}) : catalogs[locale]().then((m: CatalogModule) => m.messages);
+  loaded.set(locale, messages);
+  messages.catch(() => loaded.delete(locale));
   return messages;
 }
 
