@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiBabelPlugins } from './packages/web/vite.config.ts';
 
 // Lingui's macro plugin finds its configuration from here (vitest runs from the repository's root).
 process.env.LINGUI_CONFIG ??= new URL('packages/web/lingui.config.ts', import.meta.url).pathname;
@@ -32,10 +33,7 @@ export default defineConfig({
       // The web's code uses Lingui's macros: compiled as the app's build does (packages/web/vite.config.ts).
       {
         root: 'packages/web',
-        plugins: [
-          react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }),
-          lingui({ configPath: process.env.LINGUI_CONFIG }),
-        ],
+        plugins: [react({ babel: { plugins: linguiBabelPlugins } }), lingui({ configPath: process.env.LINGUI_CONFIG })],
         test: { name: 'web-unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 120_000 },
       },
       integration('pglite'),

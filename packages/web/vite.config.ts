@@ -1,9 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { sharedCatalogs } from './src/i18n/po-plugin';
 
 const api = 'http://127.0.0.1:3000';
+
+/** Lingui's macros, then the build-time compilation of their English texts (also used by vitest.config.ts). */
+export const linguiBabelPlugins = [
+  ['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }],
+  fileURLToPath(new URL('./scripts/babel-precompile-messages.mjs', import.meta.url)),
+];
 
 /**
  * Long-lived vendor chunks for libraries every page loads anyway (a release that only changes
@@ -32,7 +39,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // Lingui's macros (`Trans`, `t`, `msg`, `plural`) become message lookups. The English text stays in the code
     // (stripMessageField: false): English needs no catalog, so the home page loads none.
-    react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }),
+    // Their English is compiled here (scripts/babel-precompile-messages.mjs): no ICU parser in the browser.
+    react({ babel: { plugins: linguiBabelPlugins } }),
     lingui(),
     sharedCatalogs(),
   ],

@@ -1,29 +1,28 @@
 /**
- * The web app's languages at run time (Lingui). English texts live in the code (the macros keep them, see
- * vite.config.ts) and are compiled on first use; every other language loads its catalogs (this package's, one
+ * The web app's languages at run time (Lingui). English texts live in the code (the macros keep them, compiled
+ * at build time, see vite.config.ts); every other language loads its catalogs (this package's, one
  * per feature, and the contract's error and validation messages) before the app shows it.
  */
 import { type Messages, i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES, type TLocale, matchLocale, setTranslator } from '@vestora/contract';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_INFO,
+  LOCALES,
+  type TLocale,
+  formatEnglish,
+  matchLocale,
+  setTranslator,
+} from '@vestora/contract';
 
 export { i18n };
 
-type CompiledMessage = ReturnType<typeof compileMessage>;
-const compiled = new Map<string, CompiledMessage>();
-i18n.setMessagesCompiler((message: string) => {
-  let found = compiled.get(message);
-  if (!found) {
-    found = compileMessage(message);
-    compiled.set(message, found);
-  }
-  return found;
-});
+// English texts are compiled at build time (scripts/babel-precompile-messages.mjs): no message compiler here.
 i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
 
 // Texts from the contract (validation messages) and the server (errors: id, English text and values) go
 // through the same catalogs.
-setTranslator((msg) => i18n._(msg.id, msg.values, { message: msg.message }));
+// Texts without a translation in the catalogs (English above all) are the server's own English.
+setTranslator((msg) => (i18n.messages[msg.id] ? i18n._(msg.id, msg.values) : formatEnglish(msg)));
 
 type CatalogModule = { messages: Messages };
 /** One chunk per language (src/i18n/catalog-<locale>.ts). */
