@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { ZAmount, ZBalance } from '@vestora/contract';
 
@@ -9,9 +10,14 @@ function dollarText<T extends z.ZodType<unknown, number>>(rule: T) {
   return z
     .string()
     .trim()
-    .min(1, 'Enter an amount')
+    .min(1, { error: () => t`Enter an amount` })
     .transform((v) => v.replace(/[$,\s]/g, ''))
-    .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount in dollars with at most 2 decimals, e.g. 250.00'))
+    .pipe(
+      z.string().regex(/^\d+(\.\d{1,2})?$/, {
+        // Read when the value is checked, so the message is in the language shown then.
+        error: () => t`Enter an amount in dollars with at most 2 decimals, e.g. 250.00`,
+      }),
+    )
     .transform(Number)
     .pipe(rule);
 }

@@ -1,4 +1,5 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /** The required "Amount (USD)" field of the money forms, with a "$" prefix. */
@@ -14,7 +15,7 @@ export function AmountField({
   return (
     <Field.Root required invalid={!!error} disabled={disabled}>
       <Field.Label>
-        Amount (USD) <Field.RequiredIndicator />
+        <Trans>Amount (USD)</Trans> <Field.RequiredIndicator />
       </Field.Label>
       <InputGroup startElement="$">
         <Input {...registration} inputMode="decimal" placeholder="0.00" autoComplete="off" />
