@@ -48,7 +48,9 @@ export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: nu
   switch (state) {
     case 'seen': {
       const seen = Math.min(confirmations, needed);
-      return t({ message: plural(needed, { one: `Seen, ${seen} of # confirmation`, other: `Seen, ${seen} of # confirmations` }) });
+      return t({
+        message: plural(needed, { one: `Seen, ${seen} of # confirmation`, other: `Seen, ${seen} of # confirmations` }),
+      });
     }
     case 'held':
       return t`Waiting for a fresh price`;

@@ -19,7 +19,9 @@ export function useSiteConfig(): TSiteConfig | undefined {
 /** "1%, at most $100" from the server's referral terms. */
 export function referralTerms(config: TSiteConfig): string {
   const { percent, maxDollars } = config.referral;
-  const share = new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  const share = new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(
+    percent / 100,
+  );
   const cap = new Intl.NumberFormat(intlLocale(), {
     style: 'currency',
     currency: 'USD',

@@ -204,7 +204,9 @@ function BankDepositTimeline({ record: d, audience, reviewerName }: TimelineProp
 export function WithdrawalTimeline({ record: w, audience, reviewerName }: TimelineProps<TWithdrawal>) {
   const money = formatMoney(w.amount);
   const owner = audience === 'owner';
-  const returned = owner ? t`The held ${money} returned to your balance.` : t`The held ${money} returned to the balance.`;
+  const returned = owner
+    ? t`The held ${money} returned to your balance.`
+    : t`The held ${money} returned to the balance.`;
   const payoutReference = w.payoutReference;
   const outcomes: Record<TWithdrawal['status'], Step | null> = {
     pending: null,

@@ -69,7 +69,7 @@ export function OwnRequests<T extends OwnRecord>({
       toggleHeader={t`Timeline`}
       headers={
         <>
-          <Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">
             <Trans>Amount</Trans>
           </Table.ColumnHeader>
           <Table.ColumnHeader>
@@ -89,7 +89,12 @@ export function OwnRequests<T extends OwnRecord>({
             colSpan={4}
             details={() => <Timeline record={item} audience="owner" />}
           >
-            <StackedCell primary={amount} secondary={<Time iso={item.createdAt} format={formatDateTime} />} />
+            <StackedCell
+              textAlign="end"
+              fontVariantNumeric="tabular-nums"
+              primary={amount}
+              secondary={<Time iso={item.createdAt} format={formatDateTime} />}
+            />
             <Table.Cell>{spec.status(item)}</Table.Cell>
             {spec.detailCell(item)}
           </ExpandableRow>

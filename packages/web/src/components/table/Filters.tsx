@@ -131,5 +131,8 @@ export function statusFilterOptions<S extends string>(
   labels: Record<S, { label: string }>,
 ): { value: S | typeof ALL; label: string }[] {
   const statuses = Object.keys(labels) as S[];
-  return [...statuses.map((s) => ({ value: s, label: labels[s].label })), { value: ALL, label: translate`All statuses` }];
+  return [
+    ...statuses.map((s) => ({ value: s, label: labels[s].label })),
+    { value: ALL, label: translate`All statuses` },
+  ];
 }

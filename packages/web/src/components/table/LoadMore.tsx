@@ -8,7 +8,8 @@ export type ListNoun = 'entry' | 'notification' | 'message' | 'investment' | 'de
 /** How many rows a list shows, in words: while more can be loaded, and once all are on screen. */
 const COUNT_WORDS: Record<ListNoun, { latest: (n: number) => string; all: (n: number) => string }> = {
   entry: {
-    latest: (n) => t({ message: plural(n, { one: 'Showing the latest # entry', other: 'Showing the latest # entries' }) }),
+    latest: (n) =>
+      t({ message: plural(n, { one: 'Showing the latest # entry', other: 'Showing the latest # entries' }) }),
     all: (n) => t({ message: plural(n, { one: '# entry shown', other: 'All # entries shown' }) }),
   },
   notification: {
