@@ -29,7 +29,7 @@ export function ErrorState({ title, description, onRetry, retrying }: ErrorState
   return (
     <ChakraEmptyState.Root role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" rounded="l3">
       <ChakraEmptyState.Content>
-        <ChakraEmptyState.Indicator color="fg.error">
+        <ChakraEmptyState.Indicator color="red.fg">
           <LuCircleAlert />
         </ChakraEmptyState.Indicator>
         <VStack textAlign="center" gap="1">
@@ -75,7 +75,7 @@ export function FailedAction({ title, error }: { title: string; error: unknown }
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title color="fg.error">{title}</Alert.Title>
+        <Alert.Title color="red.fg">{title}</Alert.Title>
         <Alert.Description>{errorMessage(error)}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
