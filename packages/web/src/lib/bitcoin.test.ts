@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n';
 import { bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, outpoint, shortTxid } from './bitcoin';
 
 describe('Bitcoin words', () => {
@@ -33,5 +34,17 @@ describe('Bitcoin words', () => {
     expect(bitcoinStatusDetail('seen', 0, 2)).toMatch(/not yet in a block/);
     expect(bitcoinStatusDetail('seen', 1, 3)).toMatch(/credited at 3 confirmations/);
     expect(bitcoinStatusDetail('held', 2, 2)).toMatch(/fresh/);
+  });
+});
+
+describe('Bitcoin words in another language', () => {
+  afterAll(() => activateLocale('en'));
+
+  it('uses the reader’s decimal sign and words, with all 8 decimals kept', async () => {
+    await activateLocale('de');
+    expect(formatBtc(210_000_000)).toBe('2,10000000 BTC');
+    expect(formatBtc(2_099_999_999_999_999)).toBe('20.999.999,99999999 BTC');
+    expect(bitcoinStatusLabel('seen', 1, 2)).toBe('Erkannt, 1 von 2 Bestätigungen');
+    expect(bitcoinStatusLabel('confirmed', 2, 2)).toBe('Gutgeschrieben');
   });
 });

@@ -1,4 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
 import type { TBitcoinDepositStatus } from '@vestora/contract';
+import { intlLocale } from '../i18n';
 
 /**
  * How Bitcoin amounts, transactions and deposit states read on screen: the one place these words are made
@@ -9,16 +11,20 @@ const SATS_PER_BTC = 100_000_000n;
 
 /**
  * Satoshis as BTC with all 8 decimals, computed on integers so no float rounding shows:
- * `123456` → `0.00123456 BTC`, `210000000` → `2.10000000 BTC`.
+ * `123456` → `0.00123456 BTC`, `210000000` → `2.10000000 BTC` (`2,10000000 BTC` in German: the reader's separators).
  */
 export function formatBtc(sats: number | null | undefined): string {
   if (typeof sats !== 'number' || !Number.isSafeInteger(sats)) return '—';
   const value = BigInt(sats);
   const negative = value < 0n;
   const abs = negative ? -value : value;
-  const whole = (abs / SATS_PER_BTC).toLocaleString('en-US');
-  const fraction = (abs % SATS_PER_BTC).toString().padStart(8, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction} BTC`;
+  const locale = intlLocale();
+  const whole = (abs / SATS_PER_BTC).toLocaleString(locale);
+  // The locale's own digits and decimal sign (Arabic may use its own); the fraction stays exact.
+  const digits = new Intl.NumberFormat(locale, { useGrouping: false, minimumIntegerDigits: 8 });
+  const fraction = digits.format(Number(abs % SATS_PER_BTC));
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${negative ? '-' : ''}${whole}${decimal}${fraction} BTC`;
 }
 
 /** A transaction id shortened for a table cell (first and last 8 hex digits): `4a5e1e4b…2127b7af`. */
@@ -40,12 +46,16 @@ export type BitcoinDepositState = TBitcoinDepositStatus;
  */
 export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: number, needed: number): string {
   switch (state) {
-    case 'seen':
-      return `Seen, ${Math.min(confirmations, needed)} of ${needed} confirmations`;
+    case 'seen': {
+      const seen = Math.min(confirmations, needed);
+      return t({
+        message: plural(needed, { one: `Seen, ${seen} of # confirmation`, other: `Seen, ${seen} of # confirmations` }),
+      });
+    }
     case 'held':
-      return 'Waiting for a fresh price';
+      return t`Waiting for a fresh price`;
     case 'confirmed':
-      return 'Credited';
+      return t`Credited`;
   }
 }
 
@@ -53,11 +63,16 @@ export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: nu
 export function bitcoinStatusDetail(state: BitcoinDepositState, confirmations: number, needed: number): string {
   switch (state) {
     case 'seen':
-      if (confirmations === 0) return 'The payment is on the network, not yet in a block. Nothing is credited yet.';
-      return `The payment is in a block; it is credited at ${needed} confirmations.`;
+      if (confirmations === 0) return t`The payment is on the network, not yet in a block. Nothing is credited yet.`;
+      return t({
+        message: plural(needed, {
+          one: 'The payment is in a block; it is credited at # confirmation.',
+          other: 'The payment is in a block; it is credited at # confirmations.',
+        }),
+      });
     case 'held':
-      return 'The payment has its confirmations; the credit waits until our market price of Bitcoin is fresh again (at most 10 minutes old).';
+      return t`The payment has its confirmations; the credit waits until our market price of Bitcoin is fresh again (at most 10 minutes old).`;
     case 'confirmed':
-      return 'The payment was credited in dollars at the market price of that moment.';
+      return t`The payment was credited in dollars at the market price of that moment.`;
   }
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type {
   TAuditListInput,
   TDepositItem,
@@ -102,8 +103,8 @@ export function useReferencedRecord(
  */
 export function staleReviewTitle(error: { data?: { code?: string } | null } | null | undefined): string | null {
   const code = error?.data?.code;
-  if (code === 'CONFLICT') return 'Already reviewed by someone else';
-  if (code === 'NOT_FOUND') return 'This request no longer exists';
+  if (code === 'CONFLICT') return t`Already reviewed by someone else`;
+  if (code === 'NOT_FOUND') return t`This request no longer exists`;
   return null;
 }
 

@@ -1,6 +1,13 @@
 import { ZLedgerKind, type TLedgerEntry } from '@vestora/contract';
-import { describe, expect, it } from 'vitest';
-import { LEDGER_KIND_LABELS, LEDGER_REF_TYPE_LABELS, ledgerReference } from './money-labels';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n';
+import {
+  DEPOSIT_STATUS,
+  LEDGER_KIND_LABELS,
+  LEDGER_REF_TYPE_LABELS,
+  WITHDRAWAL_METHOD_LABELS,
+  ledgerReference,
+} from './money-labels';
 
 describe('ledger words', () => {
   it('gives every ledger kind its own label', () => {
@@ -22,5 +29,18 @@ describe('ledger words', () => {
       expect(ref(t)).not.toMatch(/withdrawal/i);
       expect(LEDGER_REF_TYPE_LABELS[t]).not.toMatch(/withdrawal/i);
     }
+  });
+});
+
+describe('money words follow the language shown', () => {
+  afterAll(() => activateLocale('en'));
+
+  it('reads the same tables in German once German is active', async () => {
+    expect(DEPOSIT_STATUS.pending.label).toBe('Pending review');
+    await activateLocale('de');
+    expect(DEPOSIT_STATUS.pending.label).toBe('Wartet auf Prüfung');
+    expect(WITHDRAWAL_METHOD_LABELS.bank).toBe('Banküberweisung');
+    expect(LEDGER_KIND_LABELS.interest).toBe('Zinsen');
+    expect(ledgerReference({ refType: 'deposit', refId: '1a2b3c4d-0000', memo: null })).toBe('Einzahlung #1a2b3c4d');
   });
 });

@@ -1,36 +1,126 @@
-import type { TDeposit, TWithdrawal, TWithdrawalMethod } from '@vestora/contract';
+import { msg, t } from '@lingui/core/macro';
+import type { TDeposit, TLedgerEntry, TWithdrawal, TWithdrawalMethod } from '@vestora/contract';
 import { formatMoney } from './format';
+import { translatedTable } from './i18n-text';
 
 type Palette = 'yellow' | 'green' | 'red' | 'gray' | 'blue';
 
-// The ledger's words live in the contract: the server's monthly statements print the same ones.
-export { LEDGER_KIND_LABELS, LEDGER_REF_TYPE_LABELS, ledgerReference } from '@vestora/contract';
+/*
+ * The ledger's words are defined in the contract in English (the server's monthly statements print them); the web
+ * shows them in the reader's language from the tables below, keyed like the contract's.
+ */
 
-/** A paid withdrawal's payment: it moves no balance (the hold did), so it is named on the hold's entry. */
+/** How each ledger kind reads to a person (the balance history, its details, the CSV, the balance summary). */
+export const LEDGER_KIND_LABELS = translatedTable<TLedgerEntry['kind']>({
+  deposit: msg`Deposit`,
+  withdrawal_hold: msg`Withdrawal hold`,
+  withdrawal_release: msg`Withdrawal returned`,
+  adjustment: msg`Adjustment`,
+  investment: msg`Invested`,
+  interest: msg`Interest`,
+  principal_return: msg`Principal returned`,
+  referral_reward: msg`Referral reward`,
+});
+
+/** What a ledger entry refers to, in words (the history's Reference column and the CSV's reference type). */
+export const LEDGER_REF_TYPE_LABELS = translatedTable<TLedgerEntry['refType']>({
+  deposit: msg`Deposit`,
+  withdrawal: msg`Withdrawal`,
+  investment: msg`Investment`,
+  referral: msg`Referral`,
+  adjustment: msg`Adjustment`,
+});
+
+/**
+ * The reference of one ledger entry as a person reads it: `Deposit #1a2b3c4d`, `Investment #…`, `Referral of a
+ * friend`, `Adjustment: <reason>`. Never another kind's name.
+ */
+export function ledgerReference(entry: Pick<TLedgerEntry, 'refType' | 'refId' | 'memo'>): string {
+  const short = entry.refId.slice(0, 8);
+  switch (entry.refType) {
+    case 'adjustment': {
+      const memo = entry.memo;
+      return memo ? t`Adjustment: ${memo}` : t`Adjustment by our team`;
+    }
+    case 'referral':
+      return t`Referral of a friend`;
+    case 'deposit':
+      return t`Deposit #${short}`;
+    case 'withdrawal':
+      return t`Withdrawal #${short}`;
+    case 'investment':
+      return t`Investment #${short}`;
+  }
+}
+
+/** Money words that are not a status or a kind, read in the language shown now. */
+export const MONEY_WORDS = translatedTable({
+  /** A paid withdrawal's payment: it moves no balance (the hold did), so it is named on the hold's entry. */
+  withdrawalPaid: msg`Withdrawal paid`,
+});
+
+/**
+ * @deprecated English only (a constant cannot follow the language): show `MONEY_WORDS.withdrawalPaid` instead.
+ */
 export const WITHDRAWAL_PAYMENT_LABEL = 'Withdrawal paid';
 
-export const DEPOSIT_STATUS: Record<TDeposit['status'], { label: string; palette: Palette }> = {
-  pending: { label: 'Pending review', palette: 'yellow' },
-  confirmed: { label: 'Confirmed', palette: 'green' },
-  rejected: { label: 'Rejected', palette: 'red' },
-  expired: { label: 'Expired: no transfer arrived', palette: 'gray' },
-};
+const DEPOSIT_STATUS_LABELS = translatedTable<TDeposit['status']>({
+  pending: msg`Pending review`,
+  confirmed: msg`Confirmed`,
+  rejected: msg`Rejected`,
+  expired: msg`Expired: no transfer arrived`,
+});
 
-export const WITHDRAWAL_STATUS: Record<TWithdrawal['status'], { label: string; palette: Palette }> = {
-  pending: { label: 'Pending review', palette: 'yellow' },
-  approved: { label: 'Approved: waiting for the payment file', palette: 'blue' },
-  sent: { label: 'Sent to the bank', palette: 'blue' },
-  paid: { label: 'Paid', palette: 'green' },
-  returned: { label: 'Returned by the bank', palette: 'red' },
-  rejected: { label: 'Rejected', palette: 'red' },
-  cancelled: { label: 'Cancelled', palette: 'gray' },
-};
+const WITHDRAWAL_STATUS_LABELS = translatedTable<TWithdrawal['status']>({
+  pending: msg`Pending review`,
+  approved: msg`Approved: waiting for the payment file`,
+  sent: msg`Sent to the bank`,
+  paid: msg`Paid`,
+  returned: msg`Returned by the bank`,
+  rejected: msg`Rejected`,
+  cancelled: msg`Cancelled`,
+});
 
-export const WITHDRAWAL_METHOD_LABELS: Record<TWithdrawalMethod, string> = {
-  bank: 'Bank Transfer',
-  paypal: 'PayPal',
-  crypto: 'Cryptocurrency',
-};
+/** Statuses with their words (read in the language shown now) and badge colours. */
+function statusTable<S extends string>(
+  labels: Readonly<Record<S, string>>,
+  palettes: Record<S, Palette>,
+): Record<S, { readonly label: string; palette: Palette }> {
+  const out = {} as Record<S, { readonly label: string; palette: Palette }>;
+  for (const status of Object.keys(palettes) as S[]) {
+    out[status] = {
+      get label() {
+        return labels[status];
+      },
+      palette: palettes[status],
+    };
+  }
+  return out;
+}
+
+export const DEPOSIT_STATUS = statusTable<TDeposit['status']>(DEPOSIT_STATUS_LABELS, {
+  pending: 'yellow',
+  confirmed: 'green',
+  rejected: 'red',
+  expired: 'gray',
+});
+
+export const WITHDRAWAL_STATUS = statusTable<TWithdrawal['status']>(WITHDRAWAL_STATUS_LABELS, {
+  pending: 'yellow',
+  approved: 'blue',
+  sent: 'blue',
+  paid: 'green',
+  returned: 'red',
+  rejected: 'red',
+  cancelled: 'gray',
+});
+
+export const WITHDRAWAL_METHOD_LABELS = translatedTable<TWithdrawalMethod>({
+  bank: msg`Bank Transfer`,
+  // A brand name: the same in every language.
+  paypal: msg`PayPal`,
+  crypto: msg`Cryptocurrency`,
+});
 
 /** A ledger amount with an explicit sign: `+$25.00`, `-$10.00` (colour is never the only cue). */
 export function formatSignedMoney(amount: number): string {

@@ -1,4 +1,6 @@
 import type { TSiteConfig, TSiteSettings } from '@vestora/contract';
+import { msg, t } from '@lingui/core/macro';
+import { intlLocale } from '../i18n';
 import { trpc } from './trpc';
 
 /**
@@ -17,9 +19,20 @@ export function useSiteConfig(): TSiteConfig | undefined {
 /** "1%, at most $100" from the server's referral terms. */
 export function referralTerms(config: TSiteConfig): string {
   const { percent, maxDollars } = config.referral;
-  return `${percent.toLocaleString('en-US', { maximumFractionDigits: 2 })}%, at most $${maxDollars.toLocaleString('en-US')}`;
+  const share = new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(
+    percent / 100,
+  );
+  const cap = new Intl.NumberFormat(intlLocale(), {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(maxDollars);
+  return t`${share}, at most ${cap}`;
 }
 
-/** Said wherever the product would otherwise promise an email this installation does not send. */
-export const MAIL_OFF_NOTE =
-  'Mail is not being sent on this installation (no mail server is set up), so no email will arrive.';
+/**
+ * Said wherever the product would otherwise promise an email this installation does not send (a `msg`: show it
+ * with `i18n._(MAIL_OFF_NOTE)` or `t(MAIL_OFF_NOTE)`).
+ */
+export const MAIL_OFF_NOTE = msg`Mail is not being sent on this installation (no mail server is set up), so no email will arrive.`;

@@ -1,5 +1,7 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { formatDecimal } from '../../lib/format';
 
 /** The required "Amount (USD)" field of the money forms, with a "$" prefix. */
 export function AmountField({
@@ -14,10 +16,10 @@ export function AmountField({
   return (
     <Field.Root required invalid={!!error} disabled={disabled}>
       <Field.Label>
-        Amount (USD) <Field.RequiredIndicator />
+        <Trans>Amount (USD)</Trans> <Field.RequiredIndicator />
       </Field.Label>
       <InputGroup startElement="$">
-        <Input {...registration} inputMode="decimal" placeholder="0.00" autoComplete="off" />
+        <Input {...registration} inputMode="decimal" placeholder={formatDecimal(0)} autoComplete="off" />
       </InputGroup>
       <Field.ErrorText>{error?.message}</Field.ErrorText>
     </Field.Root>

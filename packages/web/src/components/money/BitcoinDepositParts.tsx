@@ -1,4 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TBitcoinDeposit } from '@vestora/contract';
 import { formatMoney, formatPrice } from '../../lib/format';
 import {
@@ -28,14 +29,17 @@ export function BitcoinStatusBadge({ deposit: d }: { deposit: TBitcoinDeposit })
 
 /** The amount of a Bitcoin deposit: dollars credited (with BTC and price under it), or BTC while not credited. */
 export function BitcoinAmount({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  const { t } = useLingui();
   const credited = d.status === 'confirmed' && d.amount !== null;
+  const btc = formatBtc(d.sats);
+  const price = d.price !== null ? formatPrice(d.price) : null;
   return (
     <Stack gap="0" align="flex-end">
       <Text fontWeight="medium" whiteSpace="nowrap">
         {credited ? formatMoney(d.amount) : formatBtc(d.sats)}
       </Text>
       <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-        {credited ? `${formatBtc(d.sats)}${d.price !== null ? ` at ${formatPrice(d.price)}` : ''}` : 'Not credited yet'}
+        {credited ? (price !== null ? t`${btc} at ${price}` : btc) : t`Not credited yet`}
       </Text>
     </Stack>
   );
@@ -43,17 +47,19 @@ export function BitcoinAmount({ deposit: d }: { deposit: TBitcoinDeposit }) {
 
 /** "Bitcoin" and the transaction, shortened, with its full id in a tooltip and a Copy button. */
 export function BitcoinTransaction({ deposit: d }: { deposit: TBitcoinDeposit }) {
+  const { t } = useLingui();
   const full = outpoint(d.txid, d.vout);
+  const txid = d.txid;
   return (
     <Stack gap="0.5" minW="0">
       <Text fontSize="xs" color="fg.muted">
-        Bitcoin transaction
+        <Trans>Bitcoin transaction</Trans>
       </Text>
       <HStack gap="2" wrap="wrap">
-        <Text fontFamily="mono" fontSize="sm" title={full} data-testid="bitcoin-txid">
+        <Text fontFamily="mono" fontSize="sm" title={full} data-testid="bitcoin-txid" dir="ltr">
           {shortTxid(d.txid)}:{d.vout}
         </Text>
-        <CopyButton value={d.txid} label="Copy" ariaLabel={`Copy transaction id ${d.txid}`} size="2xs" />
+        <CopyButton value={d.txid} label={t`Copy`} ariaLabel={t`Copy transaction id ${txid}`} size="2xs" />
       </HStack>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text, Timeline } from '@chakra-ui/react';
+import { t } from '@lingui/core/macro';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
 import type { TBitcoinDeposit, TDeposit, TDepositItem, TWithdrawal } from '@vestora/contract';
 import { formatDateTime, formatMoney, formatPrice } from '../../lib/format';
@@ -58,12 +59,23 @@ interface TimelineProps<T> {
   reviewerName?: string | null;
 }
 
-const by = (name: string | null | undefined) => (name ? ` by ${name}` : '');
 /** Free text as a sentence: a full stop added only when it has no closing punctuation. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/** How the text names the owner's balance. */
-const balanceOf = (audience: Audience) => (audience === 'owner' ? 'your balance' : 'the balance');
+/** " Note: …" after a sentence, when the reviewer left one. */
+const noteAfter = (note: string | null | undefined) => {
+  if (!note) return '';
+  const text = sentence(note);
+  return ` ${t`Note: ${text}`}`;
+};
+
+/*
+ * The helpers below are called while rendering (core `t`): each sentence is whole in the catalog, once for the
+ * owner ("your balance") and once for an admin ("the balance").
+ */
+
+/** "Rejected", or "Rejected by a@b.c". */
+const rejectedTitle = (name: string | null | undefined) => (name ? t`Rejected by ${name}` : t`Rejected`);
 
 /** The step of a rejected request: who rejected it and when, the reason, then what followed. */
 const rejectedStep = (
@@ -71,13 +83,16 @@ const rejectedStep = (
   time: string | null,
   reason: string | null,
   then: string,
-): Step => ({
-  key: 'rejected',
-  title: `Rejected${by(reviewerName)}`,
-  time,
-  tone: 'bad',
-  body: `Reason: ${sentence(reason ?? 'none given')} ${then}`,
-});
+): Step => {
+  const given = reason ? sentence(reason) : t`none given.`;
+  return {
+    key: 'rejected',
+    title: rejectedTitle(reviewerName),
+    time,
+    tone: 'bad',
+    body: t`Reason: ${given} ${then}`,
+  };
+};
 
 /** The first step of every request: how it was made. */
 const requestedStep = (title: string, time: string, body: string): Step => ({
@@ -89,19 +104,29 @@ const requestedStep = (title: string, time: string, body: string): Step => ({
 });
 
 /** The last step of a pending request: what it waits for. */
-const waitingStep = (body: string): Step => ({ key: 'waiting', title: 'Waiting for review', tone: 'waiting', body });
+const waitingStep = (body: string): Step => ({ key: 'waiting', title: t`Waiting for review`, tone: 'waiting', body });
+
+/** "$25.00 was credited to your balance" (or "the balance", for an admin). */
+const creditedTo = (audience: Audience, money: string) =>
+  audience === 'owner' ? t`${money} was credited to your balance.` : t`${money} was credited to the balance.`;
 
 /** A Bitcoin deposit's life: seen on the network → confirmations → credited (or held for a fresh price). */
 function BitcoinDepositTimeline({ record: d, audience }: { record: TBitcoinDeposit; audience: Audience }) {
   const btc = formatBtc(d.sats);
+  const money = formatMoney(d.amount);
+  const price = d.price !== null ? formatPrice(d.price) : null;
+  const paid = price !== null ? t`${btc} at ${price} per BTC` : btc;
   const outcome: Step =
     d.status === 'confirmed'
       ? {
           key: 'credited',
-          title: 'Credited',
+          title: t`Credited`,
           time: d.confirmedAt,
           tone: 'ok',
-          body: `${formatMoney(d.amount)} was credited to ${balanceOf(audience)}: ${btc}${d.price !== null ? ` at ${formatPrice(d.price)} per BTC` : ''}.`,
+          body:
+            audience === 'owner'
+              ? t`${money} was credited to your balance: ${paid}.`
+              : t`${money} was credited to the balance: ${paid}.`,
         }
       : {
           key: d.status,
@@ -109,18 +134,21 @@ function BitcoinDepositTimeline({ record: d, audience }: { record: TBitcoinDepos
           tone: 'waiting',
           body: bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired),
         };
-  const whose = audience === 'owner' ? 'your' : "the member's";
+  const tx = shortTxid(d.txid);
+  const vout = d.vout;
   return (
     <StepList
       steps={[
         requestedStep(
-          'Payment seen on the Bitcoin network',
+          t`Payment seen on the Bitcoin network`,
           d.createdAt,
-          `${btc} to ${whose} deposit address in transaction ${shortTxid(d.txid)} (output ${d.vout}).`,
+          audience === 'owner'
+            ? t`${btc} to your deposit address in transaction ${tx} (output ${vout}).`
+            : t`${btc} to the member's deposit address in transaction ${tx} (output ${vout}).`,
         ),
         outcome,
       ]}
-      label={`Timeline of the Bitcoin deposit of ${btc}`}
+      label={t`Timeline of the Bitcoin deposit of ${btc}`}
     />
   );
 }
@@ -139,95 +167,95 @@ export function DepositTimeline(props: TimelineProps<TDepositItem>) {
 }
 
 function BankDepositTimeline({ record: d, audience, reviewerName }: TimelineProps<TDeposit>) {
+  const money = formatMoney(d.amount);
+  const reference = d.reference;
   const outcome: Step | null =
     d.status === 'confirmed'
       ? {
           key: 'confirmed',
-          title: `Confirmed${by(reviewerName)}`,
+          title: reviewerName ? t`Confirmed by ${reviewerName}` : t`Confirmed`,
           time: d.reviewedAt,
           tone: 'ok',
-          body: `${formatMoney(d.amount)} was credited to ${balanceOf(audience)}.${d.reason ? ` Note: ${sentence(d.reason)}` : ''}`,
+          body: `${creditedTo(audience, money)}${noteAfter(d.reason)}`,
         }
       : d.status === 'rejected'
-        ? rejectedStep(reviewerName, d.reviewedAt, d.reason, 'Nothing was credited.')
+        ? rejectedStep(reviewerName, d.reviewedAt, d.reason, t`Nothing was credited.`)
         : d.status === 'expired'
           ? {
               key: 'expired',
-              title: 'Expired',
+              title: t`Expired`,
               time: d.reviewedAt,
               tone: 'neutral' as const,
-              body: 'No bank statement showed this transfer in time; nothing was credited.',
+              body: t`No bank statement showed this transfer in time; nothing was credited.`,
             }
           : null;
   return (
     <StepList
       steps={[
-        requestedStep(
-          'Transfer reported',
-          d.createdAt,
-          `${formatMoney(d.amount)} with transfer reference “${d.reference}”.`,
-        ),
-        outcome ?? waitingStep('Nothing is credited until the transfer is confirmed.'),
+        requestedStep(t`Transfer reported`, d.createdAt, t`${money} with transfer reference “${reference}”.`),
+        outcome ?? waitingStep(t`Nothing is credited until the transfer is confirmed.`),
       ]}
-      label={`Timeline of the deposit of ${formatMoney(d.amount)}`}
+      label={t`Timeline of the deposit of ${money}`}
     />
   );
 }
 
 /** A withdrawal's life: requested (funds held) → paid / rejected / cancelled (or still waiting). */
 export function WithdrawalTimeline({ record: w, audience, reviewerName }: TimelineProps<TWithdrawal>) {
-  const balance = balanceOf(audience);
-  const returned = `The held ${formatMoney(w.amount)} returned to ${balance}.`;
+  const money = formatMoney(w.amount);
+  const owner = audience === 'owner';
+  const returned = owner
+    ? t`The held ${money} returned to your balance.`
+    : t`The held ${money} returned to the balance.`;
+  const payoutReference = w.payoutReference;
   const outcomes: Record<TWithdrawal['status'], Step | null> = {
     pending: null,
     paid: {
       key: 'paid',
-      title: `Approved and paid${by(reviewerName)}`,
+      title: reviewerName ? t`Approved and paid by ${reviewerName}` : t`Approved and paid`,
       time: w.reviewedAt,
       tone: 'ok',
-      body: (
-        <>
-          {w.payoutReference ? `Payout reference: ${w.payoutReference}.` : 'No payout reference was recorded.'}
-          {w.reason ? ` Note: ${sentence(w.reason)}` : ''}
-        </>
-      ),
+      body: `${payoutReference ? t`Payout reference: ${payoutReference}.` : t`No payout reference was recorded.`}${noteAfter(w.reason)}`,
     },
     approved: {
       key: 'approved',
-      title: `Approved${by(reviewerName)}`,
+      title: reviewerName ? t`Approved by ${reviewerName}` : t`Approved`,
       time: w.reviewedAt,
       tone: 'ok',
-      body: 'The payout goes out with the next bank payment file.',
+      body: t`The payout goes out with the next bank payment file.`,
     },
     sent: {
       key: 'sent',
-      title: 'Sent to the bank',
+      title: t`Sent to the bank`,
       time: w.reviewedAt,
       tone: 'ok',
-      body: 'The payout is in a payment file sent to the bank; it is paid when the bank statement shows it.',
+      body: t`The payout is in a payment file sent to the bank; it is paid when the bank statement shows it.`,
     },
     returned: {
       key: 'returned',
-      title: 'Returned by the bank',
+      title: t`Returned by the bank`,
       time: w.reviewedAt,
       tone: 'neutral',
-      body: `The bank sent the payout back. ${returned}`,
+      body: t`The bank sent the payout back. ${returned}`,
     },
     rejected: rejectedStep(reviewerName, w.reviewedAt, w.reason, returned),
-    cancelled: { key: 'cancelled', title: 'Cancelled', time: w.cancelledAt, tone: 'neutral', body: returned },
+    cancelled: { key: 'cancelled', title: t`Cancelled`, time: w.cancelledAt, tone: 'neutral', body: returned },
   };
-  const requested = `${formatMoney(w.amount)} held from ${balance} for a payout by ${WITHDRAWAL_METHOD_LABELS[w.method]} to ${w.details}.`;
-  const waiting =
-    audience === 'owner'
-      ? 'The amount stays on hold; you can cancel the request on the Cashout page while it is pending.'
-      : 'The amount stays on hold until the request is approved or rejected.';
+  const method = WITHDRAWAL_METHOD_LABELS[w.method];
+  const details = w.details;
+  const requested = owner
+    ? t`${money} held from your balance for a payout by ${method} to ${details}.`
+    : t`${money} held from the balance for a payout by ${method} to ${details}.`;
+  const waiting = owner
+    ? t`The amount stays on hold; you can cancel the request on the Cashout page while it is pending.`
+    : t`The amount stays on hold until the request is approved or rejected.`;
   return (
     <StepList
       steps={[
-        requestedStep('Withdrawal requested', w.createdAt, requested),
+        requestedStep(t`Withdrawal requested`, w.createdAt, requested),
         outcomes[w.status] ?? waitingStep(waiting),
       ]}
-      label={`Timeline of the withdrawal of ${formatMoney(w.amount)}`}
+      label={t`Timeline of the withdrawal of ${money}`}
     />
   );
 }

@@ -1,12 +1,15 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Table } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { type TText, textOf } from '../../lib/i18n-text';
 import { PAGE_SIZE } from '../../lib/money-hooks';
 import { EmptyWithLink } from '../table/EmptyWithLink';
 import { ExpandableRow } from '../table/ExpandableRow';
 import type { Audience } from './MoneyTimeline';
 import { PagedTable, type PagedList } from '../table/PagedTable';
 import { StackedCell, Time } from '../table/StackedCell';
+import { REQUEST_WORDS, type RequestKind } from './request-words';
 
 interface OwnRecord {
   id: string;
@@ -17,13 +20,13 @@ interface OwnRecord {
 
 /** What one kind of money request brings to the owner's list of them. */
 export interface OwnRequestsSpec<T extends OwnRecord> {
-  /** What the rows are: "deposit" (its plural adds an s). */
-  noun: string;
+  /** What the rows are. */
+  noun: RequestKind;
   /** The empty list says where such requests are made, with a button there. */
-  empty: { description: string; to: string; label: string };
+  empty: { description: TText; to: string; label: TText };
   minW: string;
   /** The column after Status, and its cell. */
-  detailHeader: string;
+  detailHeader: TText;
   detailCell: (item: T) => ReactNode;
   /** The amount as the row shows it, when not the item's amount in dollars (a Bitcoin payment not yet credited). */
   amountText?: (item: T) => string;
@@ -43,38 +46,55 @@ export function OwnRequests<T extends OwnRecord>({
   spec: OwnRequestsSpec<T>;
   userId: string | undefined;
 }) {
+  const { t } = useLingui();
   const { noun, empty, Timeline } = spec;
+  const words = REQUEST_WORDS[noun];
   const list = spec.usePages({ limit: PAGE_SIZE, userId });
-  const many = `${noun}s`;
 
   return (
     <PagedTable
       list={list}
-      loadingLabel={`Loading your ${many}...`}
-      errorTitle={`Your ${many} could not be loaded`}
-      empty={<EmptyWithLink title={`No ${many} yet`} {...empty} />}
+      loadingLabel={words.loadingYours()}
+      errorTitle={words.yoursFailed()}
+      empty={
+        <EmptyWithLink
+          title={words.noneYet()}
+          description={textOf(empty.description)}
+          to={empty.to}
+          label={textOf(empty.label)}
+        />
+      }
       before={spec.before?.(list.items)}
       minW={spec.minW}
-      toggleHeader="Timeline"
+      toggleHeader={t`Timeline`}
       headers={
         <>
-          <Table.ColumnHeader>Amount</Table.ColumnHeader>
-          <Table.ColumnHeader>Status</Table.ColumnHeader>
-          <Table.ColumnHeader>{spec.detailHeader}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">
+            <Trans>Amount</Trans>
+          </Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <Trans>Status</Trans>
+          </Table.ColumnHeader>
+          <Table.ColumnHeader>{textOf(spec.detailHeader)}</Table.ColumnHeader>
         </>
       }
-      noun={[noun, many]}
+      noun={noun}
       row={(item, disclosure) => {
         const amount = spec.amountText?.(item) ?? formatMoney(item.amount);
         return (
           <ExpandableRow
             key={item.id}
             {...disclosure}
-            label={`timeline of the ${noun} of ${amount}`}
+            label={words.ownTimeline(amount)}
             colSpan={4}
             details={() => <Timeline record={item} audience="owner" />}
           >
-            <StackedCell primary={amount} secondary={<Time iso={item.createdAt} format={formatDateTime} />} />
+            <StackedCell
+              textAlign="end"
+              fontVariantNumeric="tabular-nums"
+              primary={amount}
+              secondary={<Time iso={item.createdAt} format={formatDateTime} />}
+            />
             <Table.Cell>{spec.status(item)}</Table.Cell>
             {spec.detailCell(item)}
           </ExpandableRow>

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Heading, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { type TText, textOf } from '../../lib/i18n-text';
 import { EmptyState, ErrorState, PageLoader } from '../ui/states';
 import type { DEPOSIT_STATUS } from '../../lib/money-labels';
+import { REQUEST_WORDS, kindOf } from './request-words';
 
 interface RecentItem {
   id: string;
@@ -23,9 +26,9 @@ export type RecentRequestsSpec = Pick<
 interface RecentRequestsCardProps<T extends RecentItem> {
   headingId: string;
   /** The heading for a user; an admin, who sees everyone's requests and a User column, reads "Recent … (all users)". */
-  heading: string;
+  heading: TText;
   /** What the rows are: "deposits", "withdrawals". */
-  noun: string;
+  noun: 'deposits' | 'withdrawals';
   query: {
     isPending: boolean;
     isError: boolean;
@@ -33,12 +36,12 @@ interface RecentRequestsCardProps<T extends RecentItem> {
     data: { items: T[] } | undefined;
     refetch: () => unknown;
   };
-  emptyDescription: string;
+  emptyDescription: TText;
   minW: string;
   /** The column headers after Amount. */
-  columns: readonly string[];
+  columns: readonly TText[];
   /** A last header, aligned to the end, over the rows' actions. */
-  actionColumn?: string;
+  actionColumn?: TText;
   /** The cells after Amount. */
   cells: (item: T) => ReactNode;
   /** What the Amount cell shows, when not the item's amount in dollars (a Bitcoin deposit not yet credited). */
@@ -61,37 +64,49 @@ export function RecentRequestsCard<T extends RecentItem>({
   amount,
   children,
 }: RecentRequestsCardProps<T>) {
+  const { t } = useLingui();
   const { isAdmin: showUser } = useSession();
+  const words = REQUEST_WORDS[kindOf(noun)];
   return (
     <Card.Root as="section" aria-labelledby={headingId}>
       <Card.Header>
         <Heading as="h2" id={headingId} size="lg">
-          {showUser ? `Recent ${noun} (all users)` : heading}
+          {showUser ? words.recentAllUsers() : textOf(heading)}
         </Heading>
       </Card.Header>
       <Card.Body>
         {query.isPending ? (
-          <PageLoader label={`Loading ${noun}...`} minH="10rem" />
+          <PageLoader label={words.loading()} minH="10rem" />
         ) : query.isError ? (
           <ErrorState
-            title={`Could not load your ${noun}`}
-            description={errorMessage(query.error, 'Please try again.')}
+            title={words.couldNotLoadYours()}
+            description={errorMessage(query.error, t`Please try again.`)}
             onRetry={() => void query.refetch()}
           />
         ) : !query.data?.items.length ? (
-          <EmptyState title={`No ${noun} yet`} description={emptyDescription} />
+          <EmptyState title={words.noneYet()} description={textOf(emptyDescription)} />
         ) : (
           <Table.ScrollArea>
             <Table.Root size="sm" minW={minW}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  {showUser && <Table.ColumnHeader>User</Table.ColumnHeader>}
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  {columns.map((name) => (
-                    <Table.ColumnHeader key={name}>{name}</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Date</Trans>
+                  </Table.ColumnHeader>
+                  {showUser && (
+                    <Table.ColumnHeader>
+                      <Trans>User</Trans>
+                    </Table.ColumnHeader>
+                  )}
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Amount</Trans>
+                  </Table.ColumnHeader>
+                  {columns.map((column, i) => (
+                    <Table.ColumnHeader key={i}>{textOf(column)}</Table.ColumnHeader>
                   ))}
-                  {actionColumn ? <Table.ColumnHeader textAlign="end">{actionColumn}</Table.ColumnHeader> : null}
+                  {actionColumn ? (
+                    <Table.ColumnHeader textAlign="end">{textOf(actionColumn)}</Table.ColumnHeader>
+                  ) : null}
                 </Table.Row>
               </Table.Header>
               <Table.Body>

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
+import type { TText } from '../../lib/i18n-text';
 import { useSession } from '../../lib/session';
 import type { staleReviewTitle } from '../../lib/money-hooks';
 import { ALL, statusFilterOptions } from '../table/Filters';
@@ -7,6 +8,7 @@ import type { Audience } from './MoneyTimeline';
 import type { PagedList } from '../table/PagedTable';
 import { ReviewActions, ReviewDesk, type DeskRecord } from './ReviewDesk';
 import { useReviewDesk, type DeskReviewDialogProps, type ReviewToast } from './use-review-desk';
+import { REQUEST_WORDS, type RequestKind } from './request-words';
 
 /** What a desk lists: one page size, a status, a user. */
 interface DeskListInput<S> {
@@ -23,17 +25,17 @@ type UseReview<T, I> = (handlers: {
 
 /** What one kind of money request brings to the shared review desk: its words, procedures and parts. */
 export interface RequestDeskSpec<T extends DeskRecord, D extends string, I> {
-  /** What is reviewed: "deposit" (its plural adds an s). */
-  noun: string;
-  /** How a row names its user after the amount: "from" a@b.c, "by" a@b.c. */
-  userWord: string;
+  /** What is reviewed (its words: "the deposit of $25.00 from a@b.c", "Confirm"...). */
+  noun: RequestKind;
+  /** @deprecated The kind's own sentences say "from" or "by" (see request-words.ts). */
+  userWord?: string;
   /** The accepting decision ("confirm"); its button reads "Confirm". The other one is "reject". */
   accept: Exclude<D, 'reject'>;
   /** Under "No … waiting for review". */
-  emptyPendingDescription: string;
+  emptyPendingDescription: TText;
   minW: string;
   /** The column between Amount and Status, and its cell. */
-  detailHeader: string;
+  detailHeader: TText;
   detailCell: (item: T) => ReactNode;
   /** The Review column once the request is no longer pending. */
   reviewed: (item: T, reviewer: string | null) => ReactNode;
@@ -49,11 +51,12 @@ export interface RequestDeskSpec<T extends DeskRecord, D extends string, I> {
 
 /** A money desk tab for one kind of request: filters, the paged table of requests, review and its dialog. */
 export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }: { spec: RequestDeskSpec<T, D, I> }) {
-  const { noun, userWord, accept, Timeline, StatusBadge, Dialog } = spec;
+  const { noun, accept, Timeline, StatusBadge, Dialog } = spec;
+  const words = REQUEST_WORDS[noun];
   const desk = useReviewDesk<T, D | 'reject', T['status'] | typeof ALL>({
     initialStatus: 'pending',
     statusOptions: statusFilterOptions(spec.statuses),
-    failureMessage: `The ${noun} could not be reviewed. Please try again.`,
+    failureMessage: words.reviewFailed(),
   });
   const list = spec.usePages(desk.listInput);
   const review = spec.useReview({
@@ -61,26 +64,24 @@ export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }:
     onError: desk.onReviewError,
   });
   const { user: me } = useSession();
-  const acceptLabel = `${accept.charAt(0).toUpperCase()}${accept.slice(1)}`;
   // Four eyes: the server refuses an admin's review of their own request (403); the desk says so up front.
-  const ownRequestReason = (item: T) =>
-    me && item.userId === me.id ? `This is your own ${noun}: another administrator must review it.` : undefined;
-  const what = (item: T) => `the ${noun} of ${formatMoney(item.amount)} ${userWord} ${item.userEmail}`;
+  const ownRequestReason = (item: T) => (me && item.userId === me.id ? words.ownRequest() : undefined);
 
   return (
     <ReviewDesk
       desk={desk}
       list={list}
-      noun={[noun, `${noun}s`]}
+      noun={noun}
       emptyPendingDescription={spec.emptyPendingDescription}
       minW={spec.minW}
       detailHeader={spec.detailHeader}
-      rowLabel={(item) => `timeline of ${what(item)}`}
+      rowLabel={(item) => words.deskTimeline(formatMoney(item.amount), item.userEmail)}
       timeline={(item, reviewer) => <Timeline record={item} audience="admin" reviewerName={reviewer} />}
       actions={(item, size) => (
         <ReviewActions
-          acceptLabel={acceptLabel}
-          what={what(item)}
+          acceptLabel={words.acceptLabel()}
+          acceptName={words.acceptWhat(formatMoney(item.amount), item.userEmail)}
+          rejectName={words.rejectWhat(formatMoney(item.amount), item.userEmail)}
           onAccept={() => desk.openDialog(item, accept)}
           onReject={() => desk.openDialog(item, 'reject')}
           size={size}

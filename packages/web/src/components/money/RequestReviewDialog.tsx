@@ -1,4 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { type TText, textOf } from '../../lib/i18n-text';
 import { ReviewDialog, type ReviewField } from './ReviewDialog';
+import { REQUEST_WORDS, type RequestKind } from './request-words';
 import { RequestSummary } from './ReviewSummary';
 import type { DeskReviewDialogProps } from './use-review-desk';
 
@@ -13,14 +16,14 @@ type Sides<V> = { accept: V; reject: V };
 
 /** What one kind of money request brings to its review dialog. */
 export interface RequestReviewSpec<T extends ReviewedRequest, D extends string, I> {
-  /** What is reviewed: "deposit". */
-  noun: string;
-  /** The accepting decision ("confirm"); the title asks "Confirm this deposit?". */
+  /** What is reviewed: its dialog asks "Confirm this deposit?", "Reject this deposit?". */
+  noun: RequestKind;
+  /** The accepting decision ("confirm"). */
   accept: Exclude<D, 'reject'>;
   /** The dialog's action button for each decision. */
-  confirmLabels: Sides<string>;
+  confirmLabels: Sides<TText>;
   /** The rejection reason's example. */
-  reasonPlaceholder: string;
+  reasonPlaceholder: TText;
   /** A value the accepting decision asks for (a payout reference), if any. */
   acceptField?: ReviewField;
   /** The review procedure's input for a decision and the value typed. */
@@ -40,34 +43,38 @@ export function RequestReviewDialog<T extends ReviewedRequest, D extends string,
   onReview,
   ...passed
 }: DeskReviewDialogProps<T, D, I> & { spec: RequestReviewSpec<T, D, I> }) {
+  const { t: tr, i18n } = useLingui();
+  const words = REQUEST_WORDS[spec.noun];
   const t = target?.record;
   const side = target?.decision === 'reject' ? 'reject' : 'accept';
   const decision = side === 'reject' ? ('reject' as D) : spec.accept;
   const field: ReviewField | undefined =
     side === 'reject'
       ? {
-          label: 'Reason',
+          label: tr`Reason`,
           multiline: true,
           required: true,
           maxLength: 500,
-          placeholder: spec.reasonPlaceholder,
-          helperText: 'The user sees this reason in their transaction history.',
+          placeholder: textOf(spec.reasonPlaceholder),
+          helperText: tr`The user sees this reason in their transaction history.`,
         }
       : spec.acceptField;
-  const title = side === 'reject' ? 'Reject' : `${spec.accept.charAt(0).toUpperCase()}${spec.accept.slice(1)}`;
 
   return (
     <ReviewDialog
       {...passed}
       open={target !== null}
-      title={`${title} this ${spec.noun}?`}
-      confirmLabel={spec.confirmLabels[side]}
+      title={side === 'reject' ? words.rejectTitle() : words.acceptTitle()}
+      confirmLabel={textOf(spec.confirmLabels[side])}
       palette={side === 'reject' ? 'red' : 'teal'}
       field={field}
       validate={(value) => {
         if (!t) return null;
         const r = spec.schema.safeParse(spec.input(t.id, decision, value));
-        return r.success ? null : (r.error?.issues[0]?.message ?? `Check the ${field?.label.toLowerCase()}.`);
+        // "Check the payout reference." (English lowercases the label; German nouns keep their capital).
+        const label = field ? textOf(field.label) : '';
+        const name = i18n.locale === 'en' ? label.toLowerCase() : label;
+        return r.success ? null : (r.error?.issues[0]?.message ?? tr`Check the ${name}.`);
       }}
       onSubmit={(value) => {
         if (t) onReview(spec.input(t.id, decision, value));

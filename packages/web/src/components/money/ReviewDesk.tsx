@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { type TText, textOf } from '../../lib/i18n-text';
 import { EmptyState } from '../ui/states';
 import { DeskFilters, type DeskFiltersProps } from '../table/Filters';
 import { ExpandableRow } from '../table/ExpandableRow';
 import { PagedTable, type PagedList } from '../table/PagedTable';
 import { StackedCell, Time } from '../table/StackedCell';
 import { useUserNames } from '../../lib/user-hooks';
+import { REQUEST_WORDS, type RequestKind } from './request-words';
 
 /** What every reviewed money request has. */
 export interface DeskRecord {
@@ -23,12 +26,12 @@ interface ReviewDeskProps<T extends DeskRecord, S extends string> {
   /** From useReviewDesk: the filters and whether only pending requests are listed. */
   desk: { filters: DeskFiltersProps<S>; pendingOnly: boolean };
   list: PagedList<T>;
-  /** What the rows are, singular and plural: "deposit", "deposits". */
-  noun: [singular: string, plural: string];
-  emptyPendingDescription: string;
+  /** What the rows are. */
+  noun: RequestKind;
+  emptyPendingDescription: TText;
   minW: string;
   /** The header of the column between Amount and Status. */
-  detailHeader: string;
+  detailHeader: TText;
   /** The expand toggle's subject: "timeline of the deposit of $25.00 from a@b.c". */
   rowLabel: (item: T) => string;
   timeline: (item: T, reviewer: string | null) => ReactNode;
@@ -64,30 +67,39 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
   const { pendingOnly } = desk;
   // Reviewers' emails: only the admins named on the rows loaded so far are looked up.
   const reviewers = useUserNames(list.items.map((item) => item.reviewedBy));
-  const many = noun[1];
+  const { t } = useLingui();
+  const words = REQUEST_WORDS[noun];
   return (
     <Stack gap="4">
       <DeskFilters {...desk.filters} />
 
       <PagedTable
         list={list}
-        loadingLabel={`Loading ${many}...`}
-        errorTitle={`${many.charAt(0).toUpperCase()}${many.slice(1)} could not be loaded`}
+        loadingLabel={words.loading()}
+        errorTitle={words.listFailed()}
         empty={
           <EmptyState
-            title={pendingOnly ? `No ${many} waiting for review` : `No ${many} match these filters`}
-            description={pendingOnly ? emptyPendingDescription : 'Try another status or user.'}
+            title={pendingOnly ? words.noneWaiting() : words.noneMatch()}
+            description={pendingOnly ? textOf(emptyPendingDescription) : t`Try another status or user.`}
           />
         }
         minW={minW}
-        toggleHeader="Timeline"
+        toggleHeader={t`Timeline`}
         headers={
           <>
-            <Table.ColumnHeader>User</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>{detailHeader}</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Review</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>User</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Amount</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>{textOf(detailHeader)}</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Status</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Review</Trans>
+            </Table.ColumnHeader>
           </>
         }
         noun={noun}
@@ -113,7 +125,7 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
                 title={item.userEmail}
                 secondary={<Time iso={item.createdAt} format={formatDateTime} />}
               />
-              <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
+              <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold" fontVariantNumeric="tabular-nums">
                 {formatMoney(item.amount)}
               </Table.Cell>
               {detailCell(item)}
@@ -132,8 +144,9 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
 interface ReviewActionsProps {
   /** The accepting verb: "Confirm", "Approve". */
   acceptLabel: string;
-  /** What is reviewed, for the buttons' accessible names: "the deposit of $25.00 from a@b.c". */
-  what: string;
+  /** The buttons' accessible names: "Confirm the deposit of $25.00 from a@b.c", "Reject the deposit of…". */
+  acceptName: string;
+  rejectName: string;
   onAccept: () => void;
   onReject: () => void;
   size?: 'xs' | 'sm';
@@ -144,7 +157,8 @@ interface ReviewActionsProps {
 /** The accept / reject pair of a pending request on a money desk. */
 export function ReviewActions({
   acceptLabel,
-  what,
+  acceptName,
+  rejectName,
   onAccept,
   onReject,
   size = 'xs',
@@ -160,7 +174,7 @@ export function ReviewActions({
           onClick={onAccept}
           disabled={blocked}
           title={blockedReason}
-          aria-label={`${acceptLabel} ${what}`}
+          aria-label={acceptName}
         >
           {acceptLabel}
         </Button>
@@ -171,9 +185,9 @@ export function ReviewActions({
           onClick={onReject}
           disabled={blocked}
           title={blockedReason}
-          aria-label={`Reject ${what}`}
+          aria-label={rejectName}
         >
-          Reject
+          <Trans>Reject</Trans>
         </Button>
       </Flex>
       {blocked ? (

@@ -1,14 +1,16 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Field, Input, Textarea, chakra } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { type TText, textOf } from '../../lib/i18n-text';
 import { ActionDialog } from '../ui/dialog';
 
 export interface ReviewField {
-  label: string;
+  label: TText;
   /** Multi-line (a reason) or one line (a payout reference). */
   multiline: boolean;
   required: boolean;
-  placeholder?: string;
-  helperText?: string;
+  placeholder?: TText;
+  helperText?: TText;
   maxLength: number;
 }
 
@@ -46,6 +48,8 @@ export function ReviewDialog({
   onSubmit,
   onClose,
 }: ReviewDialogProps) {
+  const { t } = useLingui();
+  const label = field ? textOf(field.label) : '';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
@@ -67,7 +71,7 @@ export function ReviewDialog({
 
   const submit = () => {
     if (field?.required && !value.trim()) {
-      setError(`${field.label} is required.`);
+      setError(t`${label} is required.`);
       inputRef.current?.focus();
       return;
     }
@@ -84,7 +88,7 @@ export function ReviewDialog({
   const inputProps = {
     value,
     onChange: (e: { target: { value: string } }) => setValue(e.target.value),
-    placeholder: field?.placeholder,
+    placeholder: field?.placeholder === undefined ? undefined : textOf(field.placeholder),
     maxLength: field?.maxLength,
   };
 
@@ -93,7 +97,7 @@ export function ReviewDialog({
       open={open}
       title={title}
       action={{ label: confirmLabel, palette, form: formId }}
-      cancelLabel="Cancel"
+      cancelLabel={t`Cancel`}
       busy={busy}
       size="md"
       // With a field, typing is the next step; otherwise Cancel is the safe default for a money action.
@@ -123,15 +127,15 @@ export function ReviewDialog({
         {field ? (
           <Field.Root required={field.required} invalid={!!error} disabled={busy}>
             <Field.Label>
-              {field.label}
-              <Field.RequiredIndicator fallback={field.required ? undefined : ' (optional)'} />
+              {label}
+              <Field.RequiredIndicator fallback={field.required ? undefined : ` ${t`(optional)`}`} />
             </Field.Label>
             {field.multiline ? (
               <Textarea ref={inputRef} {...inputProps} rows={3} autoresize />
             ) : (
               <Input ref={inputRef} {...inputProps} autoComplete="off" />
             )}
-            {field.helperText && !error ? <Field.HelperText>{field.helperText}</Field.HelperText> : null}
+            {field.helperText && !error ? <Field.HelperText>{textOf(field.helperText)}</Field.HelperText> : null}
             <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
         ) : null}

@@ -1,4 +1,5 @@
 import { DataList, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 /** The facts of a request shown in its review dialog, as label/value pairs. */
@@ -25,9 +26,10 @@ export function RequestSummary({
   rows: [label: string, value: string][];
   outcome: string;
 }) {
+  const { t } = useLingui();
   return (
     <Stack gap="3">
-      <ReviewSummary rows={[['User', request.userEmail], ['Amount', formatMoney(request.amount)], ...rows]} />
+      <ReviewSummary rows={[[t`User`, request.userEmail], [t`Amount`, formatMoney(request.amount)], ...rows]} />
       <Text>{outcome}</Text>
     </Stack>
   );
@@ -39,7 +41,7 @@ export function ReviewedBy({ name, at, note }: { name: string | null; at: string
     <Stack gap="0" fontSize="xs" color="fg.muted" minW="11rem" maxW="16rem" whiteSpace="normal">
       {name ? (
         <Text truncate title={name}>
-          by {name}
+          <Trans>by {name}</Trans>
         </Text>
       ) : null}
       <Text whiteSpace="nowrap">{formatDateTime(at)}</Text>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { errorMessage } from '../../lib/errors';
 import { toaster } from '../ui/toaster';
 import { PAGE_SIZE, staleReviewTitle, useInvalidateMoney } from '../../lib/money-hooks';
@@ -52,10 +53,11 @@ export function useReviewDesk<TRecord, TDecision extends string, TStatus extends
     const stale = staleReviewTitle(err);
     if (stale) {
       setTarget(null);
+      const reason = errorMessage(err);
       toaster.create({
         type: 'warning',
         title: stale,
-        description: `${errorMessage(err)} The list has been refreshed.`,
+        description: t`${reason} The list has been refreshed.`,
         duration: 8_000,
       });
       void invalidate();
@@ -86,7 +88,7 @@ export function useReviewDesk<TRecord, TDecision extends string, TStatus extends
       userId: userId === ALL ? undefined : userId,
     },
     filters: {
-      select: { label: 'Status', value: status, options: statusOptions, onChange: setStatus },
+      select: { label: t`Status`, value: status, options: statusOptions, onChange: setStatus },
       userId,
       onUserChange: setUserId,
     },

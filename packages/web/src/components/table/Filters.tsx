@@ -1,5 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Field, Flex, Input, Stack } from '@chakra-ui/react';
+import { t as translate } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { TUser } from '@vestora/contract';
 import { useUserSearch } from '../../lib/user-hooks';
 import { OptionSelect } from '../ui/option-select';
@@ -63,7 +65,9 @@ const userLabel = (u: TUser) => `${u.email} (${u.firstName} ${u.lastName})`;
  * select to the first matches, so the desk never loads every user. Both are plain form controls: usable
  * with the keyboard and a screen reader on every device.
  */
-export function UserFilter({ label = 'User', value, onChange }: UserFilterProps) {
+export function UserFilter({ label: given, value, onChange }: UserFilterProps) {
+  const { t } = useLingui();
+  const label = given ?? t`User`;
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<TUser | null>(null);
   const found = useUserSearch(search, PICKER_MATCHES);
@@ -71,13 +75,13 @@ export function UserFilter({ label = 'User', value, onChange }: UserFilterProps)
   // The chosen user stays an option while another search runs.
   const kept = chosen && chosen.id === value && !matches.some((m) => m.id === chosen.id) ? [chosen] : [];
   const choices = [...kept, ...matches];
-  const options = [{ value: ALL, label: 'All users' }, ...choices.map((u) => ({ value: u.id, label: userLabel(u) }))];
+  const options = [{ value: ALL, label: t`All users` }, ...choices.map((u) => ({ value: u.id, label: userLabel(u) }))];
   const helperText = found.isError
-    ? 'Users could not be searched.'
+    ? t`Users could not be searched.`
     : found.data?.nextCursor
-      ? `The first ${PICKER_MATCHES} matches: type more of a name or email to find others.`
+      ? t`The first ${PICKER_MATCHES} matches: type more of a name or email to find others.`
       : search.trim() && matches.length === 0 && !found.isFetching
-        ? 'No users match.'
+        ? t`No users match.`
         : undefined;
   return (
     <Stack gap="1.5" w={{ base: 'full', sm: '18rem' }}>
@@ -96,8 +100,8 @@ export function UserFilter({ label = 'User', value, onChange }: UserFilterProps)
         type="search"
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
-        placeholder="Find by name or email"
-        aria-label={`${label}: find by name or email`}
+        placeholder={t`Find by name or email`}
+        aria-label={t`${label}: find by name or email`}
         autoComplete="off"
       />
     </Stack>
@@ -122,10 +126,13 @@ export function DeskFilters<V extends string>({ select, userLabel, userId, onUse
   );
 }
 
-/** A status filter's options: each status by its label, then 'All statuses'. */
+/** A status filter's options: each status by its label, then 'All statuses' (call it while rendering). */
 export function statusFilterOptions<S extends string>(
   labels: Record<S, { label: string }>,
 ): { value: S | typeof ALL; label: string }[] {
   const statuses = Object.keys(labels) as S[];
-  return [...statuses.map((s) => ({ value: s, label: labels[s].label })), { value: ALL, label: 'All statuses' }];
+  return [
+    ...statuses.map((s) => ({ value: s, label: labels[s].label })),
+    { value: ALL, label: translate`All statuses` },
+  ];
 }

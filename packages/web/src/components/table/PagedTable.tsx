@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Stack, Table } from '@chakra-ui/react';
 import { errorMessage } from '../../lib/errors';
 import { ErrorState, PageLoader } from '../ui/states';
-import { LoadMore } from './LoadMore';
+import { LoadMore, type ListNounProp } from './LoadMore';
 import { toggleInSet } from './ExpandableRow';
 
 /** What PagedTable needs from a `use…Pages` hook. */
@@ -37,7 +37,7 @@ interface PagedTableProps<T> {
   headers: ReactNode;
   /** One ExpandableRow per item, opened and closed by `disclosure`. */
   row: (item: T, disclosure: RowDisclosure) => ReactNode;
-  noun?: [singular: string, plural: string];
+  noun?: ListNounProp;
   /** Above the table, inside the list's stack. */
   before?: ReactNode;
 }

@@ -9,7 +9,7 @@ export function BrandLogo({ inverted = false, ...rest }: { inverted?: boolean } 
         <rect width="32" height="32" rx="8" fill={inverted ? '#ffffff' : '#0f766e'} />
         <path d="M8 9h4l4 10 4-10h4l-6.5 15h-3z" fill={inverted ? '#0f766e' : '#ffffff'} />
       </svg>
-      <Text as="span" fontWeight="bold" fontSize="xl" letterSpacing="tight" color={inverted ? 'white' : 'gray.900'}>
+      <Text as="span" fontWeight="bold" fontSize="xl" letterSpacing="tight" color={inverted ? 'white' : 'fg'}>
         {site.brand.name}
       </Text>
     </HStack>

@@ -31,8 +31,8 @@ export function CoinAvatar({ name, symbol, src, size = 'sm' }: CoinAvatarProps) 
       display="inline-flex"
       alignItems="center"
       justifyContent="center"
-      bg={showImage ? 'transparent' : 'teal.100'}
-      color="teal.800"
+      bg={showImage ? 'transparent' : 'teal.muted'}
+      color="teal.fg"
       fontSize={letters.length > 2 || size === 'xs' ? '2xs' : 'xs'}
       fontWeight="bold"
       lineHeight="1"

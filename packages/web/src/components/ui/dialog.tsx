@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 
 export interface ActionDialogProps {
   open: boolean;
@@ -41,10 +42,11 @@ export function ActionDialog({
   scrollBehavior,
   initialFocusEl,
   finalFocusEl,
-  closeLabel = 'Close',
+  closeLabel,
   role = 'alertdialog',
   onClose,
 }: ActionDialogProps) {
+  const { t } = useLingui();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const actionRef = useRef<HTMLButtonElement>(null);
   return (
@@ -87,7 +89,7 @@ export function ActionDialog({
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={closeLabel} disabled={busy} />
+              <CloseButton size="sm" aria-label={closeLabel ?? t`Close`} disabled={busy} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

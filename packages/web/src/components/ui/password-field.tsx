@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Box, IconButton, Input, InputGroup } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './field';
@@ -50,7 +51,7 @@ export function PasswordField({ label, registration, autoComplete, error, helper
           >
             {visible ? <LuEyeOff aria-hidden /> : <LuEye aria-hidden />}
             <Box as="span" srOnly>
-              Show password
+              <Trans>Show password</Trans>
             </Box>
           </IconButton>
         }
@@ -76,18 +77,19 @@ export function NewPasswordFields({
   errors: { newPassword?: FieldError; repeat?: FieldError };
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <PasswordField
-        label="New password"
+        label={t`New password`}
         autoComplete="new-password"
         registration={newPassword}
         error={errors.newPassword}
-        helperText="At least 8 characters."
+        helperText={t`At least 8 characters.`}
         disabled={disabled}
       />
       <PasswordField
-        label="Repeat the new password"
+        label={t`Repeat the new password`}
         autoComplete="new-password"
         registration={repeat}
         error={errors.repeat}

@@ -1,4 +1,5 @@
 import { chakra } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * "Skip to main content": the first thing Tab reaches on every page, hidden until focused; it moves focus to
@@ -10,20 +11,20 @@ export function SkipLink() {
       href="#main"
       position="fixed"
       top="2"
-      left="2"
+      insetStart="2"
       zIndex="skipNav"
       px="4"
       py="2"
       rounded="md"
-      bg="white"
-      color="teal.800"
+      bg="bg.panel"
+      color="teal.fg"
       fontWeight="semibold"
       shadow="md"
       transform="translateY(-200%)"
       _focusVisible={{ transform: 'none' }}
       _focus={{ transform: 'none' }}
     >
-      Skip to main content
+      <Trans>Skip to main content</Trans>
     </chakra.a>
   );
 }

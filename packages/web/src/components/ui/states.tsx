@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, EmptyState as ChakraEmptyState, Spinner, Text, VStack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuCircleAlert, LuInbox, LuRefreshCw } from 'react-icons/lu';
 import { errorMessage } from '../../lib/errors';
 
 /** A centred spinner with a label, for a page or a section that is loading. */
-export function PageLoader({ label = 'Loading...', minH = '40vh' }: { label?: string; minH?: string }) {
+export function PageLoader({ label, minH = '40vh' }: { label?: string; minH?: string }) {
+  const { t } = useLingui();
   return (
-    <VStack role="status" aria-live="polite" minH={minH} justify="center" gap="3" py="10" color="gray.600">
-      <Spinner size="lg" color="teal.600" borderWidth="3px" />
-      <Text fontSize="sm">{label}</Text>
+    <VStack role="status" aria-live="polite" minH={minH} justify="center" gap="3" py="10" color="fg.muted">
+      <Spinner size="lg" color="teal.fg" borderWidth="3px" />
+      <Text fontSize="sm">{label ?? t`Loading...`}</Text>
     </VStack>
   );
 }
@@ -22,20 +24,21 @@ export interface ErrorStateProps {
 }
 
 /** A failed load: what went wrong and, when it can help, a Try again button. */
-export function ErrorState({ title = 'Something went wrong', description, onRetry, retrying }: ErrorStateProps) {
+export function ErrorState({ title, description, onRetry, retrying }: ErrorStateProps) {
+  const { t } = useLingui();
   return (
-    <ChakraEmptyState.Root role="alert" borderWidth="1px" borderColor="red.200" bg="red.50" rounded="l3">
+    <ChakraEmptyState.Root role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" rounded="l3">
       <ChakraEmptyState.Content>
-        <ChakraEmptyState.Indicator color="red.500">
+        <ChakraEmptyState.Indicator color="red.fg">
           <LuCircleAlert />
         </ChakraEmptyState.Indicator>
         <VStack textAlign="center" gap="1">
-          <ChakraEmptyState.Title>{title}</ChakraEmptyState.Title>
-          <ChakraEmptyState.Description color="red.800">{description}</ChakraEmptyState.Description>
+          <ChakraEmptyState.Title>{title ?? t`Something went wrong`}</ChakraEmptyState.Title>
+          <ChakraEmptyState.Description color="red.fg">{description}</ChakraEmptyState.Description>
         </VStack>
         {onRetry ? (
           <Button variant="outline" colorPalette="red" size="sm" onClick={onRetry} loading={retrying}>
-            <LuRefreshCw /> Try again
+            <LuRefreshCw /> <Trans>Try again</Trans>
           </Button>
         ) : null}
       </ChakraEmptyState.Content>
@@ -53,9 +56,9 @@ export interface EmptyStateProps {
 /** Nothing to show yet: a short title, an explanation and an optional next step. */
 export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
   return (
-    <ChakraEmptyState.Root borderWidth="1px" borderStyle="dashed" borderColor="gray.300" rounded="l3" bg="white">
+    <ChakraEmptyState.Root borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="l3" bg="bg.panel">
       <ChakraEmptyState.Content>
-        <ChakraEmptyState.Indicator color="gray.400">{icon ?? <LuInbox />}</ChakraEmptyState.Indicator>
+        <ChakraEmptyState.Indicator color="fg.subtle">{icon ?? <LuInbox />}</ChakraEmptyState.Indicator>
         <VStack textAlign="center" gap="1">
           <ChakraEmptyState.Title>{title}</ChakraEmptyState.Title>
           {description ? <ChakraEmptyState.Description>{description}</ChakraEmptyState.Description> : null}
@@ -72,7 +75,7 @@ export function FailedAction({ title, error }: { title: string; error: unknown }
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title color="red.700">{title}</Alert.Title>
+        <Alert.Title color="red.fg">{title}</Alert.Title>
         <Alert.Description>{errorMessage(error)}</Alert.Description>
       </Alert.Content>
     </Alert.Root>

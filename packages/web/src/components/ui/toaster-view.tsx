@@ -1,8 +1,10 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { toaster } from './toaster-store';
 
 /** Chakra's toast list for our toaster (the snippet from the Chakra docs). */
 export default function ToasterView() {
+  const { t } = useLingui();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -14,7 +16,7 @@ export default function ToasterView() {
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
-            {toast.closable !== false ? <Toast.CloseTrigger /> : null}
+            {toast.closable !== false ? <Toast.CloseTrigger aria-label={t`Dismiss notification`} /> : null}
           </Toast.Root>
         )}
       </ChakraToaster>
