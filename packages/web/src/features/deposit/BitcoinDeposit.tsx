@@ -34,6 +34,7 @@ export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions 
       </Card.Header>
       <Card.Body>
         <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
+          {/* A QR code stays dark on white in both themes: scanners need the contrast. */}
           <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
             <QRCodeSVG value={bitcoin.uri} size={168} title={t`QR code of your Bitcoin deposit address`} />
           </Box>

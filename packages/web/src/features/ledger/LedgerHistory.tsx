@@ -28,10 +28,12 @@ const shortId = (id: string) => id.slice(0, 8);
 
 /** The user's ledger, newest first, each entry expandable to what caused it. */
 export function LedgerHistory({ userId }: { userId: string | undefined }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
   const detailsLabel = (e: TLedgerEntry) => {
-    const kind = ledgerKindLabel(e.kind);
+    // Mid-sentence the kind reads in lower case ("details of the deposit of ..."), except in German (nouns).
+    const label = ledgerKindLabel(e.kind);
+    const kind = i18n.locale === 'de' ? label : label.toLocaleLowerCase(i18n.locale);
     const amount = formatSignedMoney(e.amount);
     const date = formatDateTime(e.createdAt);
     return t`details of the ${kind} of ${amount} on ${date}`;
