@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuDownload, LuFileText } from 'react-icons/lu';
-import {
-  statementMonthLabel,
-  type TAccountStatementRow,
-  type TStatementFile,
-  type TStatementFileFormat,
-} from '@vestora/contract';
+import type { TAccountStatementRow, TStatementFile, TStatementFileFormat } from '@vestora/contract';
+import { intlLocale } from '../../i18n';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -15,8 +12,18 @@ import { toaster } from '../../components/ui/toaster';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { OptionSelect } from '../../components/ui/option-select';
 
+/** `2025-03` as the reader says it: `March 2025`, `März 2025`, `مارس ٢٠٢٥`. */
+function monthLabel(month: string): string {
+  const [year, monthIndex] = month.split('-').map(Number);
+  if (!year || !monthIndex) return month;
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, monthIndex - 1, 1)),
+  );
+}
+
 /** Asks the server for a file and hands it to the browser; says so when it could not. */
 function useFileDownload() {
+  const { t } = useLingui();
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (key: string, fetchFile: () => Promise<TStatementFile>, what: string) => {
     setBusy(key);
@@ -26,8 +33,8 @@ function useFileDownload() {
     } catch (err) {
       toaster.create({
         type: 'error',
-        title: `${what} could not be downloaded`,
-        description: errorMessage(err, 'Please try again in a moment.'),
+        title: t`Could not download: ${what}`,
+        description: errorMessage(err, t`Please try again in a moment.`),
       });
     } finally {
       setBusy(null);
@@ -41,29 +48,39 @@ function useFileDownload() {
  * yearly summary of interest and referral rewards per plan for a chosen year.
  */
 export function StatementsPanel() {
+  const { t } = useLingui();
   const list = trpc.accountStatement.list.useQuery();
   const utils = trpc.useUtils();
   const { busy, run } = useFileDownload();
 
-  const download = (s: TAccountStatementRow, format: TStatementFileFormat) =>
-    run(
+  const download = (s: TAccountStatementRow, format: TStatementFileFormat) => {
+    const month = monthLabel(s.month);
+    return run(
       `${s.id}:${format}`,
       () => utils.client.accountStatement.get.query({ id: s.id, format }),
-      `The ${statementMonthLabel(s.month)} statement`,
+      t`The ${month} statement`,
     );
+  };
+  const downloadLabel = (s: TAccountStatementRow, format: TStatementFileFormat) => {
+    const month = monthLabel(s.month);
+    const kind = format.toUpperCase();
+    return t`Download the ${month} statement as ${kind}`;
+  };
 
   return (
     <Stack gap="8" pt="4">
       <Stack gap="3">
         <Heading as="h2" size="md">
-          Monthly statements
+          <Trans>Monthly statements</Trans>
         </Heading>
-        <Text color="gray.600" fontSize="sm">
-          On the first day of each month you get a statement for the month before: opening balance, every entry, closing
-          balance and your open positions. A statement never changes once issued.
+        <Text color="fg.muted" fontSize="sm">
+          <Trans>
+            On the first day of each month you get a statement for the month before: opening balance, every entry,
+            closing balance and your open positions. A statement never changes once issued.
+          </Trans>
         </Text>
         {list.isPending ? (
-          <PageLoader label="Loading statements..." minH="8rem" />
+          <PageLoader label={t`Loading statements...`} minH="8rem" />
         ) : list.isError ? (
           <ErrorState
             description={errorMessage(list.error)}
@@ -73,28 +90,40 @@ export function StatementsPanel() {
         ) : list.data.length === 0 ? (
           <EmptyState
             icon={<LuFileText />}
-            title="No statements yet"
-            description="Your first statement arrives on the first day of the month after your first deposit."
+            title={t`No statements yet`}
+            description={t`Your first statement arrives on the first day of the month after your first deposit.`}
           />
         ) : (
           <Box overflowX="auto">
             <Table.Root size="sm" minW="560px">
-              <Table.Caption srOnly>Your monthly statements, newest first</Table.Caption>
+              <Table.Caption srOnly>
+                <Trans>Your monthly statements, newest first</Trans>
+              </Table.Caption>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Month</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Opening balance</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Closing balance</Table.ColumnHeader>
-                  <Table.ColumnHeader>Issued</Table.ColumnHeader>
                   <Table.ColumnHeader>
-                    <Text srOnly>Downloads</Text>
+                    <Trans>Month</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Opening balance</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Closing balance</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Issued</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Text srOnly>
+                      <Trans>Downloads</Trans>
+                    </Text>
                   </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {list.data.map((s) => (
                   <Table.Row key={s.id}>
-                    <Table.Cell fontWeight="medium">{statementMonthLabel(s.month)}</Table.Cell>
+                    <Table.Cell fontWeight="medium">{monthLabel(s.month)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatMoney(s.openingBalance)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatMoney(s.closingBalance)}</Table.Cell>
                     <Table.Cell>{formatDate(s.issuedAt)}</Table.Cell>
@@ -106,7 +135,7 @@ export function StatementsPanel() {
                             size="xs"
                             variant="outline"
                             colorPalette="teal"
-                            aria-label={`Download the ${statementMonthLabel(s.month)} statement as ${format.toUpperCase()}`}
+                            aria-label={downloadLabel(s, format)}
                             loading={busy === `${s.id}:${format}`}
                             onClick={() => void download(s, format)}
                           >
@@ -129,6 +158,7 @@ export function StatementsPanel() {
 
 /** The yearly interest summary: a year picker and PDF / CSV downloads. */
 function YearSummary({ oldestMonth }: { oldestMonth: string | undefined }) {
+  const { t } = useLingui();
   const current = new Date().getFullYear();
   const oldest = Math.min(current - 1, oldestMonth ? Number(oldestMonth.slice(0, 4)) : current - 1);
   const years = Array.from({ length: current - oldest + 1 }, (_, i) => String(current - i));
@@ -139,38 +169,44 @@ function YearSummary({ oldestMonth }: { oldestMonth: string | undefined }) {
   return (
     <Stack gap="3">
       <Heading as="h2" size="md">
-        Yearly interest summary
+        <Trans>Yearly interest summary</Trans>
       </Heading>
-      <Text color="gray.600" fontSize="sm">
-        Interest and referral rewards paid to you in a calendar year, per plan, for your tax records.
+      <Text color="fg.muted" fontSize="sm">
+        <Trans>Interest and referral rewards paid to you in a calendar year, per plan, for your tax records.</Trans>
       </Text>
       <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
         <Box w={{ base: 'full', sm: '10rem' }}>
           <OptionSelect
-            aria-label="Year of the summary"
+            aria-label={t`Year of the summary`}
             value={year}
             onChange={(e) => setYear(e.currentTarget.value)}
             options={years.map((y) => ({ value: y, label: y }))}
           />
         </Box>
         <HStack gap="2">
-          {(['pdf', 'csv'] as const).map((format) => (
-            <Button
-              key={format}
-              variant="outline"
-              colorPalette="teal"
-              loading={busy === format}
-              onClick={() =>
-                void run(
-                  format,
-                  () => utils.client.accountStatement.yearSummary.query({ year: Number(year), format }),
-                  `The ${year} summary`,
-                )
-              }
-            >
-              <LuDownload /> {`${year} summary (${format.toUpperCase()})`}
-            </Button>
-          ))}
+          {(['pdf', 'csv'] as const).map((format) => {
+            const kind = format.toUpperCase();
+            return (
+              <Button
+                key={format}
+                variant="outline"
+                colorPalette="teal"
+                loading={busy === format}
+                onClick={() =>
+                  void run(
+                    format,
+                    () => utils.client.accountStatement.yearSummary.query({ year: Number(year), format }),
+                    t`The ${year} summary`,
+                  )
+                }
+              >
+                <LuDownload />{' '}
+                <Trans>
+                  {year} summary ({kind})
+                </Trans>
+              </Button>
+            );
+          })}
         </HStack>
       </Flex>
     </Stack>

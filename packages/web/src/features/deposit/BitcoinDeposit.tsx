@@ -1,5 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Alert, Badge, Box, Card, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TBitcoinInstructions } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -14,40 +15,42 @@ export function useBitcoinInstructions() {
 
 /** The "Pay in Bitcoin" card: the address (copy), its QR code and what happens to a payment. */
 export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions }) {
+  const { t } = useLingui();
   const n = bitcoin.confirmations;
   return (
     <Card.Root as="section" aria-labelledby="bitcoin-deposit-heading">
       <Card.Header>
         <HStack gap="2" wrap="wrap">
           <Heading as="h2" id="bitcoin-deposit-heading" size="lg">
-            Pay in Bitcoin
+            <Trans>Pay in Bitcoin</Trans>
           </Heading>
           <Badge colorPalette="orange" variant="subtle">
-            BTC only
+            <Trans>BTC only</Trans>
           </Badge>
         </HStack>
         <Text color="fg.muted" fontSize="sm">
-          Send Bitcoin to your own deposit address: no reference and no report needed.
+          <Trans>Send Bitcoin to your own deposit address: no reference and no report needed.</Trans>
         </Text>
       </Card.Header>
       <Card.Body>
         <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align={{ base: 'center', sm: 'flex-start' }}>
+          {/* A QR code stays dark on white in both themes: scanners need the contrast. */}
           <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0} lineHeight="0">
-            <QRCodeSVG value={bitcoin.uri} size={168} title="QR code of your Bitcoin deposit address" />
+            <QRCodeSVG value={bitcoin.uri} size={168} title={t`QR code of your Bitcoin deposit address`} />
           </Box>
           <Stack gap="4" flex="1" w="full" minW="0">
             <Stack gap="1">
               <Text fontSize="sm" fontWeight="medium">
-                Your Bitcoin address
+                <Trans>Your Bitcoin address</Trans>
               </Text>
               <Text fontFamily="mono" fontSize="md" wordBreak="break-all" data-testid="bitcoin-address">
                 {bitcoin.address}
               </Text>
               <CopyButton
                 value={bitcoin.address}
-                label="Copy address"
-                ariaLabel="Copy your Bitcoin address"
-                copiedToast="Bitcoin address copied"
+                label={t`Copy address`}
+                ariaLabel={t`Copy your Bitcoin address`}
+                copiedToast={t`Bitcoin address copied`}
                 size="sm"
                 alignSelf={{ base: 'stretch', sm: 'flex-start' }}
                 mt="1"
@@ -55,7 +58,7 @@ export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions 
             </Stack>
             <Text fontSize="sm">
               <Text as="span" fontWeight="medium">
-                Confirmations needed:
+                <Trans>Confirmations needed:</Trans>
               </Text>{' '}
               {n}
             </Text>
@@ -64,23 +67,34 @@ export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions 
         <Alert.Root status="info" mt="5">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>What happens to your payment</Alert.Title>
+            <Alert.Title>
+              <Trans>What happens to your payment</Trans>
+            </Alert.Title>
             <Alert.Description>
               <List.Root gap="1" ps="4" mt="1">
                 <List.Item>
-                  It shows in your deposits as seen as soon as it reaches the network (0 of {n} confirmations).
+                  <Trans>
+                    It shows in your deposits as seen as soon as it reaches the network (0 of {n} confirmations).
+                  </Trans>
                 </List.Item>
                 <List.Item>
-                  When it has {n} {n === 1 ? 'confirmation' : 'confirmations'}, it is credited to your balance in US
-                  dollars at the market price of Bitcoin at that moment; the deposit shows the price used.
+                  <Plural
+                    value={n}
+                    one="When it has # confirmation, it is credited to your balance in US dollars at the market price of Bitcoin at that moment; the deposit shows the price used."
+                    other="When it has # confirmations, it is credited to your balance in US dollars at the market price of Bitcoin at that moment; the deposit shows the price used."
+                  />
                 </List.Item>
                 <List.Item>
-                  If our market price is not fresh then (more than 10 minutes old), the credit waits until a fresh price
-                  arrives, and the deposit says so.
+                  <Trans>
+                    If our market price is not fresh then (more than 10 minutes old), the credit waits until a fresh
+                    price arrives, and the deposit says so.
+                  </Trans>
                 </List.Item>
                 <List.Item>
-                  Send Bitcoin (BTC) on the Bitcoin network only. Very small amounts (dust) are not credited: our team
-                  reviews them.
+                  <Trans>
+                    Send Bitcoin (BTC) on the Bitcoin network only. Very small amounts (dust) are not credited: our team
+                    reviews them.
+                  </Trans>
                 </List.Item>
               </List.Root>
             </Alert.Description>
@@ -96,15 +110,16 @@ export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions 
  * `withStates`, its own loading and error states (where no bank instructions show them already).
  */
 export function BitcoinDeposit({ withStates = false }: { withStates?: boolean }) {
+  const { t } = useLingui();
   const { query: q, bitcoin } = useBitcoinInstructions();
   if (bitcoin) return <BitcoinDepositCard bitcoin={bitcoin} />;
   if (!withStates) return null;
-  if (q.isPending) return <PageLoader label="Loading the deposit instructions..." minH="10rem" />;
+  if (q.isPending) return <PageLoader label={t`Loading the deposit instructions...`} minH="10rem" />;
   if (q.isError)
     return (
       <ErrorState
-        title="Could not load the deposit instructions"
-        description={errorMessage(q.error, 'Please try again.')}
+        title={t`Could not load the deposit instructions`}
+        description={errorMessage(q.error, t`Please try again.`)}
         onRetry={() => void q.refetch()}
         retrying={q.isRefetching}
       />

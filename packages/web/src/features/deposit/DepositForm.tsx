@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Card, Field, Heading, Input, Text, chakra } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ZDepositRequestInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -21,6 +22,7 @@ type DepositFormOutput = z.output<typeof ZDepositForm>;
 
 /** "I have sent a transfer": the amount and reference of a transfer to the deposit account. */
 export function DepositForm() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   // The invest dialog links here with the missing amount (?amount=123.45): start with it filled in.
   const [params] = useSearchParams();
@@ -39,10 +41,11 @@ export function DepositForm() {
     onSuccess: async (deposit) => {
       submissionKey.done();
       reset();
+      const amount = formatMoney(deposit.amount);
       toaster.create({
         type: 'success',
-        title: `Your deposit of ${formatMoney(deposit.amount)} is pending review`,
-        description: 'Your balance will be credited once an admin confirms the transfer has arrived.',
+        title: t`Your deposit of ${amount} is pending review`,
+        description: t`Your balance will be credited once an admin confirms the transfer has arrived.`,
         duration: 8000,
       });
       await utils.deposit.list.invalidate();
@@ -50,8 +53,8 @@ export function DepositForm() {
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Could not report the deposit',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not report the deposit`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
 
@@ -63,10 +66,10 @@ export function DepositForm() {
     <Card.Root as="section" aria-labelledby="deposit-form-heading">
       <Card.Header>
         <Heading as="h2" id="deposit-form-heading" size="lg">
-          I have sent a transfer
+          <Trans>I have sent a transfer</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Tell us the amount and the reference you used so we can match your transfer.
+          <Trans>Tell us the amount and the reference you used so we can match your transfer.</Trans>
         </Text>
       </Card.Header>
       <Card.Body>
@@ -74,17 +77,19 @@ export function DepositForm() {
           <AmountField registration={register('amount')} error={errors.amount} disabled={request.isPending} />
           <Field.Root required invalid={!!errors.reference} disabled={request.isPending}>
             <Field.Label>
-              Transfer reference <Field.RequiredIndicator />
+              <Trans>Transfer reference</Trans> <Field.RequiredIndicator />
             </Field.Label>
-            <Input {...register('reference')} placeholder="e.g. VST-20391" autoComplete="off" />
+            <Input {...register('reference')} placeholder={t`e.g. VST-20391`} autoComplete="off" />
             {errors.reference ? (
               <Field.ErrorText>{errors.reference.message}</Field.ErrorText>
             ) : (
-              <Field.HelperText>As shown on your bank&apos;s transfer receipt.</Field.HelperText>
+              <Field.HelperText>
+                <Trans>As shown on your bank&apos;s transfer receipt.</Trans>
+              </Field.HelperText>
             )}
           </Field.Root>
-          <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText="Submitting...">
-            Report transfer
+          <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText={t`Submitting...`}>
+            <Trans>Report transfer</Trans>
           </Button>
         </chakra.form>
       </Card.Body>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TDepositInstructions } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -8,6 +9,7 @@ import { CopyButton } from '../account/CopyButton';
 
 /** One line of the instructions: its label, its value and a Copy button named after it. */
 function Row({ label, value, copy, mono }: { label: string; value: string; copy?: string; mono?: boolean }) {
+  const { t } = useLingui();
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
@@ -17,7 +19,7 @@ function Row({ label, value, copy, mono }: { label: string; value: string; copy?
             {value}
           </Text>
           {copy !== undefined ? (
-            <CopyButton value={copy} label="Copy" ariaLabel={`Copy ${label.toLowerCase()}`} size="xs" />
+            <CopyButton value={copy} label={t`Copy`} ariaLabel={t`Copy: ${label}`} size="xs" />
           ) : null}
         </HStack>
       </DataList.ItemValue>
@@ -26,27 +28,31 @@ function Row({ label, value, copy, mono }: { label: string; value: string; copy?
 }
 
 function InstructionsView({ instructions: i }: { instructions: TDepositInstructions }) {
+  const { t } = useLingui();
+  const currency = i.currency;
   return (
     <Stack gap="5">
       <DataList.Root orientation="vertical" size="md" gap="3" w="full" minW="0">
-        <Row label="Your reference" value={i.referenceGrouped} copy={i.reference} mono />
-        <Row label="Account holder" value={i.accountHolder} copy={i.accountHolder} />
-        <Row label="Bank" value={i.bankName} copy={i.bankName} />
+        <Row label={t`Your reference`} value={i.referenceGrouped} copy={i.reference} mono />
+        <Row label={t`Account holder`} value={i.accountHolder} copy={i.accountHolder} />
+        <Row label={t`Bank`} value={i.bankName} copy={i.bankName} />
         {i.iban ? (
           <Row label="IBAN" value={i.iban} copy={i.iban} mono />
         ) : (
-          <Row label="Account number" value={i.accountNumber} copy={i.accountNumber} mono />
+          <Row label={t`Account number`} value={i.accountNumber} copy={i.accountNumber} mono />
         )}
         {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} mono /> : null}
-        <Row label="Currency" value={i.currency} />
+        <Row label={t`Currency`} value={i.currency} />
       </DataList.Root>
       <Alert.Root status="info">
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Description>
-            Put your reference in the transfer&apos;s reference field. A transfer with this reference is credited when
-            the bank statement arrives: no report needed. Send {i.currency} only; a transfer in another currency is not
-            converted.
+            <Trans>
+              Put your reference in the transfer&apos;s reference field. A transfer with this reference is credited when
+              the bank statement arrives: no report needed. Send {currency} only; a transfer in another currency is not
+              converted.
+            </Trans>
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -59,14 +65,15 @@ function InstructionsView({ instructions: i }: { instructions: TDepositInstructi
  * QR code of both is My Account's). While the account is not set up (`open` false), `notOpen` is shown instead.
  */
 export function DepositInstructions({ notOpen }: { notOpen?: ReactNode }) {
+  const { t } = useLingui();
   const q = trpc.deposit.instructions.useQuery(undefined, { retry: false });
   let body: ReactNode;
-  if (q.isPending) body = <PageLoader label="Loading the deposit instructions..." minH="10rem" />;
+  if (q.isPending) body = <PageLoader label={t`Loading the deposit instructions...`} minH="10rem" />;
   else if (q.isError)
     body = (
       <ErrorState
-        title="Could not load the deposit instructions"
-        description={errorMessage(q.error, 'Please try again.')}
+        title={t`Could not load the deposit instructions`}
+        description={errorMessage(q.error, t`Please try again.`)}
         onRetry={() => void q.refetch()}
         retrying={q.isRefetching}
       />
@@ -77,10 +84,12 @@ export function DepositInstructions({ notOpen }: { notOpen?: ReactNode }) {
     <Card.Root as="section" aria-labelledby="deposit-instructions-heading">
       <Card.Header>
         <Heading as="h2" id="deposit-instructions-heading" size="lg">
-          How to deposit
+          <Trans>How to deposit</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Send a bank transfer to this account with your reference. The QR code under My Account carries both.
+          <Trans>
+            Send a bank transfer to this account with your reference. The QR code under My Account carries both.
+          </Trans>
         </Text>
       </Card.Header>
       <Card.Body>{body}</Card.Body>

@@ -1,4 +1,5 @@
 import { Alert, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import MyAccount from '../account/MyAccount';
@@ -16,6 +17,7 @@ import { PageIntro } from '../dashboard/PageIntro';
  * When the server has Bitcoin deposits on, the "Pay in Bitcoin" card shows either way (it needs no bank account).
  */
 export default function DepositPage() {
+  const { t } = useLingui();
   const { isAdmin } = useSession();
   // Bitcoin deposits (when the server has them) do not wait for the bank account.
   const { bitcoin } = useBitcoinInstructions();
@@ -27,18 +29,26 @@ export default function DepositPage() {
   if (notOpen && !isAdmin) {
     return (
       <Stack gap="6">
-        <PageIntro title="Deposit">
-          {bitcoin
-            ? 'Deposit in Bitcoin to your own address below; bank transfers open once the platform account is set.'
-            : "Deposits are made by bank transfer to the platform's account."}
+        <PageIntro title={t`Deposit`}>
+          {bitcoin ? (
+            <Trans>
+              Deposit in Bitcoin to your own address below; bank transfers open once the platform account is set.
+            </Trans>
+          ) : (
+            <Trans>Deposits are made by bank transfer to the platform&apos;s account.</Trans>
+          )}
         </PageIntro>
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{bitcoin ? 'Bank transfers are not open yet' : 'Deposits are not open yet'}</Alert.Title>
+            <Alert.Title>
+              {bitcoin ? <Trans>Bank transfers are not open yet</Trans> : <Trans>Deposits are not open yet</Trans>}
+            </Alert.Title>
             <Alert.Description>
-              The bank account to send transfers to has not been set up by an administrator. Please do not send a bank
-              transfer until it is shown here; this page will show it as soon as it is set.
+              <Trans>
+                The bank account to send transfers to has not been set up by an administrator. Please do not send a bank
+                transfer until it is shown here; this page will show it as soon as it is set.
+              </Trans>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -49,19 +59,30 @@ export default function DepositPage() {
   }
   return (
     <Stack gap="6">
-      <PageIntro title="Deposit">
-        Transfer money to the account below with your reference: the transfer is credited when the bank statement
-        arrives, no report needed. You may still report a transfer; it waits for its statement line.
-        {bitcoin ? ' You can also pay in Bitcoin to your own address (below).' : null}
+      <PageIntro title={t`Deposit`}>
+        <Trans>
+          Transfer money to the account below with your reference: the transfer is credited when the bank statement
+          arrives, no report needed. You may still report a transfer; it waits for its statement line.
+        </Trans>
+        {bitcoin ? (
+          <>
+            {' '}
+            <Trans>You can also pay in Bitcoin to your own address (below).</Trans>
+          </>
+        ) : null}
       </PageIntro>
       {notOpen ? (
         <Alert.Root status="warning" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Members cannot deposit yet</Alert.Title>
+            <Alert.Title>
+              <Trans>Members cannot deposit yet</Trans>
+            </Alert.Title>
             <Alert.Description>
-              This is the placeholder account the first start created. Until you set the platform's real bank account
-              here (Edit), members see "Deposits are not open yet" instead of it.
+              <Trans>
+                This is the placeholder account the first start created. Until you set the platform&apos;s real bank
+                account here (Edit), members see &quot;Deposits are not open yet&quot; instead of it.
+              </Trans>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { TDeposit, TDepositReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
@@ -10,32 +11,32 @@ import { RequestDesk, type RequestDeskSpec } from '../../components/money/Reques
 import { ReviewedBy } from '../../components/money/ReviewSummary';
 import { DepositReviewDialog } from './DepositReviewDialog';
 
-const DEPOSIT_DESK: RequestDeskSpec<TDeposit, TDepositReviewInput['decision'], TDepositReviewInput> = {
+// Built while rendering (not at module level) so that its words follow the language shown.
+const depositDesk = (): RequestDeskSpec<TDeposit, TDepositReviewInput['decision'], TDepositReviewInput> => ({
   noun: 'deposit',
   userWord: 'from',
   accept: 'confirm',
-  emptyPendingDescription: 'New transfer reports will appear here.',
+  emptyPendingDescription: t`New transfer reports will appear here.`,
   minW: '46rem',
-  detailHeader: 'Transfer reference',
+  detailHeader: t`Transfer reference`,
   detailCell: (d) => <TransferReferenceCell reference={d.reference} maxW="12rem" />,
   reviewed: (d, reviewer) => <ReviewedBy name={reviewer} at={d.reviewedAt} note={d.reason} />,
-  reviewedToast: (d) =>
-    d.status === 'confirmed'
-      ? {
-          type: 'success',
-          title: 'Deposit confirmed',
-          description: `${formatMoney(d.amount)} was credited to ${d.userEmail}.`,
-        }
-      : { type: 'success', title: 'Deposit rejected', description: `Nothing was credited to ${d.userEmail}.` },
+  reviewedToast: (d) => {
+    const amount = formatMoney(d.amount);
+    const email = d.userEmail;
+    return d.status === 'confirmed'
+      ? { type: 'success', title: t`Deposit confirmed`, description: t`${amount} was credited to ${email}.` }
+      : { type: 'success', title: t`Deposit rejected`, description: t`Nothing was credited to ${email}.` };
+  },
   statuses: DEPOSIT_STATUS,
   usePages: useBankDepositPages,
   useReview: trpc.deposit.review.useMutation,
   Timeline: DepositTimeline,
   StatusBadge: DepositStatusBadge,
   Dialog: DepositReviewDialog,
-};
+});
 
 /** Money desk tab: reported transfers to confirm (credits the balance once) or reject (with a reason). */
 export function DepositsDesk() {
-  return <RequestDesk spec={DEPOSIT_DESK} />;
+  return <RequestDesk spec={depositDesk()} />;
 }

@@ -1,4 +1,5 @@
 import { Table } from '@chakra-ui/react';
+import { t } from '@lingui/core/macro';
 import type { TDepositItem } from '@vestora/contract';
 import { useDepositPages } from '../../lib/money-hooks';
 import { formatMoney } from '../../lib/format';
@@ -9,15 +10,16 @@ import { DepositTimeline } from '../../components/money/MoneyTimeline';
 import { BitcoinTransaction } from '../../components/money/BitcoinDepositParts';
 import { OwnRequests, type OwnRequestsSpec } from '../../components/money/OwnRequests';
 
-const OWN_DEPOSITS: OwnRequestsSpec<TDepositItem> = {
+// Built while rendering (not at module level) so that its words follow the language shown.
+const ownDeposits = (): OwnRequestsSpec<TDepositItem> => ({
   noun: 'deposit',
   empty: {
-    description: 'When you send a transfer, report it on the Deposit page; it is credited once our team confirms it.',
+    description: t`When you send a transfer, report it on the Deposit page; it is credited once our team confirms it.`,
     to: '/dashboard/deposit',
-    label: 'Go to Deposit',
+    label: t`Go to Deposit`,
   },
   minW: '28rem',
-  detailHeader: 'Reference or transaction',
+  detailHeader: t`Reference or transaction`,
   detailCell: (d) =>
     d.method === 'bitcoin' ? (
       <Table.Cell maxW="16rem">
@@ -34,9 +36,9 @@ const OWN_DEPOSITS: OwnRequestsSpec<TDepositItem> = {
   status: (d) => <DepositItemStatusBadge deposit={d} />,
   usePages: useDepositPages,
   Timeline: DepositTimeline,
-};
+});
 
 /** The user's deposits (bank transfers and Bitcoin payments) with status and timeline. */
 export function OwnDeposits({ userId }: { userId: string | undefined }) {
-  return <OwnRequests spec={OWN_DEPOSITS} userId={userId} />;
+  return <OwnRequests spec={ownDeposits()} userId={userId} />;
 }

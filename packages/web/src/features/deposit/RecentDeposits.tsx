@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Table } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TDepositItem } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
 import { useInvalidateMoney } from '../../lib/money-hooks';
 import { DEPOSIT_STATUS } from '../../lib/money-labels';
-import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../../components/money/RecentRequestsCard';
+import { RecentRequestsCard, StatusCell } from '../../components/money/RecentRequestsCard';
 import {
   BitcoinAmount,
   BitcoinStatusBadge,
@@ -13,15 +14,6 @@ import {
   BitcoinTransaction,
 } from '../../components/money/BitcoinDepositParts';
 import { useBitcoinInstructions } from './BitcoinDeposit';
-
-const RECENT_DEPOSITS: RecentRequestsSpec = {
-  headingId: 'recent-deposits-heading',
-  heading: 'Your recent deposits',
-  noun: 'deposits',
-  emptyDescription: 'Deposits you report appear here with their status.',
-  minW: '760px',
-  columns: ['Method', 'Reference', 'Status'],
-};
 
 /**
  * How often the list asks again when the server takes Bitcoin: a payment appears by itself (seen on the network),
@@ -48,6 +40,7 @@ function creditedBitcoin(items: readonly TDepositItem[] | undefined): string | n
  * until credited, its transaction, and its confirmations; the list refreshes itself while the server takes Bitcoin.
  */
 export function RecentDeposits() {
+  const { t } = useLingui();
   const { bitcoin } = useBitcoinInstructions();
   const deposits = trpc.deposit.list.useQuery(
     { limit: 10 },
@@ -68,11 +61,15 @@ export function RecentDeposits() {
 
   return (
     <RecentRequestsCard
-      {...RECENT_DEPOSITS}
+      headingId="recent-deposits-heading"
+      heading={t`Your recent deposits`}
+      noun="deposits"
+      minW="760px"
+      columns={[t`Method`, t`Reference`, t`Status`]}
       emptyDescription={
         bitcoin
-          ? 'Deposits you report, and Bitcoin payments to your address, appear here with their status.'
-          : RECENT_DEPOSITS.emptyDescription
+          ? t`Deposits you report, and Bitcoin payments to your address, appear here with their status.`
+          : t`Deposits you report appear here with their status.`
       }
       query={deposits}
       amount={(d) => (d.method === 'bitcoin' ? <BitcoinAmount deposit={d} /> : formatMoney(d.amount))}
@@ -90,7 +87,9 @@ export function RecentDeposits() {
           </>
         ) : (
           <>
-            <Table.Cell>Bank transfer</Table.Cell>
+            <Table.Cell>
+              <Trans>Bank transfer</Trans>
+            </Table.Cell>
             <Table.Cell wordBreak="break-word">{d.reference}</Table.Cell>
             <StatusCell status={d.status} shown={DEPOSIT_STATUS[d.status]} reason={d.reason} />
           </>

@@ -1,12 +1,15 @@
 import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isBankDeposit } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { LEDGER_KIND_LABELS, formatSignedMoney } from '../../lib/money-labels';
+import { formatSignedMoney } from '../../lib/money-labels';
+import { ledgerKindLabel } from './ledger-labels';
 import { MAX_PAGE, PAGE_SIZE, useLedgerPages } from '../../lib/money-hooks';
 
 /** Balance now, the latest change, and money that is in flight (held or awaiting confirmation). */
 export function BalanceSummary({ balance, userId }: { balance: number; userId: string | undefined }) {
+  const { t } = useLingui();
   // Same input as the history table, so both share one cached query.
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
   const latest = ledger.items[0];
@@ -17,41 +20,52 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
   );
   const sum = (items: { amount: number }[] | undefined) =>
     (items ?? []).reduce((s, i) => s + Math.round(i.amount * 100), 0) / 100;
-  const more = (next: string | null | undefined) => (next ? ' or more' : '');
+  const total = (page: { items: { amount: number }[]; nextCursor?: string | null } | undefined) => {
+    if (!page) return '—';
+    const amount = formatMoney(sum(page.items));
+    return page.nextCursor ? t`${amount} or more` : amount;
+  };
+  const lastChange = () => {
+    if (!latest) return '';
+    const kind = ledgerKindLabel(latest.kind);
+    const amount = formatSignedMoney(latest.amount);
+    const date = formatDateTime(latest.createdAt);
+    return t`Last change: ${kind} ${amount} on ${date}.`;
+  };
 
   return (
     <Card.Root>
       <Card.Body>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           <Stat.Root>
-            <Stat.Label>Current balance</Stat.Label>
+            <Stat.Label>
+              <Trans>Current balance</Trans>
+            </Stat.Label>
             <Stat.ValueText fontSize="3xl">{formatMoney(balance)}</Stat.ValueText>
             <Stat.HelpText as="dd" color="fg.muted">
               {ledger.isPending
-                ? 'Loading the latest change...'
+                ? t`Loading the latest change...`
                 : latest
-                  ? `Last change: ${LEDGER_KIND_LABELS[latest.kind]} ${formatSignedMoney(latest.amount)} on ${formatDateTime(latest.createdAt)}.`
-                  : 'No changes yet: deposits, withdrawals and adjustments will appear below.'}
+                  ? lastChange()
+                  : t`No changes yet: deposits, withdrawals and adjustments will appear below.`}
             </Stat.HelpText>
           </Stat.Root>
           <Stat.Root>
-            <Stat.Label>On hold for pending withdrawals</Stat.Label>
-            <Stat.ValueText fontSize="xl">
-              {heldQuery.data ? formatMoney(sum(heldQuery.data.items)) + more(heldQuery.data.nextCursor) : '—'}
-            </Stat.ValueText>
+            <Stat.Label>
+              <Trans>On hold for pending withdrawals</Trans>
+            </Stat.Label>
+            <Stat.ValueText fontSize="xl">{total(heldQuery.data)}</Stat.ValueText>
             <Stat.HelpText as="dd" color="fg.muted">
-              Already taken out of your balance; returned if cancelled or rejected.
+              <Trans>Already taken out of your balance; returned if cancelled or rejected.</Trans>
             </Stat.HelpText>
           </Stat.Root>
           <Stat.Root>
-            <Stat.Label>Deposits awaiting confirmation</Stat.Label>
-            <Stat.ValueText fontSize="xl">
-              {awaitingQuery.data
-                ? formatMoney(sum(awaitingQuery.data.items)) + more(awaitingQuery.data.nextCursor)
-                : '—'}
-            </Stat.ValueText>
+            <Stat.Label>
+              <Trans>Deposits awaiting confirmation</Trans>
+            </Stat.Label>
+            <Stat.ValueText fontSize="xl">{total(awaitingQuery.data)}</Stat.ValueText>
             <Stat.HelpText as="dd" color="fg.muted">
-              Not in your balance until our team confirms the transfer.
+              <Trans>Not in your balance until our team confirms the transfer.</Trans>
             </Stat.HelpText>
           </Stat.Root>
         </SimpleGrid>

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { LuScale } from 'react-icons/lu';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -8,25 +9,29 @@ import { useUserNames } from '../../lib/user-hooks';
 
 /** Money desk tab: runs `ledger.verify` (every balance = sum of its ledger entries) on request. */
 export function LedgerCheck() {
+  const { t } = useLingui();
   // Only on request: the check reads every user's ledger.
   const verify = trpc.ledger.verify.useQuery(undefined, { enabled: false, retry: false, gcTime: 0 });
   const result = verify.data;
   const directory = useUserNames(result?.mismatches.map((m) => m.userId) ?? []);
+  const checkedAt = formatDateTime(new Date(verify.dataUpdatedAt).toISOString());
 
   return (
     <Stack gap="4" maxW="4xl">
       <Text color="fg.muted">
-        Checks, for every user, that the balance equals the sum of their ledger entries. Any difference means a balance
-        changed without a ledger entry and needs investigating.
+        <Trans>
+          Checks, for every user, that the balance equals the sum of their ledger entries. Any difference means a
+          balance changed without a ledger entry and needs investigating.
+        </Trans>
       </Text>
       <div>
         <Button
           colorPalette="teal"
           onClick={() => void verify.refetch()}
           loading={verify.isFetching}
-          loadingText="Checking..."
+          loadingText={t`Checking...`}
         >
-          <LuScale /> {result ? 'Run the check again' : 'Run ledger check'}
+          <LuScale /> {result ? <Trans>Run the check again</Trans> : <Trans>Run ledger check</Trans>}
         </Button>
       </div>
 
@@ -34,7 +39,9 @@ export function LedgerCheck() {
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>The check could not run</Alert.Title>
+            <Alert.Title>
+              <Trans>The check could not run</Trans>
+            </Alert.Title>
             <Alert.Description>{errorMessage(verify.error)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -45,10 +52,15 @@ export function LedgerCheck() {
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Every balance matches its ledger</Alert.Title>
+              <Alert.Title>
+                <Trans>Every balance matches its ledger</Trans>
+              </Alert.Title>
               <Alert.Description>
-                {result.checkedUsers} {result.checkedUsers === 1 ? 'user' : 'users'} checked at{' '}
-                {formatDateTime(new Date(verify.dataUpdatedAt).toISOString())}.
+                <Plural
+                  value={result.checkedUsers}
+                  one={`# user checked at ${checkedAt}.`}
+                  other={`# users checked at ${checkedAt}.`}
+                />
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -58,11 +70,14 @@ export function LedgerCheck() {
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>
-                  {result.mismatchCount} of {result.checkedUsers} balances differ from their ledger
+                  <Trans>
+                    {result.mismatchCount} of {result.checkedUsers} balances differ from their ledger
+                  </Trans>
                 </Alert.Title>
                 <Alert.Description>
-                  Checked at {formatDateTime(new Date(verify.dataUpdatedAt).toISOString())}. Do not review requests for
-                  these users until the difference is explained.
+                  <Trans>
+                    Checked at {checkedAt}. Do not review requests for these users until the difference is explained.
+                  </Trans>
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -70,10 +85,18 @@ export function LedgerCheck() {
               <Table.Root size="sm" minW="36rem">
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader>User</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Ledger sum</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Difference</Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>User</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      <Trans>Balance</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      <Trans>Ledger sum</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      <Trans>Difference</Trans>
+                    </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>

@@ -1,18 +1,13 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Flex, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TLedgerEntry } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { EmptyWithLink } from '../../components/table/EmptyWithLink';
-import {
-  LEDGER_KIND_LABELS,
-  LEDGER_REF_TYPE_LABELS,
-  WITHDRAWAL_METHOD_LABELS,
-  WITHDRAWAL_PAYMENT_LABEL,
-  formatSignedMoney,
-  ledgerReference,
-} from '../../lib/money-labels';
+import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_PAYMENT_LABEL, formatSignedMoney } from '../../lib/money-labels';
+import { ledgerKindLabel, ledgerReferenceLabel } from './ledger-labels';
 import { trpc } from '../../lib/trpc';
 import { INVESTMENT_STATUS } from '../investment/invest-rules';
 import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../../lib/money-hooks';
@@ -33,46 +28,63 @@ const shortId = (id: string) => id.slice(0, 8);
 
 /** The user's ledger, newest first, each entry expandable to what caused it. */
 export function LedgerHistory({ userId }: { userId: string | undefined }) {
+  const { t, i18n } = useLingui();
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
+  const detailsLabel = (e: TLedgerEntry) => {
+    // Mid-sentence the kind reads in lower case ("details of the deposit of ..."), except in German (nouns).
+    const label = ledgerKindLabel(e.kind);
+    const kind = i18n.locale === 'de' ? label : label.toLocaleLowerCase(i18n.locale);
+    const amount = formatSignedMoney(e.amount);
+    const date = formatDateTime(e.createdAt);
+    return t`details of the ${kind} of ${amount} on ${date}`;
+  };
 
   return (
     <PagedTable
       list={ledger}
-      loadingLabel="Loading your history..."
-      errorTitle="Your history could not be loaded"
+      loadingLabel={t`Loading your history...`}
+      errorTitle={t`Your history could not be loaded`}
       empty={
         <EmptyWithLink
-          title="No balance changes yet"
-          description="Confirmed deposits, withdrawal requests and adjustments by our team will be listed here."
+          title={t`No balance changes yet`}
+          description={t`Confirmed deposits, withdrawal requests and adjustments by our team will be listed here.`}
           to="/dashboard/deposit"
-          label="Make a deposit"
+          label={t`Make a deposit`}
         />
       }
       before={
         <Text fontSize="sm" color="fg.muted">
-          Newest first. Each entry shows the balance right after it; open an entry to see what caused it.
+          <Trans>Newest first. Each entry shows the balance right after it; open an entry to see what caused it.</Trans>
         </Text>
       }
       minW="34rem"
-      toggleHeader="Details"
+      toggleHeader={t`Details`}
       headers={
         <>
-          <Table.ColumnHeader>Entry</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Balance after</Table.ColumnHeader>
-          <Table.ColumnHeader>Reference</Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <Trans>Entry</Trans>
+          </Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">
+            <Trans>Amount</Trans>
+          </Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">
+            <Trans>Balance after</Trans>
+          </Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <Trans>Reference</Trans>
+          </Table.ColumnHeader>
         </>
       }
       row={(e, disclosure) => (
         <ExpandableRow
           key={e.id}
           {...disclosure}
-          label={`details of the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatSignedMoney(e.amount)} on ${formatDateTime(e.createdAt)}`}
+          label={detailsLabel(e)}
           colSpan={5}
           details={() => <LedgerEntryDetails entry={e} userId={userId} />}
         >
           <StackedCell
-            primary={LEDGER_KIND_LABELS[e.kind]}
+            primary={ledgerKindLabel(e.kind)}
             secondary={
               <>
                 <Time iso={e.createdAt} format={formatDateTime} />
@@ -82,7 +94,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
                       {WITHDRAWAL_PAYMENT_LABEL}
                     </Badge>
                     <Text as="span" fontSize="xs">
-                      paid out {formatDateTime(e.withdrawalPaidAt)}
+                      <Trans>paid out {formatDateTime(e.withdrawalPaidAt)}</Trans>
                     </Text>
                   </Flex>
                 ) : null}
@@ -96,7 +108,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
             {formatMoney(e.balanceAfter)}
           </Table.Cell>
           <Table.Cell color="fg.muted" maxW="16rem" truncate title={e.memo ?? undefined}>
-            {ledgerReference(e)}
+            {ledgerReferenceLabel(e)}
           </Table.Cell>
         </ExpandableRow>
       )}
@@ -106,10 +118,15 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
 
 /** The line under every entry's details: its id, time, amount and the balance after it. */
 function Recorded({ entry }: { entry: TLedgerEntry }) {
+  const id = shortId(entry.id);
+  const date = formatDateTime(entry.createdAt);
+  const amount = formatSignedMoney(entry.amount);
+  const balance = formatMoney(entry.balanceAfter);
   return (
     <Text fontSize="xs" color="fg.muted">
-      Entry {shortId(entry.id)} recorded {formatDateTime(entry.createdAt)}: {formatSignedMoney(entry.amount)}, balance
-      after {formatMoney(entry.balanceAfter)}.
+      <Trans>
+        Entry {id} recorded {date}: {amount}, balance after {balance}.
+      </Trans>
     </Text>
   );
 }
@@ -119,14 +136,17 @@ function Recorded({ entry }: { entry: TLedgerEntry }) {
  * periods, the referral it rewards, or the adjustment's reason. Every kind opens something.
  */
 function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+  const { t } = useLingui();
   if (entry.refType === 'investment') return <InvestmentEntryDetails entry={entry} />;
   if (entry.refType === 'referral') {
     return (
       <Stack gap="2">
-        <Text fontWeight="semibold">{LEDGER_KIND_LABELS[entry.kind]}</Text>
-        <Text>{entry.memo ?? 'A reward for a friend you invited.'}</Text>
+        <Text fontWeight="semibold">{ledgerKindLabel(entry.kind)}</Text>
+        <Text>{entry.memo ?? t`A reward for a friend you invited.`}</Text>
         <Link asChild colorPalette="blue" fontSize="sm">
-          <RouterLink to="/dashboard/referral">See your referrals</RouterLink>
+          <RouterLink to="/dashboard/referral">
+            <Trans>See your referrals</Trans>
+          </RouterLink>
         </Link>
         <Recorded entry={entry} />
       </Stack>
@@ -137,12 +157,13 @@ function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: st
 
 /** An investment's entry (invested, interest, principal returned): the position, its plan and the period. */
 function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
+  const { t } = useLingui();
   const position = trpc.investment.get.useQuery({ id: entry.refId }, { staleTime: 30_000 });
-  if (position.isPending) return <PageLoader label="Loading the investment..." minH="6rem" />;
+  if (position.isPending) return <PageLoader label={t`Loading the investment...`} minH="6rem" />;
   if (position.isError) {
     return (
       <ErrorState
-        title="The investment could not be loaded"
+        title={t`The investment could not be loaded`}
         description={errorMessage(position.error)}
         onRetry={() => void position.refetch()}
         retrying={position.isRefetching}
@@ -150,19 +171,25 @@ function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
     );
   }
   const p = position.data;
+  const plan = p.planName;
+  const amount = formatMoney(p.amount);
+  const interestPaid = formatMoney(p.interestPaid);
+  const totalInterest = formatMoney(p.totalInterest);
   const what =
     entry.kind === 'investment'
-      ? `This entry moved ${formatMoney(p.amount)} from your balance into the position.`
+      ? t`This entry moved ${amount} from your balance into the position.`
       : entry.kind === 'principal_return'
-        ? `This entry returned the principal of ${formatMoney(p.amount)} to your balance.`
+        ? t`This entry returned the principal of ${amount} to your balance.`
         : entry.memo
           ? `${entry.memo}.`
-          : 'Interest paid by the position.';
+          : t`Interest paid by the position.`;
   return (
     <Stack gap="2">
       <Flex gap="2" align="center" wrap="wrap">
         <Text fontWeight="semibold">
-          {p.planName} investment of {formatMoney(p.amount)}
+          <Trans>
+            {plan} investment of {amount}
+          </Trans>
         </Text>
         <Badge variant="subtle" colorPalette={INVESTMENT_STATUS[p.status].palette}>
           {INVESTMENT_STATUS[p.status].label}
@@ -170,11 +197,14 @@ function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
       </Flex>
       <Text fontSize="sm">{what}</Text>
       <Text fontSize="sm">
-        {p.paidPeriods} of {p.totalPeriods} payouts made, {formatMoney(p.interestPaid)} of{' '}
-        {formatMoney(p.totalInterest)} interest paid so far.
+        <Trans>
+          {p.paidPeriods} of {p.totalPeriods} payouts made, {interestPaid} of {totalInterest} interest paid so far.
+        </Trans>
       </Text>
       <Link asChild colorPalette="blue" fontSize="sm">
-        <RouterLink to={`/dashboard/investments/${p.id}`}>Open the {p.planName} investment</RouterLink>
+        <RouterLink to={`/dashboard/investments/${p.id}`}>
+          <Trans>Open the {plan} investment</Trans>
+        </RouterLink>
       </Link>
       <Recorded entry={entry} />
     </Stack>
@@ -183,24 +213,29 @@ function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
 
 /** A deposit's or withdrawal's entry, or an adjustment's. */
 function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+  const { t } = useLingui();
   const ref = useReferencedRecord(entry, { userId, enabled: true });
   const recorded = <Recorded entry={entry} />;
-  const refName = LEDGER_REF_TYPE_LABELS[entry.refType].toLowerCase();
+  const isDeposit = entry.refType === 'deposit';
+  const refId = shortId(entry.refId);
 
   if (entry.refType === 'adjustment') {
     return (
       <Stack gap="2">
-        <Text fontWeight="semibold">Balance adjusted by our team</Text>
-        <Text>{entry.memo ? `Reason: ${entry.memo}` : 'No reason was recorded for this adjustment.'}</Text>
+        <Text fontWeight="semibold">
+          <Trans>Balance adjusted by our team</Trans>
+        </Text>
+        <Text>{entry.memo ? t`Reason: ${entry.memo}` : t`No reason was recorded for this adjustment.`}</Text>
         {recorded}
       </Stack>
     );
   }
-  if (ref.isPending) return <PageLoader label={`Loading the ${refName}...`} minH="6rem" />;
+  if (ref.isPending)
+    return <PageLoader label={isDeposit ? t`Loading the deposit...` : t`Loading the withdrawal...`} minH="6rem" />;
   if (ref.isError) {
     return (
       <ErrorState
-        title={`The ${refName} could not be loaded`}
+        title={isDeposit ? t`The deposit could not be loaded` : t`The withdrawal could not be loaded`}
         description={errorMessage(ref.error)}
         onRetry={() => void ref.refetch()}
         retrying={ref.isRefetching}
@@ -211,7 +246,11 @@ function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: stri
     return (
       <Stack gap="2">
         <Text>
-          The {refName} this entry belongs to (#{shortId(entry.refId)}) is not in your list.
+          {isDeposit ? (
+            <Trans>The deposit this entry belongs to (#{refId}) is not in your list.</Trans>
+          ) : (
+            <Trans>The withdrawal this entry belongs to (#{refId}) is not in your list.</Trans>
+          )}
         </Text>
         {recorded}
       </Stack>
@@ -220,11 +259,13 @@ function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: stri
 
   if (ref.data.type === 'deposit') {
     const d = ref.data.record;
+    const btc = d.method === 'bitcoin' ? formatBtc(d.sats) : '';
+    const depositAmount = formatMoney(d.amount);
     return (
       <Stack gap="3">
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontWeight="semibold">
-            {d.method === 'bitcoin' ? `Bitcoin deposit of ${formatBtc(d.sats)}` : `Deposit of ${formatMoney(d.amount)}`}
+            {d.method === 'bitcoin' ? t`Bitcoin deposit of ${btc}` : t`Deposit of ${depositAmount}`}
           </Text>
           <DepositItemStatusBadge deposit={d} />
         </Flex>
@@ -234,25 +275,36 @@ function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: stri
     );
   }
   const w = ref.data.record;
+  const withdrawalAmount = formatMoney(w.amount);
+  const method = WITHDRAWAL_METHOD_LABELS[w.method];
+  const paidAt = w.reviewedAt ? formatDateTime(w.reviewedAt) : '';
   return (
     <Stack gap="3">
       <Flex gap="2" align="center" wrap="wrap">
         <Text fontWeight="semibold">
-          Withdrawal of {formatMoney(w.amount)} by {WITHDRAWAL_METHOD_LABELS[w.method]}
+          <Trans>
+            Withdrawal of {withdrawalAmount} by {method}
+          </Trans>
         </Text>
         <WithdrawalStatusBadge status={w.status} />
       </Flex>
       {entry.kind === 'withdrawal_release' ? (
         <Text fontSize="sm">
-          This entry returned the held amount because the request was{' '}
-          {w.status === 'cancelled' ? 'cancelled' : 'rejected'}.
+          {w.status === 'cancelled' ? (
+            <Trans>This entry returned the held amount because the request was cancelled.</Trans>
+          ) : (
+            <Trans>This entry returned the held amount because the request was rejected.</Trans>
+          )}
         </Text>
       ) : entry.kind === 'withdrawal_hold' ? (
         <Text fontSize="sm">
-          This entry put the requested amount on hold when the withdrawal was requested.
-          {w.status === 'paid' && w.reviewedAt
-            ? ` The withdrawal was paid out ${formatDateTime(w.reviewedAt)}: the held amount went to you.`
-            : ''}
+          <Trans>This entry put the requested amount on hold when the withdrawal was requested.</Trans>
+          {w.status === 'paid' && w.reviewedAt ? (
+            <>
+              {' '}
+              <Trans>The withdrawal was paid out {paidAt}: the held amount went to you.</Trans>
+            </>
+          ) : null}
         </Text>
       ) : null}
       <WithdrawalTimeline record={w} audience="owner" />

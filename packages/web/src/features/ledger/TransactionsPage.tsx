@@ -1,4 +1,5 @@
 import { Flex, Stack, Tabs } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -20,7 +21,8 @@ const TABS = ['history', 'deposits', 'withdrawals', 'statements'] as const;
  * statements with the yearly interest summary.
  */
 export default function TransactionsPage() {
-  usePageTitle('Transactions');
+  const { t } = useLingui();
+  usePageTitle(t`Transactions`);
   const { user, isAdmin, isPending, isError, error, refetch, isRefetching } = useSession();
   const [tab, setTab] = useUrlTab(TABS);
 
@@ -39,8 +41,8 @@ export default function TransactionsPage() {
         align={{ base: 'stretch', sm: 'flex-start' }}
         direction={{ base: 'column', sm: 'row' }}
       >
-        <PageIntro title="Transactions">
-          Every change to your balance, what caused it, and the deposits and withdrawals behind it.
+        <PageIntro title={t`Transactions`}>
+          <Trans>Every change to your balance, what caused it, and the deposits and withdrawals behind it.</Trans>
         </PageIntro>
         <ExportCsvButton userId={ownerFilter} />
       </Flex>
@@ -50,16 +52,16 @@ export default function TransactionsPage() {
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="history" flexShrink={0}>
-            Balance history
+            <Trans>Balance history</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="deposits" flexShrink={0}>
-            Deposits
+            <Trans>Deposits</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="withdrawals" flexShrink={0}>
-            Withdrawals
+            <Trans>Withdrawals</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="statements" flexShrink={0}>
-            Statements
+            <Trans>Statements</Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="history">

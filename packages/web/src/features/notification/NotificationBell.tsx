@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, HStack, IconButton, Link, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuBell } from 'react-icons/lu';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -16,19 +17,19 @@ function LatestList({ onOpened }: { onOpened: () => void }) {
   const unread = useUnreadCount();
   if (list.isPending) {
     return (
-      <Text role="status" fontSize="sm" color="gray.600" p="3">
-        Loading your notifications...
+      <Text role="status" fontSize="sm" color="fg.muted" p="3">
+        <Trans>Loading your notifications...</Trans>
       </Text>
     );
   }
   if (list.isError) {
     return (
       <Stack p="3" gap="2" role="alert">
-        <Text fontSize="sm" color="red.700">
-          Your notifications could not be loaded: {errorMessage(list.error)}
+        <Text fontSize="sm" color="fg.error">
+          <Trans>Your notifications could not be loaded: {errorMessage(list.error)}</Trans>
         </Text>
         <Button size="xs" variant="outline" onClick={() => void list.refetch()} loading={list.isFetching}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     );
@@ -36,8 +37,8 @@ function LatestList({ onOpened }: { onOpened: () => void }) {
   return (
     <Stack gap="2">
       {list.data.items.length === 0 ? (
-        <Text fontSize="sm" color="gray.600" p="3">
-          Nothing yet. Deposits, withdrawals, payouts and security events will show up here.
+        <Text fontSize="sm" color="fg.muted" p="3">
+          <Trans>Nothing yet. Deposits, withdrawals, payouts and security events will show up here.</Trans>
         </Text>
       ) : (
         <Stack as="ul" gap="1" listStyleType="none" maxH="min(60vh, 28rem)" overflowY="auto">
@@ -49,14 +50,14 @@ function LatestList({ onOpened }: { onOpened: () => void }) {
         </Stack>
       )}
       {markRead.isError ? (
-        <Text role="alert" fontSize="sm" color="red.700" px="3">
-          Could not mark as read: {errorMessage(markRead.error)}
+        <Text role="alert" fontSize="sm" color="fg.error" px="3">
+          <Trans>Could not mark as read: {errorMessage(markRead.error)}</Trans>
         </Text>
       ) : null}
       <HStack justify="space-between" px="1" pt="1" borderTopWidth="1px" flexWrap="wrap" gap="2">
-        <Link asChild fontSize="sm" color="teal.700" fontWeight="medium">
+        <Link asChild fontSize="sm" color="teal.fg" fontWeight="medium">
           <RouterLink to="/dashboard/notifications" onClick={onOpened}>
-            See all notifications
+            <Trans>See all notifications</Trans>
           </RouterLink>
         </Link>
         <Button
@@ -67,7 +68,7 @@ function LatestList({ onOpened }: { onOpened: () => void }) {
           loading={markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
         >
-          Mark all as read
+          <Trans>Mark all as read</Trans>
         </Button>
       </HStack>
     </Stack>
@@ -79,6 +80,7 @@ function LatestList({ onOpened }: { onOpened: () => void }) {
  * notifications; an item opens what it is about and is marked read.
  */
 export function NotificationBell() {
+  const { t } = useLingui();
   const unread = useUnreadCount();
   const [open, setOpen] = useState(false);
   const count = unread.data?.count;
@@ -108,8 +110,8 @@ export function NotificationBell() {
               h="4.5"
               px="1"
               rounded="full"
-              bg="red.600"
-              color="white"
+              bg="red.solid"
+              color="red.contrast"
               fontSize="2xs"
               fontWeight="bold"
               lineHeight="1"
@@ -129,11 +131,13 @@ export function NotificationBell() {
           <Popover.Content
             w="min(24rem, calc(100vw - 1.5rem))"
             data-testid="notification-popover"
-            aria-label="Notifications"
+            aria-label={t`Notifications`}
           >
             {/* Not Popover.Header: that is a <header>, a second banner landmark beside the page's own. */}
             <Box px="4" pt="3" pb="1">
-              <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
+              <Popover.Title fontWeight="semibold">
+                <Trans>Notifications</Trans>
+              </Popover.Title>
             </Box>
             <Popover.Body pt="1" px="2" pb="2">
               <LatestList onOpened={() => setOpen(false)} />

@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 import type { TNotification } from '@vestora/contract';
 import { formatDateTime } from '../../lib/format';
 
@@ -27,28 +28,35 @@ export function NotificationItem({
       justifyContent="flex-start"
       textAlign="start"
       whiteSpace="normal"
-      bg={unread ? 'teal.50' : undefined}
-      _hover={{ bg: unread ? 'teal.100' : 'gray.100' }}
+      bg={unread ? 'teal.subtle' : undefined}
+      _hover={{ bg: unread ? 'teal.muted' : 'bg.muted' }}
       data-testid="notification-item"
       data-unread={unread ? 'true' : 'false'}
     >
       <HStack align="flex-start" gap="3" w="full">
-        <Box mt="1.5" boxSize="2" rounded="full" flexShrink={0} bg={unread ? 'teal.600' : 'transparent'} aria-hidden />
+        <Box
+          mt="1.5"
+          boxSize="2"
+          rounded="full"
+          flexShrink={0}
+          bg={unread ? 'teal.solid' : 'transparent'}
+          aria-hidden
+        />
         <Stack gap="0.5" minW="0" flex="1">
-          <Text fontWeight={unread ? 'semibold' : 'normal'} fontSize="sm" color="gray.900">
+          <Text fontWeight={unread ? 'semibold' : 'normal'} fontSize="sm" color="fg">
             {unread ? (
               <Box as="span" srOnly>
-                Unread:{' '}
+                <Trans>Unread:</Trans>{' '}
               </Box>
             ) : null}
             {item.title}
           </Text>
           {item.body ? (
-            <Text fontSize="sm" color="gray.700" lineClamp={compact ? 2 : undefined} fontWeight="normal">
+            <Text fontSize="sm" color="fg.muted" lineClamp={compact ? 2 : undefined} fontWeight="normal">
               {item.body}
             </Text>
           ) : null}
-          <Text fontSize="xs" color="gray.600" fontWeight="normal">
+          <Text fontSize="xs" color="fg.muted" fontWeight="normal">
             {formatDateTime(item.createdAt)}
           </Text>
         </Stack>

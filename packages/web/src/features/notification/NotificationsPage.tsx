@@ -1,4 +1,5 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuBell } from 'react-icons/lu';
 import { LoadMoreOf } from '../../components/table/LoadMore';
 import { EmptyState, ErrorState, FailedAction, PageLoader } from '../../components/ui/states';
@@ -12,7 +13,8 @@ const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => la
 
 /** /dashboard/notifications: every notification, newest first, page by page. */
 export default function NotificationsPage() {
-  usePageTitle('Notifications');
+  const { t } = useLingui();
+  usePageTitle(t`Notifications`);
   const query = trpc.notification.list.useInfiniteQuery({ limit: 25 }, nextPage);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = useUnreadCount();
@@ -22,17 +24,17 @@ export default function NotificationsPage() {
       {/* PageIntro's markup, inline: features/dashboard imports this folder's bell (no two-way folders). */}
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          Notifications
+          <Trans>Notifications</Trans>
         </Heading>
         <Text color="fg.muted">
-          What happened to your money and your account. Choose what reaches you by e-mail in Settings.
+          <Trans>What happened to your money and your account. Choose what reaches you by e-mail in Settings.</Trans>
         </Text>
       </Stack>
       {query.isPending ? (
-        <PageLoader label="Loading your notifications..." />
+        <PageLoader label={t`Loading your notifications...`} />
       ) : query.isError ? (
         <ErrorState
-          title="Could not load your notifications"
+          title={t`Could not load your notifications`}
           description={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -40,8 +42,8 @@ export default function NotificationsPage() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<LuBell />}
-          title="No notifications yet"
-          description="Deposits, withdrawals, payouts and security events will show up here."
+          title={t`No notifications yet`}
+          description={t`Deposits, withdrawals, payouts and security events will show up here.`}
         />
       ) : (
         <Stack gap="3">
@@ -54,11 +56,11 @@ export default function NotificationsPage() {
               loading={markRead.isPending}
               onClick={() => markRead.mutate({ all: true })}
             >
-              Mark all as read
+              <Trans>Mark all as read</Trans>
             </Button>
           </HStack>
-          {markRead.isError ? <FailedAction title="Not marked as read" error={markRead.error} /> : null}
-          <Stack as="ul" gap="1" listStyleType="none" bg="white" rounded="l3" borderWidth="1px" p="2">
+          {markRead.isError ? <FailedAction title={t`Not marked as read`} error={markRead.error} /> : null}
+          <Stack as="ul" gap="1" listStyleType="none" bg="bg.panel" rounded="l3" borderWidth="1px" p="2">
             {items.map((n) => (
               <Box as="li" key={n.id}>
                 <NotificationItem item={n} onOpen={open} />

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { t } from '@lingui/core/macro';
 import type { TNotification } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 
@@ -39,4 +40,4 @@ export function useOpenNotification(onOpened?: () => void) {
 
 /** "Notifications, 3 unread": the bell's name for screen readers. */
 export const bellLabel = (count: number | undefined) =>
-  count === undefined ? 'Notifications' : `Notifications, ${count} unread`;
+  count === undefined ? t`Notifications` : t`Notifications, ${count} unread`;

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, HStack, Input, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { ZChangeEmailInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
@@ -15,38 +16,44 @@ import { SettingsForm } from './SettingsForm';
 export function EmailVerifiedBadge({ verified }: { verified: boolean }) {
   return (
     <Badge colorPalette={verified ? 'green' : 'orange'} variant="subtle">
-      {verified ? 'Verified' : 'Not verified'}
+      {verified ? <Trans>Verified</Trans> : <Trans>Not verified</Trans>}
     </Badge>
   );
 }
 
 /** Asks for a new verification link (a few an hour). */
 export function ResendVerificationButton() {
+  const { t } = useLingui();
   const resend = trpc.user.resendVerification.useMutation({
     onSuccess: () =>
       toaster.create({
         type: 'success',
-        title: 'Link sent',
-        description: 'Open the link in the email within 48 hours.',
+        title: t`Link sent`,
+        description: t`Open the link in the email within 48 hours.`,
       }),
     onError: (err) =>
-      toaster.create({ type: 'error', title: 'No link sent', description: errorMessage(err, 'Please try again.') }),
+      toaster.create({
+        type: 'error',
+        title: t`No link sent`,
+        description: errorMessage(err, t`Please try again.`),
+      }),
   });
   return (
     <Button
       size="sm"
       variant="outline"
       loading={resend.isPending}
-      loadingText="Sending..."
+      loadingText={t`Sending...`}
       onClick={() => resend.mutate()}
     >
-      Resend the link
+      <Trans>Resend the link</Trans>
     </Button>
   );
 }
 
 /** Settings › Email: the address and whether it is verified; changing it sends a link to the new address. */
 export function EmailSection() {
+  const { t } = useLingui();
   const { user } = useSession();
   const policy = trpc.user.emailPolicy.useQuery(undefined, { staleTime: Infinity });
   const {
@@ -62,33 +69,36 @@ export function EmailSection() {
   const change = trpc.user.changeEmail.useMutation({
     onSuccess: (r) => {
       reset();
+      const pendingEmail = r.pendingEmail;
       toaster.create(
         mailOff
           ? {
               type: 'warning',
-              title: 'No email will arrive',
-              description: `Mail is not being sent on this installation: the confirmation link for ${r.pendingEmail} waits unsent (nobody else can read it) and goes out if mail is set up within 24 hours. Your address changes only when you open it.`,
+              title: t`No email will arrive`,
+              description: t`Mail is not being sent on this installation: the confirmation link for ${pendingEmail} waits unsent (nobody else can read it) and goes out if mail is set up within 24 hours. Your address changes only when you open it.`,
             }
           : {
               type: 'info',
-              title: 'Confirm the new address',
-              description: `We sent a link to ${r.pendingEmail}. Your address changes when you open it (within 24 hours).`,
+              title: t`Confirm the new address`,
+              description: t`We sent a link to ${pendingEmail}. Your address changes when you open it (within 24 hours).`,
             },
       );
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Email not changed',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Email not changed`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
   if (!user) return null;
+  const current = user.email;
+  const pendingEmail = change.data?.pendingEmail;
 
   return (
     <SettingsForm
       titleId="email-section-title"
-      title="Email address"
+      title={t`Email address`}
       intro={
         <HStack gap="2" flexWrap="wrap">
           <Text fontWeight="medium">{user.email}</Text>
@@ -101,9 +111,14 @@ export function EmailSection() {
             <Alert.Root status="warning" variant="subtle" alignItems="center">
               <Alert.Indicator />
               <Alert.Description flex="1">
-                {policy.data?.mailDelivered === false
-                  ? 'This installation does not send email, so the verification link cannot reach you; an administrator can mark your address verified.'
-                  : 'Open the link we emailed you to verify this address.'}
+                {policy.data?.mailDelivered === false ? (
+                  <Trans>
+                    This installation does not send email, so the verification link cannot reach you; an administrator
+                    can mark your address verified.
+                  </Trans>
+                ) : (
+                  <Trans>Open the link we emailed you to verify this address.</Trans>
+                )}
               </Alert.Description>
               <ResendVerificationButton />
             </Alert.Root>
@@ -112,26 +127,32 @@ export function EmailSection() {
             <Alert.Root status="info" role="status">
               <Alert.Indicator />
               <Alert.Description>
-                {mailOff
-                  ? `Mail is not being sent on this installation: the confirmation link for ${change.data.pendingEmail} waits unsent (nobody else can read it); until you open it, you keep signing in with `
-                  : `A confirmation link went to ${change.data.pendingEmail}; until you open it, you keep signing in with `}
-                {user.email}.
+                {mailOff ? (
+                  <Trans>
+                    Mail is not being sent on this installation: the confirmation link for {pendingEmail} waits unsent
+                    (nobody else can read it); until you open it, you keep signing in with {current}.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    A confirmation link went to {pendingEmail}; until you open it, you keep signing in with {current}.
+                  </Trans>
+                )}
               </Alert.Description>
             </Alert.Root>
           ) : null}
         </>
       }
       busy={change.isPending}
-      submitLabel="Change email"
-      busyLabel="Sending link..."
+      submitLabel={t`Change email`}
+      busyLabel={t`Sending link...`}
       variant="outline"
       onSubmit={handleSubmit((input) => change.mutate(input))}
     >
-      <Field label="New email address" required invalid={!!errors.newEmail} errorText={errors.newEmail?.message}>
+      <Field label={t`New email address`} required invalid={!!errors.newEmail} errorText={errors.newEmail?.message}>
         <Input type="email" autoComplete="email" {...register('newEmail')} />
       </Field>
       <PasswordField
-        label="Current password"
+        label={t`Current password`}
         autoComplete="current-password"
         registration={register('currentPassword')}
         error={errors.currentPassword}

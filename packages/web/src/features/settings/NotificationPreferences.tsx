@@ -1,14 +1,47 @@
 import { Alert, Box, Card, Heading, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
-import {
-  NOTIFICATION_CATEGORY_LABELS,
-  type TNotificationChannel,
-  type TNotificationPreferences,
-} from '@vestora/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TNotificationCategory, TNotificationChannel, TNotificationPreferences } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { toaster } from '../../components/ui/toaster';
 
-const CHANNEL_LABEL: Record<TNotificationChannel, string> = { inApp: 'In the app', email: 'By e-mail' };
+const CHANNEL_LABEL: Record<TNotificationChannel, MessageDescriptor> = {
+  inApp: msg`In the app`,
+  email: msg`By e-mail`,
+};
+
+/** The contract's NOTIFICATION_CATEGORY_LABELS in the reader's language. */
+const CATEGORY_WORDS: Record<TNotificationCategory, { label: MessageDescriptor; covers: MessageDescriptor }> = {
+  security: {
+    label: msg`Security`,
+    covers: msg`Sign-ins from a new device, password, email address and two-factor changes.`,
+  },
+  money: {
+    label: msg`Money movements`,
+    covers: msg`Deposits credited or rejected, withdrawals approved, sent, paid or returned.`,
+  },
+  investments: {
+    label: msg`Investments`,
+    covers: msg`Interest payouts, matured and renewed investments, referral rewards.`,
+  },
+  statements: { label: msg`Statements`, covers: msg`A new monthly statement or yearly summary is ready.` },
+  marketing: { label: msg`News and offers`, covers: msg`New plans and product news. Off until you turn it on.` },
+};
+
+/**
+ * Why a channel is locked on (the contract's LOCKED_NOTIFICATION_CHANNELS), in the reader's language; a reason the
+ * web does not know yet is shown as the server sends it.
+ */
+const LOCKED_WORDS: Partial<Record<TNotificationCategory, Partial<Record<TNotificationChannel, MessageDescriptor>>>> = {
+  security: {
+    email: msg`Security emails cannot be turned off: they are how you learn that someone else may be using your account.`,
+  },
+  money: {
+    email: msg`Emails about money moving in or out of your account cannot be turned off: they are your record that it happened.`,
+  },
+};
 
 type Category = TNotificationPreferences['categories'][number];
 
@@ -24,7 +57,11 @@ function ChannelSwitch({
   pending: boolean;
   onChange: (on: boolean) => void;
 }) {
+  const { i18n } = useLingui();
   const locked = row.locked[channel];
+  const lockedWords = LOCKED_WORDS[row.category]?.[channel];
+  const reason = lockedWords ? i18n._(lockedWords) : locked;
+  const category = i18n._(CATEGORY_WORDS[row.category].label);
   const reasonId = `notif-${row.category}-${channel}-why`;
   return (
     <Stack gap="1" flex="1" minW="10rem">
@@ -40,15 +77,15 @@ function ChannelSwitch({
           <Switch.Thumb />
         </Switch.Control>
         <Switch.Label fontSize="sm">
-          {CHANNEL_LABEL[channel]}
+          {i18n._(CHANNEL_LABEL[channel])}
           <Box as="span" srOnly>
-            {` (${NOTIFICATION_CATEGORY_LABELS[row.category].label})`}
+            {` (${category})`}
           </Box>
         </Switch.Label>
       </Switch.Root>
       {locked ? (
-        <Text id={reasonId} fontSize="xs" color="gray.600">
-          Always on. {locked}
+        <Text id={reasonId} fontSize="xs" color="fg.muted">
+          <Trans>Always on. {reason}</Trans>
         </Text>
       ) : null}
     </Stack>
@@ -61,16 +98,17 @@ function ChannelSwitch({
  * turned on. A change is saved at once; the toast speaks only after the server stored it.
  */
 export function NotificationPreferences() {
+  const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const prefs = trpc.notification.preferences.useQuery();
   const update = trpc.notification.setPreferences.useMutation({
     onSuccess: (saved) => {
       utils.notification.preferences.setData(undefined, saved);
       void utils.user.preferences.invalidate();
-      toaster.create({ type: 'success', title: 'Notification preference saved' });
+      toaster.create({ type: 'success', title: t`Notification preference saved` });
     },
     onError: (err) => {
-      toaster.create({ type: 'error', title: 'Could not save your preference', description: errorMessage(err) });
+      toaster.create({ type: 'error', title: t`Could not save your preference`, description: errorMessage(err) });
     },
   });
 
@@ -80,26 +118,33 @@ export function NotificationPreferences() {
         <Stack gap="4">
           <Stack gap="1">
             <Heading as="h2" size="md">
-              Notifications
+              <Trans>Notifications</Trans>
             </Heading>
             <Text fontSize="sm" color="fg.muted">
-              What reaches you in the app (the bell) and by e-mail. Saved on our servers, so it applies on every device.
+              <Trans>
+                What reaches you in the app (the bell) and by e-mail. Saved on our servers, so it applies on every
+                device.
+              </Trans>
             </Text>
           </Stack>
           {prefs.isPending ? (
             <Stack direction="row" align="center" gap="2" role="status">
               <Spinner size="sm" />
-              <Text fontSize="sm">Loading your preferences...</Text>
+              <Text fontSize="sm">
+                <Trans>Loading your preferences...</Trans>
+              </Text>
             </Stack>
           ) : prefs.isError ? (
             <Alert.Root status="error">
               <Alert.Indicator />
-              <Alert.Description>Your preferences could not be loaded: {errorMessage(prefs.error)}</Alert.Description>
+              <Alert.Description>
+                <Trans>Your preferences could not be loaded: {errorMessage(prefs.error)}</Trans>
+              </Alert.Description>
             </Alert.Root>
           ) : (
             <Stack as="ul" gap="4" listStyleType="none">
               {prefs.data.categories.map((row) => {
-                const words = NOTIFICATION_CATEGORY_LABELS[row.category];
+                const words = CATEGORY_WORDS[row.category];
                 return (
                   <Stack
                     as="li"
@@ -111,10 +156,10 @@ export function NotificationPreferences() {
                   >
                     <Box>
                       <Text fontWeight="semibold" fontSize="sm">
-                        {words.label}
+                        {i18n._(words.label)}
                       </Text>
-                      <Text fontSize="xs" color="gray.600">
-                        {words.covers}
+                      <Text fontSize="xs" color="fg.muted">
+                        {i18n._(words.covers)}
                       </Text>
                     </Box>
                     <Stack direction={{ base: 'column', sm: 'row' }} gap="3">

@@ -2,6 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Text } from '@chakra-ui/react';
 import { z } from 'zod';
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { ZChangePasswordInput } from '@vestora/contract';
 import { NewPasswordFields, PasswordField } from '../../components/ui/password-field';
 import { toaster } from '../../components/ui/toaster';
@@ -11,12 +14,14 @@ import { SettingsForm } from './SettingsForm';
 
 const ZPasswordForm = ZChangePasswordInput.extend({ repeat: z.string() }).refine((v) => v.newPassword === v.repeat, {
   path: ['repeat'],
-  message: 'The two passwords do not match',
+  // A function, so the message is in the language shown when the form is checked (not when this file loads).
+  error: () => tNow`The two passwords do not match`,
 });
 type PasswordForm = z.infer<typeof ZPasswordForm>;
 
 /** Settings › Password: the current password is required; every other device is signed out. */
 export function PasswordSection() {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -31,37 +36,42 @@ export function PasswordSection() {
       reset();
       toaster.create({
         type: 'success',
-        title: 'Password changed',
+        title: t`Password changed`,
         description:
           r.otherSessionsEnded > 0
-            ? `${r.otherSessionsEnded} other device${r.otherSessionsEnded === 1 ? ' was' : 's were'} signed out. We emailed you a notice.`
-            : 'You stay signed in here. We emailed you a notice.',
+            ? t({
+                message: plural(r.otherSessionsEnded, {
+                  one: '# other device was signed out. We emailed you a notice.',
+                  other: '# other devices were signed out. We emailed you a notice.',
+                }),
+              })
+            : t`You stay signed in here. We emailed you a notice.`,
       });
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Password not changed',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Password not changed`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
 
   return (
     <SettingsForm
       titleId="password-section-title"
-      title="Password"
+      title={t`Password`}
       intro={
         <Text fontSize="sm" color="fg.muted">
-          Changing it signs you out on every other device.
+          <Trans>Changing it signs you out on every other device.</Trans>
         </Text>
       }
       busy={change.isPending}
-      submitLabel="Change password"
-      busyLabel="Changing..."
+      submitLabel={t`Change password`}
+      busyLabel={t`Changing...`}
       onSubmit={handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
     >
       <PasswordField
-        label="Current password"
+        label={t`Current password`}
         autoComplete="current-password"
         registration={register('currentPassword')}
         error={errors.currentPassword}

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { ZProfileUpdateInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
@@ -15,6 +16,7 @@ type Output = z.output<typeof ZProfileUpdateInput>;
 
 /** Settings › Your details: name, country and city, editable (`profile.update`). */
 export function ProfileSection() {
+  const { t } = useLingui();
   const { user } = useSession();
   const utils = trpc.useUtils();
   const {
@@ -30,37 +32,37 @@ export function ProfileSection() {
   const save = trpc.profile.update.useMutation({
     onSuccess: async () => {
       await utils.user.session.invalidate();
-      toaster.create({ type: 'success', title: 'Your details are saved' });
+      toaster.create({ type: 'success', title: t`Your details are saved` });
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Details not saved',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Details not saved`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
   if (!user) return null;
   return (
     <SettingsForm
       titleId="profile-section-title"
-      title="Your details"
-      intro={<Text color="fg.muted">Your name and where you live, as they appear on your account.</Text>}
+      title={t`Your details`}
+      intro={<Text color="fg.muted">{t`Your name and where you live, as they appear on your account.`}</Text>}
       busy={save.isPending}
-      submitLabel="Save details"
-      busyLabel="Saving..."
+      submitLabel={t`Save details`}
+      busyLabel={t`Saving...`}
       onSubmit={handleSubmit((input) => save.mutate(input))}
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Field label="First name" required invalid={!!errors.firstName} errorText={errors.firstName?.message}>
+        <Field label={t`First name`} required invalid={!!errors.firstName} errorText={errors.firstName?.message}>
           <Input autoComplete="given-name" {...register('firstName')} />
         </Field>
-        <Field label="Last name" required invalid={!!errors.lastName} errorText={errors.lastName?.message}>
+        <Field label={t`Last name`} required invalid={!!errors.lastName} errorText={errors.lastName?.message}>
           <Input autoComplete="family-name" {...register('lastName')} />
         </Field>
-        <Field label="Country" required invalid={!!errors.country} errorText={errors.country?.message}>
+        <Field label={t`Country`} required invalid={!!errors.country} errorText={errors.country?.message}>
           <Input autoComplete="country-name" {...register('country')} />
         </Field>
-        <Field label="City" required invalid={!!errors.city} errorText={errors.city?.message}>
+        <Field label={t`City`} required invalid={!!errors.city} errorText={errors.city?.message}>
           <Input autoComplete="address-level2" {...register('city')} />
         </Field>
       </SimpleGrid>

@@ -1,4 +1,5 @@
 import { Card, Checkbox, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/ui/states';
 import { NotificationPreferences } from './NotificationPreferences';
@@ -14,14 +15,17 @@ import { YourDataSection } from './YourDataSection';
  * and your data (download a copy, close the account).
  */
 export default function SettingsPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   return (
     <Stack gap="6" maxW="2xl">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          Settings
+          <Trans>Settings</Trans>
         </Heading>
-        <Text color="fg.muted">Your details, sign-in email, notifications and security.</Text>
+        <Text color="fg.muted">
+          <Trans>Your details, sign-in email, notifications and security.</Trans>
+        </Text>
       </Stack>
       {user ? (
         <>
@@ -30,7 +34,7 @@ export default function SettingsPage() {
           <NotificationPreferences />
         </>
       ) : (
-        <PageLoader label="Loading settings..." />
+        <PageLoader label={t`Loading settings...`} />
       )}
       {user ? <SignedInDevices /> : null}
       <TwoFactorSection />
@@ -47,10 +51,12 @@ function SettingsForm({ email }: { email: string }) {
       <Card.Body>
         <Stack gap="6">
           <Field.Root readOnly>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>
+              <Trans>Email</Trans>
+            </Field.Label>
             <Input type="email" value={email} readOnly />
             <Field.HelperText>
-              This is the email you sign in with. To change it, see Email address below.
+              <Trans>This is the email you sign in with. To change it, see Email address below.</Trans>
             </Field.HelperText>
           </Field.Root>
 
@@ -71,12 +77,16 @@ function TwoFactorStatus() {
       <Checkbox.Root checked={on} disabled aria-describedby="two-factor-note">
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>Two-factor authentication</Checkbox.Label>
+        <Checkbox.Label>
+          <Trans>Two-factor authentication</Trans>
+        </Checkbox.Label>
       </Checkbox.Root>
       <Text id="two-factor-note" fontSize="xs" color="fg.muted" ps="7">
-        {on
-          ? 'On: signing in asks for a code from your authenticator app. Turn it off in the section below.'
-          : 'Off: your account is protected by your password only. Set it up in the section below.'}
+        {on ? (
+          <Trans>On: signing in asks for a code from your authenticator app. Turn it off in the section below.</Trans>
+        ) : (
+          <Trans>Off: your account is protected by your password only. Set it up in the section below.</Trans>
+        )}
       </Text>
     </>
   );

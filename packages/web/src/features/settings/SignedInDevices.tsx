@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { TDeviceSession } from '@vestora/contract';
 import { ActionDialog } from '../../components/ui/dialog';
 import { ErrorState, PageLoader } from '../../components/ui/states';
@@ -12,6 +14,12 @@ type Pending = { kind: 'one'; session: TDeviceSession } | { kind: 'others' } | n
 
 /** Settings → Signed-in devices: every live session, "This device", sign out one or all the others. */
 export function SignedInDevices() {
+  const { t } = useLingui();
+  const deviceName = (s: TDeviceSession) => {
+    const browser = s.browser;
+    const system = s.system;
+    return t`${browser} on ${system}`;
+  };
   const utils = trpc.useUtils();
   const sessions = trpc.user.sessions.useQuery();
   const [pending, setPending] = useState<Pending>(null);
@@ -24,28 +32,37 @@ export function SignedInDevices() {
     try {
       if (pending.kind === 'one') {
         await revokeOne.mutateAsync({ id: pending.session.id });
+        const device = deviceName(pending.session);
         toaster.create({
           type: 'success',
-          title: 'Device signed out',
-          description: `${pending.session.browser} on ${pending.session.system} is no longer signed in.`,
+          title: t`Device signed out`,
+          description: t`${device} is no longer signed in.`,
         });
       } else {
         const { ended } = await revokeOthers.mutateAsync();
         toaster.create({
           type: 'success',
-          title: 'Signed out everywhere else',
+          title: t`Signed out everywhere else`,
           description:
             ended === 0
-              ? 'No other device was signed in.'
-              : `${ended} other device${ended === 1 ? '' : 's'} signed out.`,
+              ? t`No other device was signed in.`
+              : t({
+                  message: plural(ended, { one: '# other device signed out.', other: '# other devices signed out.' }),
+                }),
         });
       }
     } catch (err) {
-      toaster.create({ type: 'error', title: 'Could not sign out', description: errorMessage(err) });
+      toaster.create({ type: 'error', title: t`Could not sign out`, description: errorMessage(err) });
     } finally {
       setPending(null);
       await utils.user.sessions.invalidate();
     }
+  };
+
+  const pendingDeviceText = (s: TDeviceSession) => {
+    const device = deviceName(s);
+    const ip = s.ip ?? t`address unknown`;
+    return t`${device} (${ip}) will have to sign in again.`;
   };
 
   const list = sessions.data ?? [];
@@ -56,39 +73,39 @@ export function SignedInDevices() {
       <Card.Body gap="4">
         <Stack gap="1">
           <Heading as="h2" size="lg">
-            Signed-in devices
+            <Trans>Signed-in devices</Trans>
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            Where your account is signed in now. Sign out any device you do not recognise, then change your password.
+            <Trans>
+              Where your account is signed in now. Sign out any device you do not recognise, then change your password.
+            </Trans>
           </Text>
         </Stack>
         {sessions.isPending ? (
-          <PageLoader label="Loading devices..." minH="6rem" />
+          <PageLoader label={t`Loading devices...`} minH="6rem" />
         ) : sessions.isError ? (
           <ErrorState
-            description={errorMessage(sessions.error, 'The devices could not be loaded.')}
+            description={errorMessage(sessions.error, t`The devices could not be loaded.`)}
             onRetry={() => void sessions.refetch()}
             retrying={sessions.isFetching}
           />
         ) : (
-          <Stack as="ul" gap="3" listStyleType="none" aria-label="Signed-in devices">
+          <Stack as="ul" gap="3" listStyleType="none" aria-label={t`Signed-in devices`}>
             {list.map((s) => (
               <Box as="li" key={s.id} borderWidth="1px" rounded="md" p="3">
                 <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
                   <Stack gap="0.5">
                     <HStack gap="2">
-                      <Text fontWeight="semibold">
-                        {s.browser} on {s.system}
-                      </Text>
+                      <Text fontWeight="semibold">{deviceName(s)}</Text>
                       {s.current ? (
                         <Badge colorPalette="teal" variant="subtle">
-                          This device
+                          <Trans>This device</Trans>
                         </Badge>
                       ) : null}
                     </HStack>
                     <Text fontSize="sm" color="fg.muted">
-                      {s.ip ?? 'Address unknown'} · signed in {formatDateTime(s.createdAt)} · last seen{' '}
-                      {formatDateTime(s.lastSeenAt)}
+                      {s.ip ?? t`Address unknown`} · <Trans>signed in {formatDateTime(s.createdAt)}</Trans> ·{' '}
+                      <Trans>last seen {formatDateTime(s.lastSeenAt)}</Trans>
                     </Text>
                   </Stack>
                   {s.current ? null : (
@@ -97,9 +114,9 @@ export function SignedInDevices() {
                       variant="outline"
                       colorPalette="red"
                       onClick={() => setPending({ kind: 'one', session: s })}
-                      aria-label={`Sign out ${s.browser} on ${s.system}`}
+                      aria-label={t`Sign out ${deviceName(s)}`}
                     >
-                      Sign out
+                      <Trans>Sign out</Trans>
                     </Button>
                   )}
                 </HStack>
@@ -114,22 +131,22 @@ export function SignedInDevices() {
             alignSelf={{ base: 'stretch', sm: 'flex-start' }}
             onClick={() => setPending({ kind: 'others' })}
           >
-            Sign out everywhere else
+            <Trans>Sign out everywhere else</Trans>
           </Button>
         ) : null}
       </Card.Body>
       <ActionDialog
         open={pending !== null}
-        title={pending?.kind === 'others' ? 'Sign out everywhere else?' : 'Sign out this device?'}
-        action={{ label: 'Sign out', palette: 'red', onClick: () => void confirm() }}
-        cancelLabel="Cancel"
+        title={pending?.kind === 'others' ? t`Sign out everywhere else?` : t`Sign out this device?`}
+        action={{ label: t`Sign out`, palette: 'red', onClick: () => void confirm() }}
+        cancelLabel={t`Cancel`}
         busy={busy}
         onClose={() => setPending(null)}
       >
         <Text>
           {pending?.kind === 'one'
-            ? `${pending.session.browser} on ${pending.session.system} (${pending.session.ip ?? 'address unknown'}) will have to sign in again.`
-            : 'Every other device will have to sign in again. This device stays signed in.'}
+            ? pendingDeviceText(pending.session)
+            : t`Every other device will have to sign in again. This device stays signed in.`}
         </Text>
       </ActionDialog>
     </Card.Root>

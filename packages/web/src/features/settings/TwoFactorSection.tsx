@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { QRCodeSVG } from 'qrcode.react';
 import {
@@ -34,6 +35,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * current code; or turn it off with a code.
  */
 export function TwoFactorSection() {
+  const { t } = useLingui();
   const { user } = useSession();
   const utils = trpc.useUtils();
   const [setup, setSetup] = useState<TTwoFactorBeginOutput | null>(null);
@@ -65,16 +67,16 @@ export function TwoFactorSection() {
       await utils.user.session.invalidate();
       await utils.user.sessions.invalidate();
     },
-    onError: (err) => setCodeError(errorMessage(err, 'The code could not be checked. Please try again.')),
+    onError: (err) => setCodeError(errorMessage(err, t`The code could not be checked. Please try again.`)),
   });
   const disable = trpc.user.twoFactor.disable.useMutation({
     onSuccess: async () => {
       setCode('');
       setRecoveryCodes(null);
       await utils.user.session.invalidate();
-      toaster.create({ type: 'success', title: 'Two-factor authentication is off' });
+      toaster.create({ type: 'success', title: t`Two-factor authentication is off` });
     },
-    onError: (err) => setCodeError(errorMessage(err, 'The code could not be checked. Please try again.')),
+    onError: (err) => setCodeError(errorMessage(err, t`The code could not be checked. Please try again.`)),
   });
   const regenerate = trpc.user.twoFactor.regenerateRecoveryCodes.useMutation({
     onSuccess: (out) => {
@@ -83,11 +85,11 @@ export function TwoFactorSection() {
       setRecoveryCodes(out.recoveryCodes);
       toaster.create({
         type: 'success',
-        title: 'New recovery codes made',
-        description: 'The old ones no longer work.',
+        title: t`New recovery codes made`,
+        description: t`The old ones no longer work.`,
       });
     },
-    onError: (err) => setRegenError(errorMessage(err, 'The code could not be checked. Please try again.')),
+    onError: (err) => setRegenError(errorMessage(err, t`The code could not be checked. Please try again.`)),
   });
 
   if (!user) return null;
@@ -97,11 +99,11 @@ export function TwoFactorSection() {
     e.preventDefault();
     const value = code.trim();
     if (action === 'enable' && !/^\d{6}$/.test(value.replace(/\s+/g, ''))) {
-      setCodeError('Enter the 6-digit code your authenticator app shows.');
+      setCodeError(t`Enter the 6-digit code your authenticator app shows.`);
       return;
     }
     if (!value) {
-      setCodeError('Enter the 6-digit code from your authenticator app, or a recovery code.');
+      setCodeError(t`Enter the 6-digit code from your authenticator app, or a recovery code.`);
       return;
     }
     setCodeError(null);
@@ -113,7 +115,7 @@ export function TwoFactorSection() {
     e.preventDefault();
     const value = regenCode.trim();
     if (!/^\d{6}$/.test(value.replace(/\s+/g, ''))) {
-      setRegenError('Enter the 6-digit code your authenticator app shows.');
+      setRegenError(t`Enter the 6-digit code your authenticator app shows.`);
       return;
     }
     setRegenError(null);
@@ -124,17 +126,19 @@ export function TwoFactorSection() {
   const copyCodes = async () => {
     try {
       await navigator.clipboard.writeText(codesText);
-      toaster.create({ type: 'success', title: 'Recovery codes copied' });
+      toaster.create({ type: 'success', title: t`Recovery codes copied` });
     } catch {
       toaster.create({
         type: 'error',
-        title: 'Could not copy',
-        description: 'Select the codes and copy them by hand.',
+        title: t`Could not copy`,
+        description: t`Select the codes and copy them by hand.`,
       });
     }
   };
   const downloadCodes = () => {
-    const url = URL.createObjectURL(new Blob([`Vestora recovery codes\n\n${codesText}\n`], { type: 'text/plain' }));
+    const url = URL.createObjectURL(
+      new Blob([`${t`Vestora recovery codes`}\n\n${codesText}\n`], { type: 'text/plain' }),
+    );
     const a = document.createElement('a');
     a.href = url;
     a.download = 'vestora-recovery-codes.txt';
@@ -146,12 +150,14 @@ export function TwoFactorSection() {
     <Card.Root as="section" aria-labelledby="two-factor-heading">
       <Card.Header>
         <Heading as="h2" id="two-factor-heading" size="lg">
-          Two-factor authentication
+          <Trans>Two-factor authentication</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          {enabled
-            ? 'On: signing in and requesting a withdrawal ask for a code from your authenticator app.'
-            : 'Off: your account is protected by your password only.'}
+          {enabled ? (
+            <Trans>On: signing in and requesting a withdrawal ask for a code from your authenticator app.</Trans>
+          ) : (
+            <Trans>Off: your account is protected by your password only.</Trans>
+          )}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -161,28 +167,32 @@ export function TwoFactorSection() {
               <Alert.Indicator />
               <Alert.Content gap="3">
                 <Alert.Title>
-                  {codesAreNew
-                    ? 'New recovery codes: the old ones no longer work. Save these now.'
-                    : 'Two-factor authentication is on. Save your recovery codes now.'}
+                  {codesAreNew ? (
+                    <Trans>New recovery codes: the old ones no longer work. Save these now.</Trans>
+                  ) : (
+                    <Trans>Two-factor authentication is on. Save your recovery codes now.</Trans>
+                  )}
                 </Alert.Title>
                 <Alert.Description>
-                  Each code signs you in once if you lose your phone. They are shown only this once: keep them somewhere
-                  safe.
+                  <Trans>
+                    Each code signs you in once if you lose your phone. They are shown only this once: keep them
+                    somewhere safe.
+                  </Trans>
                 </Alert.Description>
-                <List.Root aria-label="Recovery codes" fontFamily="mono" gap="1" ps="5">
+                <List.Root aria-label={t`Recovery codes`} fontFamily="mono" gap="1" ps="5">
                   {recoveryCodes.map((c) => (
                     <List.Item key={c}>{c}</List.Item>
                   ))}
                 </List.Root>
                 <HStack gap="2" wrap="wrap">
                   <Button size="sm" variant="outline" onClick={copyCodes}>
-                    Copy codes
+                    <Trans>Copy codes</Trans>
                   </Button>
                   <Button size="sm" variant="outline" onClick={downloadCodes}>
-                    Download codes
+                    <Trans>Download codes</Trans>
                   </Button>
                   <Button size="sm" colorPalette="teal" onClick={() => setRecoveryCodes(null)}>
-                    I have saved them
+                    <Trans>I have saved them</Trans>
                   </Button>
                 </HStack>
               </Alert.Content>
@@ -197,19 +207,21 @@ export function TwoFactorSection() {
               alignItems="flex-start"
               onSubmit={passwordForm.handleSubmit((input) => begin.mutate(input))}
               noValidate
-              aria-label="Start two-factor set-up"
+              aria-label={t`Start two-factor set-up`}
             >
               <Text fontSize="sm" color="fg.muted">
-                Setting it up asks for your password. Once it is on, your other signed-in devices are signed out.
+                <Trans>
+                  Setting it up asks for your password. Once it is on, your other signed-in devices are signed out.
+                </Trans>
               </Text>
               {begin.isError && (
-                <Text color="red.700" role="alert">
-                  {errorMessage(begin.error, 'Two-factor set-up could not start. Please try again.')}
+                <Text color="fg.error" role="alert">
+                  {errorMessage(begin.error, t`Two-factor set-up could not start. Please try again.`)}
                 </Text>
               )}
               <Box w="full" maxW="sm">
                 <PasswordField
-                  label="Current password"
+                  label={t`Current password`}
                   autoComplete="current-password"
                   registration={passwordForm.register('currentPassword')}
                   error={passwordForm.formState.errors.currentPassword}
@@ -217,7 +229,7 @@ export function TwoFactorSection() {
                 />
               </Box>
               <Button type="submit" colorPalette="teal" loading={begin.isPending}>
-                Set up two-factor authentication
+                <Trans>Set up two-factor authentication</Trans>
               </Button>
             </chakra.form>
           )}
@@ -229,26 +241,29 @@ export function TwoFactorSection() {
               gap="4"
               onSubmit={(e) => submitCode(e, 'enable')}
               noValidate
-              aria-label="Turn on two-factor authentication"
+              aria-label={t`Turn on two-factor authentication`}
             >
               <Text>
-                1. Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password...), or type the
-                key below into it.
+                <Trans>
+                  1. Scan this QR code with an authenticator app (Google Authenticator, Authy, 1Password...), or type
+                  the key below into it.
+                </Trans>
               </Text>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'flex-start', sm: 'center' }}>
+                {/* A QR code stays dark on white in both themes: scanners need the contrast. */}
                 <Box
                   bg="white"
                   p="3"
                   borderRadius="md"
                   borderWidth="1px"
                   role="img"
-                  aria-label="QR code for your authenticator app"
+                  aria-label={t`QR code for your authenticator app`}
                 >
                   <QRCodeSVG value={setup.otpauthUrl} size={168} aria-hidden="true" />
                 </Box>
                 <Stack gap="1">
                   <Text fontSize="sm" color="fg.muted" id="two-factor-secret-label">
-                    Can't scan? Enter this key (time-based, 6 digits):
+                    <Trans>Can&apos;t scan? Enter this key (time-based, 6 digits):</Trans>
                   </Text>
                   <Code
                     fontSize="md"
@@ -264,7 +279,9 @@ export function TwoFactorSection() {
                 </Stack>
               </Stack>
               <Field.Root required invalid={!!codeError} disabled={enable.isPending}>
-                <Field.Label>2. Enter the 6-digit code the app shows</Field.Label>
+                <Field.Label>
+                  <Trans>2. Enter the 6-digit code the app shows</Trans>
+                </Field.Label>
                 <Input
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
@@ -277,11 +294,11 @@ export function TwoFactorSection() {
                 <Field.ErrorText>{codeError}</Field.ErrorText>
               </Field.Root>
               <HStack gap="2">
-                <Button type="submit" colorPalette="teal" loading={enable.isPending} loadingText="Checking...">
-                  Turn on
+                <Button type="submit" colorPalette="teal" loading={enable.isPending} loadingText={t`Checking...`}>
+                  <Trans>Turn on</Trans>
                 </Button>
                 <Button variant="ghost" onClick={() => setSetup(null)} disabled={enable.isPending}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
               </HStack>
             </chakra.form>
@@ -294,10 +311,12 @@ export function TwoFactorSection() {
               gap="3"
               onSubmit={submitRegenerate}
               noValidate
-              aria-label="Make new recovery codes"
+              aria-label={t`Make new recovery codes`}
             >
               <Field.Root required invalid={!!regenError} disabled={regenerate.isPending}>
-                <Field.Label>New recovery codes (the old ones stop working): enter a code from your app</Field.Label>
+                <Field.Label>
+                  <Trans>New recovery codes (the old ones stop working): enter a code from your app</Trans>
+                </Field.Label>
                 <Input
                   value={regenCode}
                   onChange={(e) => setRegenCode(e.target.value)}
@@ -314,9 +333,9 @@ export function TwoFactorSection() {
                 variant="outline"
                 alignSelf="flex-start"
                 loading={regenerate.isPending}
-                loadingText="Making codes..."
+                loadingText={t`Making codes...`}
               >
-                Make new recovery codes
+                <Trans>Make new recovery codes</Trans>
               </Button>
             </chakra.form>
           )}
@@ -328,10 +347,12 @@ export function TwoFactorSection() {
               gap="3"
               onSubmit={(e) => submitCode(e, 'disable')}
               noValidate
-              aria-label="Turn off two-factor authentication"
+              aria-label={t`Turn off two-factor authentication`}
             >
               <Field.Root required invalid={!!codeError} disabled={disable.isPending}>
-                <Field.Label>To turn it off, enter a code from your app (or a recovery code)</Field.Label>
+                <Field.Label>
+                  <Trans>To turn it off, enter a code from your app (or a recovery code)</Trans>
+                </Field.Label>
                 <Input
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
@@ -348,9 +369,9 @@ export function TwoFactorSection() {
                 variant="outline"
                 alignSelf="flex-start"
                 loading={disable.isPending}
-                loadingText="Turning off..."
+                loadingText={t`Turning off...`}
               >
-                Turn off two-factor authentication
+                <Trans>Turn off two-factor authentication</Trans>
               </Button>
             </chakra.form>
           )}

@@ -3,13 +3,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Button, Card, Field, Heading, Input, NativeSelect, Text, chakra } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  WITHDRAWAL_DETAILS,
   ZWithdrawalDetailsText,
   ZWithdrawalMethod,
   checkWithdrawalDetails,
   dollarsToCents,
   type TWithdrawal,
+  type TWithdrawalMethod,
 } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
@@ -18,7 +21,6 @@ import { formatMoney } from '../../lib/format';
 import { ZAmountText } from '../../lib/money-form';
 import { AmountField } from '../../components/money/AmountField';
 import { useSubmissionKey } from '../../lib/use-submission-key';
-import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
 import { WithdrawalSuccessDialog } from './WithdrawalSuccessDialog';
 
 /** ZWithdrawalRequestInput's rules on what the form holds (the amount as typed text). */
@@ -28,8 +30,23 @@ const ZWithdrawalForm = z
 type WithdrawalFormInput = z.input<typeof ZWithdrawalForm>;
 type WithdrawalFormOutput = z.output<typeof ZWithdrawalForm>;
 
+/** The contract's WITHDRAWAL_DETAILS words (label and placeholder of each method's field) in the reader's language. */
+const DETAILS_WORDS: Record<TWithdrawalMethod, { label: MessageDescriptor; placeholder: MessageDescriptor }> = {
+  bank: { label: msg`Bank Account Number`, placeholder: msg`Enter your bank account number` },
+  paypal: { label: msg`PayPal Email`, placeholder: msg`Enter your PayPal email` },
+  crypto: { label: msg`Crypto Wallet Address`, placeholder: msg`Enter your crypto wallet address` },
+};
+
+/** The method names of the select (WITHDRAWAL_METHOD_LABELS), in the reader's language. */
+const METHOD_WORDS: Record<TWithdrawalMethod, MessageDescriptor> = {
+  bank: msg`Bank Transfer`,
+  paypal: msg`PayPal`,
+  crypto: msg`Cryptocurrency`,
+};
+
 /** The withdrawal request form, with the available balance; a 'Success!' dialog confirms a request. */
 export function WithdrawalForm({ balance }: { balance: number | undefined }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const submissionKey = useSubmissionKey();
   const [submitted, setSubmitted] = useState<TWithdrawal | null>(null);
@@ -50,7 +67,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     defaultValues: { amount: '', method: 'bank', details: '' },
   });
   const method = useWatch({ control, name: 'method' }) ?? 'bank';
-  const details = WITHDRAWAL_DETAILS[method];
+  const details = DETAILS_WORDS[method];
 
   const request = trpc.withdrawal.request.useMutation({
     onSuccess: async (withdrawal) => {
@@ -60,7 +77,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
       setSubmitted(withdrawal);
       await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
     },
-    onError: (err) => setServerError(errorMessage(err, 'The withdrawal could not be requested. Please try again.')),
+    onError: (err) => setServerError(errorMessage(err, t`The withdrawal could not be requested. Please try again.`)),
   });
 
   const submit = (values: WithdrawalFormOutput) => {
@@ -68,14 +85,15 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     // More than the balance: say so now, before asking for an authenticator code the server would spend on a
     // request it then refuses.
     if (balance !== undefined && (dollarsToCents(values.amount) ?? 0) > (dollarsToCents(balance) ?? 0)) {
+      const available = formatMoney(balance);
       setError('amount', {
-        message: `Your available balance is ${formatMoney(balance)}: you can withdraw at most that.`,
+        message: t`Your available balance is ${available}: you can withdraw at most that.`,
       });
       return;
     }
     const code = otp.replace(/\s+/g, '');
     if (twoFactor && !/^\d{6}$/.test(code)) {
-      setOtpError('Enter the 6-digit code from your authenticator app.');
+      setOtpError(t`Enter the 6-digit code from your authenticator app.`);
       return;
     }
     setOtpError(null);
@@ -90,11 +108,13 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     <Card.Root as="section" aria-labelledby="withdraw-heading">
       <Card.Header>
         <Heading as="h2" id="withdraw-heading" size="lg">
-          Withdraw funds
+          <Trans>Withdraw funds</Trans>
         </Heading>
         {balance !== undefined && (
           <Text color="fg.muted" fontSize="sm">
-            Available balance: <strong>{formatMoney(balance)}</strong>
+            <Trans>
+              Available balance: <strong>{formatMoney(balance)}</strong>
+            </Trans>
           </Text>
         )}
       </Card.Header>
@@ -109,13 +129,13 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
           <AmountField registration={register('amount')} error={errors.amount} disabled={request.isPending} />
           <Field.Root required disabled={request.isPending}>
             <Field.Label>
-              Withdrawal method <Field.RequiredIndicator />
+              <Trans>Withdrawal method</Trans> <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...register('method')}>
                 {ZWithdrawalMethod.options.map((m) => (
                   <option key={m} value={m}>
-                    {WITHDRAWAL_METHOD_LABELS[m]}
+                    {t(METHOD_WORDS[m])}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -124,11 +144,11 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
           </Field.Root>
           <Field.Root required invalid={!!errors.details} disabled={request.isPending}>
             <Field.Label>
-              {details.label} <Field.RequiredIndicator />
+              {t(details.label)} <Field.RequiredIndicator />
             </Field.Label>
             <Input
               {...register('details')}
-              placeholder={details.placeholder}
+              placeholder={t(details.placeholder)}
               type={method === 'paypal' ? 'email' : 'text'}
               autoComplete="off"
               spellCheck={false}
@@ -138,7 +158,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
           {twoFactor && (
             <Field.Root required invalid={!!otpError} disabled={request.isPending}>
               <Field.Label>
-                Authenticator code <Field.RequiredIndicator />
+                <Trans>Authenticator code</Trans> <Field.RequiredIndicator />
               </Field.Label>
               <Input
                 value={otp}
@@ -152,12 +172,14 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
               {otpError ? (
                 <Field.ErrorText>{otpError}</Field.ErrorText>
               ) : (
-                <Field.HelperText>Two-factor sign-in is on: enter the current code from your app.</Field.HelperText>
+                <Field.HelperText>
+                  <Trans>Two-factor sign-in is on: enter the current code from your app.</Trans>
+                </Field.HelperText>
               )}
             </Field.Root>
           )}
-          <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText="Submitting...">
-            Withdraw Funds
+          <Button type="submit" colorPalette="teal" loading={request.isPending} loadingText={t`Submitting...`}>
+            <Trans>Withdraw Funds</Trans>
           </Button>
         </chakra.form>
       </Card.Body>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TWithdrawal } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
@@ -7,21 +8,12 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
-import { RecentRequestsCard, StatusCell, type RecentRequestsSpec } from '../../components/money/RecentRequestsCard';
+import { RecentRequestsCard, StatusCell } from '../../components/money/RecentRequestsCard';
 import { ActionDialog } from '../../components/ui/dialog';
-
-const WITHDRAWALS_CARD: RecentRequestsSpec = {
-  headingId: 'withdrawals-heading',
-  heading: 'Your withdrawals',
-  noun: 'withdrawals',
-  emptyDescription: 'Withdrawals you request appear here with their status.',
-  minW: '640px',
-  columns: ['Method', 'Details', 'Status'],
-  actionColumn: 'Action',
-};
 
 /** The caller's withdrawals (everyone's for admins), with Cancel on their own pending ones. */
 export function WithdrawalHistory() {
+  const { t } = useLingui();
   const { user } = useSession();
   const utils = trpc.useUtils();
   const withdrawals = trpc.withdrawal.list.useQuery({ limit: 20 });
@@ -29,9 +21,10 @@ export function WithdrawalHistory() {
   const cancel = trpc.withdrawal.cancel.useMutation({
     onSuccess: async (w) => {
       setToCancel(null);
+      const amount = formatMoney(w.amount);
       toaster.create({
         type: 'success',
-        title: `Withdrawal cancelled: ${formatMoney(w.amount)} is back in your balance.`,
+        title: t`Withdrawal cancelled: ${amount} is back in your balance.`,
       });
       await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
     },
@@ -39,8 +32,8 @@ export function WithdrawalHistory() {
       setToCancel(null);
       toaster.create({
         type: 'error',
-        title: 'Could not cancel the withdrawal',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not cancel the withdrawal`,
+        description: errorMessage(err, t`Please try again.`),
       });
       await utils.withdrawal.list.invalidate();
     },
@@ -48,7 +41,13 @@ export function WithdrawalHistory() {
 
   return (
     <RecentRequestsCard
-      {...WITHDRAWALS_CARD}
+      headingId="withdrawals-heading"
+      heading={t`Your withdrawals`}
+      noun="withdrawals"
+      emptyDescription={t`Withdrawals you request appear here with their status.`}
+      minW="640px"
+      columns={[t`Method`, t`Details`, t`Status`]}
+      actionColumn={t`Action`}
       query={withdrawals}
       cells={(w) => (
         <>
@@ -60,7 +59,7 @@ export function WithdrawalHistory() {
           <Table.Cell textAlign="end">
             {w.status === 'pending' && w.userId === user?.id ? (
               <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToCancel(w)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             ) : (
               <Text as="span" color="fg.subtle" aria-hidden>
@@ -73,18 +72,20 @@ export function WithdrawalHistory() {
     >
       <ActionDialog
         open={toCancel !== null}
-        title="Cancel this withdrawal?"
+        title={t`Cancel this withdrawal?`}
         action={{
-          label: 'Cancel withdrawal',
+          label: t`Cancel withdrawal`,
           palette: 'red',
           onClick: () => toCancel && cancel.mutate({ id: toCancel.id }),
         }}
-        cancelLabel="Keep it"
+        cancelLabel={t`Keep it`}
         busy={cancel.isPending}
         onClose={() => setToCancel(null)}
       >
         <Text>
-          The request for {formatMoney(toCancel?.amount)} will be cancelled and the amount returned to your balance.
+          <Trans>
+            The request for {formatMoney(toCancel?.amount)} will be cancelled and the amount returned to your balance.
+          </Trans>
         </Text>
       </ActionDialog>
     </RecentRequestsCard>

@@ -1,4 +1,5 @@
 import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../../lib/session';
 import { WithdrawalForm } from './WithdrawalForm';
 import { WithdrawalHistory } from './WithdrawalHistory';
@@ -6,11 +7,14 @@ import { PageIntro } from '../dashboard/PageIntro';
 
 /** /dashboard/cashout: request a withdrawal (funds are held at once) and follow or cancel pending ones. */
 export default function WithdrawalPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   return (
     <Stack gap="6">
-      <PageIntro title="Cashout">
-        Request a withdrawal from your balance. The amount is put on hold immediately and paid out after review.
+      <PageIntro title={t`Cashout`}>
+        <Trans>
+          Request a withdrawal from your balance. The amount is put on hold immediately and paid out after review.
+        </Trans>
       </PageIntro>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <WithdrawalForm balance={user?.balance} />
@@ -18,12 +22,22 @@ export default function WithdrawalPage() {
           <Card.Body>
             <Stack gap="3" fontSize="sm" color="fg.muted">
               <Heading as="h2" size="md" color="fg">
-                How withdrawals work
+                <Trans>How withdrawals work</Trans>
               </Heading>
-              <Text>1. You request an amount; it leaves your available balance and is held for you.</Text>
-              <Text>2. Our team reviews the request and sends the payout to the details you gave.</Text>
-              <Text>3. While a request is pending you can cancel it and the held amount returns to your balance.</Text>
-              <Text>Payouts sent to wrong details cannot be recovered: please check them carefully.</Text>
+              <Text>
+                <Trans>1. You request an amount; it leaves your available balance and is held for you.</Trans>
+              </Text>
+              <Text>
+                <Trans>2. Our team reviews the request and sends the payout to the details you gave.</Trans>
+              </Text>
+              <Text>
+                <Trans>
+                  3. While a request is pending you can cancel it and the held amount returns to your balance.
+                </Trans>
+              </Text>
+              <Text>
+                <Trans>Payouts sent to wrong details cannot be recovered: please check them carefully.</Trans>
+              </Text>
             </Stack>
           </Card.Body>
         </Card.Root>

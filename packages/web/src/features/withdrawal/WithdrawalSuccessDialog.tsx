@@ -1,4 +1,5 @@
 import { Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TWithdrawal } from '@vestora/contract';
 import { formatMoney } from '../../lib/format';
 import { ActionDialog } from '../../components/ui/dialog';
@@ -11,17 +12,20 @@ export function WithdrawalSuccessDialog({
   withdrawal: TWithdrawal | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <ActionDialog
       open={withdrawal !== null}
-      title="Success!"
-      action={{ label: 'Close', palette: 'teal', onClick: onClose }}
-      closeLabel="Close dialog"
+      title={t`Success!`}
+      action={{ label: t`Close`, palette: 'teal', onClick: onClose }}
+      closeLabel={t`Close dialog`}
       onClose={onClose}
     >
       <Text>
-        Your withdrawal request for {formatMoney(withdrawal?.amount)} was submitted and is pending review. The funds are
-        on hold until the request is processed; you can cancel it while it is pending.
+        <Trans>
+          Your withdrawal request for {formatMoney(withdrawal?.amount)} was submitted and is pending review. The funds
+          are on hold until the request is processed; you can cancel it while it is pending.
+        </Trans>
       </Text>
     </ActionDialog>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { TWithdrawal, TWithdrawalReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
@@ -12,49 +13,64 @@ import { Stack } from '@chakra-ui/react';
 import { WithdrawalReviewDialog } from './WithdrawalReviewDialog';
 import { ExportPaymentsButton } from './ExportPaymentsButton';
 
-const WITHDRAWAL_DESK: RequestDeskSpec<TWithdrawal, TWithdrawalReviewInput['decision'], TWithdrawalReviewInput> = {
+// Built while rendering (not at module level) so that its words follow the language shown.
+const withdrawalDesk = (): RequestDeskSpec<
+  TWithdrawal,
+  TWithdrawalReviewInput['decision'],
+  TWithdrawalReviewInput
+> => ({
   noun: 'withdrawal',
   userWord: 'by',
   accept: 'approve',
-  emptyPendingDescription: 'New withdrawal requests will appear here.',
+  emptyPendingDescription: t`New withdrawal requests will appear here.`,
   minW: '50rem',
-  detailHeader: 'Pay to',
+  detailHeader: t`Pay to`,
   detailCell: (w) => <PayToCell withdrawal={w} />,
   reviewed: (w, reviewer) =>
     w.status === 'cancelled' ? (
-      <ReviewedBy name="the user" at={w.cancelledAt} />
+      <ReviewedBy name={t`the user`} at={w.cancelledAt} />
     ) : (
       <ReviewedBy
         name={reviewer}
         at={w.reviewedAt}
-        note={w.status === 'paid' ? (w.payoutReference ? `ref ${w.payoutReference}` : null) : w.reason}
+        note={w.status === 'paid' ? (w.payoutReference ? payoutRef(w.payoutReference) : null) : w.reason}
       />
     ),
-  reviewedToast: (w) =>
-    w.status === 'approved'
-      ? {
-          type: 'success',
-          title: 'Withdrawal approved',
-          description: `${formatMoney(w.amount)} to ${w.userEmail} goes out with the next bank payment file.`,
-        }
-      : w.status === 'paid'
-        ? {
-            type: 'success',
-            title: 'Withdrawal approved',
-            description: `${formatMoney(w.amount)} to ${w.userEmail} is marked as paid${w.payoutReference ? ` (reference ${w.payoutReference})` : ''}.`,
-          }
-        : {
-            type: 'success',
-            title: 'Withdrawal rejected',
-            description: `${formatMoney(w.amount)} was returned to ${w.userEmail}'s balance.`,
-          },
+  reviewedToast: (w) => {
+    const amount = formatMoney(w.amount);
+    const email = w.userEmail;
+    const reference = w.payoutReference;
+    if (w.status === 'approved') {
+      return {
+        type: 'success',
+        title: t`Withdrawal approved`,
+        description: t`${amount} to ${email} goes out with the next bank payment file.`,
+      };
+    }
+    if (w.status === 'paid') {
+      return {
+        type: 'success',
+        title: t`Withdrawal approved`,
+        description: reference
+          ? t`${amount} to ${email} is marked as paid (reference ${reference}).`
+          : t`${amount} to ${email} is marked as paid.`,
+      };
+    }
+    return {
+      type: 'success',
+      title: t`Withdrawal rejected`,
+      description: t`${amount} was returned to ${email}'s balance.`,
+    };
+  },
   statuses: WITHDRAWAL_STATUS,
   usePages: useWithdrawalPages,
   useReview: trpc.withdrawal.review.useMutation,
   Timeline: WithdrawalTimeline,
   StatusBadge: WithdrawalStatusBadge,
   Dialog: WithdrawalReviewDialog,
-};
+});
+
+const payoutRef = (reference: string) => t`ref ${reference}`;
 
 /**
  * Money desk tab: held withdrawals to approve (a bank payout then waits for the payment file; PayPal, crypto or a
@@ -64,7 +80,7 @@ export function WithdrawalsDesk() {
   return (
     <Stack gap="4">
       <ExportPaymentsButton />
-      <RequestDesk spec={WITHDRAWAL_DESK} />
+      <RequestDesk spec={withdrawalDesk()} />
     </Stack>
   );
 }
