@@ -122,10 +122,13 @@ export function describeAction(e: { action: string; before?: unknown; after?: un
   }
 }
 
+/** A field's words inside a sentence: lower case in English (German nouns keep their capital). */
+const inSentence = (words: string): string => (i18n.locale === 'en' ? words.toLowerCase() : words);
+
 function changedFields(entry: { before?: unknown; after?: unknown }): string {
   const changed = diffSnapshots(entry.before, entry.after)
     .filter((c) => c.changed)
-    .map((c) => fieldWords(c.field).toLowerCase());
+    .map((c) => inSentence(fieldWords(c.field)));
   const fields = changed.join(', ');
   return changed.length ? t`Changed: ${fields}` : '—';
 }
@@ -149,7 +152,7 @@ export function AuditLog() {
       const email = user.email;
       return t`user ${email}`;
     }
-    return `${fieldWords(e.entityType).toLowerCase()} #${e.entityId.slice(0, 8)}`;
+    return `${inSentence(fieldWords(e.entityType))} #${e.entityId.slice(0, 8)}`;
   };
 
   return (
