@@ -1,6 +1,7 @@
 import { fieldWords } from './audit-words';
 import { useState } from 'react';
 import { Box, Button, Code, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type Plain = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
         maxH="64"
         overflow="auto"
       >
-        {value === null || value === undefined ? '(nothing)' : JSON.stringify(value, null, 2)}
+        {value === null || value === undefined ? <Trans>(nothing)</Trans> : JSON.stringify(value, null, 2)}
       </Code>
     </Stack>
   );
@@ -57,12 +58,14 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
 
 /** Before and after of one audit entry: the changed fields first, the raw snapshots on request. */
 export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useLingui();
   const [showAll, setShowAll] = useState(false);
   const [showJson, setShowJson] = useState(false);
   const comparable = isPlainObject(before) || isPlainObject(after);
   const changes = comparable ? diffSnapshots(before, after) : [];
   const changed = changes.filter((c) => c.changed);
   const rows = showAll ? changes : changed;
+  const count = changes.length;
 
   return (
     <Stack gap="3" py="1">
@@ -73,9 +76,15 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
               <Table.Root size="sm" variant="line">
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader>Field</Table.ColumnHeader>
-                    <Table.ColumnHeader>Before</Table.ColumnHeader>
-                    <Table.ColumnHeader>After</Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Field</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Before</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>After</Trans>
+                    </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -101,25 +110,25 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
             </Box>
           ) : (
             <Text fontSize="sm" color="fg.muted">
-              No field changed.
+              <Trans>No field changed.</Trans>
             </Text>
           )}
           <Stack direction="row" gap="2" flexWrap="wrap">
             {changes.length > changed.length ? (
               <Button size="xs" variant="outline" onClick={() => setShowAll((v) => !v)} aria-pressed={showAll}>
-                {showAll ? 'Only changed fields' : `Show all ${changes.length} fields`}
+                {showAll ? <Trans>Only changed fields</Trans> : <Trans>Show all {count} fields</Trans>}
               </Button>
             ) : null}
             <Button size="xs" variant="outline" onClick={() => setShowJson((v) => !v)} aria-expanded={showJson}>
-              {showJson ? 'Hide raw JSON' : 'Raw JSON'}
+              {showJson ? <Trans>Hide raw JSON</Trans> : <Trans>Raw JSON</Trans>}
             </Button>
           </Stack>
         </>
       ) : null}
       {showJson || !comparable ? (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <JsonBlock title="Before" value={before} />
-          <JsonBlock title="After" value={after} />
+          <JsonBlock title={t`Before`} value={before} />
+          <JsonBlock title={t`After`} value={after} />
         </SimpleGrid>
       ) : null}
     </Stack>

@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '../../i18n';
 import type { TAuditEntry, TAuditListInput } from '@vestora/contract';
 import { formatDateTime } from '../../lib/format';
 import { EmptyState } from '../../components/ui/states';
@@ -16,13 +20,13 @@ const SECURITY = 'security';
 
 /** The entity types the server records (audit `entityType`), and the security events, for the filter. */
 const ENTITY_OPTIONS = [
-  { value: ALL, label: 'All changes' },
-  { value: 'deposit', label: 'Deposits' },
-  { value: 'withdrawal', label: 'Withdrawals' },
-  { value: 'user', label: 'Users' },
-  { value: 'plan', label: 'Plans' },
-  { value: 'deposit_account', label: 'Deposit account record' },
-  { value: SECURITY, label: 'Sign-ins and sessions' },
+  { value: ALL, label: msg`All changes` },
+  { value: 'deposit', label: msg`Deposits` },
+  { value: 'withdrawal', label: msg`Withdrawals` },
+  { value: 'user', label: msg`Users` },
+  { value: 'plan', label: msg`Plans` },
+  { value: 'deposit_account', label: msg`Deposit account record` },
+  { value: SECURITY, label: msg`Sign-ins and sessions` },
 ] as const;
 type EntityFilter = (typeof ENTITY_OPTIONS)[number]['value'];
 
@@ -60,54 +64,73 @@ function actionPalette(action: string): string {
 
 /** Who did an action without an actor: a failed sign-in is a visitor's, everything else the system's. */
 function actorlessName(action: string): string {
-  return action.startsWith('auth.') ? 'Visitor' : 'System';
+  return action.startsWith('auth.') ? t`Visitor` : t`System`;
 }
 
 /** Why a sign-in failed or sessions ended, in words (the audit row keeps the code). */
-const REASONS: Record<string, string> = {
-  unknown_email: 'no account with this email',
-  wrong_password: 'wrong password',
-  account_disabled: 'the account is disabled',
-  role_change: 'the role changed',
-  promoted_by_cli: 'promoted to admin by the command line',
+const REASONS: Record<string, MessageDescriptor> = {
+  unknown_email: msg`no account with this email`,
+  wrong_password: msg`wrong password`,
+  account_disabled: msg`the account is disabled`,
+  role_change: msg`the role changed`,
+  promoted_by_cli: msg`promoted to admin by the command line`,
+};
+
+/** The roles as the audit snapshot records them. */
+const ROLES: Record<string, MessageDescriptor> = { user: msg`user`, admin: msg`admin` };
+const roleWords = (role: unknown): string => {
+  const known = typeof role === 'string' ? ROLES[role] : undefined;
+  return known ? i18n._(known) : String(role);
 };
 
 /** The security events and account actions in words, for the admin reading the log. */
 export function describeAction(e: { action: string; before?: unknown; after?: unknown }): string | null {
   const after = (e.after ?? {}) as Record<string, unknown>;
   const before = (e.before ?? {}) as Record<string, unknown>;
-  const reason = typeof after.reason === 'string' ? (REASONS[after.reason] ?? after.reason) : null;
+  const known = typeof after.reason === 'string' ? REASONS[after.reason] : undefined;
+  const reason = known ? i18n._(known) : typeof after.reason === 'string' ? after.reason : null;
   switch (e.action) {
     case 'auth.sign_in':
-      return 'Signed in';
-    case 'auth.sign_in_failed':
-      return `Sign-in failed for ${String(after.email ?? '?')}${reason ? `: ${reason}` : ''}`;
+      return t`Signed in`;
+    case 'auth.sign_in_failed': {
+      const email = String(after.email ?? '?');
+      return reason ? t`Sign-in failed for ${email}: ${reason}` : t`Sign-in failed for ${email}`;
+    }
     case 'auth.sign_out':
-      return 'Signed out';
+      return t`Signed out`;
     case 'session.revoke': {
       const n = Number(after.sessionsEnded ?? 0);
-      return `${n} ${n === 1 ? 'session' : 'sessions'} ended${reason ? `: ${reason}` : ''}`;
+      return reason
+        ? t`${plural(n, { one: '# session ended', other: '# sessions ended' })}: ${reason}`
+        : t`${plural(n, { one: '# session ended', other: '# sessions ended' })}`;
     }
-    case 'user.role_change':
-      return `Role changed from ${String(before.accountType)} to ${String(after.accountType)}`;
+    case 'user.role_change': {
+      const from = roleWords(before.accountType);
+      const to = roleWords(after.accountType);
+      return t`Role changed from ${from} to ${to}`;
+    }
     case 'user.disable':
-      return 'Account disabled';
+      return t`Account disabled`;
     case 'user.enable':
-      return 'Account enabled again';
+      return t`Account enabled again`;
     case 'user.promote_admin':
-      return 'Made an administrator by pnpm cli create-admin --promote';
+      return t`Made an administrator by pnpm cli create-admin --promote`;
     case 'user.create_admin':
-      return 'Administrator account created by pnpm cli create-admin';
+      return t`Administrator account created by pnpm cli create-admin`;
     default:
       return null;
   }
 }
 
+/** A field's words inside a sentence: lower case in English (German nouns keep their capital). */
+const inSentence = (words: string): string => (i18n.locale === 'en' ? words.toLowerCase() : words);
+
 function changedFields(entry: { before?: unknown; after?: unknown }): string {
   const changed = diffSnapshots(entry.before, entry.after)
     .filter((c) => c.changed)
-    .map((c) => fieldWords(c.field).toLowerCase());
-  return changed.length ? `Changed: ${changed.join(', ')}` : '—';
+    .map((c) => inSentence(fieldWords(c.field)));
+  const fields = changed.join(', ');
+  return changed.length ? t`Changed: ${fields}` : '—';
 }
 
 /** Money desk tab: every admin action with who, when, what and the before/after snapshots. */
@@ -125,72 +148,91 @@ export function AuditLog() {
   const entityName = (e: Pick<TAuditEntry, 'entityType' | 'entityId'>) => {
     if (!e.entityId) return e.entityType;
     const user = e.entityType === 'user' ? directory.byId.get(e.entityId) : undefined;
-    return user ? `user ${user.email}` : `${fieldWords(e.entityType).toLowerCase()} #${e.entityId.slice(0, 8)}`;
+    if (user) {
+      const email = user.email;
+      return t`user ${email}`;
+    }
+    return `${inSentence(fieldWords(e.entityType))} #${e.entityId.slice(0, 8)}`;
   };
 
   return (
     <Stack gap="4">
       <DeskFilters
-        select={{ label: 'What changed', value: entityType, options: ENTITY_OPTIONS, onChange: setEntityType }}
-        userLabel="Done by"
+        select={{
+          label: t`What changed`,
+          value: entityType,
+          options: ENTITY_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) })),
+          onChange: setEntityType,
+        }}
+        userLabel={t`Done by`}
         userId={actorId}
         onUserChange={setActorId}
       />
 
       <PagedTable
         list={audit}
-        loadingLabel="Loading the audit log..."
-        errorTitle="The audit log could not be loaded"
+        loadingLabel={t`Loading the audit log...`}
+        errorTitle={t`The audit log could not be loaded`}
         empty={
           <EmptyState
-            title="No audit entries"
+            title={t`No audit entries`}
             description={
               entityType === ALL && actorId === ALL
-                ? 'Admin actions (reviews, user, plan and account record edits) will be recorded here.'
+                ? t`Admin actions (reviews, user, plan and account record edits) will be recorded here.`
                 : entityType === SECURITY && actorId === ALL
-                  ? 'Sign-ins, failed sign-in attempts, sign-outs and ended sessions will be recorded here.'
-                  : 'Nothing matches these filters.'
+                  ? t`Sign-ins, failed sign-in attempts, sign-outs and ended sessions will be recorded here.`
+                  : t`Nothing matches these filters.`
             }
           />
         }
         minW="36rem"
-        toggleHeader="Before and after"
+        toggleHeader={t`Before and after`}
         headers={
           <>
-            <Table.ColumnHeader>Action</Table.ColumnHeader>
-            <Table.ColumnHeader>Who and when</Table.ColumnHeader>
-            <Table.ColumnHeader>What happened</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Action</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Who and when</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>What happened</Trans>
+            </Table.ColumnHeader>
           </>
         }
-        row={(e, disclosure) => (
-          <ExpandableRow
-            key={e.id}
-            {...disclosure}
-            label={`before and after of "${actionWords(e.action)}" on ${formatDateTime(e.createdAt)}`}
-            colSpan={4}
-            details={() => <AuditChanges before={e.before} after={e.after} />}
-          >
-            <StackedCell
-              primary={
-                <Badge colorPalette={actionPalette(e.action)} variant="subtle" title={e.action} whiteSpace="normal">
-                  {actionWords(e.action)}
-                </Badge>
-              }
-              secondary={entityName(e)}
-              title={e.entityId ?? undefined}
-            />
-            <StackedCell
-              primary={e.actorEmail ?? (e.actorId ? `#${e.actorId.slice(0, 8)}` : actorlessName(e.action))}
-              title={e.actorEmail ?? undefined}
-              secondary={<Time iso={e.createdAt} format={formatDateTime} />}
-            />
-            <Table.Cell maxW="16rem">
-              <Text fontSize="xs" color="fg.muted" truncate title={describeAction(e) ?? undefined}>
-                {describeAction(e) ?? changedFields(e)}
-              </Text>
-            </Table.Cell>
-          </ExpandableRow>
-        )}
+        row={(e, disclosure) => {
+          const action = actionWords(e.action);
+          const when = formatDateTime(e.createdAt);
+          return (
+            <ExpandableRow
+              key={e.id}
+              {...disclosure}
+              label={t`before and after of "${action}" on ${when}`}
+              colSpan={4}
+              details={() => <AuditChanges before={e.before} after={e.after} />}
+            >
+              <StackedCell
+                primary={
+                  <Badge colorPalette={actionPalette(e.action)} variant="subtle" title={e.action} whiteSpace="normal">
+                    {actionWords(e.action)}
+                  </Badge>
+                }
+                secondary={entityName(e)}
+                title={e.entityId ?? undefined}
+              />
+              <StackedCell
+                primary={e.actorEmail ?? (e.actorId ? `#${e.actorId.slice(0, 8)}` : actorlessName(e.action))}
+                title={e.actorEmail ?? undefined}
+                secondary={<Time iso={e.createdAt} format={formatDateTime} />}
+              />
+              <Table.Cell maxW="16rem">
+                <Text fontSize="xs" color="fg.muted" truncate title={describeAction(e) ?? undefined}>
+                  {describeAction(e) ?? changedFields(e)}
+                </Text>
+              </Table.Cell>
+            </ExpandableRow>
+          );
+        }}
       />
     </Stack>
   );

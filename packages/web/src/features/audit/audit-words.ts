@@ -1,112 +1,123 @@
 // The audit log in words: action codes ("withdrawal.approve") and snapshot field names ("accountType") are what
 // the server records; admins read "Withdrawal approved as paid" and "Account type".
 
+import { type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '../../i18n';
+
 /** Actions whose words are not "<thing> <verb in the past>". */
-const SPECIAL: Record<string, string> = {
-  'account.update': 'Deposit account record changed',
-  'auth.sign_in': 'Signed in',
-  'auth.sign_in_failed': 'Sign-in failed',
-  'auth.sign_out': 'Signed out',
-  'auth.two_factor_enabled': 'Two-factor sign-in turned on',
-  'auth.two_factor_disabled': 'Two-factor sign-in turned off',
-  'contact.reply': 'Contact message answered',
-  'mail.open': 'Email in the Outbox opened',
-  'plan.archive': 'Plan archived',
-  'plan.restore': 'Plan restored',
-  'security.lockout': 'Sign-in locked after failed attempts',
-  'session.revoke': 'Sessions ended',
-  'user.create_admin': 'Administrator created (command line)',
-  'user.promote_admin': 'Made an administrator (command line)',
-  'user.role_change': 'Role changed',
-  'user.update': 'User edited',
-  'user.disable': 'Account disabled',
-  'user.enable': 'Account enabled',
-  'user.email_change': 'Email address changed',
-  'user.email_change_requested': 'Email address change requested',
-  'user.email_verify': 'Email address verified',
-  'user.mark_email_verified': 'Email address marked verified',
-  'user.password_change': 'Password changed',
-  'user.password_reset': 'Password reset',
-  'user.password_reset_requested': 'Password reset requested',
-  'withdrawal.approve': 'Withdrawal approved as paid',
-  'investment.redeem': 'Investment redeemed early',
-  'investment.set_renewal': 'Renewal at maturity changed',
+const SPECIAL: Record<string, MessageDescriptor> = {
+  'account.update': msg`Deposit account record changed`,
+  'auth.sign_in': msg`Signed in`,
+  'auth.sign_in_failed': msg`Sign-in failed`,
+  'auth.sign_out': msg`Signed out`,
+  'auth.two_factor_enabled': msg`Two-factor sign-in turned on`,
+  'auth.two_factor_disabled': msg`Two-factor sign-in turned off`,
+  'contact.reply': msg`Contact message answered`,
+  'mail.open': msg`Email in the Outbox opened`,
+  'plan.archive': msg`Plan archived`,
+  'plan.restore': msg`Plan restored`,
+  'security.lockout': msg`Sign-in locked after failed attempts`,
+  'session.revoke': msg`Sessions ended`,
+  'user.create_admin': msg`Administrator created (command line)`,
+  'user.promote_admin': msg`Made an administrator (command line)`,
+  'user.role_change': msg`Role changed`,
+  'user.update': msg`User edited`,
+  'user.disable': msg`Account disabled`,
+  'user.enable': msg`Account enabled`,
+  'user.email_change': msg`Email address changed`,
+  'user.email_change_requested': msg`Email address change requested`,
+  'user.email_verify': msg`Email address verified`,
+  'user.mark_email_verified': msg`Email address marked verified`,
+  'user.password_change': msg`Password changed`,
+  'user.password_reset': msg`Password reset`,
+  'user.password_reset_requested': msg`Password reset requested`,
+  'withdrawal.approve': msg`Withdrawal approved as paid`,
+  'investment.redeem': msg`Investment redeemed early`,
+  'investment.set_renewal': msg`Renewal at maturity changed`,
 };
 
-const THINGS: Record<string, string> = {
-  plan: 'Plan',
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  investment: 'Investment',
-  user: 'User',
-  account: 'Deposit account record',
-  contact: 'Contact message',
-  mail: 'Email',
-  newsletter: 'Newsletter subscription',
+const THINGS: Record<string, MessageDescriptor> = {
+  plan: msg`Plan`,
+  deposit: msg`Deposit`,
+  withdrawal: msg`Withdrawal`,
+  investment: msg`Investment`,
+  user: msg`User`,
+  account: msg`Deposit account record`,
+  contact: msg`Contact message`,
+  mail: msg`Email`,
+  newsletter: msg`Newsletter subscription`,
 };
 
-const VERBS: Record<string, string> = {
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-  archive: 'archived',
-  restore: 'restored',
-  pause: 'paused',
-  resume: 'resumed',
-  confirm: 'confirmed',
-  reject: 'rejected',
-  approve: 'approved',
-  cancel: 'cancelled',
-  request: 'requested',
-  open: 'opened',
-  mature: 'matured',
-  redeem: 'redeemed',
-  pay: 'paid',
+const VERBS: Record<string, MessageDescriptor> = {
+  create: msg`created`,
+  update: msg`changed`,
+  delete: msg`deleted`,
+  archive: msg`archived`,
+  restore: msg`restored`,
+  pause: msg`paused`,
+  resume: msg`resumed`,
+  confirm: msg`confirmed`,
+  reject: msg`rejected`,
+  approve: msg`approved`,
+  cancel: msg`cancelled`,
+  request: msg`requested`,
+  open: msg`opened`,
+  mature: msg`matured`,
+  redeem: msg`redeemed`,
+  pay: msg`paid`,
 };
 
 /** "plan.create" → "Plan created"; an unknown code still reads as words ("foo.bar_baz" → "Foo bar baz"). */
 export function actionWords(action: string): string {
   const special = SPECIAL[action];
-  if (special) return special;
+  if (special) return i18n._(special);
   const [thing = '', verb = ''] = action.split('.');
-  const t = THINGS[thing];
-  const v = VERBS[verb];
-  if (t && v) return `${t} ${v}`;
+  const thingWords = THINGS[thing];
+  const verbWords = VERBS[verb];
+  if (thingWords && verbWords) {
+    const what = i18n._(thingWords);
+    const done = i18n._(verbWords);
+    return t({
+      comment: 'A thing and what was done to it, e.g. "Plan created"; the order may change, a colon may help.',
+      message: `${what} ${done}`,
+    });
+  }
   const words = action.replace(/[._]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Snapshot fields whose words are not just the name split at its capitals. */
-const FIELDS: Record<string, string> = {
-  id: 'Id',
-  userId: 'Member id',
-  userEmail: 'Member email',
-  accountType: 'Role',
-  investmentPlanName: 'Plan name',
-  investmentPlanDescription: 'Description',
-  investmentPlanImage: 'Image',
-  annualRateBps: 'Interest rate (hundredths of a percent)',
-  minAmount: 'Minimum amount',
-  maxAmount: 'Maximum amount',
-  termMonths: 'Term (months)',
-  earlyExitAllowed: 'Early exit allowed',
-  remainingCapacity: 'Capacity left',
-  openForInvesting: 'Open for investing',
-  payoutReference: 'Payout reference',
-  reviewedAt: 'Reviewed at',
-  reviewedBy: 'Reviewed by',
-  createdAt: 'Created at',
-  updatedAt: 'Updated at',
-  profilePicture: 'Profile picture',
-  emailVerified: 'Email verified',
-  version: 'Version',
-  sessionsEnded: 'Sessions ended',
+const FIELDS: Record<string, MessageDescriptor> = {
+  id: msg`Id`,
+  userId: msg`Member id`,
+  userEmail: msg`Member email`,
+  accountType: msg`Role`,
+  investmentPlanName: msg`Plan name`,
+  investmentPlanDescription: msg`Description`,
+  investmentPlanImage: msg`Image`,
+  annualRateBps: msg`Interest rate (hundredths of a percent)`,
+  minAmount: msg`Minimum amount`,
+  maxAmount: msg`Maximum amount`,
+  termMonths: msg`Term (months)`,
+  earlyExitAllowed: msg`Early exit allowed`,
+  remainingCapacity: msg`Capacity left`,
+  openForInvesting: msg`Open for investing`,
+  payoutReference: msg`Payout reference`,
+  reviewedAt: msg`Reviewed at`,
+  reviewedBy: msg`Reviewed by`,
+  createdAt: msg`Created at`,
+  updatedAt: msg`Updated at`,
+  profilePicture: msg`Profile picture`,
+  emailVerified: msg`Email verified`,
+  version: msg`Version`,
+  sessionsEnded: msg`Sessions ended`,
 };
 
 /** "accountType" → "Role", "bankName" → "Bank name", "two_factor" → "Two factor". */
 export function fieldWords(field: string): string {
   const known = FIELDS[field];
-  if (known) return known;
+  if (known) return i18n._(known);
   const words = field
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

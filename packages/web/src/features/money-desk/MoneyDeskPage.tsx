@@ -1,4 +1,5 @@
 import { Badge, Box, Stack, Tabs } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-title';
 import { useUrlTab } from '../../lib/use-url-tab';
@@ -21,7 +22,9 @@ function PendingCount({ count, more }: { count: number | undefined; more: boolea
       <Badge colorPalette="yellow" variant="solid" size="sm" rounded="full" aria-hidden>
         {text}
       </Badge>
-      <Box srOnly>({text} pending)</Box>
+      <Box srOnly>
+        <Trans>({text} pending)</Trans>
+      </Box>
     </>
   );
 }
@@ -31,39 +34,42 @@ function PendingCount({ count, more }: { count: number | undefined; more: boolea
  * and check that every balance equals its ledger. The tab lives in the URL (?tab=) so it can be linked.
  */
 export default function MoneyDeskPage() {
-  usePageTitle('Money desk');
+  const { t } = useLingui();
+  usePageTitle(t`Money desk`);
   const [tab, setTab] = useUrlTab(TABS);
   const pendingDeposits = trpc.deposit.list.useQuery({ status: 'pending', limit: MAX_PAGE });
   const pendingWithdrawals = trpc.withdrawal.list.useQuery({ status: 'pending', limit: MAX_PAGE });
 
   return (
     <Stack gap="6">
-      <PageIntro title="Money desk">
-        Confirm deposits once the transfer has arrived, pay out or reject withdrawals, follow every investment, and
-        trace every admin action.
+      <PageIntro title={t`Money desk`}>
+        <Trans>
+          Confirm deposits once the transfer has arrived, pay out or reject withdrawals, follow every investment, and
+          trace every admin action.
+        </Trans>
       </PageIntro>
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="deposits" flexShrink={0}>
-            Deposits
+            <Trans>Deposits</Trans>
             <PendingCount count={pendingDeposits.data?.items.length} more={Boolean(pendingDeposits.data?.nextCursor)} />
           </Tabs.Trigger>
           <Tabs.Trigger value="withdrawals" flexShrink={0}>
-            Withdrawals
+            <Trans>Withdrawals</Trans>
             <PendingCount
               count={pendingWithdrawals.data?.items.length}
               more={Boolean(pendingWithdrawals.data?.nextCursor)}
             />
           </Tabs.Trigger>
           <Tabs.Trigger value="investments" flexShrink={0}>
-            Investments
+            <Trans>Investments</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="audit" flexShrink={0}>
-            Audit log
+            <Trans>Audit log</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="ledger" flexShrink={0}>
-            Ledger check
+            <Trans>Ledger check</Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="deposits">

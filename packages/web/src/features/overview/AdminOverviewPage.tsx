@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Card, Code, HStack, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { TAdminOverview } from '@vestora/contract';
 import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
@@ -12,14 +13,25 @@ import { PageIntro } from '../dashboard/PageIntro';
 import { RoleRequests } from './RoleRequests';
 import { BitcoinWatcherPanel } from './BitcoinWatcher';
 
-function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+/** `testId` stays English (browser tests find the figure by it); `label` is in the reader's language. */
+function Figure({
+  label,
+  testId,
+  value,
+  children,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  children?: ReactNode;
+}) {
   return (
     <Card.Root size="sm">
       <Card.Body gap="1">
         <Text fontSize="sm" color="fg.muted">
           {label}
         </Text>
-        <Text fontSize="2xl" fontWeight="bold" data-testid={`figure-${label}`}>
+        <Text fontSize="2xl" fontWeight="bold" data-testid={`figure-${testId}`}>
           {value}
         </Text>
         {children}
@@ -33,25 +45,25 @@ function Check({ title, ok, okText, badText }: { title: string; ok: boolean; okT
   return (
     <Card.Root
       size="sm"
-      borderColor={ok ? 'green.300' : 'red.500'}
+      borderColor={ok ? 'border.success' : 'border.error'}
       borderWidth={ok ? '1px' : '2px'}
-      bg={ok ? 'white' : 'red.50'}
+      bg={ok ? 'bg.panel' : 'bg.error'}
       role="group"
       aria-label={title}
     >
       <Card.Body>
         <HStack gap="3" align="flex-start">
-          <Box color={ok ? 'green.600' : 'red.600'} pt="0.5" aria-hidden>
+          <Box color={ok ? 'fg.success' : 'fg.error'} pt="0.5" aria-hidden>
             {ok ? <LuCircleCheck size="20" /> : <LuCircleAlert size="20" />}
           </Box>
           <Stack gap="0.5">
             <HStack gap="2">
               <Text fontWeight="semibold">{title}</Text>
               <Badge colorPalette={ok ? 'green' : 'red'} variant={ok ? 'subtle' : 'solid'}>
-                {ok ? 'OK' : 'Not OK'}
+                {ok ? <Trans>OK</Trans> : <Trans>Not OK</Trans>}
               </Badge>
             </HStack>
-            <Text fontSize="sm" color={ok ? 'fg.muted' : 'red.800'}>
+            <Text fontSize="sm" color={ok ? 'fg.muted' : 'fg.error'}>
               {ok ? okText : badText}
             </Text>
           </Stack>
@@ -64,10 +76,10 @@ function Check({ title, ok, okText, badText }: { title: string; ok: boolean; okT
 /** One thing the installation still needs, with where to fix it. */
 interface Todo {
   id: string;
-  title: string;
+  title: ReactNode;
   body: ReactNode;
   to: string;
-  linkText: string;
+  linkText: ReactNode;
 }
 
 /** What the installation still needs (deposit account, mail, a second admin), each with a link to fix it. */
@@ -76,38 +88,42 @@ export function setupTodos(setup: TAdminOverview['setup']): Todo[] {
   if (!setup.depositAccountSet) {
     todos.push({
       id: 'deposit-account',
-      title: 'The deposit account is not set',
-      body: 'Members see "Deposits are not open yet" until the platform\'s real bank account replaces the placeholder.',
+      title: <Trans>The deposit account is not set</Trans>,
+      body: (
+        <Trans>
+          Members see "Deposits are not open yet" until the platform's real bank account replaces the placeholder.
+        </Trans>
+      ),
       to: '/dashboard/deposit',
-      linkText: 'Set the deposit account',
+      linkText: <Trans>Set the deposit account</Trans>,
     });
   }
   if (!setup.mailDelivered) {
     todos.push({
       id: 'smtp',
-      title: 'Mail is not being sent (SMTP is not set)',
+      title: <Trans>Mail is not being sent (SMTP is not set)</Trans>,
       body: (
-        <>
+        <Trans>
           Verification links, password resets and notices wait in the Outbox. Set <Code>SMTP_URL</Code> in the server's
           environment and restart it to deliver them.
-        </>
+        </Trans>
       ),
       to: '/dashboard/outbox',
-      linkText: 'Open the Outbox',
+      linkText: <Trans>Open the Outbox</Trans>,
     });
   }
   if (setup.activeAdmins < 2) {
     todos.push({
       id: 'second-admin',
-      title: 'There is no second administrator (four eyes)',
+      title: <Trans>There is no second administrator (four eyes)</Trans>,
       body: (
-        <>
+        <Trans>
           Your own deposits, withdrawals and balance need another administrator to review them. Make a trusted user an
           administrator in User Management, or run <Code>pnpm cli create-admin --email …</Code>.
-        </>
+        </Trans>
       ),
       to: '/dashboard/user',
-      linkText: 'Open User Management',
+      linkText: <Trans>Open User Management</Trans>,
     });
   }
   return todos;
@@ -116,18 +132,18 @@ export function setupTodos(setup: TAdminOverview['setup']): Todo[] {
 function SetupTodos({ todos }: { todos: Todo[] }) {
   if (todos.length === 0) return null;
   return (
-    <Card.Root as="section" aria-labelledby="todo-title" size="sm" borderColor="orange.300" bg="orange.50">
+    <Card.Root as="section" aria-labelledby="todo-title" size="sm" borderColor="border.warning" bg="bg.warning">
       <Card.Body gap="3">
         <Heading as="h2" id="todo-title" size="md">
-          To do before members rely on this installation
+          <Trans>To do before members rely on this installation</Trans>
         </Heading>
         <Stack as="ul" gap="3" listStyleType="none" ms="0">
-          {todos.map((t) => (
-            <Box as="li" key={t.id} data-testid={`todo-${t.id}`}>
-              <Text fontWeight="semibold">{t.title}</Text>
-              <Text fontSize="sm">{t.body}</Text>
-              <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
-                <RouterLink to={t.to}>{t.linkText}</RouterLink>
+          {todos.map((todo) => (
+            <Box as="li" key={todo.id} data-testid={`todo-${todo.id}`}>
+              <Text fontWeight="semibold">{todo.title}</Text>
+              <Text fontSize="sm">{todo.body}</Text>
+              <Link asChild color="teal.fg" fontSize="sm" fontWeight="medium">
+                <RouterLink to={todo.to}>{todo.linkText}</RouterLink>
               </Link>
             </Box>
           ))}
@@ -139,7 +155,8 @@ function SetupTodos({ todos }: { todos: Todo[] }) {
 
 /** /dashboard/overview (admins): the morning figures and the two checks, with links to where work waits. */
 export default function AdminOverviewPage() {
-  usePageTitle('Overview');
+  const { t } = useLingui();
+  usePageTitle(t`Overview`);
   // The page refreshes itself as often as the server refreshes the money figures, so an open page never shows
   // figures older than its label says.
   const overview = trpc.overview.admin.useQuery(undefined, {
@@ -147,11 +164,11 @@ export default function AdminOverviewPage() {
     refetchInterval: 60_000,
   });
 
-  if (overview.isPending) return <PageLoader label="Loading the overview..." />;
+  if (overview.isPending) return <PageLoader label={t`Loading the overview...`} />;
   if (overview.isError)
     return (
       <ErrorState
-        title="Could not load the overview"
+        title={t`Could not load the overview`}
         description={errorMessage(overview.error)}
         onRetry={() => void overview.refetch()}
         retrying={overview.isRefetching}
@@ -161,55 +178,65 @@ export default function AdminOverviewPage() {
   // Both checks read every ledger entry and balance, so the page shows the last full check (re-run every few
   // minutes, or on request on the money desk); the money figures are at most a minute old, the queues live.
   const checkedAt = formatDateTime(o.ledgerCheckedAt);
+  const difference = formatMoney(o.platform.difference);
+  const figuresAt = formatDateTime(o.figuresAt);
   const deskLink = (tab: string, text: string) => (
-    <Link asChild color="teal.700" fontSize="sm" fontWeight="medium">
+    <Link asChild color="teal.fg" fontSize="sm" fontWeight="medium">
       <RouterLink to={`/dashboard/money-desk${tab ? `?tab=${tab}` : ''}`}>{text}</RouterLink>
     </Link>
   );
 
   return (
     <Stack gap="6">
-      <PageIntro title="Overview">
-        What the platform holds and owes this morning, and whether the books balance.
+      <PageIntro title={t`Overview`}>
+        <Trans>What the platform holds and owes this morning, and whether the books balance.</Trans>
       </PageIntro>
 
       <SetupTodos todos={setupTodos(o.setup)} />
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Check
-          title="Platform check"
+          title={t`Platform check`}
           ok={o.platform.ok}
-          okText={`At the last full check, ${checkedAt}, balances, open principal and held withdrawals added up to the money that came in and went out.`}
-          badText={`At the last full check, ${checkedAt}, the platform's books were off by ${formatMoney(o.platform.difference)}. Investigate before paying anything out.`}
+          okText={t`At the last full check, ${checkedAt}, balances, open principal and held withdrawals added up to the money that came in and went out.`}
+          badText={t`At the last full check, ${checkedAt}, the platform's books were off by ${difference}. Investigate before paying anything out.`}
         />
         <Check
-          title="Ledger check"
+          title={t`Ledger check`}
           ok={o.ledgerOk}
-          okText={`Every balance equalled the sum of its ledger entries at the last full check, ${checkedAt}.`}
-          badText={`At the last full check, ${checkedAt}, at least one balance differed from its ledger. See the Ledger check tab of the money desk.`}
+          okText={t`Every balance equalled the sum of its ledger entries at the last full check, ${checkedAt}.`}
+          badText={t`At the last full check, ${checkedAt}, at least one balance differed from its ledger. See the Ledger check tab of the money desk.`}
         />
       </SimpleGrid>
 
       <Text fontSize="sm" color="fg.muted" data-testid="figures-at">
-        Users and pending requests are live; balances, principal and interest due as of {formatDateTime(o.figuresAt)}{' '}
-        (never more than a minute old; this page refreshes itself every minute).
+        <Trans>
+          Users and pending requests are live; balances, principal and interest due as of {figuresAt} (never more than a
+          minute old; this page refreshes itself every minute).
+        </Trans>
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        <Figure label="Users" value={formatInteger(o.users)} />
-        <Figure label="Balances held" value={formatMoney(o.balancesHeld)} />
-        <Figure label="Principal invested" value={formatMoney(o.principalInvested)} />
-        <Figure label="Interest due in the next 30 days" value={formatMoney(o.interestDueNext30Days)} />
+        <Figure label={t`Users`} testId="Users" value={formatInteger(o.users)} />
+        <Figure label={t`Balances held`} testId="Balances held" value={formatMoney(o.balancesHeld)} />
+        <Figure label={t`Principal invested`} testId="Principal invested" value={formatMoney(o.principalInvested)} />
         <Figure
-          label="Pending deposits"
+          label={t`Interest due in the next 30 days`}
+          testId="Interest due in the next 30 days"
+          value={formatMoney(o.interestDueNext30Days)}
+        />
+        <Figure
+          label={t`Pending deposits`}
+          testId="Pending deposits"
           value={`${formatInteger(o.pendingDeposits.count)} · ${formatMoney(o.pendingDeposits.amount)}`}
         >
-          {deskLink('', 'Review deposits')}
+          {deskLink('', t`Review deposits`)}
         </Figure>
         <Figure
-          label="Pending withdrawals"
+          label={t`Pending withdrawals`}
+          testId="Pending withdrawals"
           value={`${formatInteger(o.pendingWithdrawals.count)} · ${formatMoney(o.pendingWithdrawals.amount)}`}
         >
-          {deskLink('withdrawals', 'Review withdrawals')}
+          {deskLink('withdrawals', t`Review withdrawals`)}
         </Figure>
       </SimpleGrid>
 
@@ -220,20 +247,28 @@ export default function AdminOverviewPage() {
       <Stack as="section" aria-labelledby="by-plan-title" gap="3">
         <HStack justify="space-between" flexWrap="wrap">
           <Heading as="h2" id="by-plan-title" size="lg">
-            Principal invested per plan
+            <Trans>Principal invested per plan</Trans>
           </Heading>
-          {deskLink('investments', 'All positions')}
+          {deskLink('investments', t`All positions`)}
         </HStack>
         {o.principalByPlan.length === 0 ? (
-          <Text color="fg.muted">No open positions yet.</Text>
+          <Text color="fg.muted">
+            <Trans>No open positions yet.</Trans>
+          </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+          <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Plan</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Positions</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Plan</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Positions</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Principal</Trans>
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>

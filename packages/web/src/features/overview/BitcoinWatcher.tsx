@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, ErrorState, listState } from '../../components/ui/states';
 import { errorMessage, isClientError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -9,39 +12,45 @@ import { CopyButton } from '../account/CopyButton';
 import type { TBitcoinException, TBitcoinExceptionKind, TBitcoinStatus } from '@vestora/contract';
 
 /** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
-export const EXCEPTION_WORDS: Record<TBitcoinExceptionKind, { label: string; help: string; palette: string }> = {
+export const EXCEPTION_WORDS: Record<
+  TBitcoinExceptionKind,
+  { label: MessageDescriptor; help: MessageDescriptor; palette: string }
+> = {
   reorged: {
-    label: 'Credited, then left the chain',
-    help: 'The ledger is not rewritten: correct the balance with an adjustment (another admin approves it).',
+    label: msg`Credited, then left the chain`,
+    help: msg`The ledger is not rewritten: correct the balance with an adjustment (another admin approves it).`,
     palette: 'red',
   },
   dust: {
-    label: 'Dust: not credited',
-    help: 'Under the dust minimum: nothing was credited. Credit it by hand with an adjustment if you choose to.',
+    label: msg`Dust: not credited`,
+    help: msg`Under the dust minimum: nothing was credited. Credit it by hand with an adjustment if you choose to.`,
     palette: 'gray',
   },
   payout_mismatch: {
-    label: "Payout does not pay the member's address",
-    help: "The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.",
+    label: msg`Payout does not pay the member's address`,
+    help: msg`The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.`,
     palette: 'orange',
   },
 };
 
 /** How the watcher is doing, in words and colour: following, behind, or failing. */
-export function watcherHealth(s: TBitcoinStatus): { label: string; palette: 'green' | 'orange' | 'red' } {
-  if (s.lastError) return { label: 'Failing', palette: 'red' };
-  if (s.height === null) return { label: 'Not started', palette: 'orange' };
-  if ((s.lag ?? 0) > 1) return { label: `Behind by ${formatInteger(s.lag)} blocks`, palette: 'orange' };
-  return { label: 'Following the chain', palette: 'green' };
+export function watcherHealth(s: TBitcoinStatus): { label: ReactNode; palette: 'green' | 'orange' | 'red' } {
+  if (s.lastError) return { label: <Trans>Failing</Trans>, palette: 'red' };
+  if (s.height === null) return { label: <Trans>Not started</Trans>, palette: 'orange' };
+  const lag = s.lag ?? 0;
+  if (lag > 1)
+    return { label: <Plural value={lag} one="Behind by # block" other="Behind by # blocks" />, palette: 'orange' };
+  return { label: <Trans>Following the chain</Trans>, palette: 'green' };
 }
 
-function Fact({ label, value }: { label: string; value: ReactNode }) {
+/** `testId` stays English (browser tests find the figure by it). */
+function Fact({ label, testId, value }: { label: string; testId: string; value: ReactNode }) {
   return (
     <Stack gap="0.5">
       <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
-      <Text fontSize="xl" fontWeight="bold" data-testid={`bitcoin-${label}`}>
+      <Text fontSize="xl" fontWeight="bold" data-testid={`bitcoin-${testId}`}>
         {value}
       </Text>
     </Stack>
@@ -50,40 +59,47 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 
 /** The watcher's figures: height, tip, lag, credited today, and the last error when there is one. */
 export function WatcherStatusView({ status: s }: { status: TBitcoinStatus }) {
+  const { t } = useLingui();
   const health = watcherHealth(s);
+  const lastErrorAt = formatDateTime(s.lastErrorAt);
+  const checkedAt = formatDateTime(s.checkedAt);
   return (
     <Stack gap="4">
       <HStack gap="2">
         <Text fontSize="sm" fontWeight="medium">
-          Watcher:
+          <Trans>Watcher:</Trans>
         </Text>
         <Badge colorPalette={health.palette} variant="subtle">
           {health.label}
         </Badge>
       </HStack>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-        <Fact label="Scanned height" value={formatInteger(s.height)} />
-        <Fact label="Chain tip" value={formatInteger(s.tipHeight)} />
-        <Fact label="Lag (blocks)" value={formatInteger(s.lag)} />
-        <Fact label="Credited today" value={formatMoney(s.creditedToday)} />
+        <Fact label={t`Scanned height`} testId="Scanned height" value={formatInteger(s.height)} />
+        <Fact label={t`Chain tip`} testId="Chain tip" value={formatInteger(s.tipHeight)} />
+        <Fact label={t`Lag (blocks)`} testId="Lag (blocks)" value={formatInteger(s.lag)} />
+        <Fact label={t`Credited today`} testId="Credited today" value={formatMoney(s.creditedToday)} />
       </SimpleGrid>
       {s.lastError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Last error{s.lastErrorAt ? `, ${formatDateTime(s.lastErrorAt)}` : ''}</Alert.Title>
+            <Alert.Title>
+              {s.lastErrorAt ? <Trans>Last error, {lastErrorAt}</Trans> : <Trans>Last error</Trans>}
+            </Alert.Title>
             <Alert.Description wordBreak="break-word">{s.lastError}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          No error at the last read of the block source.
+          <Trans>No error at the last read of the block source.</Trans>
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted" data-testid="bitcoin-checked-at">
-        {s.checkedAt
-          ? `Last read of the block source: ${formatDateTime(s.checkedAt)}.`
-          : 'The block source has not been read yet.'}
+        {s.checkedAt ? (
+          <Trans>Last read of the block source: {checkedAt}.</Trans>
+        ) : (
+          <Trans>The block source has not been read yet.</Trans>
+        )}
       </Text>
     </Stack>
   );
@@ -91,39 +107,51 @@ export function WatcherStatusView({ status: s }: { status: TBitcoinStatus }) {
 
 /** Credited-then-gone payments, dust and payout mismatches, each with the member and the amount. */
 export function WatcherExceptionsView({ items }: { items: readonly TBitcoinException[] }) {
+  const { t, i18n } = useLingui();
   if (items.length === 0)
     return (
       <EmptyState
-        title="No Bitcoin exceptions"
-        description="Payments that leave the chain after their credit, dust, and payouts that do not pay the member's address are listed here."
+        title={t`No Bitcoin exceptions`}
+        description={t`Payments that leave the chain after their credit, dust, and payouts that do not pay the member's address are listed here.`}
       />
     );
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+    <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
       <Table.Root size="sm" minW="56rem">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>What</Table.ColumnHeader>
-            <Table.ColumnHeader>Member</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>Transaction</Table.ColumnHeader>
-            <Table.ColumnHeader>When</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>What</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Member</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Amount</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Transaction</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>When</Trans>
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {items.map((x) => {
             const words = EXCEPTION_WORDS[x.kind];
+            const txid = x.txid;
             return (
               <Table.Row key={x.id}>
                 <Table.Cell minW="16rem" maxW="24rem" whiteSpace="normal">
                   <Badge colorPalette={words.palette} variant="subtle">
-                    {words.label}
+                    {i18n._(words.label)}
                   </Badge>
                   <Text fontSize="sm" mt="1" overflowWrap="anywhere">
                     {x.detail}
                   </Text>
                   <Text fontSize="xs" color="fg.muted" mt="1">
-                    {words.help}
+                    {i18n._(words.help)}
                   </Text>
                 </Table.Cell>
                 <Table.Cell whiteSpace="normal" overflowWrap="anywhere" minW="10rem">
@@ -143,7 +171,7 @@ export function WatcherExceptionsView({ items }: { items: readonly TBitcoinExcep
                       {shortTxid(x.txid)}
                       {x.vout === null ? '' : `:${x.vout}`}
                     </Text>
-                    <CopyButton value={x.txid} label="Copy" ariaLabel={`Copy transaction id ${x.txid}`} size="2xs" />
+                    <CopyButton value={x.txid} label={t`Copy`} ariaLabel={t`Copy transaction id ${txid}`} size="2xs" />
                   </HStack>
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
@@ -164,17 +192,19 @@ export function BitcoinSection({ status, exceptions }: { status: ReactNode; exce
     <Card.Root as="section" aria-labelledby="bitcoin-watcher-title">
       <Card.Header>
         <Heading as="h2" id="bitcoin-watcher-title" size="lg">
-          Bitcoin deposits
+          <Trans>Bitcoin deposits</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          The chain watcher credits payments to members' addresses; this page refreshes it every 30 seconds.
+          <Trans>
+            The chain watcher credits payments to members' addresses; this page refreshes it every 30 seconds.
+          </Trans>
         </Text>
       </Card.Header>
       <Card.Body gap="6">
         {status}
         <Stack gap="3">
           <Heading as="h3" size="md">
-            Exceptions
+            <Trans>Exceptions</Trans>
           </Heading>
           {exceptions}
         </Stack>
@@ -192,6 +222,7 @@ const WATCHER_REFRESH_MS = 30_000;
  * flashes a Bitcoin heading; a refused answer (a 4xx: not an admin, an older server) is quiet too.
  */
 export function BitcoinWatcherPanel() {
+  const { t } = useLingui();
   const status = trpc.bitcoin.status.useQuery(undefined, {
     refetchInterval: WATCHER_REFRESH_MS,
     refetchOnWindowFocus: true,
@@ -215,8 +246,8 @@ export function BitcoinWatcherPanel() {
       items: exceptions.data?.items ?? [],
     },
     {
-      loading: 'Loading the Bitcoin exceptions...',
-      errorTitle: 'Could not load the Bitcoin exceptions',
+      loading: t`Loading the Bitcoin exceptions...`,
+      errorTitle: t`Could not load the Bitcoin exceptions`,
       empty: <WatcherExceptionsView items={[]} />,
       minH: '8rem',
     },
@@ -229,7 +260,7 @@ export function BitcoinWatcherPanel() {
           <WatcherStatusView status={status.data} />
         ) : (
           <ErrorState
-            title="Could not read the Bitcoin watcher"
+            title={t`Could not read the Bitcoin watcher`}
             description={errorMessage(status.error)}
             onRetry={() => void status.refetch()}
             retrying={status.isRefetching}

@@ -1,4 +1,7 @@
 import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TRoleChange, TRoleRequest } from '@vestora/contract';
 import { PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
@@ -7,16 +10,16 @@ import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
-const CHANGE_LABEL: Record<TRoleChange, string> = {
-  promote: 'Make administrator',
-  demote: 'Remove administrator role',
-  disable: 'Disable administrator',
+const CHANGE_LABEL: Record<TRoleChange, MessageDescriptor> = {
+  promote: msg`Make administrator`,
+  demote: msg`Remove administrator role`,
+  disable: msg`Disable administrator`,
 };
 
 /** Why this admin may not approve `r` (null: they may). */
-function whyNotYours(r: TRoleRequest, meId: string | undefined): string | null {
-  if (r.userId === meId) return 'This request is about you: another administrator decides it.';
-  if (r.requestedById === meId) return 'You asked for this: another administrator must approve it.';
+function whyNotYours(r: TRoleRequest, meId: string | undefined): MessageDescriptor | null {
+  if (r.userId === meId) return msg`This request is about you: another administrator decides it.`;
+  if (r.requestedById === meId) return msg`You asked for this: another administrator must approve it.`;
   return null;
 }
 
@@ -26,6 +29,7 @@ function whyNotYours(r: TRoleRequest, meId: string | undefined): string | null {
  * decides nothing. The server refuses the same.
  */
 export function RoleRequests() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const { user: me } = useSession();
   const list = trpc.user.roleRequest.list.useQuery(undefined, { refetchOnWindowFocus: true });
@@ -34,57 +38,70 @@ export function RoleRequests() {
   };
   const approve = trpc.user.roleRequest.approve.useMutation({
     onSuccess: async (r) => {
+      const change = t(CHANGE_LABEL[r.change]);
+      const email = r.userEmail;
       toaster.create({
         type: 'success',
-        title: 'Request approved',
-        description: `${CHANGE_LABEL[r.change]}: ${r.userEmail}`,
+        title: t`Request approved`,
+        description: t`${change}: ${email}`,
       });
       await done();
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Could not approve',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not approve`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
   const reject = trpc.user.roleRequest.reject.useMutation({
     onSuccess: async (r) => {
+      const email = r.userEmail;
       toaster.create({
         type: 'success',
-        title: 'Request rejected',
-        description: `Nothing changed for ${r.userEmail}.`,
+        title: t`Request rejected`,
+        description: t`Nothing changed for ${email}.`,
       });
       await done();
     },
     onError: (err) =>
-      toaster.create({ type: 'error', title: 'Could not reject', description: errorMessage(err, 'Please try again.') }),
+      toaster.create({
+        type: 'error',
+        title: t`Could not reject`,
+        description: errorMessage(err, t`Please try again.`),
+      }),
   });
   const busyId = approve.isPending ? approve.variables?.id : reject.isPending ? reject.variables?.id : undefined;
 
   return (
     <Stack as="section" aria-labelledby="role-requests-title" gap="3">
       <Heading as="h2" id="role-requests-title" size="lg">
-        Role requests
+        <Trans>Role requests</Trans>
       </Heading>
       {list.isPending ? (
-        <PageLoader label="Loading role requests..." minH="4rem" />
+        <PageLoader label={t`Loading role requests...`} minH="4rem" />
       ) : list.isError ? (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Description>{errorMessage(list.error)}</Alert.Description>
         </Alert.Root>
       ) : list.data.length === 0 ? (
-        <Text color="fg.muted">No role requests wait for a second administrator.</Text>
+        <Text color="fg.muted">
+          <Trans>No role requests wait for a second administrator.</Trans>
+        </Text>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="3" aria-label="Pending role requests">
+        <Stack as="ul" listStyleType="none" gap="3" aria-label={t`Pending role requests`}>
           {list.data.map((r) => {
             const why = whyNotYours(r, me?.id);
             const aboutMe = r.userId === me?.id;
             const mine = r.requestedById === me?.id;
             const whyId = `role-request-why-${r.id}`;
+            const change = t(CHANGE_LABEL[r.change]);
+            const userName = r.userName;
+            const askedBy = r.requestedByEmail;
+            const askedAt = formatDateTime(r.createdAt);
             return (
-              <Box as="li" key={r.id} borderWidth="1px" rounded="md" bg="white" p="3">
+              <Box as="li" key={r.id} borderWidth="1px" rounded="md" bg="bg.panel" p="3">
                 <Stack
                   direction={{ base: 'column', md: 'row' }}
                   gap="3"
@@ -93,17 +110,21 @@ export function RoleRequests() {
                 >
                   <Stack gap="0.5" minW="0">
                     <Text fontWeight="semibold">
-                      {CHANGE_LABEL[r.change]}: {r.userName}{' '}
+                      <Trans>
+                        {change}: {userName}
+                      </Trans>{' '}
                       <Text as="span" fontWeight="normal" color="fg.muted" overflowWrap="anywhere">
                         ({r.userEmail})
                       </Text>
                     </Text>
                     <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                      Asked by {r.requestedByEmail} on {formatDateTime(r.createdAt)}
+                      <Trans>
+                        Asked by {askedBy} on {askedAt}
+                      </Trans>
                     </Text>
                     {why ? (
                       <Text id={whyId} fontSize="sm" color="fg.muted">
-                        {why}
+                        {t(why)}
                       </Text>
                     ) : null}
                   </Stack>
@@ -116,7 +137,7 @@ export function RoleRequests() {
                       aria-describedby={why ? whyId : undefined}
                       onClick={() => approve.mutate({ id: r.id })}
                     >
-                      Approve
+                      <Trans>Approve</Trans>
                     </Button>
                     <Button
                       size="sm"
@@ -127,7 +148,7 @@ export function RoleRequests() {
                       aria-describedby={why ? whyId : undefined}
                       onClick={() => reject.mutate({ id: r.id })}
                     >
-                      {mine ? 'Withdraw' : 'Reject'}
+                      {mine ? <Trans>Withdraw</Trans> : <Trans>Reject</Trans>}
                     </Button>
                   </HStack>
                 </Stack>

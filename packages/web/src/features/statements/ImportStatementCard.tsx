@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuUpload } from 'react-icons/lu';
+import { type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TCsvMapping, TStatementFormat, TStatementImportResult } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -11,9 +14,9 @@ import { OptionSelect } from '../../components/ui/option-select';
 import { FailedAction } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 
-const FORMATS: { value: Exclude<TStatementFormat, 'mt940'>; label: string }[] = [
-  { value: 'camt053', label: 'camt.053 (ISO 20022 XML)' },
-  { value: 'csv', label: 'CSV with a column mapping' },
+const FORMATS: { value: Exclude<TStatementFormat, 'mt940'>; label: MessageDescriptor }[] = [
+  { value: 'camt053', label: msg`camt.053 (ISO 20022 XML)` },
+  { value: 'csv', label: msg`CSV with a column mapping` },
 ];
 
 type MappingKey =
@@ -26,15 +29,15 @@ type MappingKey =
   | 'counterpartyAccount'
   | 'balance';
 
-const MAPPING_FIELDS: { key: MappingKey; label: string; required: boolean }[] = [
-  { key: 'date', label: 'Date column', required: true },
-  { key: 'amount', label: 'Amount column', required: true },
-  { key: 'reference', label: 'Reference or description column', required: true },
-  { key: 'currency', label: 'Currency column', required: false },
-  { key: 'bankTransactionId', label: "Bank's transaction id column", required: false },
-  { key: 'counterpartyName', label: 'Counterparty name column', required: false },
-  { key: 'counterpartyAccount', label: 'Counterparty account column', required: false },
-  { key: 'balance', label: 'Running balance column', required: false },
+const MAPPING_FIELDS: { key: MappingKey; label: MessageDescriptor; required: boolean }[] = [
+  { key: 'date', label: msg`Date column`, required: true },
+  { key: 'amount', label: msg`Amount column`, required: true },
+  { key: 'reference', label: msg`Reference or description column`, required: true },
+  { key: 'currency', label: msg`Currency column`, required: false },
+  { key: 'bankTransactionId', label: msg`Bank's transaction id column`, required: false },
+  { key: 'counterpartyName', label: msg`Counterparty name column`, required: false },
+  { key: 'counterpartyAccount', label: msg`Counterparty account column`, required: false },
+  { key: 'balance', label: msg`Running balance column`, required: false },
 ];
 
 const EMPTY_MAPPING: Record<MappingKey, string> = {
@@ -56,16 +59,16 @@ interface CsvOptions {
   numbers: 'dot' | 'comma';
 }
 const DEFAULT_OPTIONS: CsvOptions = { delimiter: ',', dateFormat: 'YYYY-MM-DD', numbers: 'dot' };
-const DELIMITERS: { value: Delimiter; label: string }[] = [
-  { value: ',', label: 'Comma (,)' },
-  { value: ';', label: 'Semicolon (;)' },
-  { value: '\t', label: 'Tab' },
+const DELIMITERS: { value: Delimiter; label: MessageDescriptor }[] = [
+  { value: ',', label: msg`Comma (,)` },
+  { value: ';', label: msg`Semicolon (;)` },
+  { value: '\t', label: msg`Tab` },
 ];
-const DATE_FORMATS: { value: DateFormat; label: string }[] = [
-  { value: 'YYYY-MM-DD', label: '2026-11-04' },
-  { value: 'DD.MM.YYYY', label: '04.11.2026' },
-  { value: 'DD/MM/YYYY', label: '04/11/2026 (day first)' },
-  { value: 'MM/DD/YYYY', label: '11/04/2026 (month first)' },
+const DATE_FORMATS: { value: DateFormat; label: MessageDescriptor }[] = [
+  { value: 'YYYY-MM-DD', label: msg`2026-11-04` },
+  { value: 'DD.MM.YYYY', label: msg`04.11.2026` },
+  { value: 'DD/MM/YYYY', label: msg`04/11/2026 (day first)` },
+  { value: 'MM/DD/YYYY', label: msg`11/04/2026 (month first)` },
 ];
 const NUMBER_FORMATS: { value: CsvOptions['numbers']; label: string }[] = [
   { value: 'dot', label: '1,234.56' },
@@ -93,15 +96,23 @@ function mappingToSend(fields: Record<MappingKey, string>, options: CsvOptions):
 
 /** The import's answer in words. */
 function ImportResult({ result }: { result: TStatementImportResult }) {
+  const lines = result.lines;
+  const duplicates = result.duplicates;
+  const matched = result.matched;
+  const exceptions = result.exceptions;
   return (
     <Alert.Root status={result.exceptions > 0 ? 'warning' : 'success'} role="status">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>Statement imported: waiting for a second administrator</Alert.Title>
+        <Alert.Title>
+          <Trans>Statement imported: waiting for a second administrator</Trans>
+        </Alert.Title>
         <Alert.Description>
-          {result.lines} new {result.lines === 1 ? 'line' : 'lines'}, {result.duplicates} already imported,{' '}
-          {result.matched} matched, {result.exceptions} {result.exceptions === 1 ? 'exception' : 'exceptions'}. Nothing
-          is credited until another administrator approves it.
+          <Trans>
+            <Plural value={lines} one="# new line" other="# new lines" />, {duplicates} already imported, {matched}{' '}
+            matched, <Plural value={exceptions} one="# exception" other="# exceptions" />. Nothing is credited until
+            another administrator approves it.
+          </Trans>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -113,6 +124,7 @@ function ImportResult({ result }: { result: TStatementImportResult }) {
  * the account is used). The import is a proposal: the list below shows it for another admin to approve.
  */
 export function ImportStatementCard() {
+  const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const [format, setFormat] = useState<Exclude<TStatementFormat, 'mt940'>>('camt053');
   const [file, setFile] = useState<File | null>(null);
@@ -130,26 +142,46 @@ export function ImportStatementCard() {
   const importStatement = trpc.statement.import.useMutation({
     onSuccess: (r) => {
       setResult(r);
+      const lines = r.lines;
+      const matched = r.matched;
+      const exceptions = r.exceptions;
       toaster.create({
         type: 'success',
-        title: 'Statement imported',
-        description: `${r.lines} new lines, ${r.matched} matched, ${r.exceptions} exceptions. Another administrator must approve it.`,
+        title: t`Statement imported`,
+        description: t`${lines} new lines, ${matched} matched, ${exceptions} exceptions. Another administrator must approve it.`,
       });
       void utils.statement.invalidate();
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Import refused',
-        description: errorMessage(err, 'The file was not imported.'),
+        title: t`Import refused`,
+        description: errorMessage(err, t`The file was not imported.`),
       }),
   });
+
+  const optionalWord = t`(optional)`;
+  const optional = ` ${optionalWord}`;
+  const savedMappingNote = (): string => {
+    if (saved === undefined)
+      return t`Leave every column empty to use the mapping saved with the last CSV import of the same account.`;
+    const account = saved.bankAccount;
+    if (!savedMapping)
+      return account
+        ? t`No mapping is saved for ${account} yet: name the columns (they are saved with the import).`
+        : t`No mapping is saved for this account yet: name the columns (they are saved with the import).`;
+    if (saved.updatedAt) {
+      const date = formatDate(saved.updatedAt);
+      return t`Leave every column empty to use the mapping saved for ${account} on ${date}: its column names show in grey in the fields.`;
+    }
+    return t`Leave every column empty to use the mapping saved for ${account}: its column names show in grey in the fields.`;
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setResult(null);
     if (!file) {
-      setFileError('Choose the statement file to import.');
+      setFileError(t`Choose the statement file to import.`);
       return;
     }
     setFileError(null);
@@ -166,18 +198,20 @@ export function ImportStatementCard() {
     <Card.Root>
       <Card.Header>
         <Heading as="h2" size="lg">
-          Import a statement
+          <Trans>Import a statement</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          The bank&apos;s export of the platform&apos;s account. Lines already imported are skipped; a file whose
-          balances do not add up is refused.
+          <Trans>
+            The bank&apos;s export of the platform&apos;s account. Lines already imported are skipped; a file whose
+            balances do not add up is refused.
+          </Trans>
         </Text>
       </Card.Header>
       <Card.Body>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field label="Statement file" required invalid={fileError !== null} errorText={fileError}>
+              <Field label={t`Statement file`} required invalid={fileError !== null} errorText={fileError}>
                 <Input
                   type="file"
                   accept=".xml,.csv,.txt,text/xml,application/xml,text/csv"
@@ -185,9 +219,9 @@ export function ImportStatementCard() {
                   onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
                 />
               </Field>
-              <Field label="Format">
+              <Field label={t`Format`}>
                 <OptionSelect
-                  options={FORMATS}
+                  options={FORMATS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
                   value={format}
                   onChange={(e) => setFormat(e.currentTarget.value as typeof format)}
                 />
@@ -196,20 +230,16 @@ export function ImportStatementCard() {
             {format === 'csv' ? (
               <Stack as="fieldset" gap="3">
                 <Text as="legend" fontWeight="medium" mb="2">
-                  CSV columns (the header names in the file)
+                  <Trans>CSV columns (the header names in the file)</Trans>
                 </Text>
                 <Text color="fg.muted" fontSize="sm" aria-live="polite">
-                  {saved === undefined
-                    ? 'Leave every column empty to use the mapping saved with the last CSV import of the same account.'
-                    : savedMapping
-                      ? `Leave every column empty to use the mapping saved for ${saved.bankAccount}${saved.updatedAt ? ` on ${formatDate(saved.updatedAt)}` : ''}: its column names show in grey in the fields.`
-                      : `No mapping is saved for ${saved.bankAccount || 'this account'} yet: name the columns (they are saved with the import).`}
+                  {savedMappingNote()}
                 </Text>
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   <Field
-                    label="Bank account (number or IBAN)"
-                    optionalText=" (optional)"
-                    helperText="A CSV file does not name its account: empty means the deposit account."
+                    label={t`Bank account (number or IBAN)`}
+                    optionalText={optional}
+                    helperText={t`A CSV file does not name its account: empty means the deposit account.`}
                   >
                     <Input
                       value={bankAccount}
@@ -218,7 +248,7 @@ export function ImportStatementCard() {
                     />
                   </Field>
                   {MAPPING_FIELDS.map((f) => (
-                    <Field key={f.key} label={f.label} optionalText={f.required ? undefined : ' (optional)'}>
+                    <Field key={f.key} label={i18n._(f.label)} optionalText={f.required ? undefined : optional}>
                       <Input
                         value={mapping[f.key]}
                         placeholder={savedMapping?.[f.key] ?? undefined}
@@ -230,9 +260,9 @@ export function ImportStatementCard() {
                       />
                     </Field>
                   ))}
-                  <Field label="Separator">
+                  <Field label={t`Separator`}>
                     <OptionSelect
-                      options={DELIMITERS}
+                      options={DELIMITERS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
                       value={options.delimiter}
                       onChange={(e) => {
                         const delimiter = e.currentTarget.value as Delimiter;
@@ -240,9 +270,9 @@ export function ImportStatementCard() {
                       }}
                     />
                   </Field>
-                  <Field label="Dates look like">
+                  <Field label={t`Dates look like`}>
                     <OptionSelect
-                      options={DATE_FORMATS}
+                      options={DATE_FORMATS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
                       value={options.dateFormat}
                       onChange={(e) => {
                         const dateFormat = e.currentTarget.value as DateFormat;
@@ -250,7 +280,7 @@ export function ImportStatementCard() {
                       }}
                     />
                   </Field>
-                  <Field label="Amounts look like">
+                  <Field label={t`Amounts look like`}>
                     <OptionSelect
                       options={NUMBER_FORMATS}
                       value={options.numbers}
@@ -264,7 +294,7 @@ export function ImportStatementCard() {
               </Stack>
             ) : null}
             {importStatement.isError ? (
-              <FailedAction title="The statement was not imported" error={importStatement.error} />
+              <FailedAction title={t`The statement was not imported`} error={importStatement.error} />
             ) : null}
             {result ? <ImportResult result={result} /> : null}
             <Button
@@ -272,9 +302,9 @@ export function ImportStatementCard() {
               colorPalette="teal"
               alignSelf="start"
               loading={importStatement.isPending}
-              loadingText="Importing..."
+              loadingText={t`Importing...`}
             >
-              <LuUpload /> Import statement
+              <LuUpload /> <Trans>Import statement</Trans>
             </Button>
           </Stack>
         </form>

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TStatementLine, TStatementLineStatus } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -10,17 +13,17 @@ import { OptionSelect } from '../../components/ui/option-select';
 import { EmptyState, listState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 
-export const LINE_STATUS: Record<TStatementLineStatus, { label: string; palette: string }> = {
-  matched: { label: 'Matched: waiting for approval', palette: 'blue' },
-  applied: { label: 'Applied', palette: 'green' },
-  exception: { label: 'Exception', palette: 'red' },
-  assigned: { label: 'Assigned: deposit to confirm', palette: 'yellow' },
-  dismissed: { label: 'Set aside', palette: 'gray' },
+export const LINE_STATUS: Record<TStatementLineStatus, { label: MessageDescriptor; palette: string }> = {
+  matched: { label: msg`Matched: waiting for approval`, palette: 'blue' },
+  applied: { label: msg`Applied`, palette: 'green' },
+  exception: { label: msg`Exception`, palette: 'red' },
+  assigned: { label: msg`Assigned: deposit to confirm`, palette: 'yellow' },
+  dismissed: { label: msg`Set aside`, palette: 'gray' },
 };
 
 const ALL = 'all';
-const STATUS_OPTIONS = [
-  { value: ALL, label: 'All lines' },
+const STATUS_OPTIONS: { value: TStatementLineStatus | typeof ALL; label: MessageDescriptor }[] = [
+  { value: ALL, label: msg`All lines` },
   ...(Object.keys(LINE_STATUS) as TStatementLineStatus[]).map((s) => ({ value: s, label: LINE_STATUS[s].label })),
 ];
 
@@ -28,7 +31,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Assign an exception to a member (by email or id) or set it aside with a reason. */
 function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
+  const amount = formatSignedMoney(line.amount);
   const [member, setMember] = useState('');
   const [memberError, setMemberError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -42,18 +47,18 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
   const assign = trpc.statement.assign.useMutation({
     onSuccess: () =>
       done(
-        'Line assigned',
-        'A pending deposit was made for the member: another administrator confirms it in the deposit review.',
+        t`Line assigned`,
+        t`A pending deposit was made for the member: another administrator confirms it in the deposit review.`,
       ),
-    onError: (err) => setMemberError(errorMessage(err, 'The line could not be assigned.')),
+    onError: (err) => setMemberError(errorMessage(err, t`The line could not be assigned.`)),
   });
   const dismiss = trpc.statement.dismiss.useMutation({
-    onSuccess: () => done('Line set aside', `The line of ${formatSignedMoney(line.amount)} is set aside.`),
+    onSuccess: () => done(t`Line set aside`, t`The line of ${amount} is set aside.`),
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Not set aside',
-        description: errorMessage(err, 'The line could not be set aside.'),
+        title: t`Not set aside`,
+        description: errorMessage(err, t`The line could not be set aside.`),
       }),
   });
 
@@ -61,7 +66,7 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
     e.preventDefault();
     const wanted = member.trim();
     if (!wanted) {
-      setMemberError("Enter the member's email or id.");
+      setMemberError(t`Enter the member's email or id.`);
       return;
     }
     setMemberError(null);
@@ -72,13 +77,13 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
         const found = await utils.user.list.fetch({ search: wanted, limit: 10 });
         userId = found.items.find((u) => u.email.toLowerCase() === wanted.toLowerCase())?.id ?? null;
       } catch (err) {
-        setMemberError(errorMessage(err, 'Members could not be searched.'));
+        setMemberError(errorMessage(err, t`Members could not be searched.`));
         return;
       } finally {
         setFinding(false);
       }
       if (!userId) {
-        setMemberError(`No member has the email ${wanted}.`);
+        setMemberError(t`No member has the email ${wanted}.`);
         return;
       }
     }
@@ -89,11 +94,11 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" pt="2">
       <form onSubmit={(e) => void submitAssign(e)} noValidate>
         <Stack gap="2">
-          <Field label="Assign to member (email or id)" invalid={memberError !== null} errorText={memberError}>
+          <Field label={t`Assign to member (email or id)`} invalid={memberError !== null} errorText={memberError}>
             <Input value={member} onChange={(e) => setMember(e.currentTarget.value)} autoComplete="off" />
           </Field>
           <Button type="submit" size="sm" colorPalette="teal" alignSelf="start" loading={finding || assign.isPending}>
-            Assign
+            <Trans>Assign</Trans>
           </Button>
         </Stack>
       </form>
@@ -105,7 +110,7 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
         noValidate
       >
         <Stack gap="2">
-          <Field label="Reason to set it aside" helperText="e.g. returned to sender, not ours, bank fee">
+          <Field label={t`Reason to set it aside`} helperText={t`e.g. returned to sender, not ours, bank fee`}>
             <Input value={reason} onChange={(e) => setReason(e.currentTarget.value)} autoComplete="off" />
           </Field>
           <Button
@@ -116,7 +121,7 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
             disabled={reason.trim() === ''}
             loading={dismiss.isPending}
           >
-            Set aside
+            <Trans>Set aside</Trans>
           </Button>
         </Stack>
       </form>
@@ -126,6 +131,7 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
 
 /** The lines of one statement (or of all), by status: amount, reference, reason; exceptions can be resolved. */
 export function StatementLines({ statementId }: { statementId: string | null }) {
+  const { t, i18n } = useLingui();
   const [status, setStatus] = useState<TStatementLineStatus | typeof ALL>(ALL);
   const [open, setOpen] = useState<string | null>(null);
   const lines = trpc.statement.lines.useQuery({
@@ -135,9 +141,9 @@ export function StatementLines({ statementId }: { statementId: string | null }) 
   const state = listState(
     { ...lines, items: lines.data ?? [] },
     {
-      loading: 'Loading the lines...',
-      errorTitle: 'The lines could not be loaded',
-      empty: <EmptyState title="No lines" description="No statement line has this status." />,
+      loading: t`Loading the lines...`,
+      errorTitle: t`The lines could not be loaded`,
+      empty: <EmptyState title={t`No lines`} description={t`No statement line has this status.`} />,
       minH: '10rem',
     },
   );
@@ -146,11 +152,11 @@ export function StatementLines({ statementId }: { statementId: string | null }) 
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading as="h2" size="lg">
-            {statementId ? 'Lines of the chosen statement' : 'Lines of every statement'}
+            {statementId ? <Trans>Lines of the chosen statement</Trans> : <Trans>Lines of every statement</Trans>}
           </Heading>
-          <Field label="Line status" w={{ base: 'full', sm: '16rem' }}>
+          <Field label={t`Line status`} w={{ base: 'full', sm: '16rem' }}>
             <OptionSelect
-              options={STATUS_OPTIONS}
+              options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
               value={status}
               onChange={(e) => setStatus(e.currentTarget.value as typeof status)}
             />
@@ -159,16 +165,28 @@ export function StatementLines({ statementId }: { statementId: string | null }) 
       </Card.Header>
       <Card.Body>
         {state ?? (
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label="Statement lines table">
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t`Statement lines table`}>
             <Table.Root size="sm" minW="48rem">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reference</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                  <Table.ColumnHeader>Action</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Date</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Amount</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Reference</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Status</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Reason</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Action</Trans>
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -201,8 +219,10 @@ function LineRows({
   onToggle: () => void;
   onDone: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const shown = LINE_STATUS[line.status];
-  const what = `the line of ${formatSignedMoney(line.amount)} on ${formatDate(line.bookingDate)}`;
+  const amount = formatSignedMoney(line.amount);
+  const date = formatDate(line.bookingDate);
   return (
     <>
       <Table.Row>
@@ -223,7 +243,7 @@ function LineRows({
         </Table.Cell>
         <Table.Cell>
           <Badge colorPalette={shown.palette} variant="subtle" whiteSpace="nowrap">
-            {shown.label}
+            {i18n._(shown.label)}
           </Badge>
         </Table.Cell>
         <Table.Cell>
@@ -235,10 +255,12 @@ function LineRows({
               size="xs"
               variant="outline"
               aria-expanded={open}
-              aria-label={`${open ? 'Close' : 'Resolve'} ${what}`}
+              aria-label={
+                open ? t`Close the line of ${amount} on ${date}` : t`Resolve the line of ${amount} on ${date}`
+              }
               onClick={onToggle}
             >
-              {open ? 'Close' : 'Resolve'}
+              {open ? <Trans>Close</Trans> : <Trans>Resolve</Trans>}
             </Button>
           ) : null}
         </Table.Cell>

@@ -1,16 +1,20 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { TStatement } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { formatDate, formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { EmptyState, listState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 
 function period(s: TStatement): string {
   if (!s.fromDate && !s.toDate) return formatDate(s.importedAt);
   if (s.fromDate === s.toDate || !s.toDate) return formatDate(s.fromDate);
-  return `${formatDate(s.fromDate)} to ${formatDate(s.toDate)}`;
+  const from = formatDate(s.fromDate);
+  const to = formatDate(s.toDate);
+  return t`${from} to ${to}`;
 }
 
 function ApproveCell({ statement }: { statement: TStatement }) {
@@ -18,10 +22,12 @@ function ApproveCell({ statement }: { statement: TStatement }) {
   const utils = trpc.useUtils();
   const approve = trpc.statement.approve.useMutation({
     onSuccess: (s) => {
+      const members = s.summary.credits.length;
+      const payouts = s.summary.settlements;
       toaster.create({
         type: 'success',
-        title: 'Statement approved',
-        description: `${s.summary.credits.length} ${s.summary.credits.length === 1 ? 'member' : 'members'} credited, ${s.summary.settlements} payouts settled.`,
+        title: t`Statement approved`,
+        description: t`${plural(members, { one: '# member credited', other: '# members credited' })}, ${plural(payouts, { one: '# payout settled', other: '# payouts settled' })}.`,
       });
       void utils.statement.invalidate();
       void utils.deposit.invalidate();
@@ -30,14 +36,14 @@ function ApproveCell({ statement }: { statement: TStatement }) {
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Not approved',
-        description: errorMessage(err, 'The statement was not approved.'),
+        title: t`Not approved`,
+        description: errorMessage(err, t`The statement was not approved.`),
       }),
   });
-  if (statement.status === 'approved')
-    return <Text fontSize="sm">Approved {formatDateTime(statement.approvedAt)}</Text>;
+  if (statement.status === 'approved') return <ApprovedAt at={formatDateTime(statement.approvedAt)} />;
   const mine = me !== null && me !== undefined && statement.importedBy === me.id;
   const reasonId = `approve-reason-${statement.id}`;
+  const shownPeriod = period(statement);
   return (
     <Stack gap="1" align="start">
       <Button
@@ -45,18 +51,26 @@ function ApproveCell({ statement }: { statement: TStatement }) {
         colorPalette="teal"
         disabled={mine}
         aria-describedby={mine ? reasonId : undefined}
-        aria-label={`Approve the statement of ${period(statement)}`}
+        aria-label={t`Approve the statement of ${shownPeriod}`}
         loading={approve.isPending}
         onClick={() => approve.mutate({ statementId: statement.id })}
       >
-        Approve
+        <Trans>Approve</Trans>
       </Button>
       {mine ? (
         <Text id={reasonId} fontSize="xs" color="fg.muted" maxW="14rem">
-          You imported it: another administrator must approve it.
+          <Trans>You imported it: another administrator must approve it.</Trans>
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+function ApprovedAt({ at }: { at: string }) {
+  return (
+    <Text fontSize="sm">
+      <Trans>Approved {at}</Trans>
+    </Text>
   );
 }
 
@@ -66,9 +80,11 @@ export function StatementList({ selected, onSelect }: { selected: string | null;
   const state = listState(
     { ...list, items: list.data ?? [] },
     {
-      loading: 'Loading the statements...',
-      errorTitle: 'The statements could not be loaded',
-      empty: <EmptyState title="No statement imported yet" description="Import the bank's statement file above." />,
+      loading: t`Loading the statements...`,
+      errorTitle: t`The statements could not be loaded`,
+      empty: (
+        <EmptyState title={t`No statement imported yet`} description={t`Import the bank's statement file above.`} />
+      ),
       minH: '10rem',
     },
   );
@@ -76,61 +92,86 @@ export function StatementList({ selected, onSelect }: { selected: string | null;
     <Card.Root>
       <Card.Header>
         <Heading as="h2" size="lg">
-          Statements
+          <Trans>Statements</Trans>
         </Heading>
       </Card.Header>
       <Card.Body>
         {state ?? (
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label="Statements table">
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t`Statements table`}>
             <Table.Root size="sm" minW="44rem">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Period</Table.ColumnHeader>
-                  <Table.ColumnHeader>Account</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Closing</Table.ColumnHeader>
-                  <Table.ColumnHeader>Lines</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Review</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Period</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Account</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Closing</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Lines</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Status</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Review</Trans>
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {(list.data ?? []).map((s) => (
-                  <Table.Row key={s.id} bg={selected === s.id ? 'teal.50' : undefined}>
-                    <Table.Cell>{period(s)}</Table.Cell>
-                    <Table.Cell>{s.bankAccount}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoney(s.closing)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2" wrap="wrap">
-                        <Text fontSize="sm">
-                          {s.lines} new, {s.summary.exceptions}{' '}
-                          {s.summary.exceptions === 1 ? 'exception' : 'exceptions'}
-                        </Text>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-pressed={selected === s.id}
-                          aria-label={`Show the lines of the statement of ${period(s)}`}
-                          onClick={() => onSelect(s.id)}
-                        >
-                          Lines
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={s.status === 'approved' ? 'green' : 'yellow'} variant="subtle">
-                        {s.status === 'approved' ? 'Approved' : 'Waiting for approval'}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ApproveCell statement={s} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
+                {(list.data ?? []).map((s) => {
+                  const shownPeriod = period(s);
+                  return (
+                    <Table.Row key={s.id} bg={selected === s.id ? 'teal.subtle' : undefined}>
+                      <Table.Cell>{shownPeriod}</Table.Cell>
+                      <Table.Cell>{s.bankAccount}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatMoney(s.closing)}</Table.Cell>
+                      <Table.Cell>
+                        <HStack gap="2" wrap="wrap">
+                          <Text fontSize="sm">
+                            <LinesSummary lines={s.lines} exceptions={s.summary.exceptions} />
+                          </Text>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-pressed={selected === s.id}
+                            aria-label={t`Show the lines of the statement of ${shownPeriod}`}
+                            onClick={() => onSelect(s.id)}
+                          >
+                            <Trans>Lines</Trans>
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={s.status === 'approved' ? 'green' : 'yellow'} variant="subtle">
+                          {s.status === 'approved' ? <Trans>Approved</Trans> : <Trans>Waiting for approval</Trans>}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <ApproveCell statement={s} />
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
               </Table.Body>
             </Table.Root>
           </Box>
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function LinesSummary({ lines, exceptions }: { lines: number; exceptions: number }) {
+  const count = formatInteger(lines);
+  return (
+    <>
+      <Trans>
+        {count} new, <Plural value={exceptions} one="# exception" other="# exceptions" />
+      </Trans>
+    </>
   );
 }

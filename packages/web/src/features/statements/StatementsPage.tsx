@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../lib/page-title';
 import { PageIntro } from '../dashboard/PageIntro';
 import { ImportStatementCard } from './ImportStatementCard';
@@ -12,13 +13,16 @@ import { Reconciliation } from './Reconciliation';
  * resolve the lines that matched no one, and check the books against the bank.
  */
 export default function StatementsPage() {
-  usePageTitle('Bank statements');
+  const { t } = useLingui();
+  usePageTitle(t`Bank statements`);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <Stack gap="6">
-      <PageIntro title="Bank statements">
-        Transfers carrying a member&apos;s reference are credited when another administrator approves the statement; the
-        rest wait here as exceptions.
+      <PageIntro title={t`Bank statements`}>
+        <Trans>
+          Transfers carrying a member&apos;s reference are credited when another administrator approves the statement;
+          the rest wait here as exceptions.
+        </Trans>
       </PageIntro>
       <ImportStatementCard />
       <StatementList selected={selected} onSelect={(id) => setSelected(id === selected ? null : id)} />

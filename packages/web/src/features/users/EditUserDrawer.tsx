@@ -19,6 +19,9 @@ import {
   Textarea,
   chakra,
 } from '@chakra-ui/react';
+import { type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ZAccountType, ZUserUpdateInput, type TUser, type TUserUpdateInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
@@ -44,13 +47,13 @@ const ZEditUserForm = z.object({
   reason: S.reason.unwrap(),
 });
 /** The form's rules for one user: a changed balance needs a reason (the member reads it in their history). */
-function editUserSchema(currentBalance: number) {
+function editUserSchema(currentBalance: number, reasonMissing: string) {
   return ZEditUserForm.superRefine((v, ctx) => {
     if (Math.round(v.balance * 100) !== Math.round(currentBalance * 100) && !v.reason.trim()) {
       ctx.addIssue({
         code: 'custom',
         path: ['reason'],
-        message: 'A balance change needs a reason: the member sees it in their balance history',
+        message: reasonMissing,
       });
     }
   });
@@ -58,12 +61,16 @@ function editUserSchema(currentBalance: number) {
 type EditInput = z.input<typeof ZEditUserForm>;
 type EditOutput = z.output<typeof ZEditUserForm>;
 
-const TEXT_FIELDS = [
-  { name: 'firstName', label: 'First name', autoComplete: 'off' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'off' },
-  { name: 'country', label: 'Country', autoComplete: 'off' },
-  { name: 'city', label: 'City', autoComplete: 'off' },
-] as const;
+const TEXT_FIELDS: readonly {
+  name: 'firstName' | 'lastName' | 'country' | 'city';
+  label: MessageDescriptor;
+  autoComplete: string;
+}[] = [
+  { name: 'firstName', label: msg`First name`, autoComplete: 'off' },
+  { name: 'lastName', label: msg`Last name`, autoComplete: 'off' },
+  { name: 'country', label: msg`Country`, autoComplete: 'off' },
+  { name: 'city', label: msg`City`, autoComplete: 'off' },
+];
 
 function defaults(user: TUser): EditInput {
   return {
@@ -104,6 +111,7 @@ interface EditUserDrawerProps {
 
 /** The Edit User panel: every field except password and version; a balance change asks for a reason. */
 export function EditUserDrawer({ user, onClose }: EditUserDrawerProps) {
+  const { t } = useLingui();
   const [conflict, setConflict] = useState(false);
   const close = () => {
     setConflict(false);
@@ -123,7 +131,9 @@ export function EditUserDrawer({ user, onClose }: EditUserDrawerProps) {
         <Drawer.Positioner>
           <Drawer.Content>
             <Drawer.Header>
-              <Drawer.Title>Edit User</Drawer.Title>
+              <Drawer.Title>
+                <Trans>Edit User</Trans>
+              </Drawer.Title>
             </Drawer.Header>
             {user && (
               // Remount on a new version so a reload after a conflict shows the latest data.
@@ -136,7 +146,7 @@ export function EditUserDrawer({ user, onClose }: EditUserDrawerProps) {
               />
             )}
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close the Edit User panel" />
+              <CloseButton size="sm" aria-label={t`Close the Edit User panel`} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
@@ -156,6 +166,7 @@ function EditUserForm({
   onConflict: () => void;
   onSaved: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const { user: me } = useSession();
   const {
@@ -164,11 +175,15 @@ function EditUserForm({
     control,
     formState: { errors },
   } = useForm<EditInput, unknown, EditOutput>({
-    resolver: zodResolver(editUserSchema(user.balance)),
+    resolver: zodResolver(
+      editUserSchema(user.balance, t`A balance change needs a reason: the member sees it in their balance history`),
+    ),
     defaultValues: defaults(user),
   });
   const balanceText = useWatch({ control, name: 'balance' }) ?? '';
+  const currentBalance = formatMoney(user.balance);
   const typedBalance = parseDollars(balanceText);
+  const newBalance = formatMoney(typedBalance);
   const balanceChanged = typedBalance !== null && Math.round(typedBalance * 100) !== Math.round(user.balance * 100);
   // Four eyes: an admin's own balance is changed by another admin (the server refuses it with a 403).
   const ownAccount = me?.id === user.id;
@@ -180,13 +195,17 @@ function EditUserForm({
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
       if (saved.roleRequest) {
+        const email = saved.email;
         toaster.create({
           type: 'success',
-          title: 'Request sent: another administrator must approve it',
-          description: `${saved.email} stays ${saved.accountType === 'admin' ? 'an admin' : 'a user'} until then. Pending requests are on the Overview.`,
+          title: t`Request sent: another administrator must approve it`,
+          description:
+            saved.accountType === 'admin'
+              ? t`${email} stays an admin until then. Pending requests are on the Overview.`
+              : t`${email} stays a user until then. Pending requests are on the Overview.`,
         });
       } else {
-        toaster.create({ type: 'success', title: 'User data updated successfully!' });
+        toaster.create({ type: 'success', title: t`User data updated successfully!` });
       }
       onSaved();
       await Promise.all([
@@ -203,8 +222,8 @@ function EditUserForm({
       }
       toaster.create({
         type: 'error',
-        title: 'Could not update the user',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not update the user`,
+        description: errorMessage(err, t`Please try again.`),
       });
     },
   });
@@ -212,7 +231,7 @@ function EditUserForm({
   const submit = (values: EditOutput) => {
     const input = changes(user, values);
     if (Object.keys(input).length === 2) {
-      toaster.create({ type: 'info', title: 'No changes to save.' });
+      toaster.create({ type: 'info', title: t`No changes to save.` });
       onSaved();
       return;
     }
@@ -237,7 +256,7 @@ function EditUserForm({
                 {user.firstName} {user.lastName}
               </Text>
               <Text fontSize="sm" color="fg.muted" truncate>
-                Current balance {formatMoney(user.balance)}
+                <Trans>Current balance {currentBalance}</Trans>
               </Text>
             </Stack>
           </HStack>
@@ -249,9 +268,11 @@ function EditUserForm({
             <Alert.Root status="warning" role="alert">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>This user was changed by someone else.</Alert.Title>
+                <Alert.Title>
+                  <Trans>This user was changed by someone else.</Trans>
+                </Alert.Title>
                 <Alert.Description>
-                  The latest data has been loaded. Make your changes again and save.
+                  <Trans>The latest data has been loaded. Make your changes again and save.</Trans>
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -262,7 +283,7 @@ function EditUserForm({
               {TEXT_FIELDS.map((f) => (
                 <Field.Root key={f.name} required invalid={!!errors[f.name]}>
                   <Field.Label>
-                    {f.label} <Field.RequiredIndicator />
+                    {i18n._(f.label)} <Field.RequiredIndicator />
                   </Field.Label>
                   <Input
                     {...register(f.name)}
@@ -275,34 +296,40 @@ function EditUserForm({
             </SimpleGrid>
             <Field.Root required invalid={!!errors.email}>
               <Field.Label>
-                Email <Field.RequiredIndicator />
+                <Trans>Email</Trans> <Field.RequiredIndicator />
               </Field.Label>
               <Input {...register('email')} type="email" autoComplete="off" readOnly={emailLocked} />
               <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
               {emailLocked ? (
                 <Field.HelperText>
-                  {ownAccount
-                    ? 'Change your own address in Settings: the new address confirms it.'
-                    : "An administrator's name and email are changed only by that administrator, in Settings."}
+                  {ownAccount ? (
+                    <Trans>Change your own address in Settings: the new address confirms it.</Trans>
+                  ) : (
+                    <Trans>
+                      An administrator&apos;s name and email are changed only by that administrator, in Settings.
+                    </Trans>
+                  )}
                 </Field.HelperText>
               ) : null}
             </Field.Root>
             <Field.Root required>
               <Field.Label>
-                Account type <Field.RequiredIndicator />
+                <Trans>Account type</Trans> <Field.RequiredIndicator />
               </Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field {...register('accountType')}>
-                  <option value="user">User</option>
-                  <option value="admin">Admin</option>
+                  <option value="user">{t`User`}</option>
+                  <option value="admin">{t`Admin`}</option>
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.HelperText>A change of role is a request: another administrator approves it.</Field.HelperText>
+              <Field.HelperText>
+                <Trans>A change of role is a request: another administrator approves it.</Trans>
+              </Field.HelperText>
             </Field.Root>
             <Field.Root required invalid={!!errors.balance}>
               <Field.Label>
-                Account balance (USD) <Field.RequiredIndicator />
+                <Trans>Account balance (USD)</Trans> <Field.RequiredIndicator />
               </Field.Label>
               <InputGroup startElement="$">
                 <Input {...register('balance')} inputMode="decimal" autoComplete="off" readOnly={ownAccount} />
@@ -311,32 +338,38 @@ function EditUserForm({
                 <Field.ErrorText>{errors.balance.message}</Field.ErrorText>
               ) : ownAccount ? (
                 <Field.HelperText>
-                  This is your own account: you cannot change your own balance. Another administrator must do it.
+                  <Trans>
+                    This is your own account: you cannot change your own balance. Another administrator must do it.
+                  </Trans>
                 </Field.HelperText>
               ) : (
                 <Field.HelperText>
-                  A change is recorded in the ledger as an adjustment, with your name.
+                  <Trans>A change is recorded in the ledger as an adjustment, with your name.</Trans>
                 </Field.HelperText>
               )}
             </Field.Root>
             {balanceChanged && !ownAccount && (
               <Field.Root required invalid={!!errors.reason}>
                 <Field.Label>
-                  Reason for the balance change <Field.RequiredIndicator />
+                  <Trans>Reason for the balance change</Trans> <Field.RequiredIndicator />
                 </Field.Label>
-                <Textarea {...register('reason')} rows={2} placeholder="e.g. Correction of deposit #1042" />
+                <Textarea {...register('reason')} rows={2} placeholder={t`e.g. Correction of deposit #1042`} />
                 {errors.reason ? (
                   <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
                 ) : (
                   <Field.HelperText>
-                    {formatMoney(user.balance)} → {formatMoney(typedBalance)}. Saved with the ledger entry; the member
-                    sees it in their balance history.
+                    <Trans>
+                      {currentBalance} → {newBalance}. Saved with the ledger entry; the member sees it in their balance
+                      history.
+                    </Trans>
                   </Field.HelperText>
                 )}
               </Field.Root>
             )}
             <Field.Root invalid={!!errors.profilePicture}>
-              <Field.Label>Profile picture URL</Field.Label>
+              <Field.Label>
+                <Trans>Profile picture URL</Trans>
+              </Field.Label>
               <Input {...register('profilePicture')} type="url" placeholder="https://..." autoComplete="off" />
               <Field.ErrorText>{errors.profilePicture?.message}</Field.ErrorText>
             </Field.Root>
@@ -346,7 +379,7 @@ function EditUserForm({
       <Drawer.Footer>
         <Drawer.ActionTrigger asChild>
           <Button variant="outline" disabled={update.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Drawer.ActionTrigger>
         <Button
@@ -354,9 +387,9 @@ function EditUserForm({
           form="edit-user-form"
           colorPalette="teal"
           loading={update.isPending}
-          loadingText="Saving..."
+          loadingText={t`Saving...`}
         >
-          Save
+          <Trans>Save</Trans>
         </Button>
       </Drawer.Footer>
     </>

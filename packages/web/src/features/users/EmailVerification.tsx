@@ -1,4 +1,5 @@
 import { Alert, Button } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TUser } from '@vestora/contract';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
@@ -6,28 +7,31 @@ import { trpc } from '../../lib/trpc';
 
 /** The Edit User panel's email state: an admin may mark the address verified (audited). */
 export function EmailVerification({ user }: { user: TUser }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
+  const email = user.email;
   const mark = trpc.user.markEmailVerified.useMutation({
     onSuccess: async (saved) => {
+      const savedEmail = saved.email;
       toaster.create({
         type: 'success',
-        title: 'Email marked verified',
-        description: `${saved.email} is now verified.`,
+        title: t`Email marked verified`,
+        description: t`${savedEmail} is now verified.`,
       });
       await utils.user.list.invalidate();
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Not marked verified',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Not marked verified`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
   return (
     <Alert.Root status={user.emailVerified ? 'success' : 'warning'} variant="subtle" alignItems="center">
       <Alert.Indicator />
       <Alert.Description flex="1">
-        {user.emailVerified ? `${user.email} is verified.` : `${user.email} is not verified yet.`}
+        {user.emailVerified ? <Trans>{email} is verified.</Trans> : <Trans>{email} is not verified yet.</Trans>}
       </Alert.Description>
       {user.emailVerified ? null : (
         <Button
@@ -35,10 +39,10 @@ export function EmailVerification({ user }: { user: TUser }) {
           variant="outline"
           flexShrink={0}
           loading={mark.isPending}
-          loadingText="Saving..."
+          loadingText={t`Saving...`}
           onClick={() => mark.mutate({ id: user.id })}
         >
-          Mark verified
+          <Trans>Mark verified</Trans>
         </Button>
       )}
     </Alert.Root>

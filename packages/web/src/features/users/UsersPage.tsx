@@ -1,10 +1,24 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, HStack, Heading, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  HStack,
+  Heading,
+  Input,
+  InputGroup,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuChevronLeft, LuChevronRight, LuSearch, LuUserPen } from 'react-icons/lu';
 import type { TUser } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatInteger } from '../../lib/format';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { EditUserDrawer } from './EditUserDrawer';
 import { UserAvatar } from './UserAvatar';
@@ -19,6 +33,7 @@ const PAGE_SIZE = 25;
  * accounts: nothing here loads them all.
  */
 export default function UsersPage() {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), 250);
   // The cursors of the pages before this one (Previous pops one); [] on the first page.
@@ -36,48 +51,57 @@ export default function UsersPage() {
   const pageNumber = cursors.length + 1;
   const items = users.data?.items ?? [];
   const first = cursors.length * PAGE_SIZE + 1;
+  const from = formatInteger(first);
+  const to = formatInteger(first + items.length - 1);
+  const page = formatInteger(pageNumber);
 
   return (
     <Stack gap="6" minW="0">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          User Management
+          <Trans>User Management</Trans>
         </Heading>
         <Text color="fg.muted">
-          View and edit accounts, newest first. Balance changes are recorded in the ledger with your name.
+          <Trans>
+            View and edit accounts, newest first. Balance changes are recorded in the ledger with your name.
+          </Trans>
         </Text>
       </Stack>
 
       <Field.Root maxW="md">
-        <Field.Label>Search users</Field.Label>
+        <Field.Label>
+          <Trans>Search users</Trans>
+        </Field.Label>
         <InputGroup startElement={<LuSearch />}>
           <Input
             type="search"
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
-            placeholder="Start of an email, a last name or a full name"
+            placeholder={t`Start of an email, a last name or a full name`}
             autoComplete="off"
           />
         </InputGroup>
-        <Field.HelperText>Matches the start of the email, the last name or “first last”, any case.</Field.HelperText>
+        <Field.HelperText>
+          <Trans>Matches the start of the email, the last name or “first last”, any case.</Trans>
+        </Field.HelperText>
       </Field.Root>
 
       {users.isPending ? (
-        <PageLoader label="Loading users..." />
+        <PageLoader label={t`Loading users...`} />
       ) : users.isError && !users.data ? (
         <ErrorState
-          title="Could not load the users"
-          description={errorMessage(users.error, 'Please try again.')}
+          title={t`Could not load the users`}
+          description={errorMessage(users.error, t`Please try again.`)}
           onRetry={() => void users.refetch()}
         />
       ) : items.length === 0 && pageNumber === 1 ? (
         settled ? (
           <EmptyState
-            title="No users match"
-            description={`No email, last name or full name starts with “${settled}”. Check the spelling or search for less.`}
+            title={t`No users match`}
+            description={t`No email, last name or full name starts with “${settled}”. Check the spelling or search for less.`}
           />
         ) : (
-          <EmptyState title="No users yet" description="Accounts appear here as people sign up." />
+          <EmptyState title={t`No users yet`} description={t`Accounts appear here as people sign up.`} />
         )
       ) : (
         <Stack gap="3">
@@ -85,16 +109,32 @@ export default function UsersPage() {
             <Table.ScrollArea>
               <Table.Root size="sm" interactive minW="640px">
                 <Table.Caption captionSide="top" textAlign="start" px="4" pt="3" color="fg.muted">
-                  {settled ? `Users matching “${settled}”` : 'All users'}, {first}–{first + items.length - 1}
+                  {settled ? (
+                    <Trans>
+                      Users matching “{settled}”, {from}–{to}
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      All users, {from}–{to}
+                    </Trans>
+                  )}
                 </Table.Caption>
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader w="16">Profile</Table.ColumnHeader>
-                    <Table.ColumnHeader>Name</Table.ColumnHeader>
-                    <Table.ColumnHeader>Email</Table.ColumnHeader>
-                    <Table.ColumnHeader>Account Type</Table.ColumnHeader>
+                    <Table.ColumnHeader w="16">
+                      <Trans>Profile</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Name</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Email</Trans>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Trans>Account Type</Trans>
+                    </Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end" {...STICKY_END}>
-                      Action
+                      <Trans>Action</Trans>
                     </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
@@ -106,9 +146,9 @@ export default function UsersPage() {
               </Table.Root>
             </Table.ScrollArea>
           </Card.Root>
-          <HStack as="nav" aria-label="User pages" justify="space-between" flexWrap="wrap" gap="3">
+          <HStack as="nav" aria-label={t`User pages`} justify="space-between" flexWrap="wrap" gap="3">
             <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite">
-              {users.isFetching ? 'Loading users...' : `Page ${pageNumber}`}
+              {users.isFetching ? <Trans>Loading users...</Trans> : <Trans>Page {page}</Trans>}
             </Text>
             <HStack gap="2">
               <Button
@@ -120,7 +160,10 @@ export default function UsersPage() {
                   if (!users.isPlaceholderData) setTrail({ search: settled, cursors: cursors.slice(0, -1) });
                 }}
               >
-                <LuChevronLeft /> Previous
+                <Box as="span" display="inline-flex" _rtl={{ transform: 'scaleX(-1)' }}>
+                  <LuChevronLeft />
+                </Box>{' '}
+                <Trans>Previous</Trans>
               </Button>
               <Button
                 size="sm"
@@ -131,7 +174,10 @@ export default function UsersPage() {
                   if (next && !users.isPlaceholderData) setTrail({ search: settled, cursors: [...cursors, next] });
                 }}
               >
-                Next <LuChevronRight />
+                <Trans>Next</Trans>{' '}
+                <Box as="span" display="inline-flex" _rtl={{ transform: 'scaleX(-1)' }}>
+                  <LuChevronRight />
+                </Box>
               </Button>
             </HStack>
           </HStack>
@@ -147,7 +193,9 @@ export default function UsersPage() {
 const STICKY_END = { position: 'sticky', insetInlineEnd: 0, bg: 'bg', zIndex: 1 } as const;
 
 function UserRow({ user, onEdit }: { user: TUser; onEdit: () => void }) {
+  const { t } = useLingui();
   const name = `${user.firstName} ${user.lastName}`.trim();
+  const since = formatDateTime(user.disabledAt);
   return (
     <Table.Row>
       <Table.Cell>
@@ -158,19 +206,19 @@ function UserRow({ user, onEdit }: { user: TUser; onEdit: () => void }) {
       <Table.Cell>
         <HStack gap="1.5">
           <Badge colorPalette={user.accountType === 'admin' ? 'purple' : 'gray'} textTransform="capitalize">
-            {user.accountType}
+            {user.accountType === 'admin' ? t`admin` : t`user`}
           </Badge>
           {user.disabledAt ? (
-            <Badge colorPalette="red" variant="solid" title={`Disabled since ${formatDateTime(user.disabledAt)}`}>
-              Disabled
+            <Badge colorPalette="red" variant="solid" title={t`Disabled since ${since}`}>
+              <Trans>Disabled</Trans>
             </Badge>
           ) : null}
         </HStack>
       </Table.Cell>
       <Table.Cell textAlign="end" {...STICKY_END}>
         <HStack justify="flex-end">
-          <Button size="xs" variant="outline" onClick={onEdit} aria-label={`Edit ${name}`}>
-            <LuUserPen /> Edit
+          <Button size="xs" variant="outline" onClick={onEdit} aria-label={t`Edit ${name}`}>
+            <LuUserPen /> <Trans>Edit</Trans>
           </Button>
         </HStack>
       </Table.Cell>
