@@ -232,6 +232,8 @@ function Features() {
   const { i18n } = useLingui();
   const { featuresSection } = site;
   const terms = useReferralTerms(useSiteConfig());
+  const percent = terms?.percent ?? '';
+  const max = terms?.max ?? '';
   return (
     <Box as="section" aria-labelledby="features-title" bg="bg.panel" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
@@ -256,7 +258,7 @@ function Features() {
                     <>
                       {' '}
                       <Trans>
-                        The reward is {terms.percent}, at most {terms.max}.
+                        The reward is {percent}, at most {max}.
                       </Trans>
                     </>
                   ) : null}

@@ -49,6 +49,8 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
   // The terms the server pays (REFERRAL_REWARD_PERCENT, REFERRAL_REWARD_MAX), never written here by hand.
   const { t } = useLingui();
   const terms = useReferralTerms(useSiteConfig());
+  const percent = terms?.percent ?? '';
+  const max = terms?.max ?? '';
   const link = encodeURIComponent(referral.referralLink);
   const twitter = `https://twitter.com/intent/tweet?url=${link}&text=${encodeURIComponent(t`Join me on Vestora`)}`;
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${link}`;
@@ -62,9 +64,9 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
               {terms ? (
                 <Trans>
                   Share your link. When a friend creates an account with it and their first investment has completed its
-                  first payout period (or matured), Vestora pays you {terms.percent}, at most {terms.max}, of that first
-                  investment into your balance. If they redeem it before that, no reward is paid. The reward is paid by
-                  the platform: nothing is taken from your friend.
+                  first payout period (or matured), Vestora pays you {percent}, at most {max}, of that first investment
+                  into your balance. If they redeem it before that, no reward is paid. The reward is paid by the
+                  platform: nothing is taken from your friend.
                 </Trans>
               ) : (
                 <Trans>
