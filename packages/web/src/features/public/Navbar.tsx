@@ -18,7 +18,8 @@ function NavItemLink({ to, label, block = false }: { to: string; label: MessageD
   return (
     <Link
       asChild
-      px="3"
+      // Narrower at md: the links share the bar with the language and theme menus (German and Portuguese run long).
+      px={block ? '3' : { base: '3', md: '2', lg: '3' }}
       py={block ? '3' : '2'}
       rounded="md"
       fontWeight="medium"
