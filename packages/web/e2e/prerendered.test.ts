@@ -10,7 +10,14 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { site } from '../src/content/site.ts';
+// The site's copy is Lingui messages (src/features/public/site.ts, compiled by the app's build): its English texts here.
+const site = {
+  brand: { name: 'Vestora' },
+  hero: { title: 'Invest with a clear view of your money', primaryCta: 'Start Investing Now' },
+  plansSection: { title: 'Investment plans' },
+  featuresSection: { title: 'What you get with Vestora' },
+  figuresSection: { items: [{ stat: 'accounts' }, { stat: 'activeInvestors' }, { stat: 'amountInvested' }] },
+};
 import { describeBrowser, poll, seen, useE2E, whenLive } from './harness.ts';
 
 const env = useE2E();

@@ -1,9 +1,10 @@
 import { createContext, useContext, useEffect } from 'react';
-import { site } from '../content/site';
+import { site } from '../features/public/site';
+import { i18n } from '../i18n';
 
 /** The full tab title for a page title (`undefined`: the home page). */
 export function fullPageTitle(title: string | undefined): string {
-  return title ? `${title} · ${site.brand.name}` : `${site.brand.name}: ${site.brand.tagline}`;
+  return title ? `${title} · ${site.brand.name}` : `${site.brand.name}: ${i18n._(site.brand.tagline)}`;
 }
 
 /** Pre-rendering only: where the page being rendered leaves its title, for the HTML's <title>. */

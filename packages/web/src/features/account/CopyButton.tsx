@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuCheck, LuCopy } from 'react-icons/lu';
 import { toaster } from '../../components/ui/toaster';
 
@@ -20,6 +21,7 @@ interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
  * refused clipboard gets a toast.
  */
 export function CopyButton({ value, label, ariaLabel, copiedToast, ...rest }: CopyButtonProps) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -35,8 +37,8 @@ export function CopyButton({ value, label, ariaLabel, copiedToast, ...rest }: Co
     } catch {
       toaster.create({
         type: 'error',
-        title: 'Could not copy',
-        description: 'Your browser blocked the clipboard. Select the text and copy it manually.',
+        title: t`Could not copy`,
+        description: t`Your browser blocked the clipboard. Select the text and copy it manually.`,
       });
     }
   };
@@ -49,7 +51,7 @@ export function CopyButton({ value, label, ariaLabel, copiedToast, ...rest }: Co
       onClick={() => void copy()}
     >
       {copied ? <LuCheck /> : <LuCopy />}
-      {copied ? 'Copied!' : label}
+      {copied ? <Trans>Copied!</Trans> : label}
     </Button>
   );
 }

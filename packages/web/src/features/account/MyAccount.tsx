@@ -16,6 +16,8 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuPencil } from 'react-icons/lu';
 import { ZAccountUpdateInput, type TAccount, type TAccountUpdateInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
@@ -27,6 +29,7 @@ import { CopyButton } from './CopyButton';
 
 /** My Account: the platform's deposit account (QR code, bank, holder, number); admins can edit it. */
 export default function MyAccount() {
+  const { t } = useLingui();
   const account = trpc.account.get.useQuery();
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
@@ -38,25 +41,25 @@ export default function MyAccount() {
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Heading as="h2" id="my-account-heading" size="lg">
-            My Account
+            <Trans>My Account</Trans>
           </Heading>
           {canEdit && account.data && !editing && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              <LuPencil /> Edit
+              <LuPencil /> <Trans>Edit</Trans>
             </Button>
           )}
         </HStack>
         <Text color="fg.muted" fontSize="sm">
-          Send your bank transfer to this account, then report it with the “I have sent a transfer” form.
+          <Trans>Send your bank transfer to this account, then report it with the “I have sent a transfer” form.</Trans>
         </Text>
       </Card.Header>
       <Card.Body>
         {account.isPending ? (
-          <PageLoader label="Loading account details..." minH="10rem" />
+          <PageLoader label={t`Loading account details...`} minH="10rem" />
         ) : account.isError ? (
           <ErrorState
-            title="Could not load the account details"
-            description={errorMessage(account.error, 'Please try again.')}
+            title={t`Could not load the account details`}
+            description={errorMessage(account.error, t`Please try again.`)}
             onRetry={() => void account.refetch()}
           />
         ) : editing ? (
@@ -70,6 +73,8 @@ export default function MyAccount() {
 }
 
 function AccountView({ account }: { account: TAccount }) {
+  const { t } = useLingui();
+  const accountNumber = account.accountNumber;
   // Members' QR carries the account number and their deposit reference (plain text: the SEPA "EPC" payment QR is
   // for euro transfers only); until it has loaded, or while the account is not open, the account number alone.
   const instructions = trpc.deposit.instructions.useQuery(undefined, { retry: false });
@@ -82,23 +87,29 @@ function AccountView({ account }: { account: TAccount }) {
           size={150}
           title={
             withReference
-              ? `QR code of account number ${account.accountNumber} and your reference`
-              : `QR code of account number ${account.accountNumber}`
+              ? t`QR code of account number ${accountNumber} and your reference`
+              : t`QR code of account number ${accountNumber}`
           }
         />
       </Box>
       <Stack gap="4" flex="1" w="full" minW="0">
         <DataList.Root orientation="vertical" size="md" gap="3">
           <DataList.Item>
-            <DataList.ItemLabel>Bank name</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              <Trans>Bank name</Trans>
+            </DataList.ItemLabel>
             <DataList.ItemValue>{account.bankName}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Account holder</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              <Trans>Account holder</Trans>
+            </DataList.ItemLabel>
             <DataList.ItemValue>{account.accountHolder}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Account number</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              <Trans>Account number</Trans>
+            </DataList.ItemLabel>
             <DataList.ItemValue fontFamily="mono" fontSize="md" wordBreak="break-all">
               {account.accountNumber}
             </DataList.ItemValue>
@@ -106,7 +117,7 @@ function AccountView({ account }: { account: TAccount }) {
         </DataList.Root>
         <CopyButton
           value={account.accountNumber}
-          label="Copy Account Number"
+          label={t`Copy Account Number`}
           alignSelf={{ base: 'stretch', sm: 'flex-start' }}
         />
       </Stack>
@@ -115,12 +126,13 @@ function AccountView({ account }: { account: TAccount }) {
 }
 
 const ACCOUNT_FIELDS = [
-  { name: 'bankName', label: 'Bank name' },
-  { name: 'accountHolder', label: 'Account holder' },
-  { name: 'accountNumber', label: 'Account number' },
+  { name: 'bankName', label: msg`Bank name` },
+  { name: 'accountHolder', label: msg`Account holder` },
+  { name: 'accountNumber', label: msg`Account number` },
 ] as const;
 
 function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () => void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const {
     register,
@@ -138,14 +150,14 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
     onSuccess: (saved) => {
       utils.account.get.setData(undefined, saved);
       void utils.deposit.instructions.invalidate();
-      toaster.create({ type: 'success', title: 'Account details updated successfully!' });
+      toaster.create({ type: 'success', title: t`Account details updated successfully!` });
       onDone();
     },
     onError: (err) =>
       toaster.create({
         type: 'error',
-        title: 'Could not update the account details',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not update the account details`,
+        description: errorMessage(err, t`Please try again.`),
       }),
   });
 
@@ -160,18 +172,18 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
       {ACCOUNT_FIELDS.map((f) => (
         <Field.Root key={f.name} required invalid={!!errors[f.name]} disabled={update.isPending}>
           <Field.Label>
-            {f.label} <Field.RequiredIndicator />
+            {t(f.label)} <Field.RequiredIndicator />
           </Field.Label>
           <Input {...register(f.name)} autoComplete="off" />
           <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>
         </Field.Root>
       ))}
       <HStack gap="3">
-        <Button type="submit" colorPalette="teal" loading={update.isPending} loadingText="Saving...">
-          Save
+        <Button type="submit" colorPalette="teal" loading={update.isPending} loadingText={t`Saving...`}>
+          <Trans>Save</Trans>
         </Button>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </HStack>
     </chakra.form>

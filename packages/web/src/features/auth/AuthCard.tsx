@@ -14,14 +14,14 @@ export function AuthCard({
   maxW?: string;
 }) {
   return (
-    <Box bg="gray.100" py={{ base: '8', md: '16' }} minH="70vh">
+    <Box bg="bg.muted" py={{ base: '8', md: '16' }} minH="70vh">
       <Container maxW={maxW} px={{ base: '4', sm: '6' }}>
-        <Card.Root variant="elevated" bg="white" size={{ base: 'md', md: 'lg' }}>
+        <Card.Root variant="elevated" bg="bg.panel" size={{ base: 'md', md: 'lg' }}>
           <Card.Header>
             <Heading as="h1" size="2xl" letterSpacing="tight">
               {title}
             </Heading>
-            {subtitle ? <Text color="gray.600">{subtitle}</Text> : null}
+            {subtitle ? <Text color="fg.muted">{subtitle}</Text> : null}
           </Card.Header>
           <Card.Body>{children}</Card.Body>
         </Card.Root>

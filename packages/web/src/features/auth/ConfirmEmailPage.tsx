@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Button } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -9,7 +10,8 @@ import { AuthCard } from './AuthCard';
 
 /** /confirm-email?token=…: where verification and email-change links land; uses the link once and says what it did. */
 export default function ConfirmEmailPage() {
-  usePageTitle('Confirm your email');
+  const { t } = useLingui();
+  usePageTitle(t`Confirm your email`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const utils = trpc.useUtils();
@@ -21,39 +23,50 @@ export default function ConfirmEmailPage() {
     sent.current = true;
     confirm.mutate({ token });
   }, [token, confirm]);
+  const email = confirm.data?.email ?? '';
 
   return (
-    <AuthCard title="Confirm your email">
+    <AuthCard title={t`Confirm your email`}>
       {!token ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Description>This page needs the link from the email we sent you.</Alert.Description>
+          <Alert.Description>
+            <Trans>This page needs the link from the email we sent you.</Trans>
+          </Alert.Description>
         </Alert.Root>
       ) : confirm.isSuccess ? (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              {confirm.data.outcome === 'changed'
-                ? `Your email address is now ${confirm.data.email}`
-                : `${confirm.data.email} is verified`}
+              {confirm.data.outcome === 'changed' ? (
+                <Trans>Your email address is now {email}</Trans>
+              ) : (
+                <Trans>{email} is verified</Trans>
+              )}
             </Alert.Title>
             <Alert.Description>
-              {confirm.data.outcome === 'changed' ? 'Sign in with the new address from now on.' : 'Thank you.'}
+              {confirm.data.outcome === 'changed' ? (
+                <Trans>Sign in with the new address from now on.</Trans>
+              ) : (
+                <Trans>Thank you.</Trans>
+              )}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : confirm.isError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title color="red.700">{errorMessage(confirm.error, 'Could not confirm the address')}</Alert.Title>
+          <Alert.Title color="fg.error">{errorMessage(confirm.error, t`Could not confirm the address`)}</Alert.Title>
         </Alert.Root>
       ) : (
-        <PageLoader label="Confirming..." />
+        <PageLoader label={t`Confirming...`} />
       )}
       {confirm.isSuccess || confirm.isError ? (
         <Button asChild colorPalette="teal" mt="4">
-          <RouterLink to="/dashboard">Go to my dashboard</RouterLink>
+          <RouterLink to="/dashboard">
+            <Trans>Go to my dashboard</Trans>
+          </RouterLink>
         </Button>
       ) : null}
     </AuthCard>

@@ -3,11 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Input, Link, Text, chakra } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { TWO_FACTOR_REQUIRED_MESSAGE, ZLoginInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { PasswordField } from '../../components/ui/password-field';
+import { useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { safeNextPath } from '../../lib/safe-next';
@@ -32,7 +34,9 @@ function handedEmail(state: unknown): string {
 
 /** 'Welcome Back'. Signed-in visitors go straight to the dashboard (or a same-site `?next=`). */
 export default function LoginPage() {
-  usePageTitle('Sign in');
+  const { t } = useLingui();
+  const localePath = useLocalePath();
+  usePageTitle(t`Sign in`);
   const navigate = useNavigate();
   const location = useLocation();
   const registered = registeredState(location.state);
@@ -91,6 +95,9 @@ export default function LoginPage() {
   if (session.user && !loggedIn) return <Navigate to={destination} replace />;
 
   const busy = login.isPending || loggedIn;
+  const signupPath = nextParam
+    ? `${localePath('/create-account')}?next=${encodeURIComponent(nextParam)}`
+    : localePath('/create-account');
   const onSubmit = handleSubmit((input) => login.mutate(input));
 
   if (pending2fa) {
@@ -98,39 +105,41 @@ export default function LoginPage() {
       e.preventDefault();
       const code = otp.trim();
       if (!code) {
-        setOtpError('Enter the 6-digit code from your authenticator app, or a recovery code.');
+        setOtpError(t`Enter the 6-digit code from your authenticator app, or a recovery code.`);
         return;
       }
       setOtpError(null);
       login.mutate({ ...pending2fa, otp: code });
     };
     return (
-      <AuthCard title="Two-factor authentication" subtitle="Your account asks for a second step.">
+      <AuthCard title={t`Two-factor authentication`} subtitle={t`Your account asks for a second step.`}>
         <chakra.form
           display="flex"
           flexDirection="column"
           gap="4"
           onSubmit={submitCode}
           noValidate
-          aria-label="Enter your authenticator code"
+          aria-label={t`Enter your authenticator code`}
         >
           {loggedIn ? (
             <Alert.Root status="success" role="status">
               <Alert.Indicator />
-              <Alert.Title>Login successful!</Alert.Title>
+              <Alert.Title>
+                <Trans>Login successful!</Trans>
+              </Alert.Title>
             </Alert.Root>
           ) : login.isError && login.error.message !== TWO_FACTOR_REQUIRED_MESSAGE ? (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title color="red.700">{errorMessage(login.error, 'Login failed')}</Alert.Title>
+              <Alert.Title color="fg.error">{errorMessage(login.error, t`Login failed`)}</Alert.Title>
             </Alert.Root>
           ) : null}
           <Field
-            label="Authentication code"
+            label={t`Authentication code`}
             required
             invalid={!!otpError}
             errorText={otpError ?? undefined}
-            helperText="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            helperText={t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`}
             disabled={busy}
           >
             <Input
@@ -148,10 +157,10 @@ export default function LoginPage() {
             colorPalette="teal"
             size="lg"
             loading={login.isPending}
-            loadingText="Checking..."
+            loadingText={t`Checking...`}
             disabled={loggedIn}
           >
-            Verify and sign in
+            <Trans>Verify and sign in</Trans>
           </Button>
           <Button
             variant="ghost"
@@ -161,7 +170,7 @@ export default function LoginPage() {
               login.reset();
             }}
           >
-            Back
+            <Trans>Back</Trans>
           </Button>
         </chakra.form>
       </AuthCard>
@@ -169,22 +178,26 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to see your balance, plans and transactions.">
-      <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <AuthCard title={t`Welcome Back`} subtitle={t`Sign in to see your balance, plans and transactions.`}>
+      <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate aria-label={t`Sign in`}>
         {loggedIn ? (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
-            <Alert.Title>Login successful!</Alert.Title>
+            <Alert.Title>
+              <Trans>Login successful!</Trans>
+            </Alert.Title>
           </Alert.Root>
         ) : login.isError ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title color="red.700">{errorMessage(login.error, 'Login failed')}</Alert.Title>
+              <Alert.Title color="fg.error">{errorMessage(login.error, t`Login failed`)}</Alert.Title>
               {/contact support/i.test(login.error.message) ? (
                 <Alert.Description>
-                  <Link asChild color="teal.700" fontWeight="semibold">
-                    <RouterLink to="/contact">Contact support</RouterLink>
+                  <Link asChild color="teal.fg" fontWeight="semibold">
+                    <RouterLink to={localePath('/contact')}>
+                      <Trans>Contact support</Trans>
+                    </RouterLink>
                   </Link>
                 </Alert.Description>
               ) : null}
@@ -194,41 +207,47 @@ export default function LoginPage() {
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Registration successful!</Alert.Title>
-              <Alert.Description>Sign in with your new account.</Alert.Description>
+              <Alert.Title>
+                <Trans>Registration successful!</Trans>
+              </Alert.Title>
+              <Alert.Description>
+                <Trans>Sign in with your new account.</Trans>
+              </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        <Field label="Email" required invalid={!!errors.email} errorText={errors.email?.message} disabled={busy}>
+        <Field label={t`Email`} required invalid={!!errors.email} errorText={errors.email?.message} disabled={busy}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </Field>
         <PasswordField
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           registration={register('password')}
           error={errors.password}
           disabled={busy}
         />
-        <Link asChild color="teal.700" fontSize="sm" alignSelf="flex-end">
-          <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
+        <Link asChild color="teal.fg" fontSize="sm" alignSelf="flex-end">
+          <RouterLink to={localePath('/forgot-password')}>
+            <Trans>Forgot your password?</Trans>
+          </RouterLink>
         </Link>
         <Button
           type="submit"
           colorPalette="teal"
           size="lg"
           loading={login.isPending}
-          loadingText="Signing in..."
+          loadingText={t`Signing in...`}
           disabled={loggedIn}
         >
-          Sign In
+          <Trans>Sign In</Trans>
         </Button>
-        <Text fontSize="sm" color="gray.600" textAlign="center">
-          Don't have an account?{' '}
-          <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to={nextParam ? `/create-account?next=${encodeURIComponent(nextParam)}` : '/create-account'}>
-              Sign Up
-            </RouterLink>
-          </Link>
+        <Text fontSize="sm" color="fg.muted" textAlign="center">
+          <Trans>
+            Don't have an account?{' '}
+            <Link asChild color="teal.fg" fontWeight="semibold">
+              <RouterLink to={signupPath}>Sign Up</RouterLink>
+            </Link>
+          </Trans>
         </Text>
       </chakra.form>
     </AuthCard>

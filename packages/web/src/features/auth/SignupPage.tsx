@@ -3,21 +3,27 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, HStack, Input, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { ZReferralCode, ZSignupInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { PasswordField } from '../../components/ui/password-field';
+import { useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { loginPathFor, safeNextPath } from '../../lib/safe-next';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 
+/** The mismatch message: the schema carries its id, the page shows it in the reader's language. */
+const MISMATCH = msg`Passwords do not match!`;
+
 /** The sign-up form: the contract's schema plus the confirmation, which must match. */
 const ZSignupForm = ZSignupInput.omit({ ref: true, accountType: true })
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match!',
+    message: MISMATCH.id,
     path: ['confirmPassword'],
     // Report a mismatch even while other fields still have errors.
     when: ({ value }) => {
@@ -56,16 +62,20 @@ function useReferralCode(): { code: string | undefined; invalid: boolean; remove
 
 /** 'Create Your Account': mismatched passwords never reach the server. */
 export default function SignupPage() {
-  usePageTitle('Create your account');
+  const { t, i18n } = useLingui();
+  const localePath = useLocalePath();
+  usePageTitle(t`Create your account`);
   const navigate = useNavigate();
   const referral = useReferralCode();
   // A visitor sent here from sign-in with a `?next=` (e.g. an Invest Now) keeps it through sign-up.
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
+  // Sign-in in the reader's language, keeping a `?next=` (the same path loginPathFor builds, with the prefix).
+  const loginPath = next ? `${localePath('/login')}${loginPathFor(next).slice('/login'.length)}` : localePath('/login');
   const signup = trpc.user.signup.useMutation({
     onSuccess: (user) => {
       const state: RegisteredState = { registered: true, email: user.email };
-      navigate(next ? loginPathFor(next) : '/login', { state });
+      navigate(loginPath, { state });
     },
   });
 
@@ -73,11 +83,16 @@ export default function SignupPage() {
     register,
     handleSubmit,
     getValues,
-    formState: { errors },
+    formState: { errors: rawErrors },
   } = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(ZSignupForm),
     defaultValues: { firstName: '', lastName: '', country: '', city: '', email: '', password: '', confirmPassword: '' },
   });
+
+  const errors =
+    rawErrors.confirmPassword?.message === MISMATCH.id
+      ? { ...rawErrors, confirmPassword: { ...rawErrors.confirmPassword, message: i18n._(MISMATCH) } }
+      : rawErrors;
 
   // The server's message sits above the form: bring it into view (long form, small screens).
   const errorRef = useRef<HTMLDivElement>(null);
@@ -89,53 +104,60 @@ export default function SignupPage() {
   }, [signup.error]);
 
   const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...input }) => {
+    // TODO(integrator): locale — send the reader's language (`locale` from useLocale()) once the contract's
+    // ZSignupInput has it, so the account (and its e-mails) start in the language the visitor signed up in.
     signup.mutate(referral.code ? { ...input, ref: referral.code } : input);
   });
   const busy = signup.isPending;
+  const referralCode = referral.code;
 
   return (
     <AuthCard
-      title="Create Your Account"
-      subtitle="It takes a minute. You can deposit and invest once you are signed in."
+      title={t`Create Your Account`}
+      subtitle={t`It takes a minute. You can deposit and invest once you are signed in.`}
       maxW="xl"
     >
-      <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate aria-label={t`Sign up`}>
         {signup.isError ? (
           <Alert.Root status="error" role="alert" ref={errorRef} tabIndex={-1} outline="none">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title color="red.700">{errorMessage(signup.error, 'Registration failed')}</Alert.Title>
+              <Alert.Title color="fg.error">{errorMessage(signup.error, t`Registration failed`)}</Alert.Title>
               {signup.error.data?.httpStatus === 409 ? (
                 // The address has an account: offer the two ways forward instead of a dead end.
                 <Alert.Description>
-                  Is it yours?{' '}
-                  <Link asChild color="teal.700" fontWeight="semibold">
-                    <RouterLink to={next ? loginPathFor(next) : '/login'} state={{ email: getValues('email') }}>
-                      Sign in
-                    </RouterLink>
-                  </Link>{' '}
-                  or{' '}
-                  <Link asChild color="teal.700" fontWeight="semibold">
-                    <RouterLink to="/forgot-password">reset your password</RouterLink>
-                  </Link>
-                  .
+                  <Trans>
+                    Is it yours?{' '}
+                    <Link asChild color="teal.fg" fontWeight="semibold">
+                      <RouterLink to={loginPath} state={{ email: getValues('email') }}>
+                        Sign in
+                      </RouterLink>
+                    </Link>{' '}
+                    or{' '}
+                    <Link asChild color="teal.fg" fontWeight="semibold">
+                      <RouterLink to={localePath('/forgot-password')}>reset your password</RouterLink>
+                    </Link>
+                    .
+                  </Trans>
                 </Alert.Description>
               ) : null}
             </Alert.Content>
           </Alert.Root>
         ) : null}
         {referral.code ? (
-          <HStack gap="2" flexWrap="wrap" fontSize="sm" color="gray.700">
+          <HStack gap="2" flexWrap="wrap" fontSize="sm" color="fg.muted">
             <Text>
-              Referred by code{' '}
-              <Badge colorPalette="teal" fontFamily="mono">
-                {referral.code}
-              </Badge>
+              <Trans>
+                Referred by code{' '}
+                <Badge colorPalette="teal" fontFamily="mono">
+                  {referralCode}
+                </Badge>
+              </Trans>
             </Text>
             <Button
               variant="plain"
               size="xs"
-              color="gray.600"
+              color="fg.muted"
               textDecoration="underline"
               px="1"
               disabled={busy}
@@ -144,18 +166,18 @@ export default function SignupPage() {
                 referral.remove();
               }}
             >
-              Remove code
+              <Trans>Remove code</Trans>
             </Button>
           </HStack>
         ) : null}
         {referral.invalid ? (
-          <Text fontSize="sm" color="orange.700">
-            The referral code in your link is not valid, so it will not be used.
+          <Text fontSize="sm" color="fg.warning">
+            <Trans>The referral code in your link is not valid, so it will not be used.</Trans>
           </Text>
         ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field
-            label="First name"
+            label={t`First name`}
             required
             invalid={!!errors.firstName}
             errorText={errors.firstName?.message}
@@ -164,7 +186,7 @@ export default function SignupPage() {
             <Input autoComplete="given-name" {...register('firstName')} />
           </Field>
           <Field
-            label="Last name"
+            label={t`Last name`}
             required
             invalid={!!errors.lastName}
             errorText={errors.lastName?.message}
@@ -173,7 +195,7 @@ export default function SignupPage() {
             <Input autoComplete="family-name" {...register('lastName')} />
           </Field>
           <Field
-            label="Country"
+            label={t`Country`}
             required
             invalid={!!errors.country}
             errorText={errors.country?.message}
@@ -181,38 +203,40 @@ export default function SignupPage() {
           >
             <Input autoComplete="country-name" {...register('country')} />
           </Field>
-          <Field label="City" required invalid={!!errors.city} errorText={errors.city?.message} disabled={busy}>
+          <Field label={t`City`} required invalid={!!errors.city} errorText={errors.city?.message} disabled={busy}>
             <Input autoComplete="address-level2" {...register('city')} />
           </Field>
         </SimpleGrid>
-        <Field label="Email" required invalid={!!errors.email} errorText={errors.email?.message} disabled={busy}>
+        <Field label={t`Email`} required invalid={!!errors.email} errorText={errors.email?.message} disabled={busy}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </Field>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <PasswordField
-            label="Password"
+            label={t`Password`}
             autoComplete="new-password"
             registration={register('password')}
             error={errors.password}
-            helperText="At least 8 characters."
+            helperText={t`At least 8 characters.`}
             disabled={busy}
           />
           <PasswordField
-            label="Confirm password"
+            label={t`Confirm password`}
             autoComplete="new-password"
             registration={register('confirmPassword')}
             error={errors.confirmPassword}
             disabled={busy}
           />
         </SimpleGrid>
-        <Button type="submit" colorPalette="teal" size="lg" loading={busy} loadingText="Signing up...">
-          Sign Up
+        <Button type="submit" colorPalette="teal" size="lg" loading={busy} loadingText={t`Signing up...`}>
+          <Trans>Sign Up</Trans>
         </Button>
-        <Text fontSize="sm" color="gray.600" textAlign="center">
-          Already have an account?{' '}
-          <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to="/login">Sign in</RouterLink>
-          </Link>
+        <Text fontSize="sm" color="fg.muted" textAlign="center">
+          <Trans>
+            Already have an account?{' '}
+            <Link asChild color="teal.fg" fontWeight="semibold">
+              <RouterLink to={localePath('/login')}>Sign in</RouterLink>
+            </Link>
+          </Trans>
         </Text>
       </chakra.form>
     </AuthCard>

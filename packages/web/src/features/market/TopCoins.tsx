@@ -18,7 +18,8 @@ import type { TCoin } from '@vestora/contract';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
-import { site } from '../../content/site';
+import { i18n } from '../../i18n';
+import { site } from '../public/site';
 import { errorMessage } from '../../lib/errors';
 import { formatBillions, formatPercent, formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -99,7 +100,7 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
             toaster.create({
               type: 'info',
               title: 'Trading is not available yet',
-              description: site.coinsSection.tradeUnavailable,
+              description: i18n._(site.coinsSection.tradeUnavailable),
             })
           }
         >
@@ -147,10 +148,10 @@ export default function TopCoins() {
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'end' }} gap="4">
         <Box>
           <Text as="h2" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight">
-            {site.coinsSection.title}
+            {i18n._(site.coinsSection.title)}
           </Text>
           <Text color="gray.600" mt="1">
-            {site.coinsSection.subtitle}
+            {i18n._(site.coinsSection.subtitle)}
           </Text>
         </Box>
         <InputGroup startElement={<LuSearch />} maxW={{ md: 'xs' }} width="full">

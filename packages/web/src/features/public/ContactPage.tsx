@@ -17,15 +17,16 @@ import {
   Textarea,
   chakra,
 } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuMail, LuMapPin, LuSend } from 'react-icons/lu';
 import { Field } from '../../components/ui/field';
-import { site } from '../../content/site';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { useSiteSettings } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from './PageHeader';
+import { site } from './site';
 
 interface ContactValues {
   name: string;
@@ -41,6 +42,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * with the email address as a fallback.
  */
 function ContactForm() {
+  const { t } = useLingui();
   const send = trpc.contact.send.useMutation();
   const supportEmail = useSiteSettings()?.supportEmail;
   const [received, setReceived] = useState<string | null>(null);
@@ -67,43 +69,43 @@ function ContactForm() {
   });
 
   return (
-    <Card.Root variant="outline" bg="white">
+    <Card.Root variant="outline" bg="bg.panel">
       <Card.Body>
         <Heading as="h2" size="xl" mb="5">
-          Send us a message
+          <Trans>Send us a message</Trans>
         </Heading>
         <chakra.form display="flex" flexDirection="column" gap="4" onSubmit={onSubmit} noValidate>
-          <Field label="Name" required invalid={!!errors.name} errorText={errors.name?.message}>
+          <Field label={t`Name`} required invalid={!!errors.name} errorText={errors.name?.message}>
             <Input
               autoComplete="name"
               {...register('name', {
-                validate: (v) => (v.trim() ? true : 'Name is required'),
-                maxLength: { value: 100, message: 'Name must be at most 100 characters' },
+                validate: (v) => (v.trim() ? true : t`Name is required`),
+                maxLength: { value: 100, message: t`Name must be at most 100 characters` },
               })}
             />
           </Field>
-          <Field label="Email" required invalid={!!errors.email} errorText={errors.email?.message}>
+          <Field label={t`Email`} required invalid={!!errors.email} errorText={errors.email?.message}>
             <Input
               type="email"
               autoComplete="email"
               {...register('email', {
                 validate: (v) =>
                   v.trim()
-                    ? EMAIL_PATTERN.test(v.trim()) || 'Email must be a valid email address'
-                    : 'Email is required',
+                    ? EMAIL_PATTERN.test(v.trim()) || t`Email must be a valid email address`
+                    : t`Email is required`,
               })}
             />
           </Field>
-          <Field label="Message" required invalid={!!errors.message} errorText={errors.message?.message}>
+          <Field label={t`Message`} required invalid={!!errors.message} errorText={errors.message?.message}>
             <Textarea
               rows={6}
               {...register('message', {
                 validate: (v) =>
                   v.trim().length >= CONTACT_MESSAGE_MIN ||
-                  (v.trim() ? `Message must be at least ${CONTACT_MESSAGE_MIN} characters` : 'Message is required'),
+                  (v.trim() ? t`Message must be at least ${CONTACT_MESSAGE_MIN} characters` : t`Message is required`),
                 maxLength: {
                   value: CONTACT_MESSAGE_MAX,
-                  message: `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
+                  message: t`Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
                 },
               })}
             />
@@ -113,16 +115,18 @@ function ContactForm() {
             colorPalette="teal"
             alignSelf={{ base: 'stretch', sm: 'start' }}
             loading={send.isPending}
-            loadingText="Sending..."
+            loadingText={t`Sending...`}
           >
-            <LuSend /> Send Message
+            <LuSend /> <Trans>Send Message</Trans>
           </Button>
         </chakra.form>
         {received ? (
           <Alert.Root status="success" mt="5" rounded="lg" role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Message received</Alert.Title>
+              <Alert.Title>
+                <Trans>Message received</Trans>
+              </Alert.Title>
               <Alert.Description>{received}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -131,10 +135,17 @@ function ContactForm() {
           <Alert.Root status="error" mt="5" rounded="lg" role="alert">
             <Alert.Indicator />
             <Alert.Content gap="3">
-              <Alert.Title>Your message has not been sent</Alert.Title>
+              <Alert.Title>
+                <Trans>Your message has not been sent</Trans>
+              </Alert.Title>
               <Alert.Description>
                 {errorMessage(send.error)}
-                {supportEmail ? ` You can also email us at ${supportEmail}.` : null}
+                {supportEmail ? (
+                  <>
+                    {' '}
+                    <Trans>You can also email us at {supportEmail}.</Trans>
+                  </>
+                ) : null}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -152,14 +163,16 @@ function ContactFacts() {
   const settings = useSiteSettings();
   if (!settings || (!settings.supportEmail && !settings.address)) return null;
   return (
-    <Card.Root variant="outline" bg="white" data-testid="contact-facts">
+    <Card.Root variant="outline" bg="bg.panel" data-testid="contact-facts">
       <Card.Body gap="5">
         {settings.supportEmail ? (
           <HStack align="start" gap="3">
-            <Icon as={LuMail} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
+            <Icon as={LuMail} boxSize="5" color="teal.fg" mt="0.5" aria-hidden />
             <Box>
-              <Text fontWeight="semibold">Email</Text>
-              <Link href={`mailto:${settings.supportEmail}`} color="teal.700">
+              <Text fontWeight="semibold">
+                <Trans>Email</Trans>
+              </Text>
+              <Link href={`mailto:${settings.supportEmail}`} color="teal.fg">
                 {settings.supportEmail}
               </Link>
             </Box>
@@ -167,10 +180,12 @@ function ContactFacts() {
         ) : null}
         {settings.address ? (
           <HStack align="start" gap="3">
-            <Icon as={LuMapPin} boxSize="5" color="teal.600" mt="0.5" aria-hidden />
+            <Icon as={LuMapPin} boxSize="5" color="teal.fg" mt="0.5" aria-hidden />
             <Box>
-              <Text fontWeight="semibold">Address</Text>
-              <Text as="address" fontStyle="normal" color="gray.700" whiteSpace="pre-line">
+              <Text fontWeight="semibold">
+                <Trans>Address</Trans>
+              </Text>
+              <Text as="address" fontStyle="normal" color="fg.muted" whiteSpace="pre-line">
                 {settings.companyName ? `${settings.companyName}\n` : ''}
                 {settings.address}
               </Text>
@@ -184,11 +199,12 @@ function ContactFacts() {
 
 /** Contact: the form, and the operator's email and address once an admin has set them. */
 export default function ContactPage() {
+  const { t, i18n } = useLingui();
   const { contact } = site;
-  usePageTitle('Contact');
+  usePageTitle(t`Contact`);
   return (
     <>
-      <PageHeader title={contact.title} intro={contact.intro} />
+      <PageHeader title={i18n._(contact.title)} intro={i18n._(contact.intro)} />
       <Container maxW="7xl" py={{ base: '10', md: '16' }}>
         <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
           <ContactForm />

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Container, Field, Flex, Grid, Heading, Input, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BrandLogo } from '../../components/ui/brand-logo';
+import { LanguageMenu } from '../../components/ui/preference-menus';
 import { toaster } from '../../components/ui/toaster';
-import { site } from '../../content/site';
+import { useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { useHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
+import { site } from './site';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -15,6 +18,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * confirmation link; nothing is subscribed until that link is used.
  */
 function NewsletterForm() {
+  const { t, i18n } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
@@ -22,7 +26,7 @@ function NewsletterForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!EMAIL_PATTERN.test(email.trim())) {
-      setError('Enter a valid email address.');
+      setError(t`Enter a valid email address.`);
       return;
     }
     setError(null);
@@ -30,18 +34,18 @@ function NewsletterForm() {
       const res = await subscribe.mutateAsync({ email: email.trim() });
       setEmail('');
       // The server's answer says what really happened (no confirmation mail arrives without a mail server).
-      toaster.create({ type: 'success', title: 'Almost done', description: res.message, duration: 15_000 });
+      toaster.create({ type: 'success', title: t`Almost done`, description: res.message, duration: 15_000 });
     } catch (err) {
-      setError(errorMessage(err, 'Could not subscribe. Please try again.'));
+      setError(errorMessage(err, t`Could not subscribe. Please try again.`));
     }
   };
 
   return (
     <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Field.Root invalid={error !== null}>
-        <Field.Label color="gray.100">{site.newsletter.title}</Field.Label>
+        <Field.Label color="gray.100">{i18n._(site.newsletter.title)}</Field.Label>
         <Text fontSize="sm" color="gray.400" mb="2">
-          {site.newsletter.text}
+          {i18n._(site.newsletter.text)}
         </Text>
         <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
           <Input
@@ -57,7 +61,7 @@ function NewsletterForm() {
             _placeholder={{ color: 'gray.400' }}
           />
           <Button type="submit" colorPalette="teal" flexShrink={0} loading={subscribe.isPending}>
-            Subscribe
+            <Trans>Subscribe</Trans>
           </Button>
         </Flex>
         <Field.ErrorText color="red.300">{error}</Field.ErrorText>
@@ -68,16 +72,18 @@ function NewsletterForm() {
 
 /** The copyright line. Pre-rendered HTML carries the build's year; the live page shows the current one. */
 function Copyright() {
-  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
+  const year = String(useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__);
   return (
     <Text fontSize="sm" color="gray.400" mt="4">
-      {site.copyright(year)}
+      <Trans>© {year} Vestora. All rights reserved.</Trans>
     </Text>
   );
 }
 
 /** Public footer: brand, links, newsletter box, risk notice and the copyright line. */
 export default function Footer() {
+  const { t, i18n } = useLingui();
+  const localePath = useLocalePath();
   return (
     <Box as="footer" bg="gray.900" color="gray.300" mt="auto">
       <Container maxW="7xl" py={{ base: '10', md: '14' }}>
@@ -85,16 +91,24 @@ export default function Footer() {
           <Stack gap="3">
             <BrandLogo inverted />
             <Text fontSize="sm" color="gray.400" maxW="sm">
-              {site.footer.blurb}
+              {i18n._(site.footer.blurb)}
             </Text>
+            {/* The footer is dark in both themes: the menu's button takes the footer's light text. */}
+            <Box
+              alignSelf="start"
+              ms="-3"
+              css={{ '& > button': { color: 'gray.200' }, '& > button:hover': { bg: 'whiteAlpha.200' } }}
+            >
+              <LanguageMenu />
+            </Box>
           </Stack>
-          <Stack as="nav" aria-label="Footer" gap="2">
+          <Stack as="nav" aria-label={t`Footer`} gap="2">
             <Heading as="h2" size="sm" color="gray.100">
-              Company
+              <Trans>Company</Trans>
             </Heading>
             {site.footer.links.map((item) => (
               <Link key={item.to} asChild color="gray.300" width="fit-content" _hover={{ color: 'white' }}>
-                <RouterLink to={item.to}>{item.label}</RouterLink>
+                <RouterLink to={localePath(item.to)}>{i18n._(item.label)}</RouterLink>
               </Link>
             ))}
           </Stack>
@@ -103,9 +117,9 @@ export default function Footer() {
         <Box borderTopWidth="1px" borderColor="gray.700" mt="10" pt="6">
           <Text fontSize="xs" color="gray.400" maxW="4xl">
             <Text as="strong" color="gray.200">
-              {site.riskNotice.title}:
+              {i18n._(site.riskNotice.title)}:
             </Text>{' '}
-            {site.riskNotice.text}
+            {i18n._(site.riskNotice.text)}
           </Text>
           <Copyright />
         </Box>

@@ -16,6 +16,7 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   LuArrowRight,
   LuAward,
@@ -31,12 +32,14 @@ import {
   LuUsers,
   LuWallet,
 } from 'react-icons/lu';
-import { site, type FeatureIcon } from '../../content/site';
+import { useLocalePath } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
-import { referralTerms, useSiteConfig } from '../../lib/site-hooks';
+import { useSiteConfig } from '../../lib/site-hooks';
 import TopCoins from '../market/TopCoins';
 import PlanList from '../plans/PlanList';
+import { useReferralTerms } from '../referral/terms';
 import { useSiteFigures } from './figures';
+import { site, type FeatureIcon } from './site';
 
 /** Spec section 9: the hero highlights rotate every 3000 ms. */
 export const HIGHLIGHT_INTERVAL_MS = 3000;
@@ -59,13 +62,14 @@ function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: str
       <Heading as="h2" id={id} size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
         {title}
       </Heading>
-      {subtitle ? <Text color="gray.600">{subtitle}</Text> : null}
+      {subtitle ? <Text color="fg.muted">{subtitle}</Text> : null}
     </Stack>
   );
 }
 
 /** The three highlights, one at a time, advancing every 3 s; the dots jump to one. */
 function RotatingHighlights() {
+  const { t, i18n } = useLingui();
   const [index, setIndex] = useState(0);
   // A pause control (WCAG 2.2.2): moving content someone is reading can be stopped.
   const [paused, setPaused] = useState(false);
@@ -78,6 +82,8 @@ function RotatingHighlights() {
   }, [items.length, index, paused]); // restarting on index change gives a full 3 s after a dot click
 
   const current = items[index] ?? items[0];
+  const position = index + 1;
+  const count = items.length;
   return (
     <Box
       bg="whiteAlpha.100"
@@ -88,10 +94,12 @@ function RotatingHighlights() {
       backdropFilter="blur(6px)"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t`Highlights`}
     >
       <Text fontSize="xs" textTransform="uppercase" letterSpacing="wider" color="teal.200" fontWeight="semibold">
-        Highlight {index + 1} of {items.length}
+        <Trans>
+          Highlight {position} of {count}
+        </Trans>
       </Text>
       {/* key restarts the fade-in for each highlight */}
       <Box
@@ -103,33 +111,37 @@ function RotatingHighlights() {
       >
         {/* h2: the hero's h1 is the only heading above it (an h3 here would skip a level). */}
         <Heading as="h2" size="xl" color="white">
-          {current.title}
+          {i18n._(current.title)}
         </Heading>
         <Text color="gray.200" mt="2">
-          {current.text}
+          {i18n._(current.text)}
         </Text>
       </Box>
       <HStack gap="2" mt="4">
-        {items.map((item, i) => (
-          <chakra.button
-            key={item.title}
-            type="button"
-            aria-label={`Show highlight ${i + 1}: ${item.title}`}
-            aria-current={i === index ? 'true' : undefined}
-            onClick={() => setIndex(i)}
-            h="2.5"
-            w={i === index ? '8' : '2.5'}
-            rounded="full"
-            bg={i === index ? 'teal.300' : 'whiteAlpha.500'}
-            transition="all 0.3s"
-            cursor="pointer"
-            _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
-          />
-        ))}
+        {items.map((item, i) => {
+          const number = i + 1;
+          const title = i18n._(item.title);
+          return (
+            <chakra.button
+              key={item.title.id}
+              type="button"
+              aria-label={t`Show highlight ${number}: ${title}`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => setIndex(i)}
+              h="2.5"
+              w={i === index ? '8' : '2.5'}
+              rounded="full"
+              bg={i === index ? 'teal.300' : 'whiteAlpha.500'}
+              transition="all 0.3s"
+              cursor="pointer"
+              _focusVisible={{ outline: '2px solid', outlineColor: 'white', outlineOffset: '2px' }}
+            />
+          );
+        })}
         <chakra.button
           type="button"
           onClick={() => setPaused((p) => !p)}
-          aria-label={paused ? 'Play the highlights' : 'Pause the highlights'}
+          aria-label={paused ? t`Play the highlights` : t`Pause the highlights`}
           ms="2"
           p="1"
           rounded="full"
@@ -147,6 +159,8 @@ function RotatingHighlights() {
 }
 
 function Hero() {
+  const { i18n } = useLingui();
+  const localePath = useLocalePath();
   const { hero } = site;
   return (
     <Box
@@ -162,7 +176,7 @@ function Hero() {
         <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap={{ base: '10', lg: '16' }} alignItems="center">
           <Stack gap="6">
             <Text color="teal.200" fontWeight="semibold" fontSize="sm" textTransform="uppercase" letterSpacing="wider">
-              {hero.eyebrow}
+              {i18n._(hero.eyebrow)}
             </Text>
             <Heading
               as="h1"
@@ -171,15 +185,15 @@ function Hero() {
               lineHeight="1.1"
               letterSpacing="tight"
             >
-              {hero.title}
+              {i18n._(hero.title)}
             </Heading>
             <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.300" maxW="2xl">
-              {hero.subtitle}
+              {i18n._(hero.subtitle)}
             </Text>
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
               <Button asChild size="lg" colorPalette="teal">
-                <RouterLink to="/create-account">
-                  {hero.primaryCta} <LuArrowRight />
+                <RouterLink to={localePath('/create-account')}>
+                  {i18n._(hero.primaryCta)} <Box as={LuArrowRight} _rtl={{ transform: 'scaleX(-1)' }} />
                 </RouterLink>
               </Button>
               <Button
@@ -190,7 +204,7 @@ function Hero() {
                 borderColor="whiteAlpha.600"
                 _hover={{ bg: 'whiteAlpha.200' }}
               >
-                <RouterLink to="/login">{hero.secondaryCta}</RouterLink>
+                <RouterLink to={localePath('/login')}>{i18n._(hero.secondaryCta)}</RouterLink>
               </Button>
             </Flex>
           </Stack>
@@ -202,37 +216,52 @@ function Hero() {
 }
 
 function RiskNotice() {
+  const { i18n } = useLingui();
   return (
     <Alert.Root status="info" variant="subtle" rounded="lg" mt="6">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{site.riskNotice.title}</Alert.Title>
-        <Alert.Description>{site.riskNotice.text}</Alert.Description>
+        <Alert.Title>{i18n._(site.riskNotice.title)}</Alert.Title>
+        <Alert.Description>{i18n._(site.riskNotice.text)}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );
 }
 
 function Features() {
+  const { i18n } = useLingui();
   const { featuresSection } = site;
-  const config = useSiteConfig();
+  const terms = useReferralTerms(useSiteConfig());
+  const percent = terms?.percent ?? '';
+  const max = terms?.max ?? '';
   return (
-    <Box as="section" aria-labelledby="features-title" bg="white" py={{ base: '14', md: '20' }}>
+    <Box as="section" aria-labelledby="features-title" bg="bg.panel" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
-        <SectionHeading id="features-title" title={featuresSection.title} subtitle={featuresSection.subtitle} />
+        <SectionHeading
+          id="features-title"
+          title={i18n._(featuresSection.title)}
+          subtitle={i18n._(featuresSection.subtitle)}
+        />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
           {featuresSection.items.map((feature) => (
-            <Card.Root key={feature.title} variant="outline" size="sm">
+            <Card.Root key={feature.icon} variant="outline" size="sm">
               <Card.Body gap="3">
-                <Flex w="10" h="10" rounded="lg" bg="teal.50" color="teal.700" align="center" justify="center">
+                <Flex w="10" h="10" rounded="lg" bg="teal.subtle" color="teal.fg" align="center" justify="center">
                   <Icon as={featureIcons[feature.icon]} boxSize="5" aria-hidden />
                 </Flex>
                 <Heading as="h3" size="md">
-                  {feature.title}
+                  {i18n._(feature.title)}
                 </Heading>
-                <Text color="gray.600" fontSize="sm">
-                  {feature.text}
-                  {feature.icon === 'referral' && config ? ` The reward is ${referralTerms(config)}.` : null}
+                <Text color="fg.muted" fontSize="sm">
+                  {i18n._(feature.text)}
+                  {feature.icon === 'referral' && terms ? (
+                    <>
+                      {' '}
+                      <Trans>
+                        The reward is {percent}, at most {max}.
+                      </Trans>
+                    </>
+                  ) : null}
                 </Text>
               </Card.Body>
             </Card.Root>
@@ -253,50 +282,54 @@ const initials = (name: string) =>
     .toUpperCase();
 
 function Testimonials() {
+  const { i18n } = useLingui();
   const { testimonialsSection } = site;
   return (
     <Box as="section" aria-labelledby="testimonials-title" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl">
         <SectionHeading
           id="testimonials-title"
-          title={testimonialsSection.title}
-          subtitle={testimonialsSection.subtitle}
+          title={i18n._(testimonialsSection.title)}
+          subtitle={i18n._(testimonialsSection.subtitle)}
         />
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
-          {testimonialsSection.items.map((t) => (
-            <Card.Root key={t.name} as="figure" variant="elevated" size="sm">
-              <Card.Body gap="4">
-                <Icon as={LuQuote} boxSize="6" color="teal.500" aria-hidden />
-                <Text as="blockquote" color="gray.700" flex="1">
-                  “{t.quote}”
-                </Text>
-                <HStack as="figcaption" gap="3">
-                  <Flex
-                    aria-hidden
-                    boxSize="9"
-                    rounded="full"
-                    bg="teal.100"
-                    color="teal.800"
-                    fontSize="sm"
-                    fontWeight="bold"
-                    align="center"
-                    justify="center"
-                    flexShrink={0}
-                  >
-                    {initials(t.name)}
-                  </Flex>
-                  <Box>
-                    <Text fontWeight="semibold" fontSize="sm">
-                      {t.name}
-                    </Text>
-                    <Text fontSize="xs" color="gray.500">
-                      {t.location}
-                    </Text>
-                  </Box>
-                </HStack>
-              </Card.Body>
-            </Card.Root>
-          ))}
+          {testimonialsSection.items.map((item) => {
+            const name = i18n._(item.name);
+            return (
+              <Card.Root key={item.name.id} as="figure" variant="elevated" size="sm">
+                <Card.Body gap="4">
+                  <Icon as={LuQuote} boxSize="6" color="teal.500" aria-hidden />
+                  <Text as="blockquote" color="fg.muted" flex="1">
+                    “{i18n._(item.quote)}”
+                  </Text>
+                  <HStack as="figcaption" gap="3">
+                    <Flex
+                      aria-hidden
+                      boxSize="9"
+                      rounded="full"
+                      bg="teal.muted"
+                      color="teal.fg"
+                      fontSize="sm"
+                      fontWeight="bold"
+                      align="center"
+                      justify="center"
+                      flexShrink={0}
+                    >
+                      {initials(name)}
+                    </Flex>
+                    <Box>
+                      <Text fontWeight="semibold" fontSize="sm">
+                        {name}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {i18n._(item.location)}
+                      </Text>
+                    </Box>
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            );
+          })}
         </SimpleGrid>
       </Container>
     </Box>
@@ -308,6 +341,7 @@ function Testimonials() {
  * read 0 is left out, and the section with it when none is left (a fresh site says nothing rather than "0").
  */
 function Figures() {
+  const { i18n } = useLingui();
   const { figuresSection } = site;
   const figures = useSiteFigures();
   if (figures.length === 0) return null;
@@ -315,11 +349,11 @@ function Figures() {
     <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
         <Heading as="h2" id="figures-title" size="xl" textAlign="center" mb="8">
-          {figuresSection.title}
+          {i18n._(figuresSection.title)}
         </Heading>
         <SimpleGrid as="dl" columns={{ base: 1, sm: figures.length }} gap="8" textAlign="center">
           {figures.map((figure) => (
-            <Stack key={figure.label} gap="1" direction="column-reverse">
+            <Stack key={figure.stat} gap="1" direction="column-reverse">
               <Text as="dt" color="teal.100" fontSize="md">
                 {figure.label}
               </Text>
@@ -342,18 +376,23 @@ function Figures() {
 
 /** The landing page: hero and highlights, plans, top coins, features, testimonials, figures. */
 export default function HomePage() {
+  const { i18n } = useLingui();
   usePageTitle(undefined);
   return (
     <>
       <Hero />
       <Box as="section" aria-labelledby="plans-title" py={{ base: '14', md: '20' }}>
         <Container maxW="7xl">
-          <SectionHeading id="plans-title" title={site.plansSection.title} subtitle={site.plansSection.subtitle} />
+          <SectionHeading
+            id="plans-title"
+            title={i18n._(site.plansSection.title)}
+            subtitle={i18n._(site.plansSection.subtitle)}
+          />
           <PlanList />
           <RiskNotice />
         </Container>
       </Box>
-      <Box as="section" aria-label={site.coinsSection.title} bg="gray.100" py={{ base: '14', md: '20' }}>
+      <Box as="section" aria-label={i18n._(site.coinsSection.title)} bg="bg.muted" py={{ base: '14', md: '20' }}>
         <Container maxW="7xl">
           <TopCoins />
         </Container>

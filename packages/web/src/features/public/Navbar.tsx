@@ -1,29 +1,38 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { Box, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { BrandLogo } from '../../components/ui/brand-logo';
-import { site } from '../../content/site';
+import { LanguageMenu, ThemeMenu } from '../../components/ui/preference-menus';
+import { useLocalePath } from '../../i18n/hooks';
+import { site } from './site';
 
 const PANEL_ID = 'mobile-navigation';
 
-function NavItemLink({ to, label, block = false }: { to: string; label: string; block?: boolean }) {
+function NavItemLink({ to, label, block = false }: { to: string; label: MessageDescriptor; block?: boolean }) {
+  const { i18n } = useLingui();
+  const localePath = useLocalePath();
+  const path = localePath(to);
   return (
     <Link
       asChild
-      px="3"
+      // Narrower at md: the links share the bar with the language and theme menus (German and Portuguese run long).
+      px={block ? '3' : { base: '3', md: '2', lg: '3' }}
       py={block ? '3' : '2'}
       rounded="md"
       fontWeight="medium"
-      color="gray.700"
+      color="fg.muted"
       textDecoration="none"
       display={block ? 'block' : 'inline-flex'}
-      _hover={{ bg: 'gray.100', color: 'gray.900', textDecoration: 'none' }}
-      _currentPage={{ bg: 'teal.50', color: 'teal.700', fontWeight: 'semibold' }}
+      whiteSpace="nowrap"
+      _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+      _currentPage={{ bg: 'teal.subtle', color: 'teal.fg', fontWeight: 'semibold' }}
     >
-      {/* `end` on "/" so Home is only highlighted on the home page itself. */}
-      <NavLink to={to} end={to === '/'}>
-        {label}
+      {/* `end` on the home page's path so Home is only highlighted on the home page itself. */}
+      <NavLink to={path} end={to === '/'}>
+        {i18n._(label)}
       </NavLink>
     </Link>
   );
@@ -35,6 +44,9 @@ function NavItemLink({ to, label, block = false }: { to: string; label: string; 
  * starts closed and closes on every navigation.
  */
 export default function Navbar() {
+  const { t } = useLingui();
+  const localePath = useLocalePath();
+  const brand = site.brand.name;
   const [open, setOpen] = useState(false);
   const [panelHeight, setPanelHeight] = useState(0);
   const innerRef = useRef<HTMLDivElement>(null);
@@ -51,29 +63,35 @@ export default function Navbar() {
   }, [open]);
 
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" borderBottomWidth="1px" shadow="xs">
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg.panel" borderBottomWidth="1px" shadow="xs">
       <Container maxW="7xl">
-        <Flex h="16" align="center" justify="space-between" gap="4">
+        <Flex h="16" align="center" justify="space-between" gap={{ base: '2', md: '4' }}>
           <Link asChild rounded="md" textDecoration="none" _hover={{ textDecoration: 'none' }}>
-            <RouterLink to="/" aria-label={`${site.brand.name} home`}>
+            <RouterLink to={localePath('/')} aria-label={t`${brand} home`}>
               <BrandLogo />
             </RouterLink>
           </Link>
-          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', md: 'flex' }}>
+          <HStack as="nav" aria-label={t`Main`} gap="1" display={{ base: 'none', md: 'flex' }}>
             {site.nav.map((item) => (
               <NavItemLink key={item.to} to={item.to} label={item.label} />
             ))}
           </HStack>
-          <IconButton
-            display={{ base: 'inline-flex', md: 'none' }}
-            variant="ghost"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            aria-expanded={open}
-            aria-controls={PANEL_ID}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? <LuX /> : <LuMenu />}
-          </IconButton>
+          <HStack gap="1">
+            <HStack gap="1" display={{ base: 'none', sm: 'flex' }}>
+              <LanguageMenu />
+              <ThemeMenu />
+            </HStack>
+            <IconButton
+              display={{ base: 'inline-flex', md: 'none' }}
+              variant="ghost"
+              aria-label={open ? t`Close menu` : t`Open menu`}
+              aria-expanded={open}
+              aria-controls={PANEL_ID}
+              onClick={() => setOpen((value) => !value)}
+            >
+              {open ? <LuX /> : <LuMenu />}
+            </IconButton>
+          </HStack>
         </Flex>
       </Container>
       <Box
@@ -90,11 +108,16 @@ export default function Navbar() {
         }}
       >
         <Box ref={innerRef} borderTopWidth="1px">
-          <Stack as="nav" aria-label="Main mobile" gap="1" px="4" py="3">
+          <Stack as="nav" aria-label={t`Main mobile`} gap="1" px="4" py="3">
             {site.nav.map((item) => (
               <NavItemLink key={item.to} to={item.to} label={item.label} block />
             ))}
           </Stack>
+          {/* Below sm the bar has no room for the menus: they sit at the foot of the panel. */}
+          <HStack display={{ base: 'flex', sm: 'none' }} gap="2" px="4" pb="3" justify="space-between">
+            <LanguageMenu />
+            <ThemeMenu />
+          </HStack>
         </Box>
       </Box>
     </Box>

@@ -1,7 +1,9 @@
 import { Box, Container, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { site, type TextSection } from '../../content/site';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocale } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
 import { PageHeader } from './PageHeader';
+import { site, type TextSection } from './site';
 
 function Sections({ sections }: { sections: TextSection[] }) {
   return (
@@ -13,7 +15,7 @@ function Sections({ sections }: { sections: TextSection[] }) {
           </Heading>
           <Stack gap="3">
             {section.paragraphs.map((p) => (
-              <Text key={p} color="gray.700">
+              <Text key={p} color="fg.muted">
                 {p}
               </Text>
             ))}
@@ -26,24 +28,36 @@ function Sections({ sections }: { sections: TextSection[] }) {
 
 /** The privacy notice and the terms of use, with an in-page table of contents on wide screens. */
 export default function PrivacyPage() {
+  const { t } = useLingui();
+  const english = useLocale() === 'en';
   const { privacy, terms } = site;
-  usePageTitle('Privacy and terms');
+  const lastUpdated = privacy.lastUpdated;
+  usePageTitle(t`Privacy and terms`);
   return (
     <>
-      <PageHeader title="Privacy and terms" intro={privacy.intro}>
+      {/* The legal text itself is in English (it is the version that applies); the page says so in the reader's language. */}
+      <PageHeader title={t`Privacy and terms`} intro={<span lang="en">{privacy.intro}</span>}>
         <Text mt="4" fontSize="sm" color="teal.100">
-          Last updated: {privacy.lastUpdated}
+          <Trans>Last updated: {lastUpdated}</Trans>
         </Text>
+        {english ? null : (
+          <Text mt="3" fontSize="sm" color="gray.200" maxW="3xl" data-testid="legal-english-note">
+            <Trans>
+              The privacy notice and terms of use are available in English only. The English text is the one that
+              applies.
+            </Trans>
+          </Text>
+        )}
       </PageHeader>
       <Container maxW="7xl" py={{ base: '10', md: '16' }}>
         <Grid templateColumns={{ base: '1fr', lg: '16rem 1fr' }} gap={{ base: '8', lg: '12' }}>
-          <Box as="nav" aria-label="On this page" display={{ base: 'none', lg: 'block' }}>
-            <Stack gap="1" position="sticky" top="24" fontSize="sm">
+          <Box as="nav" aria-label={t`On this page`} display={{ base: 'none', lg: 'block' }}>
+            <Stack gap="1" position="sticky" top="24" fontSize="sm" lang="en">
               <Text fontWeight="semibold" mb="1">
                 {privacy.title}
               </Text>
               {privacy.sections.map((s) => (
-                <Link key={s.id} href={`#${s.id}`} color="gray.600">
+                <Link key={s.id} href={`#${s.id}`} color="fg.muted">
                   {s.title}
                 </Link>
               ))}
@@ -51,17 +65,17 @@ export default function PrivacyPage() {
                 {terms.title}
               </Text>
               {terms.sections.map((s) => (
-                <Link key={s.id} href={`#${s.id}`} color="gray.600">
+                <Link key={s.id} href={`#${s.id}`} color="fg.muted">
                   {s.title}
                 </Link>
               ))}
             </Stack>
           </Box>
-          <Stack gap="14" maxW="3xl">
+          <Stack gap="14" maxW="3xl" lang="en">
             <Box
               as="section"
               aria-labelledby="privacy-title"
-              bg="white"
+              bg="bg.panel"
               borderWidth="1px"
               rounded="xl"
               p={{ base: '5', md: '8' }}
@@ -69,7 +83,7 @@ export default function PrivacyPage() {
               <Heading as="h2" id="privacy-title" size="2xl" mb="1">
                 {privacy.title}
               </Heading>
-              <Text fontSize="sm" color="gray.500" mb="6">
+              <Text fontSize="sm" color="fg.muted" mb="6">
                 Last updated {privacy.lastUpdated}
               </Text>
               <Sections sections={privacy.sections} />
@@ -77,7 +91,7 @@ export default function PrivacyPage() {
             <Box
               as="section"
               aria-labelledby="terms-title"
-              bg="white"
+              bg="bg.panel"
               borderWidth="1px"
               rounded="xl"
               p={{ base: '5', md: '8' }}
@@ -85,7 +99,7 @@ export default function PrivacyPage() {
               <Heading as="h2" id="terms-title" size="2xl" mb="2">
                 {terms.title}
               </Heading>
-              <Text color="gray.700" mb="6">
+              <Text color="fg.muted" mb="6">
                 {terms.intro}
               </Text>
               <Sections sections={terms.sections} />

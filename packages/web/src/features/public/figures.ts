@@ -1,11 +1,12 @@
+import { useLingui } from '@lingui/react';
 import type { TPublicStats } from '@vestora/contract';
-import { type Figure, site } from '../../content/site';
 import { formatInteger, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { type Figure, site } from './site';
 
 /** A figure as shown: whole dollars for the amount invested, counts otherwise. */
 export function figureValue(stat: Figure['stat'], stats: TPublicStats): string {
-  if (stat === 'amountInvested') return formatMoney(stats.amountInvested).replace(/\.00$/, '');
+  if (stat === 'amountInvested') return formatMoney(stats.amountInvested).replace(/[.,]00(?=\D*$)/, '');
   return formatInteger(stats[stat]);
 }
 
@@ -15,9 +16,10 @@ export function figureValue(stat: Figure['stat'], stats: TPublicStats): string {
  * so a fresh site does not announce "0 active investors, $0 invested".
  */
 export function useSiteFigures(): { stat: Figure['stat']; label: string; value: string }[] {
+  const { i18n } = useLingui();
   const stats = trpc.overview.home.useQuery(undefined, { staleTime: 60_000 }).data;
   if (!stats) return [];
   return site.figuresSection.items
     .filter((f) => stats[f.stat] > 0)
-    .map((f) => ({ ...f, value: figureValue(f.stat, stats) }));
+    .map((f) => ({ stat: f.stat, label: i18n._(f.label), value: figureValue(f.stat, stats) }));
 }

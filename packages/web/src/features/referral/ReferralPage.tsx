@@ -1,16 +1,21 @@
 import { Badge, Button, Card, Field, Flex, HStack, Heading, Input, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuFacebook, LuTwitter } from 'react-icons/lu';
 import type { TReferral, TReferralFriends } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
-import { referralTerms, useSiteConfig } from '../../lib/site-hooks';
+import { useSiteConfig } from '../../lib/site-hooks';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatInteger, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { CopyButton } from '../account/CopyButton';
+import { useReferralTerms } from './terms';
 
 /** /dashboard/referral: the user's referral code and link, copy and share. */
 export default function ReferralPage() {
+  const { t } = useLingui();
   const session = useSession();
   const userId = session.user?.id;
   const referral = trpc.referral.get.useQuery({ userId: userId ?? '' }, { enabled: !!userId });
@@ -19,20 +24,20 @@ export default function ReferralPage() {
     <Stack gap="6" maxW="3xl">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          Referral Program
+          <Trans>Referral Program</Trans>
         </Heading>
         <Text color="fg.muted" fontSize="lg">
-          Invite friends and earn rewards
+          <Trans>Invite friends and earn rewards</Trans>
         </Text>
       </Stack>
       {referral.isError ? (
         <ErrorState
-          title="Could not load your referral details"
-          description={errorMessage(referral.error, 'Please try again.')}
+          title={t`Could not load your referral details`}
+          description={errorMessage(referral.error, t`Please try again.`)}
           onRetry={() => void referral.refetch()}
         />
       ) : !referral.data ? (
-        <PageLoader label="Loading your referral details..." />
+        <PageLoader label={t`Loading your referral details...`} />
       ) : (
         <ReferralDetails referral={referral.data} />
       )}
@@ -42,9 +47,12 @@ export default function ReferralPage() {
 
 function ReferralDetails({ referral }: { referral: TReferral }) {
   // The terms the server pays (REFERRAL_REWARD_PERCENT, REFERRAL_REWARD_MAX), never written here by hand.
-  const config = useSiteConfig();
+  const { t } = useLingui();
+  const terms = useReferralTerms(useSiteConfig());
+  const percent = terms?.percent ?? '';
+  const max = terms?.max ?? '';
   const link = encodeURIComponent(referral.referralLink);
-  const twitter = `https://twitter.com/intent/tweet?url=${link}&text=${encodeURIComponent('Join me on Vestora')}`;
+  const twitter = `https://twitter.com/intent/tweet?url=${link}&text=${encodeURIComponent(t`Join me on Vestora`)}`;
   const facebook = `https://www.facebook.com/sharer/sharer.php?u=${link}`;
 
   return (
@@ -53,23 +61,33 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
         <Card.Body>
           <Stack gap="5">
             <Text>
-              Share your link. When a friend creates an account with it and their first investment has completed its
-              first payout period (or matured), Vestora pays you{' '}
-              {config ? `${referralTerms(config)} of that first investment` : 'a share of that first investment'} into
-              your balance. If they redeem it before that, no reward is paid. The reward is paid by the platform:
-              nothing is taken from your friend.
+              {terms ? (
+                <Trans>
+                  Share your link. When a friend creates an account with it and their first investment has completed its
+                  first payout period (or matured), Vestora pays you {percent}, at most {max}, of that first investment
+                  into your balance. If they redeem it before that, no reward is paid. The reward is paid by the
+                  platform: nothing is taken from your friend.
+                </Trans>
+              ) : (
+                <Trans>
+                  Share your link. When a friend creates an account with it and their first investment has completed its
+                  first payout period (or matured), Vestora pays you a share of that first investment into your balance.
+                  If they redeem it before that, no reward is paid. The reward is paid by the platform: nothing is taken
+                  from your friend.
+                </Trans>
+              )}
             </Text>
-            <CopyField label="Your referral code" value={referral.referralCode} copyLabel="Copy code" mono />
-            <CopyField label="Your referral link" value={referral.referralLink} copyLabel="Copy link" />
+            <CopyField label={t`Your referral code`} value={referral.referralCode} copyLabel={t`Copy code`} mono />
+            <CopyField label={t`Your referral link`} value={referral.referralLink} copyLabel={t`Copy link`} />
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
               <Button asChild colorPalette="blue" variant="solid">
                 <a href={twitter} target="_blank" rel="noopener noreferrer">
-                  <LuTwitter /> Share on Twitter
+                  <LuTwitter /> <Trans>Share on Twitter</Trans>
                 </a>
               </Button>
               <Button asChild colorPalette="blue" variant="outline">
                 <a href={facebook} target="_blank" rel="noopener noreferrer">
-                  <LuFacebook /> Share on Facebook
+                  <LuFacebook /> <Trans>Share on Facebook</Trans>
                 </a>
               </Button>
             </Flex>
@@ -79,7 +97,9 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
       <Card.Root>
         <Card.Body>
           <Stat.Root>
-            <Stat.Label>Friends who joined with your link</Stat.Label>
+            <Stat.Label>
+              <Trans>Friends who joined with your link</Trans>
+            </Stat.Label>
             <Stat.ValueText>{formatInteger(referral.referredCount)}</Stat.ValueText>
           </Stat.Root>
         </Card.Body>
@@ -90,23 +110,25 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
 }
 
 const FRIEND_STATUS = {
-  signed_up: { label: 'Signed up', palette: 'gray' },
-  invested: { label: 'Invested', palette: 'green' },
+  signed_up: { label: msg`Signed up`, palette: 'gray' },
+  invested: { label: msg`Invested`, palette: 'green' },
 } as const;
 
 /** The friends who joined with the link (first name and initial only) and the rewards they brought. */
 function ReferredFriends() {
+  const { t, i18n } = useLingui();
   const friends = trpc.referral.friends.useQuery();
+  const total = formatMoney(friends.data?.totalRewards);
   return (
     <Card.Root as="section" aria-labelledby="friends-title">
       <Card.Header>
         <HStack justify="space-between" flexWrap="wrap" gap="2">
           <Heading as="h2" id="friends-title" size="lg">
-            Your referred friends
+            <Trans>Your referred friends</Trans>
           </Heading>
           {friends.data ? (
             <Text fontWeight="semibold" data-testid="referral-total">
-              Total rewards received: {formatMoney(friends.data.totalRewards)}
+              <Trans>Total rewards received: {total}</Trans>
             </Text>
           ) : null}
         </HStack>
@@ -114,23 +136,33 @@ function ReferredFriends() {
       <Card.Body>
         {friends.isError ? (
           <ErrorState
-            title="Could not load your referred friends"
-            description={errorMessage(friends.error, 'Please try again.')}
+            title={t`Could not load your referred friends`}
+            description={errorMessage(friends.error, t`Please try again.`)}
             onRetry={() => void friends.refetch()}
           />
         ) : !friends.data ? (
-          <PageLoader label="Loading your referred friends..." minH="6rem" />
+          <PageLoader label={t`Loading your referred friends...`} minH="6rem" />
         ) : friends.data.friends.length === 0 ? (
-          <Text color="fg.muted">No one has joined with your link yet.</Text>
+          <Text color="fg.muted">
+            <Trans>No one has joined with your link yet.</Trans>
+          </Text>
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm" minW="28rem">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Friend</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Your reward</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Friend</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Joined</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Trans>Status</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Trans>Your reward</Trans>
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -140,10 +172,10 @@ function ReferredFriends() {
                     <Table.Cell>{formatDate(f.joinedAt)}</Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={FRIEND_STATUS[f.status].palette} variant="subtle">
-                        {FRIEND_STATUS[f.status].label}
+                        {t(FRIEND_STATUS[f.status].label)}
                       </Badge>
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{rewardText(f)}</Table.Cell>
+                    <Table.Cell textAlign="end">{rewardText(f, i18n)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -166,6 +198,7 @@ function CopyField({
   copyLabel: string;
   mono?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
@@ -178,16 +211,18 @@ function CopyField({
           flex="1"
           minW="0"
         />
-        <CopyButton value={value} label="Copy" ariaLabel={copyLabel} flexShrink={0} />
+        <CopyButton value={value} label={t`Copy`} ariaLabel={copyLabel} flexShrink={0} />
       </HStack>
     </Field.Root>
   );
 }
 
 /** The reward column: what was paid, or why nothing was (yet). */
-function rewardText(f: TReferralFriends['friends'][number]): string {
+const REWARD_NOTE = { pending: msg`After their first payout`, forfeited: msg`None (redeemed early)` };
+
+function rewardText(f: TReferralFriends['friends'][number], i18n: I18n): string {
   if (f.rewardStatus === 'paid') return formatMoney(f.reward);
-  if (f.rewardStatus === 'pending') return 'After their first payout';
-  if (f.rewardStatus === 'forfeited') return 'None (redeemed early)';
+  if (f.rewardStatus === 'pending') return i18n._(REWARD_NOTE.pending);
+  if (f.rewardStatus === 'forfeited') return i18n._(REWARD_NOTE.forfeited);
   return '—';
 }

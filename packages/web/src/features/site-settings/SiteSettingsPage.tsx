@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Card, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TSiteSettings } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { ErrorState, PageLoader } from '../../components/ui/states';
@@ -27,6 +28,7 @@ function toValues(s: TSiteSettings): Values {
 }
 
 function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const save = trpc.site.updateSettings.useMutation();
   const {
@@ -37,11 +39,16 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
   } = useForm<Values>({ defaultValues: toValues(settings) });
   useEffect(() => reset(toValues(settings)), [settings, reset]);
 
+  const reason = save.error ? errorMessage(save.error) : '';
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync(values);
       utils.site.settings.setData(undefined, saved);
-      toaster.create({ type: 'success', title: 'Site settings saved', description: 'The public pages show them now.' });
+      toaster.create({
+        type: 'success',
+        title: t`Site settings saved`,
+        description: t`The public pages show them now.`,
+      });
     } catch {
       // Shown below from save.error.
     }
@@ -56,34 +63,34 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
           gap="4"
           noValidate
           onSubmit={onSubmit}
-          aria-label="Site settings"
+          aria-label={t`Site settings`}
         >
           <fieldset disabled={save.isPending} style={{ display: 'contents' }}>
-            <Field label="Company name" helperText="The legal name of the company that runs this site.">
-              <Input {...register('companyName', { maxLength: { value: 200, message: 'At most 200 characters' } })} />
+            <Field label={t`Company name`} helperText={t`The legal name of the company that runs this site.`}>
+              <Input {...register('companyName', { maxLength: { value: 200, message: t`At most 200 characters` } })} />
             </Field>
             <Field
-              label="Registration"
-              helperText="Where and under which number the company is registered."
+              label={t`Registration`}
+              helperText={t`Where and under which number the company is registered.`}
               invalid={!!errors.registration}
               errorText={errors.registration?.message}
             >
-              <Input {...register('registration', { maxLength: { value: 300, message: 'At most 300 characters' } })} />
+              <Input {...register('registration', { maxLength: { value: 300, message: t`At most 300 characters` } })} />
             </Field>
             <Field
-              label="Address"
-              helperText="The postal address, one line per line."
+              label={t`Address`}
+              helperText={t`The postal address, one line per line.`}
               invalid={!!errors.address}
               errorText={errors.address?.message}
             >
               <Textarea
                 rows={4}
-                {...register('address', { maxLength: { value: 500, message: 'At most 500 characters' } })}
+                {...register('address', { maxLength: { value: 500, message: t`At most 500 characters` } })}
               />
             </Field>
             <Field
-              label="Support email"
-              helperText="Shown on the Contact page. Leave it empty if nobody reads a support mailbox."
+              label={t`Support email`}
+              helperText={t`Shown on the Contact page. Leave it empty if nobody reads a support mailbox.`}
               invalid={!!errors.supportEmail}
               errorText={errors.supportEmail?.message}
             >
@@ -91,21 +98,21 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
                 type="email"
                 {...register('supportEmail', {
                   validate: (v) =>
-                    !v.trim() || EMAIL_PATTERN.test(v.trim()) || 'Support email must be a valid email address',
+                    !v.trim() || EMAIL_PATTERN.test(v.trim()) || t`Support email must be a valid email address`,
                 })}
               />
             </Field>
             <Field
-              label="Licence"
-              helperText="The licence the company holds, if any. Leave it empty if there is none."
+              label={t`Licence`}
+              helperText={t`The licence the company holds, if any. Leave it empty if there is none.`}
               invalid={!!errors.licence}
               errorText={errors.licence?.message}
             >
-              <Input {...register('licence', { maxLength: { value: 300, message: 'At most 300 characters' } })} />
+              <Input {...register('licence', { maxLength: { value: 300, message: t`At most 300 characters` } })} />
             </Field>
             <Field
-              label="Launch date"
-              helperText="Accounts opened on or before this day earn the Early Adopter badge. Until it is set, nobody does."
+              label={t`Launch date`}
+              helperText={t`Accounts opened on or before this day earn the Early Adopter badge. Until it is set, nobody does.`}
             >
               <Input type="date" {...register('launchDate')} />
             </Field>
@@ -113,7 +120,9 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
           {save.isError ? (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>The settings were not saved: {errorMessage(save.error)}</Alert.Title>
+              <Alert.Title>
+                <Trans>The settings were not saved: {reason}</Trans>
+              </Alert.Title>
             </Alert.Root>
           ) : null}
           <Button
@@ -121,10 +130,10 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
             colorPalette="teal"
             alignSelf={{ base: 'stretch', sm: 'flex-start' }}
             loading={save.isPending}
-            loadingText="Saving..."
+            loadingText={t`Saving...`}
             disabled={!isDirty}
           >
-            Save site settings
+            <Trans>Save site settings</Trans>
           </Button>
         </chakra.form>
       </Card.Body>
@@ -134,17 +143,21 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
 
 /** Admin: the operator's facts the public pages state (About, Contact, the Early Adopter badge). */
 export default function SiteSettingsPage() {
-  usePageTitle('Site settings');
+  const { t } = useLingui();
+  usePageTitle(t`Site settings`);
   const settings = trpc.site.settings.useQuery();
+  const savedAt = formatDateTime(settings.data?.updatedAt);
   return (
     <Stack gap="6" maxW="3xl">
-      <PageIntro title="Site settings">
-        The facts about the company the public pages state. A fact left empty is not shown anywhere: the pages say
-        nothing rather than something invented. Every change is recorded in the audit log.
+      <PageIntro title={t`Site settings`}>
+        <Trans>
+          The facts about the company the public pages state. A fact left empty is not shown anywhere: the pages say
+          nothing rather than something invented. Every change is recorded in the audit log.
+        </Trans>
       </PageIntro>
       {settings.data?.updatedAt ? (
         <Text fontSize="sm" color="fg.muted">
-          Last saved {formatDateTime(settings.data.updatedAt)}.
+          <Trans>Last saved {savedAt}.</Trans>
         </Text>
       ) : null}
       {settings.isError ? (
@@ -154,7 +167,7 @@ export default function SiteSettingsPage() {
           retrying={settings.isFetching}
         />
       ) : !settings.data ? (
-        <PageLoader label="Loading the site settings..." />
+        <PageLoader label={t`Loading the site settings...`} />
       ) : (
         <SettingsFormCard settings={settings.data} />
       )}

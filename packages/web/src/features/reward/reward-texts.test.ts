@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { TReward } from '@vestora/contract';
+import { activateLocale, i18n } from '../../i18n';
+import { rewardTexts } from './reward-texts';
+
+// The server's own sentences (packages/server/src/modules/reward/reward.service.ts).
+const early = (detail: string, description = 'Opened an account by the launch date (2025-03-01)'): TReward => ({
+  key: 'early_adopter',
+  name: 'Early Adopter',
+  description,
+  earned: detail.startsWith('Earned'),
+  detail,
+});
+const roller = (detail: string): TReward => ({
+  key: 'high_roller',
+  name: 'High Roller',
+  description: 'Single transaction over $10,000',
+  earned: detail.startsWith('Earned'),
+  detail,
+});
+
+const SERVER: TReward[] = [
+  early('Earned: your account was opened on 2025-02-10, on or before the launch date (2025-03-01).'),
+  early('Locked: this badge is for accounts opened on or before 2025-03-01; yours was opened on 2025-04-02.'),
+  early(
+    'Locked: Vestora has not announced its launch date yet, so nobody has earned this badge so far.',
+    'Opened an account by the launch date',
+  ),
+  roller('Earned: your largest paid withdrawal was $12,345.67, over $10,000.00.'),
+  roller(
+    'Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00; your largest so far is $950.00.',
+  ),
+  roller('Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00.'),
+  {
+    key: 'diverse_portfolio',
+    name: 'Diverse Portfolio',
+    description: 'Hold more than 5 cryptocurrencies',
+    earned: false,
+    detail:
+      'Locked: Vestora does not hold cryptocurrency positions for you yet, so this badge cannot be earned until it does.',
+  },
+];
+
+describe('rewardTexts', () => {
+  it('reads in English exactly as the server wrote it', async () => {
+    await activateLocale('en');
+    for (const reward of SERVER) {
+      expect(rewardTexts(reward, i18n)).toEqual({
+        name: reward.name,
+        description: reward.description,
+        detail: reward.detail,
+      });
+    }
+  });
+
+  it('reads in German with the same dates and amounts, in the German format', async () => {
+    await activateLocale('de');
+    try {
+      expect(rewardTexts(SERVER[0]!, i18n).detail).toBe(
+        'Erhalten: Ihr Konto wurde am 2025-02-10 eröffnet, am oder vor dem Starttermin (2025-03-01).',
+      );
+      const { description, detail } = rewardTexts(SERVER[3]!, i18n);
+      expect(description).toMatch(/^Einzelne Transaktion über 10\.000\s\$$/);
+      expect(detail).toMatch(
+        /^Erhalten: Ihre größte ausgezahlte Auszahlung betrug 12\.345,67\s\$, mehr als 10\.000,00\s\$\.$/,
+      );
+    } finally {
+      await activateLocale('en');
+    }
+  });
+});
