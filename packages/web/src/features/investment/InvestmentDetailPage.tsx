@@ -161,7 +161,7 @@ export default function InvestmentDetailPage() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>
-                  <Trans>Period</Trans>
+                  <Trans context="payout number">Period</Trans>
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>
                   <Trans>Due date</Trans>
