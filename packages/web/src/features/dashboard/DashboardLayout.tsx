@@ -149,8 +149,8 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
               fontWeight="medium"
               textDecoration="none"
               color={active ? 'teal.fg' : 'fg.muted'}
-              bg={active ? 'teal.muted' : undefined}
-              _hover={{ bg: active ? 'teal.muted' : 'bg.muted', textDecoration: 'none' }}
+              bg={active ? 'teal.subtle' : undefined}
+              _hover={{ bg: active ? 'teal.subtle' : 'bg.muted', textDecoration: 'none' }}
             >
               <NavLink
                 to={item.to}
@@ -213,7 +213,8 @@ export default function DashboardLayout() {
 
   if (session.isPending) return <PageLoader minH="100vh" label={t`Loading your account...`} />;
   // Back to this page after signing in (e.g. a shared link, or the invest dialog's ?invest=).
-  if (session.isUnauthorized) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  if (session.isUnauthorized)
+    return <Navigate to={localePath(loginPathFor(`${location.pathname}${location.search}`))} replace />;
   // Only without an account to show: a background refetch that fails keeps the page (and what is being typed
   // in it) instead of taking the whole dashboard down and mounting it again when the next refetch succeeds.
   if (!session.user) {

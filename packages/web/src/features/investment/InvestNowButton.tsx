@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TPlan } from '@vestora/contract';
+import { useLocalePath } from '../../i18n/hooks';
 import { loginPathFor } from '../../lib/safe-next';
 import { useSession } from '../../lib/session';
 import { INVEST_PARAM, investBlockReason } from './invest-rules';
@@ -14,6 +15,7 @@ import { INVEST_PARAM, investBlockReason } from './invest-rules';
 export function InvestNowButton({ plan }: { plan: TPlan }) {
   const { t } = useLingui();
   const reasonId = useId();
+  const localePath = useLocalePath();
   const { user } = useSession();
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
@@ -34,7 +36,7 @@ export function InvestNowButton({ plan }: { plan: TPlan }) {
   const planName = plan.investmentPlanName;
   const onClick = () => {
     if (!user) {
-      void navigate(loginPathFor(`/dashboard/investments?${INVEST_PARAM}=${encodeURIComponent(plan.id)}`));
+      void navigate(localePath(loginPathFor(`/dashboard/investments?${INVEST_PARAM}=${encodeURIComponent(plan.id)}`)));
       return;
     }
     setParams(
