@@ -38,7 +38,10 @@ export default function PortfolioChart({ portfolio }: { portfolio: TPortfolio })
       markers: { size: points.length < 30 ? 3 : 0 },
       xaxis: {
         type: 'datetime',
-        labels: { datetimeUTC: false, formatter: (_value: string, timestamp?: number) => axisDate.format(timestamp) },
+        labels: {
+          datetimeUTC: false,
+          formatter: (value: string, timestamp?: number) => axisDate.format(timestamp ?? Number(value)),
+        },
         axisBorder: { color: theme.border },
         axisTicks: { color: theme.border },
       },

@@ -226,7 +226,7 @@ function PriceTrends({ coins }: { coins: TCoin[] }) {
         labels: {
           datetimeUTC: false,
           style: { fontSize: '11px' },
-          formatter: (_value: string, timestamp?: number) => axisDate.format(timestamp),
+          formatter: (value: string, timestamp?: number) => axisDate.format(timestamp ?? Number(value)),
         },
         tooltip: { enabled: false },
         axisBorder: { color: theme.border },
