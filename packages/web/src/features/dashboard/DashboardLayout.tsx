@@ -15,15 +15,20 @@ import {
   Portal,
   Stack,
   Text,
+  useBreakpointValue,
 } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import type { TAdminCounts, TUser } from '@vestora/contract';
 import { BrandLogo } from '../../components/ui/brand-logo';
+import { LanguageMenu, ThemeMenu } from '../../components/ui/preference-menus';
 import { SkipLink } from '../../components/ui/skip-link';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { useLocalePath } from '../../i18n/hooks';
 import { formatMoney } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
 import { markLoggedOut, useSession } from '../../lib/session';
@@ -34,19 +39,21 @@ import { NotificationBell } from '../notification/NotificationBell';
 
 /** Logout: tell the server, then forget everything cached for this user and go to /login. */
 function useLogout() {
+  const { t } = useLingui();
   const navigate = useNavigate();
+  const localePath = useLocalePath();
   const queryClient = useQueryClient();
   const finish = () => {
     markLoggedOut();
     queryClient.removeQueries();
-    void navigate('/login', { replace: true });
+    void navigate(localePath('/login'), { replace: true });
   };
   const logout = trpc.user.logout.useMutation({
     onSuccess: finish,
     onError: (error) => {
       // Already signed out on the server: the outcome the user wanted.
       if (isUnauthorized(error)) return finish();
-      toaster.create({ type: 'error', title: 'Could not log out', description: errorMessage(error) });
+      toaster.create({ type: 'error', title: t`Could not log out`, description: errorMessage(error) });
     },
   });
   // Requests still in flight would be answered after the session is gone, with 401s. The layout takes
@@ -65,30 +72,17 @@ function useLogout() {
 /** The principal in open positions, under the available balance ("Account"): the cheap summary, not the history. */
 function InvestedLine() {
   const summary = trpc.investment.summary.useQuery(undefined, { staleTime: 30_000 });
+  const invested = summary.data ? formatMoney(summary.data.invested) : '…';
   return (
-    <Text fontSize="sm" color="teal.800" data-testid="sidebar-invested">
-      Invested: {summary.data ? formatMoney(summary.data.invested) : '…'}
+    <Text fontSize="sm" color="teal.fg" data-testid="sidebar-invested">
+      <Trans>Invested: {invested}</Trans>
     </Text>
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What waits behind a menu entry (admins): its count, and the same in words for screen readers. */
-function menuBadge(item: MenuItem, counts: TAdminCounts | undefined): { count: number; words: string } | null {
-  if (!item.badge || !counts) return null;
-  const { pendingDeposits: d, pendingWithdrawals: w, unreadMessages: m } = counts;
-  const badge =
-    item.badge === 'desk'
-      ? {
-          count: d + w,
-          words: `${plural(d, 'pending deposit', 'pending deposits')}, ${plural(w, 'pending withdrawal', 'pending withdrawals')}`,
-        }
-      : { count: m, words: plural(m, 'unread message', 'unread messages') };
-  return badge.count > 0 ? badge : null;
-}
-
 function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
+  const { t, i18n } = useLingui();
+  const localePath = useLocalePath();
   const { pathname } = useLocation();
   const isAdmin = user.accountType === 'admin';
   // The badges' counts, from the server (a cheap query), kept fresh while the admin works.
@@ -97,15 +91,29 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
     refetchInterval: 60_000,
     staleTime: 15_000,
   });
+  /** What waits behind a menu entry (admins): its count, and the same in words for screen readers. */
+  const menuBadge = (item: MenuItem, data: TAdminCounts | undefined): { count: number; words: string } | null => {
+    if (!item.badge || !data) return null;
+    const { pendingDeposits: d, pendingWithdrawals: w, unreadMessages: m } = data;
+    const badge =
+      item.badge === 'desk'
+        ? {
+            count: d + w,
+            words: t`${plural(d, { one: '# pending deposit', other: '# pending deposits' })}, ${plural(w, { one: '# pending withdrawal', other: '# pending withdrawals' })}`,
+          }
+        : { count: m, words: t`${plural(m, { one: '# unread message', other: '# unread messages' })}` };
+    return badge.count > 0 ? badge : null;
+  };
   const fullName = `${user.firstName} ${user.lastName}`;
+  const balance = formatMoney(user.balance);
   return (
     <Flex direction="column" h="full" gap="4">
       <Link asChild rounded="md" width="fit-content" textDecoration="none" _hover={{ textDecoration: 'none' }}>
-        <RouterLink to="/" aria-label="Vestora home page">
+        <RouterLink to={localePath('/')} aria-label={t`Vestora home page`}>
           <BrandLogo />
         </RouterLink>
       </Link>
-      <HStack gap="3" p="3" bg="teal.50" rounded="lg">
+      <HStack gap="3" p="3" bg="teal.subtle" rounded="lg">
         <Avatar.Root size="md" colorPalette="teal">
           <Avatar.Fallback name={fullName} />
           {user.profilePicture ? <Avatar.Image src={user.profilePicture} alt="" /> : null}
@@ -114,14 +122,14 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
           <Text fontWeight="semibold" truncate data-testid="sidebar-name">
             {fullName}
           </Text>
-          <Text fontSize="sm" color="teal.800" data-testid="sidebar-balance">
-            Account: {formatMoney(user.balance)}
+          <Text fontSize="sm" color="teal.fg" data-testid="sidebar-balance">
+            <Trans>Account: {balance}</Trans>
           </Text>
           <InvestedLine />
         </Box>
       </HStack>
       {/* The menu scrolls within itself so Logout stays on screen on a short window (admins have the most). */}
-      <Stack as="nav" aria-label="Dashboard" gap="0.5" flex="1" minH="0" overflowY="auto">
+      <Stack as="nav" aria-label={t`Dashboard`} gap="0.5" flex="1" minH="0" overflowY="auto">
         {menuFor(user.accountType).map((item) => {
           const active = isMenuItemActive(item, pathname);
           const badge = menuBadge(item, isAdmin ? counts.data : undefined);
@@ -140,9 +148,9 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
               rounded="md"
               fontWeight="medium"
               textDecoration="none"
-              color={active ? 'teal.800' : 'gray.700'}
-              bg={active ? 'teal.100' : undefined}
-              _hover={{ bg: active ? 'teal.100' : 'gray.100', textDecoration: 'none' }}
+              color={active ? 'teal.fg' : 'fg.muted'}
+              bg={active ? 'teal.subtle' : undefined}
+              _hover={{ bg: active ? 'teal.subtle' : 'bg.muted', textDecoration: 'none' }}
             >
               <NavLink
                 to={item.to}
@@ -150,7 +158,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
                 aria-describedby={badge ? badgeId : undefined}
               >
                 <Icon as={item.icon} boxSize="4.5" aria-hidden />
-                {item.label}
+                {i18n._(item.label)}
                 {badge ? (
                   <>
                     <Badge
@@ -174,8 +182,8 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
           );
         })}
       </Stack>
-      <Button colorPalette="red" flexShrink={0} onClick={onLogout} loading={loggingOut} loadingText="Logging out...">
-        <LuLogOut /> Logout
+      <Button colorPalette="red" flexShrink={0} onClick={onLogout} loading={loggingOut} loadingText={t`Logging out...`}>
+        <LuLogOut /> <Trans>Logout</Trans>
       </Button>
     </Flex>
   );
@@ -187,6 +195,13 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
  * with a drawer below them.
  */
 export default function DashboardLayout() {
+  const { t } = useLingui();
+  const localePath = useLocalePath();
+  const menuSize = useBreakpointValue({ base: 'xs', md: 'sm' } as const) ?? 'sm';
+  // The menus show the choice at once and keep it in a cookie; the account should keep it too.
+  const preferenceChosen = (_choice: string) => {
+    // TODO(integrator): save locale/theme to the account
+  };
   const session = useSession();
   const location = useLocation();
   const { logout, pending } = useLogout();
@@ -196,17 +211,18 @@ export default function DashboardLayout() {
     setDrawerOpen(false);
   }, [location.key]);
 
-  if (session.isPending) return <PageLoader minH="100vh" label="Loading your account..." />;
+  if (session.isPending) return <PageLoader minH="100vh" label={t`Loading your account...`} />;
   // Back to this page after signing in (e.g. a shared link, or the invest dialog's ?invest=).
-  if (session.isUnauthorized) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  if (session.isUnauthorized)
+    return <Navigate to={localePath(loginPathFor(`${location.pathname}${location.search}`))} replace />;
   // Only without an account to show: a background refetch that fails keeps the page (and what is being typed
   // in it) instead of taking the whole dashboard down and mounting it again when the next refetch succeeds.
   if (!session.user) {
     return (
       <Box p={{ base: '4', md: '10' }} maxW="2xl" mx="auto" mt="10">
         <ErrorState
-          title="Could not load your account"
-          description={errorMessage(session.error, 'Please try again in a moment.')}
+          title={t`Could not load your account`}
+          description={errorMessage(session.error, t`Please try again in a moment.`)}
           onRetry={() => void session.refetch()}
           retrying={session.isFetching}
         />
@@ -216,7 +232,7 @@ export default function DashboardLayout() {
 
   const user = session.user;
   return (
-    <Flex minH="100vh" bg="gray.50">
+    <Flex minH="100vh" bg="bg.subtle">
       <SkipLink />
       <Box
         as="aside"
@@ -227,8 +243,8 @@ export default function DashboardLayout() {
         top="0"
         h="100vh"
         overflowY="auto"
-        bg="white"
-        borderRightWidth="1px"
+        bg="bg.panel"
+        borderEndWidth="1px"
         p="5"
       >
         <SidebarContent user={user} onLogout={logout} loggingOut={pending} />
@@ -246,7 +262,7 @@ export default function DashboardLayout() {
           px="4"
           align="center"
           justify="space-between"
-          bg="white"
+          bg="bg.panel"
           borderBottomWidth="1px"
           gap="3"
         >
@@ -260,7 +276,7 @@ export default function DashboardLayout() {
               unmountOnExit
             >
               <Drawer.Trigger asChild>
-                <IconButton variant="ghost" aria-label="Open dashboard menu">
+                <IconButton variant="ghost" aria-label={t`Open dashboard menu`}>
                   <LuMenu />
                 </IconButton>
               </Drawer.Trigger>
@@ -269,29 +285,34 @@ export default function DashboardLayout() {
                 <Drawer.Positioner>
                   <Drawer.Content>
                     <Drawer.Header>
-                      <Drawer.Title srOnly>Dashboard menu</Drawer.Title>
+                      <Drawer.Title srOnly>
+                        <Trans>Dashboard menu</Trans>
+                      </Drawer.Title>
                     </Drawer.Header>
                     <Drawer.Body pb="6">
                       <SidebarContent user={user} onLogout={logout} loggingOut={pending} />
                     </Drawer.Body>
                     <Drawer.CloseTrigger asChild>
-                      <CloseButton size="sm" aria-label="Close dashboard menu" />
+                      <CloseButton size="sm" aria-label={t`Close dashboard menu`} />
                     </Drawer.CloseTrigger>
                   </Drawer.Content>
                 </Drawer.Positioner>
               </Portal>
             </Drawer.Root>
             <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }}>
-              <RouterLink to="/" aria-label="Vestora home page">
-                <BrandLogo />
+              <RouterLink to={localePath('/')} aria-label={t`Vestora home page`}>
+                {/* On a phone the mark alone: the header also holds the balance and the language and theme menus. */}
+                <BrandLogo css={{ '& > span': { display: { base: 'none', sm: 'inline' } } }} />
               </RouterLink>
             </Link>
           </HStack>
           <HStack gap="1" minW="0" ms="auto">
-            <Text fontSize="sm" fontWeight="medium" color="teal.800" truncate display={{ base: 'block', lg: 'none' }}>
+            <Text fontSize="sm" fontWeight="medium" color="teal.fg" truncate display={{ base: 'block', lg: 'none' }}>
               {formatMoney(user.balance)}
             </Text>
             <NotificationBell />
+            <LanguageMenu size={menuSize} onChosen={preferenceChosen} />
+            <ThemeMenu size={menuSize} onChosen={preferenceChosen} />
           </HStack>
         </Flex>
 
@@ -308,7 +329,7 @@ export default function DashboardLayout() {
         >
           {pending ? (
             // The page is taken down first, so it starts no request that the ended session would refuse.
-            <PageLoader label="Logging out..." />
+            <PageLoader label={t`Logging out...`} />
           ) : (
             <Suspense fallback={<PageLoader />}>
               <VerifyEmailNotice />

@@ -1,4 +1,5 @@
 import { Alert } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ResendVerificationButton } from '../settings/EmailSection';
@@ -11,13 +12,18 @@ export function VerifyEmailNotice() {
     enabled: !!user && !user.emailVerified,
   });
   if (!user || user.emailVerified || !policy.data?.withdrawalNeedsVerifiedEmail) return null;
+  const email = user.email;
   return (
     <Alert.Root status="warning" mb="6" alignItems="center" role="status">
       <Alert.Indicator />
       <Alert.Content flex="1">
-        <Alert.Title>Verify your email address</Alert.Title>
+        <Alert.Title>
+          <Trans>Verify your email address</Trans>
+        </Alert.Title>
         <Alert.Description>
-          You can deposit and invest, but withdrawals need a verified address. Open the link we sent to {user.email}.
+          <Trans>
+            You can deposit and invest, but withdrawals need a verified address. Open the link we sent to {email}.
+          </Trans>
         </Alert.Description>
       </Alert.Content>
       <ResendVerificationButton />

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   LuArrowUpFromLine,
   LuAward,
@@ -18,7 +20,8 @@ import {
 import type { TAccountType } from '@vestora/contract';
 
 export interface MenuItem {
-  label: string;
+  /** The entry's name (rendered with `i18n._(item.label)`). */
+  label: MessageDescriptor;
   to: string;
   icon: ComponentType;
   /** Extra paths that also highlight this entry (the dashboard index shows Investments). */
@@ -27,26 +30,26 @@ export interface MenuItem {
   badge?: 'desk' | 'inbox';
 }
 
-const rewards: MenuItem = { label: 'Rewards', to: '/dashboard/rewards', icon: LuAward };
+const rewards: MenuItem = { label: msg`Rewards`, to: '/dashboard/rewards', icon: LuAward };
 const investments: MenuItem = {
-  label: 'Investments',
+  label: msg`Investments`,
   to: '/dashboard/investments',
   icon: LuLayers,
   alsoActiveOn: ['/dashboard', '/dashboard/createinvestmentplan', '/dashboard/createinvestmentedit'],
 };
-const chart: MenuItem = { label: 'Chart', to: '/dashboard/chart', icon: LuChartLine };
-const users: MenuItem = { label: 'User', to: '/dashboard/user', icon: LuUserCog };
-const deposit: MenuItem = { label: 'Deposit', to: '/dashboard/deposit', icon: LuLandmark };
-const cashout: MenuItem = { label: 'Cashout', to: '/dashboard/cashout', icon: LuArrowUpFromLine };
-const settings: MenuItem = { label: 'Settings', to: '/dashboard/settings', icon: LuSettings };
-const transactions: MenuItem = { label: 'Transactions', to: '/dashboard/transactions', icon: LuReceipt };
-const referral: MenuItem = { label: 'Referral', to: '/dashboard/referral', icon: LuShare2 };
-const overview: MenuItem = { label: 'Overview', to: '/dashboard/overview', icon: LuGauge };
-const moneyDesk: MenuItem = { label: 'Money desk', to: '/dashboard/money-desk', icon: LuBriefcase, badge: 'desk' };
-const outbox: MenuItem = { label: 'Outbox', to: '/dashboard/outbox', icon: LuMail };
-const inbox: MenuItem = { label: 'Inbox', to: '/dashboard/inbox', icon: LuInbox, badge: 'inbox' };
-const statements: MenuItem = { label: 'Bank statements', to: '/dashboard/statements', icon: LuReceipt };
-const siteSettings: MenuItem = { label: 'Site settings', to: '/dashboard/site-settings', icon: LuBuilding2 };
+const chart: MenuItem = { label: msg`Chart`, to: '/dashboard/chart', icon: LuChartLine };
+const users: MenuItem = { label: msg`User`, to: '/dashboard/user', icon: LuUserCog };
+const deposit: MenuItem = { label: msg`Deposit`, to: '/dashboard/deposit', icon: LuLandmark };
+const cashout: MenuItem = { label: msg`Cashout`, to: '/dashboard/cashout', icon: LuArrowUpFromLine };
+const settings: MenuItem = { label: msg`Settings`, to: '/dashboard/settings', icon: LuSettings };
+const transactions: MenuItem = { label: msg`Transactions`, to: '/dashboard/transactions', icon: LuReceipt };
+const referral: MenuItem = { label: msg`Referral`, to: '/dashboard/referral', icon: LuShare2 };
+const overview: MenuItem = { label: msg`Overview`, to: '/dashboard/overview', icon: LuGauge };
+const moneyDesk: MenuItem = { label: msg`Money desk`, to: '/dashboard/money-desk', icon: LuBriefcase, badge: 'desk' };
+const outbox: MenuItem = { label: msg`Outbox`, to: '/dashboard/outbox', icon: LuMail };
+const inbox: MenuItem = { label: msg`Inbox`, to: '/dashboard/inbox', icon: LuInbox, badge: 'inbox' };
+const statements: MenuItem = { label: msg`Bank statements`, to: '/dashboard/statements', icon: LuReceipt };
+const siteSettings: MenuItem = { label: msg`Site settings`, to: '/dashboard/site-settings', icon: LuBuilding2 };
 
 /**
  * The sidebar menu: users get Rewards, Investments, Chart, Deposit, Cashout,

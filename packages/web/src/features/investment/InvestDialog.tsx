@@ -15,7 +15,8 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { PAYOUT_FREQUENCY_LABELS, type TPlan, type TRenewChoice, formatRateBps } from '@vestora/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TPlan, TRenewChoice } from '@vestora/contract';
 import { FailedAction } from '../../components/ui/states';
 import { ActionDialog } from '../../components/ui/dialog';
 import { toaster } from '../../components/ui/toaster';
@@ -26,7 +27,16 @@ import { trpc } from '../../lib/trpc';
 import { parseDollars } from '../../lib/money-form';
 import { useSubmissionKey } from '../../lib/use-submission-key';
 import { useInvalidateInvesting } from './investment-hooks';
-import { NOT_CRYPTO, RATE_HONESTY, RISK_NOTICE, earlyExitText, planCeiling, termText } from './invest-rules';
+import {
+  NOT_CRYPTO,
+  PAYOUT_IN_SENTENCE,
+  RATE_HONESTY,
+  RISK_NOTICE,
+  earlyExitText,
+  formatRate,
+  planCeiling,
+  termText,
+} from './invest-rules';
 import { checkInvestAmount } from './invest-amount';
 import { useDebounced } from '../../lib/use-debounced';
 import { RenewalSelect } from './RenewalChoice';
@@ -35,6 +45,7 @@ const FORM_ID = 'invest-form';
 
 /** Invest in one plan: the amount, the live quote (payouts, total, maturity), the rules, then Confirm. */
 export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: (invested: boolean) => void }) {
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const balance = user?.balance ?? 0;
   const [text, setText] = useState(plan.minAmount !== null ? String(plan.minAmount) : '');
@@ -61,13 +72,21 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
   const open = trpc.investment.open.useMutation({
     onSuccess: async (position) => {
       submissionKey.done();
+      const amount = formatMoney(position.amount);
+      const planName = position.planName;
+      const maturity = formatDate(position.maturityAt);
+      const first = position.nextPayout;
+      const payout = first ? formatMoney(first.amount) : '';
+      const due = first ? formatDate(first.dueAt) : '';
       toaster.create({
         type: 'success',
-        title: `You invested ${formatMoney(position.amount)} in ${position.planName}`,
-        description: `It matures on ${formatDate(position.maturityAt)}.${position.nextPayout ? ` The first payout, ${formatMoney(position.nextPayout.amount)}, is due on ${formatDate(position.nextPayout.dueAt)}.` : ''}`,
+        title: t`You invested ${amount} in ${planName}`,
+        description: first
+          ? t`It matures on ${maturity}. The first payout, ${payout}, is due on ${due}.`
+          : t`It matures on ${maturity}.`,
         duration: 15_000,
         action: {
-          label: 'View the investment',
+          label: t`View the investment`,
           onClick: () => navigate(`/dashboard/investments/${position.id}`),
         },
       });
@@ -87,36 +106,48 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
   const ceiling = planCeiling(plan);
   const showError = !check.ok && (submitted || (typed && text.trim() !== ''));
   const q = quotable !== null ? quote.data : undefined;
+  const min = formatMoney(plan.minAmount);
+  const max = formatMoney(ceiling);
+  const available = formatMoney(balance);
+  const shortfall = check.ok ? undefined : check.shortfall;
+  const missing = shortfall !== undefined ? formatMoney(shortfall) : '';
+  const planName = plan.investmentPlanName;
+  const quoteError = quote.isError ? errorMessage(quote.error) : '';
+  // An open plan has all its terms; the sentence is left out for one that somehow has not.
+  let terms: string | null = null;
+  if (plan.annualRateBps !== null && plan.termMonths !== null && plan.payoutFrequency) {
+    const rate = formatRate(plan.annualRateBps);
+    const term = termText(plan.termMonths);
+    const frequency = i18n._(PAYOUT_IN_SENTENCE[plan.payoutFrequency]);
+    terms = t`${rate} a year for ${term}, interest paid ${frequency}.`;
+  }
 
   return (
     <ActionDialog
       open
       size="md"
       scrollBehavior="inside"
-      title={`Invest in ${plan.investmentPlanName}`}
+      title={t`Invest in ${planName}`}
       role="dialog"
-      action={{ label: 'Confirm investment', palette: 'teal', form: FORM_ID }}
-      cancelLabel="Cancel"
+      action={{ label: t`Confirm investment`, palette: 'teal', form: FORM_ID }}
+      cancelLabel={t`Cancel`}
       busy={open.isPending}
       initialFocusEl={() => inputRef.current}
       onClose={() => onClose(false)}
     >
       <chakra.form id={FORM_ID} onSubmit={submit} noValidate display="flex" flexDirection="column" gap="4">
         <Text fontSize="sm">
-          <strong>
-            {plan.annualRateBps !== null ? `${formatRateBps(plan.annualRateBps)} a year` : ''}
-            {plan.termMonths !== null ? ` for ${termText(plan.termMonths)}` : ''}
-            {plan.payoutFrequency
-              ? `, interest paid ${PAYOUT_FREQUENCY_LABELS[plan.payoutFrequency].toLowerCase()}`
-              : ''}
-            .
-          </strong>{' '}
-          {RATE_HONESTY}
+          {terms ? (
+            <>
+              <strong>{terms}</strong>{' '}
+            </>
+          ) : null}
+          {i18n._(RATE_HONESTY)}
         </Text>
 
         <Field.Root required invalid={showError} disabled={open.isPending}>
           <Field.Label>
-            Amount (USD) <Field.RequiredIndicator />
+            <Trans>Amount (USD)</Trans> <Field.RequiredIndicator />
           </Field.Label>
           <InputGroup startElement="$">
             <Input
@@ -133,23 +164,27 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
             />
           </InputGroup>
           <Field.HelperText>
-            Between {formatMoney(plan.minAmount)} and {formatMoney(ceiling)}. Available balance: {formatMoney(balance)}.
+            <Trans>
+              Between {min} and {max}. Available balance: {available}.
+            </Trans>
           </Field.HelperText>
           {showError ? <Field.ErrorText>{check.message}</Field.ErrorText> : null}
         </Field.Root>
 
-        {!check.ok && check.shortfall !== undefined ? (
+        {shortfall !== undefined ? (
           <Alert.Root status="warning" role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Not enough balance: {formatMoney(check.shortfall)} missing</Alert.Title>
+              <Alert.Title>
+                <Trans>Not enough balance: {missing} missing</Trans>
+              </Alert.Title>
               <Alert.Description>
-                <Link asChild color="teal.700" fontWeight="semibold">
-                  <RouterLink to={`/dashboard/deposit?amount=${check.shortfall.toFixed(2)}`}>
-                    Deposit {formatMoney(check.shortfall)}
-                  </RouterLink>
-                </Link>{' '}
-                and come back once it is confirmed.
+                <Trans>
+                  <Link asChild color="teal.fg" fontWeight="semibold">
+                    <RouterLink to={`/dashboard/deposit?amount=${shortfall.toFixed(2)}`}>Deposit {missing}</RouterLink>
+                  </Link>{' '}
+                  and come back once it is confirmed.
+                </Trans>
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -157,43 +192,54 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
 
         <Box aria-live="polite">
           {quotable === null ? null : quote.isError ? (
-            <Text color="red.700" fontSize="sm">
-              Could not work out the payouts: {errorMessage(quote.error)}
+            <Text color="fg.error" fontSize="sm">
+              <Trans>Could not work out the payouts: {quoteError}</Trans>
             </Text>
           ) : !q ? (
             <HStack gap="2" fontSize="sm" color="fg.muted">
-              <Spinner size="xs" /> <span>Working out your payouts...</span>
+              <Spinner size="xs" />{' '}
+              <span>
+                <Trans>Working out your payouts...</Trans>
+              </span>
             </HStack>
           ) : (
             <Stack gap="3" opacity={quote.isPlaceholderData ? 0.6 : 1}>
               <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1" fontSize="sm">
                 <Text as="dt" color="fg.muted">
-                  Total interest
+                  <Trans>Total interest</Trans>
                 </Text>
-                <Text as="dd" textAlign="right" fontWeight="semibold" data-testid="quote-total-interest">
+                <Text as="dd" textAlign="end" fontWeight="semibold" data-testid="quote-total-interest">
                   {formatMoney(q.totalInterest)}
                 </Text>
                 <Text as="dt" color="fg.muted">
-                  Amount at maturity
+                  <Trans>Amount at maturity</Trans>
                 </Text>
-                <Text as="dd" textAlign="right" fontWeight="semibold">
+                <Text as="dd" textAlign="end" fontWeight="semibold">
                   {formatMoney(q.amountAtMaturity)}
                 </Text>
                 <Text as="dt" color="fg.muted">
-                  Maturity date
+                  <Trans>Maturity date</Trans>
                 </Text>
-                <Text as="dd" textAlign="right" fontWeight="semibold">
+                <Text as="dd" textAlign="end" fontWeight="semibold">
                   {formatDate(q.maturityAt)}
                 </Text>
               </Box>
               <Table.ScrollArea borderWidth="1px" rounded="md" maxH="12rem" overflowY="auto">
                 <Table.Root size="sm" stickyHeader>
-                  <Table.Caption srOnly>Payout schedule</Table.Caption>
+                  <Table.Caption srOnly>
+                    <Trans>Payout schedule</Trans>
+                  </Table.Caption>
                   <Table.Header>
                     <Table.Row>
-                      <Table.ColumnHeader>Payout date</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Interest</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
+                      <Table.ColumnHeader>
+                        <Trans>Payout date</Trans>
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">
+                        <Trans>Interest</Trans>
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">
+                        <Trans>Principal</Trans>
+                      </Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
@@ -219,14 +265,16 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
         <Alert.Root status="info" variant="subtle">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Before you confirm</Alert.Title>
+            <Alert.Title>
+              <Trans>Before you confirm</Trans>
+            </Alert.Title>
             <Alert.Description fontSize="sm">
-              {RISK_NOTICE} {NOT_CRYPTO}
+              {i18n._(RISK_NOTICE)} {i18n._(NOT_CRYPTO)}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
 
-        {open.isError ? <FailedAction title="Your investment was not made" error={open.error} /> : null}
+        {open.isError ? <FailedAction title={t`Your investment was not made`} error={open.error} /> : null}
       </chakra.form>
     </ActionDialog>
   );

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TPlan } from '@vestora/contract';
+import { useLocalePath } from '../../i18n/hooks';
 import { loginPathFor } from '../../lib/safe-next';
 import { useSession } from '../../lib/session';
 import { INVEST_PARAM, investBlockReason } from './invest-rules';
@@ -11,7 +13,9 @@ import { INVEST_PARAM, investBlockReason } from './invest-rules';
  * goes to sign-in and comes back to the dialog; a plan not open for investing gets a disabled button and why.
  */
 export function InvestNowButton({ plan }: { plan: TPlan }) {
+  const { t } = useLingui();
   const reasonId = useId();
+  const localePath = useLocalePath();
   const { user } = useSession();
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
@@ -21,7 +25,7 @@ export function InvestNowButton({ plan }: { plan: TPlan }) {
     return (
       <Stack gap="1" w="full">
         <Button colorPalette="teal" variant="solid" w="full" disabled aria-describedby={reasonId}>
-          Invest Now
+          <Trans>Invest Now</Trans>
         </Button>
         <Text id={reasonId} fontSize="xs" color="fg.muted" textAlign="center">
           {reason}
@@ -29,9 +33,10 @@ export function InvestNowButton({ plan }: { plan: TPlan }) {
       </Stack>
     );
 
+  const planName = plan.investmentPlanName;
   const onClick = () => {
     if (!user) {
-      void navigate(loginPathFor(`/dashboard/investments?${INVEST_PARAM}=${encodeURIComponent(plan.id)}`));
+      void navigate(localePath(loginPathFor(`/dashboard/investments?${INVEST_PARAM}=${encodeURIComponent(plan.id)}`)));
       return;
     }
     setParams(
@@ -43,14 +48,8 @@ export function InvestNowButton({ plan }: { plan: TPlan }) {
     );
   };
   return (
-    <Button
-      colorPalette="teal"
-      variant="solid"
-      w="full"
-      onClick={onClick}
-      aria-label={`Invest Now in ${plan.investmentPlanName}`}
-    >
-      Invest Now
+    <Button colorPalette="teal" variant="solid" w="full" onClick={onClick} aria-label={t`Invest Now in ${planName}`}>
+      <Trans>Invest Now</Trans>
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Card, HStack, Heading, Icon, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuCircle, LuCircleCheck, LuClock } from 'react-icons/lu';
 import type { TInvestment } from '@vestora/contract';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -12,16 +13,18 @@ import { trpc } from '../../lib/trpc';
 type StepState = 'done' | 'waiting' | 'todo';
 
 function Step({ state, title, children }: { state: StepState; title: string; children: ReactNode }) {
+  const { t } = useLingui();
   const icon = state === 'done' ? LuCircleCheck : state === 'waiting' ? LuClock : LuCircle;
-  const color = state === 'done' ? 'green.600' : state === 'waiting' ? 'orange.500' : 'gray.400';
+  const color = state === 'done' ? 'fg.success' : state === 'waiting' ? 'fg.warning' : 'fg.subtle';
+  const stateWords = state === 'done' ? t`done` : state === 'waiting' ? t`waiting` : t`to do`;
   return (
     <HStack as="li" align="start" gap="3" data-state={state}>
-      <Icon as={icon} boxSize="5" color={color} mt="0.5" aria-hidden />
+      <Icon as={icon} boxSize="5" color={color} mt="0.5" flexShrink={0} aria-hidden />
       <Box>
         <Text fontWeight="semibold">
           {title}{' '}
           <Text as="span" srOnly>
-            ({state === 'done' ? 'done' : state === 'waiting' ? 'waiting' : 'to do'})
+            ({stateWords})
           </Text>
         </Text>
         <Text fontSize="sm" color="fg.muted">
@@ -34,6 +37,7 @@ function Step({ state, title, children }: { state: StepState; title: string; chi
 
 /** The three steps of a new member: verify the email, deposit, invest (each ticked from real data). */
 function Checklist() {
+  const { t } = useLingui();
   const { user } = useSession();
   const mailEnabled = useSiteConfig()?.mailEnabled;
   const deposits = trpc.deposit.list.useQuery({ limit: 25, userId: user?.id }, { enabled: !!user });
@@ -41,39 +45,40 @@ function Checklist() {
   const confirmed = deposits.data.items.some((d) => d.status === 'confirmed');
   const pending = deposits.data.items.some((d) => d.status === 'pending');
   const funded = confirmed || user.balance > 0;
+  const balance = formatMoney(user.balance);
   return (
     <Card.Root as="section" aria-labelledby="start-title" data-testid="member-checklist">
       <Card.Body gap="4">
         <Heading as="h2" id="start-title" size="lg">
-          Getting started
+          <Trans>Getting started</Trans>
         </Heading>
         <Stack as="ol" gap="3" listStyleType="none">
-          <Step state={user.emailVerified ? 'done' : 'todo'} title="Verify your email">
+          <Step state={user.emailVerified ? 'done' : 'todo'} title={t`Verify your email`}>
             {user.emailVerified
-              ? 'Your address is verified.'
+              ? t`Your address is verified.`
               : mailEnabled === false
-                ? 'Mail is not being sent on this installation: an administrator can mark your address verified.'
-                : 'Open the link we sent to your address (Settings can send a new one).'}
+                ? t`Mail is not being sent on this installation: an administrator can mark your address verified.`
+                : t`Open the link we sent to your address (Settings can send a new one).`}
           </Step>
-          <Step state={funded ? 'done' : pending ? 'waiting' : 'todo'} title="Deposit money">
+          <Step state={funded ? 'done' : pending ? 'waiting' : 'todo'} title={t`Deposit money`}>
             {funded ? (
-              `Your balance is ${formatMoney(user.balance)}.`
+              t`Your balance is ${balance}.`
             ) : pending ? (
-              'Your deposit report is waiting for review; it is credited once the transfer is confirmed.'
+              t`Your deposit report is waiting for review; it is credited once the transfer is confirmed.`
             ) : (
-              <>
+              <Trans>
                 Send a bank transfer and report it on the{' '}
-                <Link asChild color="teal.700" fontWeight="semibold">
+                <Link asChild color="teal.fg" fontWeight="semibold">
                   <RouterLink to="/dashboard/deposit">Deposit</RouterLink>
                 </Link>{' '}
                 page.
-              </>
+              </Trans>
             )}
           </Step>
-          <Step state="todo" title="Invest in a plan">
+          <Step state="todo" title={t`Invest in a plan`}>
             {funded
-              ? 'Pick a plan below and choose how much of your balance to invest.'
-              : 'Once your deposit is credited, pick one of the plans below.'}
+              ? t`Pick a plan below and choose how much of your balance to invest.`
+              : t`Once your deposit is credited, pick one of the plans below.`}
           </Step>
         </Stack>
       </Card.Body>
@@ -83,6 +88,7 @@ function Checklist() {
 
 /** Once invested: the balance, the next payouts and the latest balance changes. */
 function Summary({ positions }: { positions: TInvestment[] }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const summary = trpc.investment.summary.useQuery();
   const recent = trpc.ledger.list.useQuery({ limit: 5, userId: user?.id }, { enabled: !!user });
@@ -95,49 +101,57 @@ function Summary({ positions }: { positions: TInvestment[] }) {
     <Card.Root as="section" aria-labelledby="summary-title" data-testid="member-summary">
       <Card.Body gap="5">
         <Heading as="h2" id="summary-title" size="lg">
-          Your money
+          <Trans>Your money</Trans>
         </Heading>
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <Stat.Root>
-            <Stat.Label>Available balance</Stat.Label>
+            <Stat.Label>
+              <Trans>Available balance</Trans>
+            </Stat.Label>
             <Stat.ValueText>{formatMoney(summary.data?.available ?? user?.balance)}</Stat.ValueText>
           </Stat.Root>
           <Stat.Root>
-            <Stat.Label>Invested</Stat.Label>
+            <Stat.Label>
+              <Trans>Invested</Trans>
+            </Stat.Label>
             <Stat.ValueText>{summary.data ? formatMoney(summary.data.invested) : '—'}</Stat.ValueText>
           </Stat.Root>
           <Stat.Root>
-            <Stat.Label>Interest received</Stat.Label>
+            <Stat.Label>
+              <Trans>Interest received</Trans>
+            </Stat.Label>
             <Stat.ValueText>{summary.data ? formatMoney(summary.data.interestReceived) : '—'}</Stat.ValueText>
           </Stat.Root>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <Stack gap="2">
             <Heading as="h3" size="sm">
-              Next payouts
+              <Trans>Next payouts</Trans>
             </Heading>
             {next.length === 0 ? (
               <Text fontSize="sm" color="fg.muted">
-                No payout is due: none of your positions is active.
+                <Trans>No payout is due: none of your positions is active.</Trans>
               </Text>
             ) : (
               <Stack as="ul" gap="1" listStyleType="none">
-                {next.map((n) => (
-                  <HStack as="li" key={n.id} justify="space-between" fontSize="sm" gap="3">
-                    <Link asChild color="teal.700">
-                      <RouterLink to={`/dashboard/investments/${n.id}`}>{n.plan}</RouterLink>
-                    </Link>
-                    <Text>
-                      {formatMoney(n.amount)} on {formatDate(n.dueAt)}
-                    </Text>
-                  </HStack>
-                ))}
+                {next.map((n) => {
+                  const nextAmount = formatMoney(n.amount);
+                  const nextDue = formatDate(n.dueAt);
+                  return (
+                    <HStack as="li" key={n.id} justify="space-between" fontSize="sm" gap="3">
+                      <Link asChild color="teal.fg">
+                        <RouterLink to={`/dashboard/investments/${n.id}`}>{n.plan}</RouterLink>
+                      </Link>
+                      <Text>{t`${nextAmount} on ${nextDue}`}</Text>
+                    </HStack>
+                  );
+                })}
               </Stack>
             )}
           </Stack>
           <Stack gap="2">
             <Heading as="h3" size="sm">
-              Recent activity
+              <Trans>Recent activity</Trans>
             </Heading>
             <Stack as="ul" gap="1" listStyleType="none">
               {(recent.data?.items ?? []).map((e) => (
@@ -155,8 +169,10 @@ function Summary({ positions }: { positions: TInvestment[] }) {
                 </HStack>
               ))}
             </Stack>
-            <Link asChild color="teal.700" fontSize="sm">
-              <RouterLink to="/dashboard/transactions">All transactions</RouterLink>
+            <Link asChild color="teal.fg" fontSize="sm">
+              <RouterLink to="/dashboard/transactions">
+                <Trans>All transactions</Trans>
+              </RouterLink>
             </Link>
           </Stack>
         </SimpleGrid>

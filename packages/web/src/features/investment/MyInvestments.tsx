@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { RENEW_CHOICE_LABELS, type TInvestment, formatRateBps } from '@vestora/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TInvestment } from '@vestora/contract';
 import { EmptyState, listState } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LoadMoreOf } from '../../components/table/LoadMore';
 import { RedeemDialog } from './RedeemDialog';
-import { RenewalLinks } from './RenewalChoice';
+import { RENEW_CHOICE, RenewalLinks } from './RenewalChoice';
 import { useInvestmentPages } from './investment-hooks';
-import { INVESTMENT_STATUS } from './invest-rules';
+import { INVESTMENT_STATUS, formatRate } from './invest-rules';
 
 export function InvestmentStatusBadge({ status }: { status: TInvestment['status'] }) {
   const s = INVESTMENT_STATUS[status];
@@ -22,7 +23,10 @@ export function InvestmentStatusBadge({ status }: { status: TInvestment['status'
 
 /** Paid payouts out of all of them, as a labelled bar. */
 export function PayoutProgress({ position }: { position: TInvestment }) {
-  const label = `${position.paidPeriods} of ${position.totalPeriods} payouts made`;
+  const { t } = useLingui();
+  const paid = position.paidPeriods;
+  const total = position.totalPeriods;
+  const label = t`${paid} of ${total} payouts made`;
   return (
     <Progress.Root value={position.paidPeriods} max={Math.max(position.totalPeriods, 1)} size="sm" colorPalette="teal">
       <HStack justify="space-between" mb="1">
@@ -43,7 +47,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <Text as="dt" color="fg.muted">
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" textAlign="right">
+      <Text as="dd" fontWeight="semibold" textAlign="end">
         {children}
       </Text>
     </>
@@ -51,9 +55,16 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem: () => void }) {
+  const { t, i18n } = useLingui();
   const canRedeem = position.status === 'active' && position.earlyExitAllowed;
+  const planName = position.planName;
+  const amount = formatMoney(position.amount);
+  const rate = formatRate(position.annualRateBps);
+  const next = position.nextPayout;
+  const nextAmount = next ? formatMoney(next.amount) : '';
+  const nextDue = next ? formatDate(next.dueAt) : '';
   return (
-    <Card.Root as="article" aria-label={`${position.planName} investment of ${formatMoney(position.amount)}`}>
+    <Card.Root as="article" aria-label={t`${planName} investment of ${amount}`}>
       <Card.Header pb="2">
         <HStack justify="space-between" gap="3" align="flex-start">
           <Heading as="h3" size="md" wordBreak="break-word">
@@ -65,17 +76,13 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
       <Card.Body py="2">
         <Stack gap="4">
           <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1.5" fontSize="sm">
-            <Row label="Principal">{formatMoney(position.amount)}</Row>
-            <Row label="Rate">{formatRateBps(position.annualRateBps)} a year</Row>
-            <Row label="Started">{formatDate(position.startedAt)}</Row>
-            <Row label="Matures">{formatDate(position.maturityAt)}</Row>
-            <Row label="Interest paid">{formatMoney(position.interestPaid)}</Row>
-            <Row label="Next payout">
-              {position.nextPayout
-                ? `${formatMoney(position.nextPayout.amount)} on ${formatDate(position.nextPayout.dueAt)}`
-                : '—'}
-            </Row>
-            <Row label="At maturity">{RENEW_CHOICE_LABELS[position.renew]}</Row>
+            <Row label={t`Principal`}>{amount}</Row>
+            <Row label={t`Rate`}>{t`${rate} a year`}</Row>
+            <Row label={t`Started`}>{formatDate(position.startedAt)}</Row>
+            <Row label={t`Matures`}>{formatDate(position.maturityAt)}</Row>
+            <Row label={t`Interest paid`}>{formatMoney(position.interestPaid)}</Row>
+            <Row label={t`Next payout`}>{next ? t`${nextAmount} on ${nextDue}` : '—'}</Row>
+            <Row label={t`At maturity`}>{i18n._(RENEW_CHOICE[position.renew])}</Row>
           </Box>
           <RenewalLinks position={position} />
           <PayoutProgress position={position} />
@@ -85,9 +92,9 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
         <Button asChild size="sm" variant="outline" colorPalette="teal">
           <RouterLink
             to={`/dashboard/investments/${position.id}`}
-            aria-label={`Schedule of the ${position.planName} investment of ${formatMoney(position.amount)}`}
+            aria-label={t`Schedule of the ${planName} investment of ${amount}`}
           >
-            View schedule
+            <Trans>View schedule</Trans>
           </RouterLink>
         </Button>
         {canRedeem ? (
@@ -96,9 +103,9 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
             variant="outline"
             colorPalette="red"
             onClick={onRedeem}
-            aria-label={`Redeem the ${position.planName} investment of ${formatMoney(position.amount)}`}
+            aria-label={t`Redeem the ${planName} investment of ${amount}`}
           >
-            Redeem
+            <Trans>Redeem</Trans>
           </Button>
         ) : null}
       </Card.Footer>
@@ -108,19 +115,20 @@ function PositionCard({ position, onRedeem }: { position: TInvestment; onRedeem:
 
 /** "My investments": the signed-in user's positions, newest first, with Redeem where the plan allows it. */
 export function MyInvestments() {
+  const { t } = useLingui();
   const { user, isAdmin } = useSession();
   // An admin's list without a user filter is everyone's: ask for their own.
   const list = useInvestmentPages({ limit: 20, userId: isAdmin ? user?.id : undefined }, Boolean(user));
   const [toRedeem, setToRedeem] = useState<TInvestment | null>(null);
 
   const body = listState(list, {
-    loading: 'Loading your investments...',
+    loading: t`Loading your investments...`,
     minH: '8rem',
-    errorTitle: 'Could not load your investments',
+    errorTitle: t`Could not load your investments`,
     empty: (
       <EmptyState
-        title="No investments yet"
-        description="Pick a plan below and press Invest Now. Your positions and their payouts will show here."
+        title={t`No investments yet`}
+        description={t`Pick a plan below and press Invest Now. Your positions and their payouts will show here.`}
       />
     ),
   }) ?? (
@@ -130,14 +138,14 @@ export function MyInvestments() {
           <PositionCard key={p.id} position={p} onRedeem={() => setToRedeem(p)} />
         ))}
       </SimpleGrid>
-      <LoadMoreOf list={list} noun={['investment', 'investments']} />
+      <LoadMoreOf list={list} noun="investment" />
     </Stack>
   );
 
   return (
     <Stack as="section" aria-labelledby="my-investments-title" gap="4">
       <Heading as="h2" id="my-investments-title" size="xl">
-        My investments
+        <Trans>My investments</Trans>
       </Heading>
       {body}
       <RedeemDialog position={toRedeem} onClose={() => setToRedeem(null)} />

@@ -1,38 +1,42 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Field, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { RENEW_CHOICE_LABELS, type TInvestment, type TRenewChoice, ZRenewChoice } from '@vestora/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type TInvestment, type TRenewChoice, ZRenewChoice } from '@vestora/contract';
 import { OptionSelect } from '../../components/ui/option-select';
 import { FailedAction } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { trpc } from '../../lib/trpc';
 import { useInvalidateInvesting } from './investment-hooks';
 
-/** The three choices, "pay out" first (the default). */
-export const RENEW_OPTIONS = (['none', 'principal', 'principalAndInterest'] as const).map((value) => ({
-  value,
-  label: RENEW_CHOICE_LABELS[value],
-}));
+/** The three choices' names: the contract's RENEW_CHOICE_LABELS, translated. */
+export const RENEW_CHOICE: Record<TRenewChoice, MessageDescriptor> = {
+  none: msg`Pay out to my balance`,
+  principal: msg`Renew the principal`,
+  principalAndInterest: msg`Renew principal and interest`,
+};
+
+/** The same inside a sentence ("At maturity: {choice}"). */
+const RENEW_CHOICE_IN_SENTENCE: Record<TRenewChoice, MessageDescriptor> = {
+  none: msg({ message: 'pay out to my balance', comment: 'Fills {choice} in "At maturity: {choice}"' }),
+  principal: msg({ message: 'renew the principal', comment: 'Fills {choice} in "At maturity: {choice}"' }),
+  principalAndInterest: msg({
+    message: 'renew principal and interest',
+    comment: 'Fills {choice} in "At maturity: {choice}"',
+  }),
+};
 
 /** What a choice does, in one honest sentence (the server's rules: investment.renewal.ts). */
 export function renewalSentence(choice: TRenewChoice): string {
-  const fallback =
-    'If the plan is then archived, paused, full or on worse terms (a lower rate, a longer term, rarer payouts or no early exit)';
   switch (choice) {
     case 'none':
-      return 'At maturity the principal and the last interest go to your balance.';
+      return t`At maturity the principal and the last interest go to your balance.`;
     case 'principal':
-      return (
-        'At maturity the principal goes into a new investment in this plan, on its terms of that day; the interest ' +
-        `stays in your balance. ${fallback}, the money goes to your balance instead and we tell you why.`
-      );
+      return t`At maturity the principal goes into a new investment in this plan, on its terms of that day; the interest stays in your balance. If the plan is then archived, paused, full or on worse terms (a lower rate, a longer term, rarer payouts or no early exit), the money goes to your balance instead and we tell you why.`;
     case 'principalAndInterest':
-      return (
-        'At maturity the principal and all the interest this investment paid go into a new investment in this plan, ' +
-        'on its terms of that day. The interest reaches your balance at each payout, so it is taken back from there: ' +
-        `if your balance no longer holds it, or ${fallback.charAt(0).toLowerCase()}${fallback.slice(1)}, ` +
-        'everything goes to your balance instead and we tell you why.'
-      );
+      return t`At maturity the principal and all the interest this investment paid go into a new investment in this plan, on its terms of that day. The interest reaches your balance at each payout, so it is taken back from there: if your balance no longer holds it, or if the plan is then archived, paused, full or on worse terms (a lower rate, a longer term, rarer payouts or no early exit), everything goes to your balance instead and we tell you why.`;
   }
 }
 
@@ -46,12 +50,20 @@ export function RenewalSelect({
   onChange: (v: TRenewChoice) => void;
   disabled?: boolean;
 }) {
+  const { i18n } = useLingui();
+  // "Pay out" first (the default).
+  const options = (['none', 'principal', 'principalAndInterest'] as const).map((v) => ({
+    value: v,
+    label: i18n._(RENEW_CHOICE[v]),
+  }));
   return (
     <Field.Root disabled={disabled}>
-      <Field.Label>At maturity</Field.Label>
+      <Field.Label>
+        <Trans>At maturity</Trans>
+      </Field.Label>
       <OptionSelect
         name="renew"
-        options={RENEW_OPTIONS}
+        options={options}
         value={value}
         onChange={(e) => onChange(ZRenewChoice.parse(e.currentTarget.value))}
       />
@@ -67,29 +79,36 @@ export function canChangeRenewal(p: TInvestment, now = Date.now()): boolean {
 
 /** Links between a renewed position and the one it came from, or why a chosen renewal did not happen. */
 export function RenewalLinks({ position }: { position: TInvestment }) {
+  const reason = position.renewalDeclined;
   return (
     <>
       {position.renewedFromId ? (
         <Text fontSize="sm">
-          Renewed from{' '}
-          <Link asChild color="teal.700">
-            <RouterLink to={`/dashboard/investments/${position.renewedFromId}`}>the investment that matured</RouterLink>
-          </Link>
-          .
+          <Trans>
+            Renewed from{' '}
+            <Link asChild color="teal.fg">
+              <RouterLink to={`/dashboard/investments/${position.renewedFromId}`}>
+                the investment that matured
+              </RouterLink>
+            </Link>
+            .
+          </Trans>
         </Text>
       ) : null}
       {position.renewedIntoId ? (
         <Text fontSize="sm">
-          Renewed at maturity into{' '}
-          <Link asChild color="teal.700">
-            <RouterLink to={`/dashboard/investments/${position.renewedIntoId}`}>a new investment</RouterLink>
-          </Link>
-          .
+          <Trans>
+            Renewed at maturity into{' '}
+            <Link asChild color="teal.fg">
+              <RouterLink to={`/dashboard/investments/${position.renewedIntoId}`}>a new investment</RouterLink>
+            </Link>
+            .
+          </Trans>
         </Text>
       ) : null}
-      {position.renewalDeclined ? (
-        <Text fontSize="sm" color="orange.800">
-          Not renewed: {position.renewalDeclined}. The money went to your balance.
+      {reason ? (
+        <Text fontSize="sm" color="fg.warning">
+          <Trans>Not renewed: {reason}. The money went to your balance.</Trans>
         </Text>
       ) : null}
     </>
@@ -98,17 +117,20 @@ export function RenewalLinks({ position }: { position: TInvestment }) {
 
 /** The position page's renewal section: the choice, changeable by its owner until maturity. */
 export function RenewalSection({ position, isOwner }: { position: TInvestment; isOwner: boolean }) {
+  const { i18n } = useLingui();
   const [choice, setChoice] = useState<TRenewChoice>(position.renew);
   const invalidate = useInvalidateInvesting();
   const save = trpc.investment.setRenewal.useMutation({
     onSuccess: async (p) => {
-      toaster.create({ type: 'success', title: `At maturity: ${RENEW_CHOICE_LABELS[p.renew].toLowerCase()}` });
+      const chosen = i18n._(RENEW_CHOICE_IN_SENTENCE[p.renew]);
+      toaster.create({ type: 'success', title: t`At maturity: ${chosen}` });
       await invalidate();
     },
   });
   const editable = isOwner && canChangeRenewal(position);
+  const current = i18n._(RENEW_CHOICE[position.renew]);
   return (
-    <Stack gap="2" as="section" aria-label="At maturity">
+    <Stack gap="2" as="section" aria-label={t`At maturity`}>
       {editable ? (
         <HStack align="flex-end" gap="3" flexWrap="wrap">
           <Stack flex="1" minW="16rem">
@@ -121,17 +143,24 @@ export function RenewalSection({ position, isOwner }: { position: TInvestment; i
             loading={save.isPending}
             onClick={() => save.mutate({ id: position.id, renew: choice })}
           >
-            Save the choice
+            <Trans>Save the choice</Trans>
           </Button>
         </HStack>
       ) : (
         <Text fontSize="sm">
-          <strong>At maturity:</strong> {RENEW_CHOICE_LABELS[position.renew]}
-          {isOwner && position.status === 'active' ? ' (maturity is here: the choice can no longer change)' : ''}.
+          {isOwner && position.status === 'active' ? (
+            <Trans>
+              <strong>At maturity:</strong> {current} (maturity is here: the choice can no longer change).
+            </Trans>
+          ) : (
+            <Trans>
+              <strong>At maturity:</strong> {current}.
+            </Trans>
+          )}
         </Text>
       )}
       <RenewalLinks position={position} />
-      {save.isError ? <FailedAction title="The choice was not changed" error={save.error} /> : null}
+      {save.isError ? <FailedAction title={t`The choice was not changed`} error={save.error} /> : null}
     </Stack>
   );
 }

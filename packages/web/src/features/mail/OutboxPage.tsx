@@ -183,7 +183,7 @@ export default function OutboxPage() {
         }
         minW="40rem"
         toggleHeader={t`Message`}
-        noun={[t`message`, t`messages`]}
+        noun="message"
         headers={
           <>
             <Table.ColumnHeader>

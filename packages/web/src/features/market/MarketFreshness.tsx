@@ -1,4 +1,5 @@
 import { Alert, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 import type { TMarketCoins } from '@vestora/contract';
 import { formatDateTime } from '../../lib/format';
 
@@ -11,7 +12,7 @@ export function MarketFreshness({ market }: { market: Pick<TMarketCoins, 'source
   if (market.source === 'live') {
     return (
       <Text fontSize="sm" color="fg.muted">
-        Prices updated {when}.
+        <Trans>Prices updated {when}.</Trans>
       </Text>
     );
   }
@@ -20,11 +21,18 @@ export function MarketFreshness({ market }: { market: Pick<TMarketCoins, 'source
     <Alert.Root status="warning" role="status">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{stale ? 'Prices may be out of date' : 'Live prices are unavailable'}</Alert.Title>
+        <Alert.Title>
+          {stale ? <Trans>Prices may be out of date</Trans> : <Trans>Live prices are unavailable</Trans>}
+        </Alert.Title>
         <Alert.Description>
-          {stale
-            ? `The market feed is not answering, so these are the last prices we received, from ${when}.`
-            : `The market feed could not be reached, so these are saved prices from ${when}. They may differ a lot from current prices.`}
+          {stale ? (
+            <Trans>The market feed is not answering, so these are the last prices we received, from {when}.</Trans>
+          ) : (
+            <Trans>
+              The market feed could not be reached, so these are saved prices from {when}. They may differ a lot from
+              current prices.
+            </Trans>
+          )}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -13,6 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import type { TCoin } from '@vestora/contract';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
@@ -42,16 +43,20 @@ function ChangeBadge({ value }: { value: number | null }) {
   return (
     <Badge colorPalette={up ? 'green' : 'red'} variant="subtle" size="md" gap="1">
       {up ? <LuTrendingUp aria-hidden /> : <LuTrendingDown aria-hidden />}
-      <VisuallyHidden>24h change </VisuallyHidden>
+      <VisuallyHidden>
+        <Trans>24h change</Trans>{' '}
+      </VisuallyHidden>
       {formatPercent(value)}
     </Badge>
   );
 }
 
 function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
+  const { t } = useLingui();
+  const coinName = coin.name;
   const change = coin.price_change_percentage_24h;
   return (
-    <Card.Root size="sm" variant="outline" bg="white" _hover={{ shadow: 'md' }} transition="box-shadow 0.2s">
+    <Card.Root size="sm" variant="outline" bg="bg.panel" _hover={{ shadow: 'md' }} transition="box-shadow 0.2s">
       <Card.Body gap="4">
         <HStack justify="space-between" align="start" gap="3">
           <HStack gap="3" minW="0">
@@ -60,7 +65,7 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
               <Text fontWeight="semibold" truncate>
                 {coin.name}
               </Text>
-              <Text fontSize="sm" color="gray.500">
+              <Text fontSize="sm" color="fg.muted">
                 {coin.symbol.toUpperCase()}
               </Text>
             </Box>
@@ -68,8 +73,8 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
           <ChangeBadge value={change} />
         </HStack>
         <Box>
-          <Text fontSize="xs" color="gray.500">
-            Price (USD)
+          <Text fontSize="xs" color="fg.muted">
+            <Trans>Price (USD)</Trans>
           </Text>
           <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
             {formatPrice(coin.current_price)}
@@ -77,14 +82,14 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
         </Box>
         <SimpleGrid columns={2} gap="2" fontSize="sm">
           <Box>
-            <Text color="gray.500" fontSize="xs">
-              Volume (24h)
+            <Text color="fg.muted" fontSize="xs">
+              <Trans>Volume (24h)</Trans>
             </Text>
             <Text fontWeight="medium">{formatBillions(coin.total_volume)}</Text>
           </Box>
           <Box>
-            <Text color="gray.500" fontSize="xs">
-              Market cap
+            <Text color="fg.muted" fontSize="xs">
+              <Trans>Market cap</Trans>
             </Text>
             <Text fontWeight="medium">{formatBillions(coin.market_cap)}</Text>
           </Box>
@@ -95,16 +100,16 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
           width="full"
           variant="outline"
           colorPalette="teal"
-          aria-label={`Trade Now: ${coin.name}`}
+          aria-label={t`Trade Now: ${coinName}`}
           onClick={() =>
             toaster.create({
               type: 'info',
-              title: 'Trading is not available yet',
+              title: t`Trading is not available yet`,
               description: i18n._(site.coinsSection.tradeUnavailable),
             })
           }
         >
-          Trade Now
+          <Trans>Trade Now</Trans>
         </Button>
       </Card.Footer>
     </Card.Root>
@@ -120,7 +125,9 @@ function LoadingGrid() {
     <>
       <Skeleton height="21px" width="16rem" maxW="full" />
       <Box role="status" aria-live="polite">
-        <VisuallyHidden>Loading market data...</VisuallyHidden>
+        <VisuallyHidden>
+          <Trans>Loading market data...</Trans>
+        </VisuallyHidden>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
           {Array.from({ length: FIRST_PAGE }, (_, i) => (
             <Skeleton key={i} height="260px" rounded="lg" />
@@ -134,6 +141,7 @@ function LoadingGrid() {
 
 /** Home's top cryptocurrencies: search, cards, Show More. Data comes from our server's shared cache. */
 export default function TopCoins() {
+  const { t } = useLingui();
   const market = trpc.market.coins.useQuery(undefined, { staleTime: 60_000 });
   // The cards render as a transition (in short slices), not in the task that received the answer.
   const data = useDeferredValue(market.data);
@@ -142,6 +150,9 @@ export default function TopCoins() {
 
   const filtered = useMemo(() => filterCoins(data?.coins ?? [], search), [data, search]);
   const shown = filtered.slice(0, visible);
+  const shownCount = shown.length;
+  const total = filtered.length;
+  const query = search.trim();
 
   return (
     <Stack gap="5">
@@ -150,28 +161,28 @@ export default function TopCoins() {
           <Text as="h2" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="tight">
             {i18n._(site.coinsSection.title)}
           </Text>
-          <Text color="gray.600" mt="1">
+          <Text color="fg.muted" mt="1">
             {i18n._(site.coinsSection.subtitle)}
           </Text>
         </Box>
         <InputGroup startElement={<LuSearch />} maxW={{ md: 'xs' }} width="full">
           <Input
             type="search"
-            aria-label="Search coins by name or symbol"
-            placeholder="Search by name or symbol"
+            aria-label={t`Search coins by name or symbol`}
+            placeholder={t`Search by name or symbol`}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            bg="white"
+            bg="bg.panel"
           />
         </InputGroup>
       </Stack>
 
       {market.isError ? (
         <ErrorState
-          title="Could not load market data"
+          title={t`Could not load market data`}
           description={errorMessage(
             market.error,
-            'Market data is unavailable right now. Please try again in a moment.',
+            t`Market data is unavailable right now. Please try again in a moment.`,
           )}
           onRetry={() => void market.refetch()}
           retrying={market.isFetching}
@@ -183,11 +194,11 @@ export default function TopCoins() {
           <MarketFreshness market={data} />
           {filtered.length === 0 ? (
             <EmptyState
-              title="No coins found"
+              title={t`No coins found`}
               description={
-                search.trim()
-                  ? `No coin matches “${search.trim()}”. Try a name like Bitcoin or a symbol like ETH.`
-                  : 'There is no market data to show yet.'
+                query
+                  ? t`No coin matches “${query}”. Try a name like Bitcoin or a symbol like ETH.`
+                  : t`There is no market data to show yet.`
               }
               icon={<LuSearch />}
             />
@@ -200,12 +211,14 @@ export default function TopCoins() {
           )}
           {filtered.length > 0 ? (
             <Stack align="center" gap="2">
-              <Text fontSize="sm" color="gray.600" aria-live="polite">
-                Showing {shown.length} of {filtered.length} coins
+              <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                <Trans>
+                  Showing {shownCount} of {total} coins
+                </Trans>
               </Text>
               {filtered.length > visible ? (
                 <Button variant="subtle" colorPalette="teal" onClick={() => setVisible((n) => n + PAGE_STEP)}>
-                  Show More
+                  <Trans>Show More</Trans>
                 </Button>
               ) : null}
             </Stack>

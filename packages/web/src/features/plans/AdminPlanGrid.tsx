@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuPause, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { TPlan } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
@@ -10,75 +11,87 @@ import { toaster } from '../../components/ui/toaster';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PlanGrid } from './PlanCards';
+import { withUnit } from './plan-display';
 
 /** The dashboard's plan cards: admins also get Create Plan, and Edit / Delete on every card. */
 export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
+  const { t } = useLingui();
   const { isAdmin } = useSession();
   const [toDelete, setToDelete] = useState<TPlan | null>(null);
   const utils = trpc.useUtils();
   const remove = trpc.plan.delete.useMutation({
     onSuccess: async (result, { id }) => {
-      const name = plans.find((p) => p.id === id)?.investmentPlanName ?? 'The plan';
+      const name = plans.find((p) => p.id === id)?.investmentPlanName;
       // A plan with open investments is archived instead: say so, with the server's reason.
       if (result.outcome === 'archived')
-        toaster.create({ type: 'info', title: `${name} was archived, not deleted.`, description: result.message });
-      else toaster.create({ type: 'success', title: `${name} was deleted.` });
+        toaster.create({
+          type: 'info',
+          title: name ? t`${name} was archived, not deleted.` : t`The plan was archived, not deleted.`,
+          description: result.message,
+        });
+      else toaster.create({ type: 'success', title: name ? t`${name} was deleted.` : t`The plan was deleted.` });
       setToDelete(null);
       await utils.plan.list.invalidate();
     },
     onError: (err) => {
       toaster.create({
         type: 'error',
-        title: 'Could not delete the plan',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not delete the plan`,
+        description: errorMessage(err, t`Please try again.`),
       });
     },
   });
 
   const status = useStatusChange();
+  const deleteName = toDelete?.investmentPlanName ?? '';
 
-  const actions = (plan: TPlan) => (
-    <>
-      {plan.status === 'paused' ? (
-        <Badge colorPalette="orange" alignSelf="center">
-          Paused
-        </Badge>
-      ) : null}
-      {plan.status === 'active' || plan.status === 'paused' ? (
+  const actions = (plan: TPlan) => {
+    const name = plan.investmentPlanName;
+    return (
+      <>
+        {plan.status === 'paused' ? (
+          <Badge colorPalette="orange" alignSelf="center">
+            <Trans>Paused</Trans>
+          </Badge>
+        ) : null}
+        {plan.status === 'active' || plan.status === 'paused' ? (
+          <IconButton
+            aria-label={plan.status === 'paused' ? t`Resume ${name}` : t`Pause ${name}`}
+            title={
+              plan.status === 'paused' ? t`Resume: take new investments again` : t`Pause: no new investments for now`
+            }
+            variant="ghost"
+            size="sm"
+            colorPalette="gray"
+            loading={status.isPending && status.variables?.id === plan.id}
+            onClick={() =>
+              status.mutate({
+                id: plan.id,
+                change: plan.status === 'paused' ? 'resume' : 'pause',
+                name: plan.investmentPlanName,
+              })
+            }
+          >
+            {plan.status === 'paused' ? <LuPlay /> : <LuPause />}
+          </IconButton>
+        ) : null}
+        <IconButton asChild aria-label={t`Edit ${name}`} variant="ghost" size="sm" colorPalette="gray">
+          <RouterLink to={`/dashboard/createInvestmentEdit/${plan.id}`}>
+            <LuPencil />
+          </RouterLink>
+        </IconButton>
         <IconButton
-          aria-label={`${plan.status === 'paused' ? 'Resume' : 'Pause'} ${plan.investmentPlanName}`}
-          title={plan.status === 'paused' ? 'Resume: take new investments again' : 'Pause: no new investments for now'}
+          aria-label={t`Delete ${name}`}
           variant="ghost"
           size="sm"
-          colorPalette="gray"
-          loading={status.isPending && status.variables?.id === plan.id}
-          onClick={() =>
-            status.mutate({
-              id: plan.id,
-              change: plan.status === 'paused' ? 'resume' : 'pause',
-              name: plan.investmentPlanName,
-            })
-          }
+          colorPalette="red"
+          onClick={() => setToDelete(plan)}
         >
-          {plan.status === 'paused' ? <LuPlay /> : <LuPause />}
+          <LuTrash2 />
         </IconButton>
-      ) : null}
-      <IconButton asChild aria-label={`Edit ${plan.investmentPlanName}`} variant="ghost" size="sm" colorPalette="gray">
-        <RouterLink to={`/dashboard/createInvestmentEdit/${plan.id}`}>
-          <LuPencil />
-        </RouterLink>
-      </IconButton>
-      <IconButton
-        aria-label={`Delete ${plan.investmentPlanName}`}
-        variant="ghost"
-        size="sm"
-        colorPalette="red"
-        onClick={() => setToDelete(plan)}
-      >
-        <LuTrash2 />
-      </IconButton>
-    </>
-  );
+      </>
+    );
+  };
 
   return (
     <Stack gap="5">
@@ -86,7 +99,7 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
         <Flex justify="flex-end">
           <Button asChild colorPalette="teal">
             <RouterLink to="/dashboard/CreateInvestmentPlan">
-              <LuPlus /> Create Plan
+              <LuPlus /> <Trans>Create Plan</Trans>
             </RouterLink>
           </Button>
         </Flex>
@@ -94,11 +107,11 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
 
       {plans.length === 0 ? (
         <EmptyState
-          title="No investment plans yet"
+          title={t`No investment plans yet`}
           description={
             isAdmin
-              ? 'Create the first plan with the Create Plan button.'
-              : 'Plans will appear here once they are published.'
+              ? t`Create the first plan with the Create Plan button.`
+              : t`Plans will appear here once they are published.`
           }
         />
       ) : (
@@ -109,15 +122,18 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this plan?"
-        confirmLabel="Delete"
+        title={t`Delete this plan?`}
+        confirmLabel={t`Delete`}
+        cancelLabel={t`Cancel`}
         busy={remove.isPending}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
         onClose={() => !remove.isPending && setToDelete(null)}
       >
         <Text>
-          <strong>{toDelete?.investmentPlanName}</strong> will be removed from the plans list for everyone. This cannot
-          be undone. If investments in it are still open, it is archived instead and they run to the end of their term.
+          <Trans>
+            <strong>{deleteName}</strong> will be removed from the plans list for everyone. This cannot be undone. If
+            investments in it are still open, it is archived instead and they run to the end of their term.
+          </Trans>
         </Text>
       </ConfirmDialog>
     </Stack>
@@ -126,18 +142,25 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
 
 type StatusChange = { id: string; change: 'pause' | 'resume' | 'restore'; name: string };
 
-const DONE: Record<StatusChange['change'], (name: string) => { title: string; description: string }> = {
-  pause: (name) => ({
-    title: `${name} is paused.`,
-    description: 'It takes no new investments until you resume it; open investments run on as before.',
-  }),
-  resume: (name) => ({ title: `${name} is open for new investments again.`, description: '' }),
-  restore: (name) => ({ title: `${name} was restored.`, description: 'It is back on the plans list.' }),
-};
-
 /** Pause, resume or restore a plan, with a toast either way; the plan lists are refreshed. */
 function useStatusChange() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
+  const done: Record<StatusChange['change'], (name: string) => { title: string; description: string }> = {
+    pause: (name) => ({
+      title: t`${name} is paused.`,
+      description: t`It takes no new investments until you resume it; open investments run on as before.`,
+    }),
+    resume: (name) => ({ title: t`${name} is open for new investments again.`, description: '' }),
+    restore: (name) => ({ title: t`${name} was restored.`, description: t`It is back on the plans list.` }),
+  };
+
+  const failed: Record<StatusChange['change'], (name: string) => string> = {
+    pause: (name) => t`Could not pause ${name}`,
+    resume: (name) => t`Could not resume ${name}`,
+    restore: (name) => t`Could not restore ${name}`,
+  };
+
   const pause = trpc.plan.pause.useMutation();
   const resume = trpc.plan.resume.useMutation();
   const restore = trpc.plan.restore.useMutation();
@@ -152,15 +175,15 @@ function useStatusChange() {
         { id: v.id },
         {
           onSuccess: async () => {
-            const done = DONE[v.change](v.name);
-            toaster.create({ type: 'success', title: done.title, description: done.description || undefined });
+            const outcome = done[v.change](v.name);
+            toaster.create({ type: 'success', title: outcome.title, description: outcome.description || undefined });
             await Promise.all([utils.plan.list.invalidate(), utils.plan.listArchived.invalidate()]);
           },
           onError: (err) =>
             toaster.create({
               type: 'error',
-              title: `Could not ${v.change} ${v.name}`,
-              description: errorMessage(err, 'Please try again.'),
+              title: failed[v.change](v.name),
+              description: errorMessage(err, t`Please try again.`),
             }),
           onSettled: () => setPending(null),
         },
@@ -171,6 +194,7 @@ function useStatusChange() {
 
 /** Admins: the archived plans (hidden from everyone else), each with Restore. Loaded when asked for. */
 function ArchivedPlans() {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   const archived = trpc.plan.listArchived.useQuery(undefined, { enabled: shown });
   const status = useStatusChange();
@@ -178,48 +202,65 @@ function ArchivedPlans() {
     <Box as="section" aria-labelledby="archived-plans-title" borderTopWidth="1px" pt="5">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h2" id="archived-plans-title" size="md">
-          Archived plans
+          <Trans>Archived plans</Trans>
         </Heading>
         <Button variant="outline" size="sm" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
-          {shown ? 'Hide archived plans' : 'Show archived plans'}
+          {shown ? <Trans>Hide archived plans</Trans> : <Trans>Show archived plans</Trans>}
         </Button>
       </HStack>
       {!shown ? null : archived.isPending ? (
         <HStack mt="3" gap="2">
-          <Spinner size="sm" /> <Text>Loading archived plans...</Text>
+          <Spinner size="sm" />{' '}
+          <Text>
+            <Trans>Loading archived plans...</Trans>
+          </Text>
         </HStack>
       ) : archived.isError ? (
         <ErrorState
-          title="Could not load the archived plans"
-          description={errorMessage(archived.error, 'Please try again.')}
+          title={t`Could not load the archived plans`}
+          description={errorMessage(archived.error, t`Please try again.`)}
           onRetry={() => void archived.refetch()}
           retrying={archived.isFetching}
         />
       ) : archived.data.length === 0 ? (
         <Text mt="3" color="fg.muted">
-          No archived plans. A plan deleted while it has investments is archived and appears here.
+          <Trans>No archived plans. A plan deleted while it has investments is archived and appears here.</Trans>
         </Text>
       ) : (
         <Stack as="ul" mt="3" gap="2" listStyleType="none">
-          {archived.data.map((plan) => (
-            <HStack as="li" key={plan.id} justify="space-between" borderWidth="1px" rounded="md" p="3" wrap="wrap">
-              <Box>
-                <Text fontWeight="semibold">{plan.investmentPlanName}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {plan.interestRate} a year, {plan.investmentDuration}
-                </Text>
-              </Box>
-              <Button
-                size="sm"
-                colorPalette="teal"
-                aria-label={`Restore ${plan.investmentPlanName}`}
-                loading={status.isPending && status.variables?.id === plan.id}
-                onClick={() => status.mutate({ id: plan.id, change: 'restore', name: plan.investmentPlanName })}
+          {archived.data.map((plan) => {
+            const name = plan.investmentPlanName;
+            const rate = withUnit(plan.interestRate, 'percent');
+            const duration = withUnit(plan.investmentDuration, 'years');
+            return (
+              <HStack
+                as="li"
+                key={plan.id}
+                justify="space-between"
+                borderWidth="1px"
+                borderColor="border.muted"
+                rounded="md"
+                p="3"
+                wrap="wrap"
               >
-                Restore
-              </Button>
-            </HStack>
-          ))}
+                <Box>
+                  <Text fontWeight="semibold">{plan.investmentPlanName}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t`${rate} a year, ${duration}`}
+                  </Text>
+                </Box>
+                <Button
+                  size="sm"
+                  colorPalette="teal"
+                  aria-label={t`Restore ${name}`}
+                  loading={status.isPending && status.variables?.id === plan.id}
+                  onClick={() => status.mutate({ id: plan.id, change: 'restore', name: plan.investmentPlanName })}
+                >
+                  <Trans>Restore</Trans>
+                </Button>
+              </HStack>
+            );
+          })}
         </Stack>
       )}
     </Box>

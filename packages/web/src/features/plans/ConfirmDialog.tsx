@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { ActionDialog } from '../../components/ui/dialog';
 
 interface ConfirmDialogProps {
@@ -18,17 +19,18 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busy = false,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   return (
     <ActionDialog
       open={open}
       title={title}
       action={{ label: confirmLabel, palette: 'red', onClick: onConfirm }}
-      cancelLabel={cancelLabel}
+      cancelLabel={cancelLabel ?? t`Cancel`}
       busy={busy}
       onClose={onClose}
     >

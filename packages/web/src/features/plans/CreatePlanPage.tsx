@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuArrowLeft } from 'react-icons/lu';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
@@ -10,16 +11,17 @@ import { EMPTY_PLAN_FORM } from './plan-form';
 
 /** /dashboard/CreateInvestmentPlan (admin): a new plan from its terms; the image is sent empty. */
 export default function CreatePlanPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [resetKey, setResetKey] = useState(0);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const create = trpc.plan.create.useMutation({
     onSuccess: async () => {
-      setResult({ ok: true, text: 'Investment plan created successfully!' });
+      setResult({ ok: true, text: t`Investment plan created successfully!` });
       setResetKey((k) => k + 1);
       await utils.plan.list.invalidate();
     },
-    onError: (err) => setResult({ ok: false, text: errorMessage(err, 'Failed to create plan.') }),
+    onError: (err) => setResult({ ok: false, text: errorMessage(err, t`Failed to create plan.`) }),
   });
 
   const submit = (input: TPlanCreateInput) => {
@@ -31,17 +33,22 @@ export default function CreatePlanPage() {
     <Stack gap="6" maxW="6xl">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="2xl">
-          Create Investment Plan
+          <Trans>Create Investment Plan</Trans>
         </Heading>
         <Button asChild variant="ghost" size="sm">
           <RouterLink to="/dashboard/investments">
-            <LuArrowLeft /> Back to plans
+            <Box as="span" display="inline-flex" _rtl={{ transform: 'scaleX(-1)' }}>
+              <LuArrowLeft aria-hidden />
+            </Box>{' '}
+            <Trans>Back to plans</Trans>
           </RouterLink>
         </Button>
       </HStack>
       <Text color="fg.muted">
-        Set the plan's terms; the card text is worked out from them. The new plan appears on the home page and in the
-        dashboard.
+        <Trans>
+          Set the plan's terms; the card text is worked out from them. The new plan appears on the home page and in the
+          dashboard.
+        </Trans>
       </Text>
 
       {result && (
@@ -57,8 +64,8 @@ export default function CreatePlanPage() {
             values={EMPTY_PLAN_FORM}
             resetKey={resetKey}
             busy={create.isPending}
-            submitLabel="Create Plan"
-            busyLabel="Creating..."
+            submitLabel={t`Create Plan`}
+            busyLabel={t`Creating...`}
             onSubmit={submit}
           />
         </Card.Body>

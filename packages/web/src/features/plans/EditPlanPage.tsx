@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import type { TPlan } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
@@ -12,25 +13,28 @@ import { planToForm } from './plan-form';
 
 /** /dashboard/createInvestmentEdit/:id (admin): edit one plan's fields. */
 export default function EditPlanPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const plan = trpc.plan.byId.useQuery({ id }, { retry: false });
 
-  if (plan.isPending) return <PageLoader label="Loading plan..." />;
+  if (plan.isPending) return <PageLoader label={t`Loading plan...`} />;
   if (plan.isError) {
     const code = plan.error.data?.code;
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST')
       return (
         <Stack gap="6">
           <Heading as="h1" size="2xl">
-            Edit Plan
+            <Trans>Edit Plan</Trans>
           </Heading>
           <EmptyState
             icon={<LuSearchX />}
-            title="Plan not found"
-            description="This plan does not exist or has been deleted."
+            title={t`Plan not found`}
+            description={t`This plan does not exist or has been deleted.`}
             action={
               <Button asChild variant="outline">
-                <RouterLink to="/dashboard/investments">Back to plans</RouterLink>
+                <RouterLink to="/dashboard/investments">
+                  <Trans>Back to plans</Trans>
+                </RouterLink>
               </Button>
             }
           />
@@ -38,8 +42,8 @@ export default function EditPlanPage() {
       );
     return (
       <ErrorState
-        title="Could not load the plan"
-        description={errorMessage(plan.error, 'Please try again.')}
+        title={t`Could not load the plan`}
+        description={errorMessage(plan.error, t`Please try again.`)}
         onRetry={() => void plan.refetch()}
       />
     );
@@ -48,12 +52,13 @@ export default function EditPlanPage() {
 }
 
 function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise<unknown> }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [resetKey, setResetKey] = useState(0);
   const update = trpc.plan.update.useMutation({
     onSuccess: async (saved) => {
-      toaster.create({ type: 'success', title: 'Plan updated successfully!' });
+      toaster.create({ type: 'success', title: t`Plan updated successfully!` });
       utils.plan.byId.setData({ id: saved.id }, saved);
       await utils.plan.list.invalidate();
       navigate('/dashboard/investments');
@@ -62,8 +67,8 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
       if (err.data?.code === 'CONFLICT') {
         toaster.create({
           type: 'warning',
-          title: 'This plan was changed by someone else',
-          description: 'The latest version has been loaded. Review it and save again.',
+          title: t`This plan was changed by someone else`,
+          description: t`The latest version has been loaded. Review it and save again.`,
         });
         await onReload();
         setResetKey((k) => k + 1);
@@ -71,36 +76,47 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
       }
       toaster.create({
         type: 'error',
-        title: 'Could not update the plan',
-        description: errorMessage(err, 'Please try again.'),
+        title: t`Could not update the plan`,
+        description: errorMessage(err, t`Please try again.`),
       });
     },
   });
 
+  const planName = plan.investmentPlanName;
+  const { interestRate, investmentLimit, returns, investmentDuration } = plan;
   return (
     <Stack gap="6" maxW="6xl">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="2xl">
-          Edit Plan
+          <Trans>Edit Plan</Trans>
         </Heading>
         <Button asChild variant="ghost" size="sm">
           <RouterLink to="/dashboard/investments">
-            <LuArrowLeft /> Back to plans
+            <Box as="span" display="inline-flex" _rtl={{ transform: 'scaleX(-1)' }}>
+              <LuArrowLeft aria-hidden />
+            </Box>{' '}
+            <Trans>Back to plans</Trans>
           </RouterLink>
         </Button>
       </HStack>
       <Text color="fg.muted">
-        Editing <strong>{plan.investmentPlanName}</strong>. Changes are visible to everyone as soon as you save and
-        apply to new investments only: investments already made keep the terms they were made with.
+        <Trans>
+          Editing <strong>{planName}</strong>. Changes are visible to everyone as soon as you save and apply to new
+          investments only: investments already made keep the terms they were made with.
+        </Trans>
       </Text>
       {plan.annualRateBps === null && (
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>This plan is not open for investing</Alert.Title>
+            <Alert.Title>
+              <Trans>This plan is not open for investing</Trans>
+            </Alert.Title>
             <Alert.Description>
-              Its text ({plan.interestRate}, {plan.investmentLimit}, {plan.returns}, {plan.investmentDuration}) could
-              not be read as terms. Set its terms to open it.
+              <Trans>
+                Its text ({interestRate}, {investmentLimit}, {returns}, {investmentDuration}) could not be read as
+                terms. Set its terms to open it.
+              </Trans>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -111,8 +127,8 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
             values={planToForm(plan)}
             resetKey={resetKey}
             busy={update.isPending}
-            submitLabel="Update Plan"
-            busyLabel="Updating..."
+            submitLabel={t`Update Plan`}
+            busyLabel={t`Updating...`}
             onSubmit={(input) => update.mutate({ id: plan.id, version: plan.version, ...input })}
           />
         </Card.Body>

@@ -1,4 +1,5 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../lib/page-title';
 import { AdminOverviewLink } from '../dashboard/AdminOverviewLink';
 import { PageIntro } from '../dashboard/PageIntro';
@@ -12,12 +13,15 @@ import PlanList from './PlanList';
  * On the index (`home`) a member first sees where they stand: a checklist until they invest, then a summary.
  */
 export default function InvestmentsPage({ home = false }: { home?: boolean }) {
-  usePageTitle('Investments');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Investments`);
   return (
     <Stack gap="8">
-      <PageIntro title="Investments">
-        Each plan pays a fixed rate for its whole term, on its payout schedule, and returns the principal at maturity.
-        The interest is paid by Vestora, so it is only as safe as Vestora itself.
+      <PageIntro title={t`Investments`}>
+        <Trans>
+          Each plan pays a fixed rate for its whole term, on its payout schedule, and returns the principal at maturity.
+          The interest is paid by Vestora, so it is only as safe as Vestora itself.
+        </Trans>
       </PageIntro>
       <AdminOverviewLink />
       {home ? <MemberStart /> : null}
@@ -25,9 +29,9 @@ export default function InvestmentsPage({ home = false }: { home?: boolean }) {
       <Stack as="section" aria-labelledby="plans-title" gap="4">
         <Stack gap="1">
           <Heading as="h2" id="plans-title" size="xl">
-            Investment Plans
+            <Trans>Investment Plans</Trans>
           </Heading>
-          <Text color="fg.muted">{NOT_CRYPTO}</Text>
+          <Text color="fg.muted">{i18n._(NOT_CRYPTO)}</Text>
         </Stack>
         <PlanList showAdminControls />
       </Stack>

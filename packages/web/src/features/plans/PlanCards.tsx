@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TPlan } from '@vestora/contract';
 import { InvestDialogHost } from '../investment/InvestDialogHost';
 import { InvestNowButton } from '../investment/InvestNowButton';
@@ -36,14 +37,16 @@ export function PlanCard({
   invest?: ReactNode;
   preview?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const look = planLook(plan.investmentPlanName);
+  const planName = plan.investmentPlanName;
   return (
     <Card.Root
       as="article"
-      aria-label={preview ? 'Plan card preview' : `${plan.investmentPlanName} plan`}
+      aria-label={preview ? t`Plan card preview` : t`${planName} plan`}
       borderWidth="1px"
       borderTopWidth="4px"
-      borderTopColor={look.palette === 'gray' ? 'gray.400' : `${look.palette}.solid`}
+      borderTopColor={look.palette === 'gray' ? 'border.emphasized' : `${look.palette}.solid`}
       colorPalette={look.palette}
       transition="box-shadow 0.2s, transform 0.2s"
       _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
@@ -63,7 +66,7 @@ export function PlanCard({
               <Icon as={look.icon} boxSize="6" aria-hidden />
             </Flex>
             <Heading as="h3" size="lg" wordBreak="break-word">
-              {plan.investmentPlanName || (preview ? 'Plan name' : '')}
+              {plan.investmentPlanName || (preview ? t`Plan name` : '')}
             </Heading>
           </HStack>
           {actions ? (
@@ -81,17 +84,17 @@ export function PlanCard({
         ) : null}
         <Box as="dl" display="grid" gridTemplateColumns="minmax(6rem, 1fr) auto" columnGap="4" rowGap="2" fontSize="sm">
           {planRows(plan).map((row) => (
-            <PlanRow key={row.label} label={row.label} value={row.value} wide={row.wide} />
+            <PlanRow key={row.label} label={row.label} value={row.value} wide={row.wide} risk={row.risk} />
           ))}
         </Box>
         <Text fontSize="xs" color="fg.muted" mt="4">
-          {CARD_HONESTY}
+          {i18n._(CARD_HONESTY)}
         </Text>
       </Card.Body>
       <Card.Footer>
         {preview || !invest ? (
           <Button colorPalette="teal" variant="solid" w="full" disabled tabIndex={-1}>
-            Invest Now
+            <Trans>Invest Now</Trans>
           </Button>
         ) : (
           invest
@@ -101,7 +104,17 @@ export function PlanCard({
   );
 }
 
-function PlanRow({ label, value, wide }: { label: string; value: string; wide?: boolean | undefined }) {
+function PlanRow({
+  label,
+  value,
+  wide,
+  risk,
+}: {
+  label: string;
+  value: string;
+  wide?: boolean | undefined;
+  risk?: boolean | undefined;
+}) {
   if (wide) {
     return (
       <Box gridColumn="1 / -1">
@@ -119,8 +132,8 @@ function PlanRow({ label, value, wide }: { label: string; value: string; wide?: 
       <Text as="dt" color="fg.muted">
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" textAlign="right" whiteSpace="nowrap">
-        {label === 'Risk level' ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
+      <Text as="dd" fontWeight="semibold" textAlign="end" whiteSpace="nowrap">
+        {risk ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
       </Text>
     </Box>
   );

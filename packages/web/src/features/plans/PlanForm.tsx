@@ -15,10 +15,11 @@ import {
   Textarea,
   chakra,
 } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TPlanCreateInput } from '@vestora/contract';
 import { OptionSelect } from '../../components/ui/option-select';
 import { PlanCard } from './PlanCards';
-import { PAYOUT_OPTIONS, type PlanFormField, type PlanFormValues, previewTerms, readPlanForm } from './plan-form';
+import { type PlanFormField, type PlanFormValues, payoutOptions, previewTerms, readPlanForm } from './plan-form';
 
 /** Checks the form with the server's own schema (ZPlanCreateInput) after reading the typed text into terms. */
 const resolver: Resolver<PlanFormValues> = async (values) => {
@@ -42,6 +43,7 @@ interface PlanFormProps {
 
 /** Shared create/edit plan form: structured terms with a live preview of the card; disabled while busy. */
 export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, onSubmit }: PlanFormProps) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -96,20 +98,20 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
         noValidate
       >
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {text('investmentPlanName', 'Plan name', { placeholder: 'e.g. Gold' })}
-          {text('rate', 'Interest rate', { placeholder: 'e.g. 6.5', unit: '% a year' })}
-          {text('minAmount', 'Minimum amount', { placeholder: 'e.g. 1,000', start: '$' })}
-          {text('maxAmount', 'Maximum amount', { placeholder: 'e.g. 4,999', start: '$' })}
+          {text('investmentPlanName', t`Plan name`, { placeholder: t`e.g. Gold` })}
+          {text('rate', t`Interest rate`, { placeholder: t`e.g. 6.5`, unit: t`% a year` })}
+          {text('minAmount', t`Minimum amount`, { placeholder: t`e.g. 1,000`, start: '$' })}
+          {text('maxAmount', t`Maximum amount`, { placeholder: t`e.g. 4,999`, start: '$' })}
           <Field.Root required disabled={busy} invalid={!!errors.term}>
             <Field.Label>
-              Term <Field.RequiredIndicator />
+              <Trans>Term</Trans> <Field.RequiredIndicator />
             </Field.Label>
             <Group attached w="full">
-              <Input {...register('term')} placeholder="e.g. 2" autoComplete="off" inputMode="decimal" />
+              <Input {...register('term')} placeholder={t`e.g. 2`} autoComplete="off" inputMode="decimal" />
               <NativeSelect.Root width="32" disabled={busy}>
-                <NativeSelect.Field aria-label="Term unit" {...register('termUnit')}>
-                  <option value="years">years</option>
-                  <option value="months">months</option>
+                <NativeSelect.Field aria-label={t`Term unit`} {...register('termUnit')}>
+                  <option value="years">{t`years`}</option>
+                  <option value="months">{t`months`}</option>
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
@@ -118,13 +120,13 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
           </Field.Root>
           <Field.Root required disabled={busy} invalid={!!errors.payoutFrequency}>
             <Field.Label>
-              Payouts <Field.RequiredIndicator />
+              <Trans>Payouts</Trans> <Field.RequiredIndicator />
             </Field.Label>
-            <OptionSelect rootProps={{ disabled: busy }} options={PAYOUT_OPTIONS} {...register('payoutFrequency')} />
+            <OptionSelect rootProps={{ disabled: busy }} options={payoutOptions()} {...register('payoutFrequency')} />
             <Field.ErrorText>{errors.payoutFrequency?.message}</Field.ErrorText>
           </Field.Root>
-          {text('riskLevel', 'Risk level', { placeholder: 'e.g. Medium' })}
-          {text('capacity', 'Total capacity (optional)', { placeholder: 'No limit', start: '$', required: false })}
+          {text('riskLevel', t`Risk level`, { placeholder: t`e.g. Medium` })}
+          {text('capacity', t`Total capacity (optional)`, { placeholder: t`No limit`, start: '$', required: false })}
           <Field.Root disabled={busy} invalid={!!errors.earlyExitAllowed} gridColumn={{ md: 'span 2' }}>
             <Controller
               control={control}
@@ -141,14 +143,20 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
                   <Switch.Control>
                     <Switch.Thumb />
                   </Switch.Control>
-                  <Switch.Label>Early exit allowed</Switch.Label>
+                  <Switch.Label>
+                    <Trans>Early exit allowed</Trans>
+                  </Switch.Label>
                 </Switch.Root>
               )}
             />
-            <Field.HelperText>Investors may end an investment in this plan before its term.</Field.HelperText>
+            <Field.HelperText>
+              <Trans>Investors may end an investment in this plan before its term.</Trans>
+            </Field.HelperText>
           </Field.Root>
           <Field.Root disabled={busy} invalid={!!errors.investmentPlanDescription} gridColumn={{ md: 'span 2' }}>
-            <Field.Label>Description</Field.Label>
+            <Field.Label>
+              <Trans>Description</Trans>
+            </Field.Label>
             <Textarea {...register('investmentPlanDescription')} rows={3} autoComplete="off" />
             <Field.ErrorText>{errors.investmentPlanDescription?.message}</Field.ErrorText>
           </Field.Root>
@@ -164,9 +172,9 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
           {submitLabel}
         </Button>
       </chakra.form>
-      <Stack gap="3" as="aside" aria-label="Preview">
+      <Stack gap="3" as="aside" aria-label={t`Preview`}>
         <Heading as="h2" size="sm" color="fg.muted">
-          Preview
+          <Trans>Preview</Trans>
         </Heading>
         <Box>
           <PlanCard

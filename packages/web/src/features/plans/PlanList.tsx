@@ -1,5 +1,6 @@
 import { Suspense, lazy, useDeferredValue } from 'react';
 import { Box, SimpleGrid, Skeleton, VisuallyHidden } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
@@ -21,7 +22,9 @@ interface PlanListProps {
 function PlansLoading() {
   return (
     <Box role="status" aria-live="polite">
-      <VisuallyHidden>Loading investment plans...</VisuallyHidden>
+      <VisuallyHidden>
+        <Trans>Loading investment plans...</Trans>
+      </VisuallyHidden>
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height="442px" rounded="l3" />
@@ -33,6 +36,7 @@ function PlansLoading() {
 
 /** The investment plans as cards; used on Home (read-only) and in the dashboard (admin controls). */
 export default function PlanList({ showAdminControls = false }: PlanListProps) {
+  const { t } = useLingui();
   const plans = trpc.plan.list.useQuery();
   const { isAdmin } = useSession({ enabled: showAdminControls });
   // The cards render as a transition (in short slices), not in the task that received the answer.
@@ -43,8 +47,8 @@ export default function PlanList({ showAdminControls = false }: PlanListProps) {
   if (plans.isError && data === undefined)
     return (
       <ErrorState
-        title="Could not load the investment plans"
-        description={errorMessage(plans.error, 'Please try again.')}
+        title={t`Could not load the investment plans`}
+        description={errorMessage(plans.error, t`Please try again.`)}
         onRetry={() => void plans.refetch()}
       />
     );
@@ -59,6 +63,8 @@ export default function PlanList({ showAdminControls = false }: PlanListProps) {
       </Suspense>
     );
   if (data.length === 0)
-    return <EmptyState title="No investment plans yet" description="Plans will appear here once they are published." />;
+    return (
+      <EmptyState title={t`No investment plans yet`} description={t`Plans will appear here once they are published.`} />
+    );
   return <PlanGrid plans={data} />;
 }

@@ -1,5 +1,6 @@
 import { deriveLegacyText, type TPlanTerms } from '@vestora/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '../../i18n';
 import { backAtMaximum, planRows, termWords } from './plan-display';
 
 const silverTerms: TPlanTerms = {
@@ -55,5 +56,25 @@ describe('plan card rows', () => {
     expect(termWords(60)).toBe('5 years');
     expect(termWords(6)).toBe('6 months');
     expect(termWords(18)).toBe('18 months');
+  });
+});
+
+describe('plan card rows in another language', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('are translated and formatted in the reader’s locale (German)', async () => {
+    await activateLocale('de');
+    const rows = planRows(silver).map((r) => ({ ...r, value: r.value.replace(/\u00a0/g, ' ') }));
+    expect(value(rows, 'Zinssatz')).toBe('7 % pro Jahr');
+    expect(value(rows, 'Betrag pro Anlage')).toBe('1.000 $ - 4.999 $');
+    expect(value(rows, 'Zinsauszahlung')).toBe('Monatlich');
+    expect(value(rows, 'Laufzeit')).toBe('2 Jahre');
+    expect(value(rows, 'Bei Fälligkeit')).toBe('Bei 4.999 $: 5.698,86 $ zurück');
+  });
+
+  it('use the language’s plural forms (Arabic)', async () => {
+    await activateLocale('ar');
+    expect(termWords(12)).toBe('سنة واحدة');
+    expect(termWords(24)).toBe('سنتان');
   });
 });

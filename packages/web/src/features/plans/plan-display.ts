@@ -1,14 +1,10 @@
 import type { IconType } from 'react-icons';
 import { LuCrown, LuGem, LuMedal, LuScale, LuShieldCheck, LuSprout, LuTrendingUp } from 'react-icons/lu';
-import {
-  PAYOUT_FREQUENCY_LABELS,
-  dollarsToCents,
-  formatRateBps,
-  termInterestCents,
-  type TLegacyPlanText,
-  type TPlan,
-} from '@vestora/contract';
+import { plural, t } from '@lingui/core/macro';
+import { dollarsToCents, termInterestCents, type TLegacyPlanText, type TPlan } from '@vestora/contract';
+import { i18n, intlLocale } from '../../i18n';
 import { formatMoney } from '../../lib/format';
+import { PAYOUT_FREQUENCY, formatRate, termText } from '../investment/invest-rules';
 
 /** Icon and colour palette of a plan card, chosen by the plan's name. */
 export interface PlanLook {
@@ -36,14 +32,21 @@ export function planLook(name: string): PlanLook {
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const plain = (v: string) => v.replace(/,/g, '').trim();
 
-/** Plan values are free text; bare numbers get their unit, anything else is shown as typed. */
+/**
+ * Plan values are free text; bare numbers get their unit (in the reader's locale), anything else is shown as
+ * typed. Called while rendering, so the words are in the language shown.
+ */
 export function withUnit(value: string, unit: 'percent' | 'dollars' | 'years'): string {
   const v = value.trim();
   if (!NUMERIC.test(plain(v))) return v;
   const n = Number(plain(v));
-  if (unit === 'percent') return `${v}%`;
-  if (unit === 'years') return `${v} ${n === 1 ? 'year' : 'years'}`;
-  return `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  if (unit === 'percent')
+    return new Intl.NumberFormat(intlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(n / 100);
+  if (unit === 'years') {
+    const years = n;
+    return t`${plural(years, { one: '# year', other: '# years' })}`;
+  }
+  return money(n);
 }
 
 /**
@@ -68,8 +71,7 @@ export type CardPlan = TLegacyPlanText &
 
 /** "2 years", "1 year", "6 months", "18 months". */
 export function termWords(months: number): string {
-  if (months % 12 === 0) return `${months / 12} ${months === 12 ? 'year' : 'years'}`;
-  return `${months} ${months === 1 ? 'month' : 'months'}`;
+  return termText(months);
 }
 
 /**
@@ -84,9 +86,12 @@ export function backAtMaximum(plan: CardPlan): { amount: number; back: number } 
   return { amount: maxAmount, back: (maxCents + termInterestCents(maxCents, annualRateBps, termMonths)) / 100 };
 }
 
-/** "$4,999" for whole dollars, "$5,698.86" otherwise. */
+/** "$4,999" for whole dollars, "$5,698.86" otherwise (in the reader's locale). */
 function money(amount: number): string {
-  return Number.isInteger(amount) ? formatMoney(amount).replace(/\.00$/, '') : formatMoney(amount);
+  if (!Number.isInteger(amount)) return formatMoney(amount);
+  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
+    amount,
+  );
 }
 
 /** One row of a card; a `wide` one is a sentence, shown under its label across the card. */
@@ -94,6 +99,13 @@ export interface PlanRowItem {
   label: string;
   value: string;
   wide?: boolean;
+  /** The risk level: shown as a coloured badge. */
+  risk?: boolean;
+}
+
+/** A plan's interest over its whole term in basis points, rounded half up as the legacy text does (700 × 2 years: 1400). */
+function growthBps(annualRateBps: number, termMonths: number): number {
+  return Math.floor((annualRateBps * termMonths * 2 + 12) / 24);
 }
 
 /**
@@ -102,46 +114,55 @@ export interface PlanRowItem {
  * back ("On $4,999: $5,698.86 back", never rounded up), the early-exit rule and the capacity left.
  */
 export function planRows(plan: CardPlan): PlanRowItem[] {
+  const { annualRateBps: bps, termMonths: months, minAmount, maxAmount } = plan;
+  const rate = bps != null ? formatRate(bps) : '';
+  // With the terms known, the figures are formatted here (in the reader's locale); else the legacy text shows.
+  const growth =
+    bps != null && months != null
+      ? formatRate(growthBps(bps, months))
+      : plan.capitalGrowth
+        ? withUnit(plan.capitalGrowth, 'percent')
+        : '';
   const rows: PlanRowItem[] = [
+    { label: t`Interest rate`, value: bps != null ? t`${rate} a year` : withUnit(plan.interestRate, 'percent') },
     {
-      label: 'Interest rate',
+      label: t`Amount per investment`,
       value:
-        plan.annualRateBps != null
-          ? `${formatRateBps(plan.annualRateBps)} a year`
-          : withUnit(plan.interestRate, 'percent'),
-    },
-    { label: 'Amount per investment', value: withUnit(plan.investmentLimit, 'dollars') },
-    {
-      label: 'Interest paid',
-      value: plan.payoutFrequency ? PAYOUT_FREQUENCY_LABELS[plan.payoutFrequency] : plan.returns,
+        minAmount != null && maxAmount != null
+          ? `${money(minAmount)} - ${money(maxAmount)}`
+          : withUnit(plan.investmentLimit, 'dollars'),
     },
     {
-      label: 'Term',
-      value: plan.termMonths != null ? termWords(plan.termMonths) : withUnit(plan.investmentDuration, 'years'),
+      label: t({ message: 'Interest paid', context: 'how often interest is paid' }),
+      value: plan.payoutFrequency ? i18n._(PAYOUT_FREQUENCY[plan.payoutFrequency]) : plan.returns,
     },
     {
-      label: 'Interest over the term',
-      value: plan.capitalGrowth ? `${withUnit(plan.capitalGrowth, 'percent')} of the amount` : '',
+      label: t`Term`,
+      value: months != null ? termWords(months) : withUnit(plan.investmentDuration, 'years'),
     },
-    { label: 'Risk level', value: plan.riskLevel },
+    { label: t`Interest over the term`, value: growth ? t`${growth} of the amount` : '' },
+    { label: t`Risk level`, value: plan.riskLevel, risk: true },
   ];
   const max = backAtMaximum(plan);
-  if (max)
-    rows.push({ label: 'At maturity', value: `On ${money(max.amount)}: ${formatMoney(max.back)} back`, wide: true });
-  else if (plan.totalReturn)
-    rows.push({ label: 'At maturity (largest amount)', value: withUnit(plan.totalReturn, 'dollars') });
+  if (max) {
+    const amount = money(max.amount);
+    const back = formatMoney(max.back);
+    rows.push({ label: t`At maturity`, value: t`On ${amount}: ${back} back`, wide: true });
+  } else if (plan.totalReturn)
+    rows.push({ label: t`At maturity (largest amount)`, value: withUnit(plan.totalReturn, 'dollars') });
   if (plan.earlyExitAllowed !== undefined) {
     rows.push({
-      label: 'Early exit',
+      label: t`Early exit`,
       value: plan.earlyExitAllowed
-        ? 'Allowed: principal back at once, unpaid interest forfeited'
-        : 'Not allowed: the money stays in until maturity',
+        ? t`Allowed: principal back at once, unpaid interest forfeited`
+        : t`Not allowed: the money stays in until maturity`,
       wide: true,
     });
   }
   if (plan.capacity != null) {
-    const left = plan.remainingCapacity ?? plan.capacity;
-    rows.push({ label: 'Capacity left', value: `${money(left)} of ${money(plan.capacity)}`, wide: true });
+    const left = money(plan.remainingCapacity ?? plan.capacity);
+    const capacity = money(plan.capacity);
+    rows.push({ label: t`Capacity left`, value: t`${left} of ${capacity}`, wide: true });
   }
   return rows;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   PAYOUT_PERIOD_MONTHS,
   type TPayoutFrequency,
@@ -12,6 +13,8 @@ import {
   formatTermYears,
   PAYOUT_FREQUENCY_LABELS,
 } from '@vestora/contract';
+import { i18n } from '../../i18n';
+import { PAYOUT_FREQUENCY } from '../investment/invest-rules';
 import type { CardPlan } from './plan-display';
 
 /** What the admin types: text boxes hold strings; the terms are read from them on every change. */
@@ -47,10 +50,13 @@ export const EMPTY_PLAN_FORM: PlanFormValues = {
   investmentPlanDescription: '',
 };
 
-export const PAYOUT_OPTIONS = (Object.keys(PAYOUT_FREQUENCY_LABELS) as TPayoutFrequency[]).map((value) => ({
-  value,
-  label: PAYOUT_FREQUENCY_LABELS[value],
-}));
+/** The payout frequencies for the select, named in the language shown (call while rendering). */
+export function payoutOptions(): { value: TPayoutFrequency; label: string }[] {
+  return (Object.keys(PAYOUT_FREQUENCY) as TPayoutFrequency[]).map((value) => ({
+    value,
+    label: i18n._(PAYOUT_FREQUENCY[value]),
+  }));
+}
 
 /** The form filled with a plan's terms (empty where a legacy plan has none). */
 export function planToForm(plan: TPlan): PlanFormValues {
@@ -108,13 +114,13 @@ const WIRE_TO_FORM: Partial<Record<string, PlanFormField>> = {
 /** Friendlier words for the schema's messages where the form asks in other units. */
 function formMessage(field: PlanFormField, message: string, values: PlanFormValues): string {
   if (field === 'rate' && /must be a number|whole basis points/.test(message))
-    return 'Enter the yearly rate in percent with at most 2 decimals, e.g. 6.5';
+    return t`Enter the yearly rate in percent with at most 2 decimals, e.g. 6.5`;
   if (field === 'term' && /must be a number|whole number/.test(message))
     return values.termUnit === 'years'
-      ? 'Enter the term in years that make whole months, e.g. 2 or 0.5'
-      : 'Enter the term as a whole number of months';
+      ? t`Enter the term in years that make whole months, e.g. 2 or 0.5`
+      : t`Enter the term as a whole number of months`;
   if ((field === 'minAmount' || field === 'maxAmount' || field === 'capacity') && /must be a number/.test(message))
-    return 'Enter an amount in dollars, e.g. 1,000';
+    return t`Enter an amount in dollars, e.g. 1,000`;
   return message;
 }
 
