@@ -21,6 +21,8 @@ export const PUBLIC_USER_COLUMNS = [
   'two_factor_enabled_at',
   'email_verified_at',
   'closed_at',
+  'locale',
+  'theme',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 

@@ -1,0 +1,16 @@
+// The member's language and colour theme (#22), saved on the account: the web client starts in them, and the
+// server writes e-mails, notifications and statements in the language.
+import type { TLocale, TTheme } from '@vestora/contract';
+import type { Database } from '../../db/create-db.ts';
+
+/** user.setLocale: saves the language; answers it. */
+export async function setLocale(db: Database, userId: string, locale: TLocale): Promise<{ locale: TLocale }> {
+  await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
+  return { locale };
+}
+
+/** user.setTheme: saves the theme; answers it. */
+export async function setTheme(db: Database, userId: string, theme: TTheme): Promise<{ theme: TTheme }> {
+  await db.updateTable('users').set({ theme }).where('id', '=', userId).execute();
+  return { theme };
+}
