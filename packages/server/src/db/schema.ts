@@ -608,7 +608,8 @@ export interface NotificationTable {
   body: string | null;
   /** The title and body as message descriptors (#22): read in the reader's language; null on older rows. */
   title_msg: ColumnType<Msg | null, Msg | null | undefined, Msg | null>;
-  body_msg: ColumnType<Msg | null, Msg | null | undefined, Msg | null>;
+  /** One descriptor, or several paragraphs joined with a space. */
+  body_msg: ColumnType<Msg | Msg[] | null, Msg | Msg[] | null | undefined, Msg | Msg[] | null>;
   /** A web path the item opens (e.g. /dashboard/deposits). */
   link: string | null;
   event_key: string;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { tm } from '../../i18n/i18n.ts';
 import { notify } from '../notification/notification.service.ts';
 import {
   claimNextExport,
@@ -102,8 +102,14 @@ function table(name: string, about: string, rows: readonly object[]): ExportTabl
 }
 
 const DATA_READY_PARAGRAPHS = [
-  'The copy of your data you asked for is ready. Sign in and open Settings → Your data to download it.',
-  'It can be downloaded once, within 24 hours. If you did not ask for it, change your password at once.',
+  tm(
+    'mail.dataReady.body',
+    'The copy of your data you asked for is ready. Sign in and open Settings → Your data to download it.',
+  ),
+  tm(
+    'mail.dataReady.once',
+    'It can be downloaded once, within 24 hours. If you did not ask for it, change your password at once.',
+  ),
 ];
 
 /**
@@ -133,15 +139,15 @@ export async function buildPendingExports(deps: Deps & { log: Pick<AppDeps['log'
           await notify(trx, {
             userId: claimed.user_id,
             kind: 'account.export_ready',
-            title: 'Your data is ready to download',
-            body: DATA_READY_PARAGRAPHS.join(' '),
+            title: tm('notification.dataReady.title', 'Your data is ready to download'),
+            body: DATA_READY_PARAGRAPHS,
             link: '/dashboard/settings',
             eventKey: `data-export:${claimed.id}`,
             at: readyAt,
             mail: {
               kind: 'data_export.ready',
               to: made.email,
-              composed: composeMail({ paragraphs: DATA_READY_PARAGRAPHS }),
+              paragraphs: DATA_READY_PARAGRAPHS,
             },
           });
         }
