@@ -156,8 +156,8 @@ async function issueBatch(
           entryCount: figures.lines.length,
           creditsCents: figures.creditsCents,
           debitsCents: figures.debitsCents,
-          csv: statementCsv(figures),
-          pdf: await renderStatementPdf(figures, issuedAt),
+          csv: statementCsv(figures, m.locale),
+          pdf: await renderStatementPdf(figures, issuedAt, m.locale),
           issuedAt,
         });
       } catch (err) {
