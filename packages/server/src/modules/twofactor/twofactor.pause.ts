@@ -78,7 +78,7 @@ export async function noteWrongSignInCode(
         paragraphs: [
           tm(
             'mail.signInPaused.body',
-            'Your password was entered correctly, followed by {count} wrong two-factor codes in a row. Sign-in to your account is paused for a while, longer after every further wrong code.',
+            'Your password was entered correctly, followed by {count, plural, one {# wrong two-factor code} other {# wrong two-factor codes}} in a row. Sign-in to your account is paused for a while, longer after every further wrong code.',
             { count: failures },
           ),
           tm(
