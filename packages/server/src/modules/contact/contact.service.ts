@@ -100,7 +100,11 @@ export async function replyToContact(
       ],
     });
     const subject = t(tm('mail.contactReply.subject', 'Re: your message'));
-    const mailId = await enqueueMail(trx, { kind: 'contact.reply', to: msg.email, userId: null, subject, ...body }, now);
+    const mailId = await enqueueMail(
+      trx,
+      { kind: 'contact.reply', to: msg.email, userId: null, subject, ...body },
+      now,
+    );
     await markContactReplied(trx, msg.id, now);
     await recordAudit(trx, {
       actorId: adminId,

@@ -32,7 +32,9 @@ export const depositFlow = defineFlow({
         kind: 'deposit.credited',
         mailKind: 'deposit.confirmed',
         link: '/dashboard/deposit',
-        subject: tm('notice.depositConfirmed.subject', 'Deposit of {amount} confirmed', { amount: money(d.amount_cents) }),
+        subject: tm('notice.depositConfirmed.subject', 'Deposit of {amount} confirmed', {
+          amount: money(d.amount_cents),
+        }),
         paragraphs: [
           tm(
             'notice.depositConfirmed.body',
@@ -50,7 +52,9 @@ export const depositFlow = defineFlow({
         kind: 'deposit.expired',
         mailKind: 'deposit.rejected',
         link: '/dashboard/deposit',
-        subject: tm('notice.depositExpired.subject', 'Deposit report of {amount} expired', { amount: money(d.amount_cents) }),
+        subject: tm('notice.depositExpired.subject', 'Deposit report of {amount} expired', {
+          amount: money(d.amount_cents),
+        }),
         paragraphs: [
           tm(
             'notice.depositExpired.body',
@@ -72,7 +76,9 @@ export const depositFlow = defineFlow({
         kind: 'deposit.rejected',
         mailKind: 'deposit.rejected',
         link: '/dashboard/deposit',
-        subject: tm('notice.depositRejected.subject', 'Deposit of {amount} not confirmed', { amount: money(d.amount_cents) }),
+        subject: tm('notice.depositRejected.subject', 'Deposit of {amount} not confirmed', {
+          amount: money(d.amount_cents),
+        }),
         paragraphs: [
           tm(
             'notice.depositRejected.body',

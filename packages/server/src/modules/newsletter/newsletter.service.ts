@@ -64,9 +64,13 @@ export async function subscribe(
           'mail.newsletterConfirm.notYou',
           'If it was not you, ignore this message: nothing is sent until the address is confirmed.',
         ),
-        tm('mail.newsletterConfirm.unsubscribe', 'To unsubscribe at any time (every newsletter mail carries this link): {url}', {
-          url: unsubscribeUrl(deps.config.publicUrl, unsubscribeToken),
-        }),
+        tm(
+          'mail.newsletterConfirm.unsubscribe',
+          'To unsubscribe at any time (every newsletter mail carries this link): {url}',
+          {
+            url: unsubscribeUrl(deps.config.publicUrl, unsubscribeToken),
+          },
+        ),
       ],
       link: {
         label: tm('mail.newsletterConfirm.link', 'Confirm your subscription'),

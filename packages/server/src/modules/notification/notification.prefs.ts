@@ -53,7 +53,11 @@ export async function channelsFor(
   const target = await findNotifyTarget(db, userId);
   if (!target) return null;
   const [stored] = await findPreferenceRows(db, userId, category);
-  return { email: target.email, locale: target.locale, channels: effectiveChannels(category, stored, target.emailNotifications) };
+  return {
+    email: target.email,
+    locale: target.locale,
+    channels: effectiveChannels(category, stored, target.emailNotifications),
+  };
 }
 
 /** notification.preferences: every category with its channels and the reason of each locked one. */

@@ -103,10 +103,24 @@ export async function listNotifications(
   db: Executor,
   userId: string,
   page: { before?: NotificationCursor | undefined; limit: number },
-): Promise<(TNotification & { createdAtDate: Date; seq: number; titleMsg: Msg | null; bodyMsg: Msg | Msg[] | null })[]> {
+): Promise<
+  (TNotification & { createdAtDate: Date; seq: number; titleMsg: Msg | null; bodyMsg: Msg | Msg[] | null })[]
+> {
   let q = db
     .selectFrom('notifications')
-    .select(['id', 'seq', 'kind', 'category', 'title', 'body', 'title_msg', 'body_msg', 'link', 'read_at', 'created_at'])
+    .select([
+      'id',
+      'seq',
+      'kind',
+      'category',
+      'title',
+      'body',
+      'title_msg',
+      'body_msg',
+      'link',
+      'read_at',
+      'created_at',
+    ])
     .where('user_id', '=', userId)
     .where('in_app', '=', true);
   if (page.before) {

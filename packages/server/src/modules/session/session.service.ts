@@ -112,7 +112,10 @@ export async function noteSignInDevice(
         url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/settings`,
       },
     },
-    { kind: 'security.new_device', body: tm('notification.newDevice.body', '{browser} on {system}, address {address}.', device) },
+    {
+      kind: 'security.new_device',
+      body: tm('notification.newDevice.body', '{browser} on {system}, address {address}.', device),
+    },
     now,
   );
   return true;

@@ -157,11 +157,17 @@ export async function enableTwoFactor(
         userId,
         subject: tm('mail.twoFactorOn.subject', 'Two-factor sign-in is on'),
         paragraphs: [
-          tm('mail.twoFactorOn.body', 'Two-factor sign-in was turned on for your account: signing in now asks for a code from your authenticator app.'),
+          tm(
+            'mail.twoFactorOn.body',
+            'Two-factor sign-in was turned on for your account: signing in now asks for a code from your authenticator app.',
+          ),
           tm('mail.security.notYouReset', 'If this was not you, reset your password and contact support right away.'),
         ],
       },
-      { kind: 'security.two_factor_enabled', body: tm('notification.twoFactorOn.body', 'Two-factor sign-in was turned on for your account.') },
+      {
+        kind: 'security.two_factor_enabled',
+        body: tm('notification.twoFactorOn.body', 'Two-factor sign-in was turned on for your account.'),
+      },
       now,
     );
   });
@@ -195,11 +201,20 @@ export async function disableTwoFactor(deps: Deps, userId: string, code: string)
         userId,
         subject: tm('mail.twoFactorOff.subject', 'Two-factor sign-in is off'),
         paragraphs: [
-          tm('mail.twoFactorOff.body', 'Two-factor sign-in was turned off for your account: signing in now needs only your password.'),
-          tm('mail.twoFactorOff.notYou', 'If this was not you, reset your password, turn two-factor sign-in on again and contact support.'),
+          tm(
+            'mail.twoFactorOff.body',
+            'Two-factor sign-in was turned off for your account: signing in now needs only your password.',
+          ),
+          tm(
+            'mail.twoFactorOff.notYou',
+            'If this was not you, reset your password, turn two-factor sign-in on again and contact support.',
+          ),
         ],
       },
-      { kind: 'security.two_factor_disabled', body: tm('notification.twoFactorOff.body', 'Two-factor sign-in was turned off for your account.') },
+      {
+        kind: 'security.two_factor_disabled',
+        body: tm('notification.twoFactorOff.body', 'Two-factor sign-in was turned off for your account.'),
+      },
       now,
     );
   });
@@ -248,7 +263,10 @@ export async function regenerateRecoveryCodes(
         userId,
         subject: tm('mail.recoveryCodes.subject', 'New recovery codes'),
         paragraphs: [
-          tm('mail.recoveryCodes.body', 'New two-factor recovery codes were made for your account: the old ones no longer work.'),
+          tm(
+            'mail.recoveryCodes.body',
+            'New two-factor recovery codes were made for your account: the old ones no longer work.',
+          ),
           tm('mail.security.notYouReset', 'If this was not you, reset your password and contact support right away.'),
         ],
       },

@@ -2,15 +2,16 @@
 // server writes e-mails, notifications and statements in the language.
 import type { TLocale, TTheme } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import { updateUserLocale, updateUserTheme } from './user.repo.ts';
 
 /** user.setLocale: saves the language; answers it. */
 export async function setLocale(db: Database, userId: string, locale: TLocale): Promise<{ locale: TLocale }> {
-  await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
+  await updateUserLocale(db, userId, locale);
   return { locale };
 }
 
 /** user.setTheme: saves the theme; answers it. */
 export async function setTheme(db: Database, userId: string, theme: TTheme): Promise<{ theme: TTheme }> {
-  await db.updateTable('users').set({ theme }).where('id', '=', userId).execute();
+  await updateUserTheme(db, userId, theme);
   return { theme };
 }

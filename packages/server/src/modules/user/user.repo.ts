@@ -229,3 +229,13 @@ export function setVerifiedEmail(
     .returning(PUBLIC_USER_COLUMNS)
     .executeTakeFirst();
 }
+
+/** Saves the member's language (#22). */
+export async function updateUserLocale(db: Executor, id: string, locale: UserRow['locale']): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', id).execute();
+}
+
+/** Saves the member's colour theme (#22). */
+export async function updateUserTheme(db: Executor, id: string, theme: UserRow['theme']): Promise<void> {
+  await db.updateTable('users').set({ theme }).where('id', '=', id).execute();
+}

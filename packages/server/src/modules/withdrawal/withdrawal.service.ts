@@ -71,7 +71,9 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.rejected',
         mailKind: 'withdrawal.rejected',
         link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalRejected.subject', 'Withdrawal of {amount} rejected', { amount: money(w.amount_cents) }),
+        subject: tm('notice.withdrawalRejected.subject', 'Withdrawal of {amount} rejected', {
+          amount: money(w.amount_cents),
+        }),
         paragraphs: [
           tm(
             'notice.withdrawalRejected.body',
@@ -93,7 +95,9 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.approved',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalApproved.subject', 'Withdrawal of {amount} approved', { amount: money(w.amount_cents) }),
+        subject: tm('notice.withdrawalApproved.subject', 'Withdrawal of {amount} approved', {
+          amount: money(w.amount_cents),
+        }),
         paragraphs: [
           tm(
             'notice.withdrawalApproved.body',
@@ -112,9 +116,13 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.sent',
         mailKind: null,
         link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalSent.subject', 'Withdrawal of {amount} sent to the bank', { amount: money(w.amount_cents) }),
+        subject: tm('notice.withdrawalSent.subject', 'Withdrawal of {amount} sent to the bank', {
+          amount: money(w.amount_cents),
+        }),
         paragraphs: [
-          tm('notice.withdrawalSent.body', "Your withdrawal of {amount} went out with today's payment file.", { amount: money(w.amount_cents) }),
+          tm('notice.withdrawalSent.body', "Your withdrawal of {amount} went out with today's payment file.", {
+            amount: money(w.amount_cents),
+          }),
         ],
       }),
     },
@@ -128,10 +136,14 @@ export const withdrawalFlow = defineFlow({
         link: '/dashboard/cashout',
         subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
         paragraphs: [
-          tm('notice.withdrawalSettled.body', 'Your withdrawal of {amount} left our bank account (reference {reference}).', {
-            amount: money(w.amount_cents),
-            reference: String(w.end_to_end_id),
-          }),
+          tm(
+            'notice.withdrawalSettled.body',
+            'Your withdrawal of {amount} left our bank account (reference {reference}).',
+            {
+              amount: money(w.amount_cents),
+              reference: String(w.end_to_end_id),
+            },
+          ),
         ],
       }),
     },
@@ -185,7 +197,9 @@ function returnedNotice(w: { amount_cents: number }): MemberNotice {
     kind: 'withdrawal.returned',
     mailKind: 'withdrawal.rejected',
     link: '/dashboard/cashout',
-    subject: tm('notice.withdrawalReturned.subject', 'Withdrawal of {amount} returned by the bank', { amount: money(w.amount_cents) }),
+    subject: tm('notice.withdrawalReturned.subject', 'Withdrawal of {amount} returned by the bank', {
+      amount: money(w.amount_cents),
+    }),
     paragraphs: [
       tm(
         'notice.withdrawalReturned.body',
