@@ -10,7 +10,7 @@ import {
 } from '@vestora/contract';
 import type { LedgerKind, LedgerRefType } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n/i18n.ts';
-import { CSV_TEXT, KIND_LABEL, referenceText } from './account-statement.texts.ts';
+import { CSV_TEXT, KIND_LABEL, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
 
 /** A calendar month (UTC). */
 export interface StatementMonth {
@@ -215,18 +215,19 @@ export interface YearSummaryRow {
 
 export const YEAR_SUMMARY_CSV_HEADER = ['plan', 'interest paid', 'referral rewards paid', 'total'];
 
-/** The yearly summary as CSV: one row per plan, then a `Total` row. */
-export function yearSummaryCsv(rows: readonly YearSummaryRow[]): string {
+/** The yearly summary as CSV: one row per plan, then a `Total` row; words in the member's language (#22). */
+export function yearSummaryCsv(rows: readonly YearSummaryRow[], locale: TLocale = 'en'): string {
+  const t = translatorFor(locale);
   const interest = rows.reduce((s, r) => s + r.interestCents, 0);
   const rewards = rows.reduce((s, r) => s + r.referralRewardCents, 0);
   return toCsv([
-    YEAR_SUMMARY_CSV_HEADER,
+    YEAR_TEXT.csvHeader.map(t),
     ...rows.map((r) => [
       r.planName,
       plainAmount(r.interestCents),
       plainAmount(r.referralRewardCents),
       plainAmount(r.interestCents + r.referralRewardCents),
     ]),
-    ['Total', plainAmount(interest), plainAmount(rewards), plainAmount(interest + rewards)],
+    [t(YEAR_TEXT.total), plainAmount(interest), plainAmount(rewards), plainAmount(interest + rewards)],
   ]);
 }

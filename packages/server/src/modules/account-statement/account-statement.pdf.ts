@@ -5,7 +5,7 @@ import { formatCents, type TLocale } from '@vestora/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { formatMonth, formatMoney, translatorFor } from '../../i18n/i18n.ts';
 import { isoDay, monthName, type StatementFigures, type YearSummaryRow } from './account-statement.build.ts';
-import { KIND_LABEL, PDF_TEXT, referenceText } from './account-statement.texts.ts';
+import { KIND_LABEL, PDF_TEXT, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
 
 const BRAND = 'Vestora';
 const A4: [number, number] = [595.28, 841.89];
@@ -163,6 +163,9 @@ const POSITION_COLUMNS: Column[] = [
  * does no Arabic shaping, so an Arabic member's PDF is in English with a note saying so; their CSV is in Arabic.
  */
 const PDF_LOCALES: readonly TLocale[] = ['en', 'de', 'es', 'pt-BR'];
+/** English on purpose: the fonts could not draw the member's language (see PDF_LOCALES). */
+const ENGLISH_ONLY_NOTE =
+  'This PDF is in English (its font cannot show your language); the CSV file of the same figures is in it.';
 
 /** The monthly statement as a PDF (A4, as many pages as the entries take), in the member's language (#22). */
 export async function renderStatementPdf(
@@ -188,11 +191,7 @@ export async function renderStatementPdf(
   w.text(BRAND, { size: 18, bold: true, gap: 6 });
   w.text(t(PDF_TEXT.heading(month)), { size: 13, bold: true, gap: 4 });
   if (locale !== memberLocale) {
-    w.text('This PDF is in English (its font cannot show your language); the CSV file of this month is in it.', {
-      size: 8,
-      color: GREY,
-      gap: 2,
-    });
+    w.text(ENGLISH_ONLY_NOTE, { size: 8, color: GREY, gap: 2 });
   }
   w.text(s.memberName, { size: 10, gap: 2 });
   w.text(t(PDF_TEXT.period(isoDay(s.month.start), isoDay(new Date(s.month.end.getTime() - 1)))), {
@@ -247,34 +246,40 @@ export async function renderStatementPdf(
 export async function renderYearSummaryPdf(
   summary: { year: number; memberName: string; rows: readonly YearSummaryRow[] },
   madeAt: Date,
+  memberLocale: TLocale = 'en',
 ): Promise<Uint8Array> {
+  // Arabic: in English with a note, as the monthly statement (the standard fonts cannot draw it).
+  const locale: TLocale = PDF_LOCALES.includes(memberLocale) ? memberLocale : 'en';
+  const t = translatorFor(locale);
+  const amount = (cents: number) => (locale === 'en' ? money(cents) : formatMoney(locale, cents));
+  const year = String(summary.year);
   const { doc, w } = await newDocument(
-    `${BRAND} interest summary ${summary.year}`,
-    `${BRAND} · Interest summary ${summary.year} · made ${isoDay(madeAt)} · US dollars · amounts credited ` +
-      `from 1 January to 31 December ${summary.year} (UTC)`,
+    t(YEAR_TEXT.title(BRAND, year)),
+    t(YEAR_TEXT.footer(BRAND, year, isoDay(madeAt))),
   );
   stamp(doc, madeAt);
   w.text(BRAND, { size: 18, bold: true, gap: 6 });
-  w.text(`Interest summary: ${summary.year}`, { size: 13, bold: true, gap: 4 });
+  w.text(t(YEAR_TEXT.heading(year)), { size: 13, bold: true, gap: 4 });
+  if (locale !== memberLocale) w.text(ENGLISH_ONLY_NOTE, { size: 8, color: GREY, gap: 2 });
   w.text(summary.memberName, { size: 10, gap: 12 });
-  const columns: Column[] = [
-    { title: 'Plan', width: 200 },
-    { title: 'Interest paid', width: 95, align: 'right' },
-    { title: 'Referral rewards', width: 100, align: 'right' },
-    { title: 'Total', width: 95, align: 'right' },
-  ];
+  const widths = [200, 95, 100, 95];
+  const columns: Column[] = YEAR_TEXT.columns.map((title, i) => ({
+    title: t(title),
+    width: widths[i]!,
+    ...(i > 0 ? { align: 'right' as const } : {}),
+  }));
   const interest = summary.rows.reduce((s, r) => s + r.interestCents, 0);
   const rewards = summary.rows.reduce((s, r) => s + r.referralRewardCents, 0);
-  if (summary.rows.length === 0) w.text(`Nothing was paid to you in ${summary.year}.`, { size: 10 });
+  if (summary.rows.length === 0) w.text(t(YEAR_TEXT.nothing(year)), { size: 10 });
   else
     w.table(columns, [
       ...summary.rows.map((r) => [
         r.planName,
-        money(r.interestCents),
-        money(r.referralRewardCents),
-        money(r.interestCents + r.referralRewardCents),
+        amount(r.interestCents),
+        amount(r.referralRewardCents),
+        amount(r.interestCents + r.referralRewardCents),
       ]),
-      ['Total', money(interest), money(rewards), money(interest + rewards)],
+      [t(YEAR_TEXT.total), amount(interest), amount(rewards), amount(interest + rewards)],
     ]);
   return doc.save({ useObjectStreams: false });
 }

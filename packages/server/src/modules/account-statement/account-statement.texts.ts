@@ -87,3 +87,30 @@ export const PDF_TEXT = {
     tm('statement.pdf.col.interestPaid', 'Interest paid'),
   ],
 };
+
+/** The yearly interest summary (PDF and CSV). `year` is a string: years are not written with separators. */
+export const YEAR_TEXT = {
+  title: (brand: string, year: string) =>
+    tm('yearSummary.pdf.title', '{brand} interest summary {year}', { brand, year }),
+  footer: (brand: string, year: string, made: string) =>
+    tm(
+      'yearSummary.pdf.footer',
+      '{brand} · Interest summary {year} · made {made} · US dollars · amounts credited from 1 January to 31 December {year} (UTC)',
+      { brand, year, made },
+    ),
+  heading: (year: string) => tm('yearSummary.pdf.heading', 'Interest summary: {year}', { year }),
+  nothing: (year: string) => tm('yearSummary.pdf.nothing', 'Nothing was paid to you in {year}.', { year }),
+  columns: [
+    tm('statement.pdf.col.plan', 'Plan'),
+    tm('statement.pdf.col.interestPaid', 'Interest paid'),
+    tm('yearSummary.pdf.col.referralRewards', 'Referral rewards'),
+    tm('yearSummary.pdf.col.total', 'Total'),
+  ],
+  total: tm('yearSummary.pdf.col.total', 'Total'),
+  csvHeader: [
+    tm('yearSummary.csv.plan', 'plan'),
+    tm('statement.csv.interestPaid', 'interest paid'),
+    tm('yearSummary.csv.referralRewardsPaid', 'referral rewards paid'),
+    tm('yearSummary.csv.total', 'total'),
+  ],
+};
