@@ -183,4 +183,20 @@ describe("the member's language and theme", () => {
     const [notice] = (await callerAs(t, lucia).notification.list({ limit: 10 })).items;
     expect(notice!.title).toBe('Su extracto de enero de 2026 está listo');
   });
+
+  it('a visitor who subscribes while reading Spanish gets the confirmation in Spanish', async () => {
+    await callerAs(t, null).newsletter.subscribe({ email: 'ana@example.com', locale: 'es' });
+    const [mail] = await mailTo(t.handle.db, 'ana@example.com', 'newsletter.confirm');
+    expect(mail!.subject).toBe('Confirme su suscripción al boletín · Vestora');
+    expect(mail!.text_body).toMatch(/^Hola:\n/);
+    expect(mail!.text_body).toContain('Confirmar su suscripción: ');
+  });
+
+  it("a German member's yearly summary CSV has German words", async () => {
+    const greta = await memberIn('de', { firstName: 'Greta' });
+    const file = await callerAs(t, greta).accountStatement.yearSummary({ year: 2026, format: 'csv' });
+    const rows = csvRows(Buffer.from(file.contentBase64, 'base64').toString('utf8'));
+    expect(rows[0]).toEqual(['plan', 'gezahlte zinsen', 'gezahlte empfehlungsprämien', 'summe']);
+    expect(rows.at(-1)).toEqual(['Summe', '0.00', '0.00', '0.00']);
+  });
 });
