@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLocale } from './locale.ts';
 import { plain, text, ZEmail, ZId, ZPageInput, ZTimestamp, page } from './common.ts';
 
 // Issue #10, the inbox part: signed-in devices, the contact form and its admin inbox, the newsletter.
@@ -75,7 +76,11 @@ export const ZContactReplyInput = z.strictObject({
   ),
 });
 
-export const ZNewsletterSubscribeInput = z.strictObject({ email: ZEmail });
+export const ZNewsletterSubscribeInput = z.strictObject({
+  email: ZEmail,
+  /** The language the visitor was reading in (#22): the confirmation mail is written in it. */
+  locale: ZLocale.optional(),
+});
 export const NEWSLETTER_SUBSCRIBE_MESSAGE =
   'Check your inbox to confirm. If the address can receive our newsletter, a confirmation link is on its way.';
 /** The same answer on an installation that sends no mail: the confirmation link waits in the outbox. */

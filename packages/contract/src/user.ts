@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text } from './common.ts';
 import { ZBalance } from './money.ts';
+import { ZLocale, ZTheme } from './locale.ts';
 
 export const ZAccountType = z.enum(['user', 'admin']);
 export type TAccountType = z.infer<typeof ZAccountType>;
@@ -26,6 +27,8 @@ export const ZSignupInput = z.strictObject({
   password: ZPassword,
   ref: ZReferralCode.optional(),
   accountType: plain(z.string().max(20), 'accountType').optional(),
+  /** The language the visitor was reading in: saved on the new account (default `en`). */
+  locale: ZLocale.optional(),
 });
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
@@ -75,9 +78,21 @@ export const ZUser = z.object({
   twoFactorEnabled: z.boolean(),
   /** Whether the owner proved the address (a verification or email-change link, or an admin marked it). */
   emailVerified: z.boolean(),
+  /** The member's language (#22): the web client starts in it; e-mails, notifications and statements use it. */
+  locale: ZLocale,
+  /** The member's colour theme (#22): system, light or dark. */
+  theme: ZTheme,
   createdAt: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** user.setLocale: the member's language, saved on the account. */
+export const ZSetLocaleInput = z.strictObject({ locale: ZLocale });
+export type TSetLocaleInput = z.infer<typeof ZSetLocaleInput>;
+
+/** user.setTheme: the member's colour theme, saved on the account. */
+export const ZSetThemeInput = z.strictObject({ theme: ZTheme });
+export type TSetThemeInput = z.infer<typeof ZSetThemeInput>;
 
 /**
  * user.list (admins): one page of users, newest sign-ups first (`order: 'oldest'` for sign-up order).

@@ -29,3 +29,5 @@ await build({
 });
 // Read at run time next to the module that loads it (market.snapshot.ts: new URL('./snapshot.json', import.meta.url)).
 fs.copyFileSync(path.join(SERVER, 'src/modules/market/snapshot.json'), path.join(OUT, 'snapshot.json'));
+// The server's message catalogs (src/i18n/i18n.ts looks for ./locales next to the bundle).
+fs.cpSync(path.join(SERVER, 'src/locales'), path.join(OUT, 'locales'), { recursive: true });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Msg, TLocale, TTheme } from '@vestora/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -44,6 +45,10 @@ export interface UserTable {
   deposit_reference: ColumnType<string, never, never>;
   /** When the owner closed the account (#21): personal fields erased, no sign-in; ledger and audit rows stay. */
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The member's language (#22): e-mails, notifications and statements are written in it. CHECK: LOCALES. */
+  locale: Generated<TLocale>;
+  /** The member's colour theme (#22). CHECK: THEMES. */
+  theme: Generated<TTheme>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -598,8 +603,13 @@ export interface NotificationTable {
   user_id: string;
   kind: string;
   category: NotificationCategory;
+  /** The English text (what rows from before #22 have alone). */
   title: string;
   body: string | null;
+  /** The title and body as message descriptors (#22): read in the reader's language; null on older rows. */
+  title_msg: ColumnType<Msg | null, Msg | null | undefined, Msg | null>;
+  /** One descriptor, or several paragraphs joined with a space. */
+  body_msg: ColumnType<Msg | Msg[] | null, Msg | Msg[] | null | undefined, Msg | Msg[] | null>;
   /** A web path the item opens (e.g. /dashboard/deposits). */
   link: string | null;
   event_key: string;

@@ -21,6 +21,8 @@ import * as bitcoinDeposits from './2026_11_27_1800_bitcoin_deposits.ts';
 import * as addInvestmentRenewal from './2026_11_27_2000_add_investment_renewal.ts';
 import * as createAccountStatements from './2026_11_27_2100_create_account_statements.ts';
 import * as dataExportAndClosing from './2026_11_27_2200_data_export_and_closing.ts';
+import * as userLocaleTheme from './2026_11_27_2300_user_locale_theme.ts';
+import * as addNotificationMessages from './2026_11_27_2310_add_notification_messages.ts';
 import * as createNotifications from './2026_11_27_1900_create_notifications.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
@@ -47,5 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_2000_add_investment_renewal': addInvestmentRenewal,
   '2026_11_27_2100_create_account_statements': createAccountStatements,
   '2026_11_27_2200_data_export_and_closing': dataExportAndClosing,
+  '2026_11_27_2300_user_locale_theme': userLocaleTheme,
+  '2026_11_27_2310_add_notification_messages': addNotificationMessages,
   '2026_11_27_1900_create_notifications': createNotifications,
 };

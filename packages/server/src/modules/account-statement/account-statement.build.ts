@@ -1,7 +1,16 @@
 // A monthly statement's figures and its CSV, from plain records (no database, no clock): the check that the
 // opening balance plus every entry gives each entry's balance and the closing balance lives here.
-import { LEDGER_KIND_LABELS, ledgerReference, statementMonthLabel, toCsv, type CsvCell } from '@vestora/contract';
+import {
+  LEDGER_KIND_LABELS,
+  ledgerReference,
+  statementMonthLabel,
+  toCsv,
+  type CsvCell,
+  type TLocale,
+} from '@vestora/contract';
 import type { LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import { translatorFor } from '../../i18n/i18n.ts';
+import { CSV_TEXT, KIND_LABEL, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
 
 /** A calendar month (UTC). */
 export interface StatementMonth {
@@ -74,8 +83,13 @@ export interface StatementInput {
 /** One line of the statement as a person reads it (the web's words for the kind and the reference). */
 export interface StatementLine {
   date: string;
+  /** In English; `kind`, `refType`, `refId` and `memo` let each language say them (account-statement.texts.ts). */
   label: string;
   reference: string;
+  kind: LedgerKind;
+  refType: LedgerRefType;
+  refId: string;
+  memo: string | null;
   amountCents: number;
   balanceAfterCents: number;
 }
@@ -119,6 +133,10 @@ export function buildStatement(input: StatementInput): StatementFigures {
       date: isoDay(e.createdAt),
       label: LEDGER_KIND_LABELS[e.kind],
       reference: ledgerReference({ refType: e.refType, refId: e.refId, memo: e.memo }),
+      kind: e.kind,
+      refType: e.refType,
+      refId: e.refId,
+      memo: e.memo,
       amountCents: e.amountCents,
       balanceAfterCents: e.balanceAfterCents,
     });
@@ -155,28 +173,30 @@ export const STATEMENT_CSV_HEADER = [
 /**
  * The statement as one CSV table: an `opening balance` row, one `entry` row per ledger entry, a `closing balance`
  * row, then one `open position` row per position (opened date, plan, principal, interest paid to the month's end).
+ * Words in the member's language (#22); dates (ISO) and amounts (plain decimals) stay machine-readable.
  */
-export function statementCsv(s: StatementFigures): string {
+export function statementCsv(s: StatementFigures, locale: TLocale = 'en'): string {
+  const t = translatorFor(locale);
   const lastDay = isoDay(new Date(s.month.end.getTime() - 1));
   const rows: CsvCell[][] = [
-    STATEMENT_CSV_HEADER,
-    ['opening balance', isoDay(s.month.start), '', '', '', plainAmount(s.openingCents), '', ''],
+    CSV_TEXT.header.map(t),
+    [t(CSV_TEXT.opening), isoDay(s.month.start), '', '', '', plainAmount(s.openingCents), '', ''],
     ...s.lines.map((l) => [
-      'entry',
+      t(CSV_TEXT.entry),
       l.date,
-      l.label,
-      l.reference,
+      t(KIND_LABEL[l.kind]),
+      t(referenceText(l)),
       plainAmount(l.amountCents),
       plainAmount(l.balanceAfterCents),
       '',
       '',
     ]),
-    ['closing balance', lastDay, '', '', '', plainAmount(s.closingCents), '', ''],
+    [t(CSV_TEXT.closing), lastDay, '', '', '', plainAmount(s.closingCents), '', ''],
     ...s.positions.map((p) => [
-      'open position',
+      t(CSV_TEXT.position),
       isoDay(p.startedAt),
       p.planName,
-      `Investment #${p.id.slice(0, 8)}`,
+      t(referenceText({ refType: 'investment', refId: p.id, memo: null })),
       '',
       '',
       plainAmount(p.principalCents),
@@ -195,18 +215,19 @@ export interface YearSummaryRow {
 
 export const YEAR_SUMMARY_CSV_HEADER = ['plan', 'interest paid', 'referral rewards paid', 'total'];
 
-/** The yearly summary as CSV: one row per plan, then a `Total` row. */
-export function yearSummaryCsv(rows: readonly YearSummaryRow[]): string {
+/** The yearly summary as CSV: one row per plan, then a `Total` row; words in the member's language (#22). */
+export function yearSummaryCsv(rows: readonly YearSummaryRow[], locale: TLocale = 'en'): string {
+  const t = translatorFor(locale);
   const interest = rows.reduce((s, r) => s + r.interestCents, 0);
   const rewards = rows.reduce((s, r) => s + r.referralRewardCents, 0);
   return toCsv([
-    YEAR_SUMMARY_CSV_HEADER,
+    YEAR_TEXT.csvHeader.map(t),
     ...rows.map((r) => [
       r.planName,
       plainAmount(r.interestCents),
       plainAmount(r.referralRewardCents),
       plainAmount(r.interestCents + r.referralRewardCents),
     ]),
-    ['Total', plainAmount(interest), plainAmount(rewards), plainAmount(interest + rewards)],
+    [t(YEAR_TEXT.total), plainAmount(interest), plainAmount(rewards), plainAmount(interest + rewards)],
   ]);
 }

@@ -6,7 +6,7 @@
 // instance takes the batch over; members already issued are skipped. It runs in the server process, outside
 // any request, and yields to the event loop after every statement it renders.
 import { randomUUID } from 'node:crypto';
-import { formatCents } from '@vestora/contract';
+import { money, month as monthValue, tm } from '../../i18n/i18n.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notify } from '../notification/notification.service.ts';
 import {
@@ -27,7 +27,6 @@ import {
 } from './account-statement.repo.ts';
 import {
   buildStatement,
-  monthName,
   monthOf,
   parseMonth,
   StatementMismatch,
@@ -157,8 +156,8 @@ async function issueBatch(
           entryCount: figures.lines.length,
           creditsCents: figures.creditsCents,
           debitsCents: figures.debitsCents,
-          csv: statementCsv(figures),
-          pdf: await renderStatementPdf(figures, issuedAt),
+          csv: statementCsv(figures, m.locale),
+          pdf: await renderStatementPdf(figures, issuedAt, m.locale),
           issuedAt,
         });
       } catch (err) {
@@ -179,14 +178,23 @@ async function issueBatch(
       for (const userId of first) {
         const r = byUser.get(userId)!;
         const paragraphs = [
-          `Your account statement for ${monthName(month)} is ready under Transactions, Statements, as a PDF and a CSV file.`,
-          `Opening balance $${formatCents(r.openingCents)}, closing balance $${formatCents(r.closingCents)}.`,
+          tm(
+            'notice.statementReady.body',
+            'Your account statement for {month} is ready under Transactions, Statements, as a PDF and a CSV file.',
+            { month: monthValue(month.key) },
+          ),
+          tm('notice.statementReady.balances', 'Opening balance {opening}, closing balance {closing}.', {
+            opening: money(r.openingCents),
+            closing: money(r.closingCents),
+          }),
         ];
         await notify(trx, {
           userId,
           kind: 'statement.ready',
-          title: `Your statement for ${monthName(month)} is ready`,
-          body: paragraphs.join(' '),
+          title: tm('notice.statementReady.subject', 'Your statement for {month} is ready', {
+            month: monthValue(month.key),
+          }),
+          body: paragraphs,
           link: '/dashboard/transactions?tab=statements',
           eventKey: `account-statement:${month.key}`,
           at: now,
@@ -194,7 +202,7 @@ async function issueBatch(
             kind: 'account_statement.ready',
             paragraphs,
             link: {
-              label: 'Open your statements',
+              label: tm('notice.statementReady.link', 'Open your statements'),
               url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/transactions?tab=statements`,
             },
           },

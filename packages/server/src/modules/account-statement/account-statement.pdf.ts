@@ -1,9 +1,11 @@
 // The statement and the yearly summary as PDF, with pdf-lib (pure JavaScript, no native parts or fonts to
 // install; the same library reads a PDF back, which the tests use). Helvetica is one of the PDF's standard
 // fonts, so nothing is embedded and a one-page statement is about 2-3 KB.
-import { formatCents } from '@vestora/contract';
+import { formatCents, type TLocale } from '@vestora/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { formatMonth, formatMoney, translatorFor } from '../../i18n/i18n.ts';
 import { isoDay, monthName, type StatementFigures, type YearSummaryRow } from './account-statement.build.ts';
+import { KIND_LABEL, PDF_TEXT, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
 
 const BRAND = 'Vestora';
 const A4: [number, number] = [595.28, 841.89];
@@ -156,19 +158,43 @@ const POSITION_COLUMNS: Column[] = [
   { title: 'Interest paid', width: 85, align: 'right' },
 ];
 
-/** The monthly statement as a PDF (A4, as many pages as the entries take). */
-export async function renderStatementPdf(s: StatementFigures, issuedAt: Date): Promise<Uint8Array> {
-  const title = `${BRAND} account statement, ${monthName(s.month)}`;
+/**
+ * The languages the statement PDF is written in: the standard fonts draw Latin scripts only (WinAnsi) and pdf-lib
+ * does no Arabic shaping, so an Arabic member's PDF is in English with a note saying so; their CSV is in Arabic.
+ */
+const PDF_LOCALES: readonly TLocale[] = ['en', 'de', 'es', 'pt-BR'];
+/** English on purpose: the fonts could not draw the member's language (see PDF_LOCALES). */
+const ENGLISH_ONLY_NOTE =
+  'This PDF is in English (its font cannot show your language); the CSV file of the same figures is in it.';
+
+/** The monthly statement as a PDF (A4, as many pages as the entries take), in the member's language (#22). */
+export async function renderStatementPdf(
+  s: StatementFigures,
+  issuedAt: Date,
+  memberLocale: TLocale = 'en',
+): Promise<Uint8Array> {
+  const locale: TLocale = PDF_LOCALES.includes(memberLocale) ? memberLocale : 'en';
+  const t = translatorFor(locale);
+  const english = locale === 'en';
+  const amount = (cents: number) => (english ? money(cents) : formatMoney(locale, cents));
+  const signedAmount = (cents: number) => (english ? signed(cents) : cents > 0 ? `+${amount(cents)}` : amount(cents));
+  const month = english ? monthName(s.month) : formatMonth(locale, s.month.key);
+  const rate = (bps: number) =>
+    english
+      ? `${(bps / 100).toFixed(2)}%`
+      : new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2 }).format(bps / 10_000);
   const { doc, w } = await newDocument(
-    title,
-    `${BRAND} · Statement for ${monthName(s.month)} · issued ${isoDay(issuedAt)} · US dollars · ` +
-      'checked when issued: opening balance + entries = closing balance',
+    t(PDF_TEXT.title(BRAND, month)),
+    t(PDF_TEXT.footer(BRAND, month, isoDay(issuedAt))),
   );
   stamp(doc, issuedAt);
   w.text(BRAND, { size: 18, bold: true, gap: 6 });
-  w.text(`Account statement: ${monthName(s.month)}`, { size: 13, bold: true, gap: 4 });
+  w.text(t(PDF_TEXT.heading(month)), { size: 13, bold: true, gap: 4 });
+  if (locale !== memberLocale) {
+    w.text(ENGLISH_ONLY_NOTE, { size: 8, color: GREY, gap: 2 });
+  }
   w.text(s.memberName, { size: 10, gap: 2 });
-  w.text(`${isoDay(s.month.start)} to ${isoDay(new Date(s.month.end.getTime() - 1))} (UTC)`, {
+  w.text(t(PDF_TEXT.period(isoDay(s.month.start), isoDay(new Date(s.month.end.getTime() - 1)))), {
     size: 9,
     color: GREY,
     gap: 12,
@@ -178,33 +204,39 @@ export async function renderStatementPdf(s: StatementFigures, issuedAt: Date): P
     { title: '', width: 180 },
     { title: '', width: 110, align: 'right' },
   ];
-  w.row(summary, ['Opening balance', money(s.openingCents)]);
-  w.row(summary, ['Money in', `+${money(s.creditsCents)}`]);
-  w.row(summary, ['Money out', s.debitsCents > 0 ? `-${money(s.debitsCents)}` : money(0)]);
-  w.row(summary, ['Closing balance', money(s.closingCents)]);
+  w.row(summary, [t(PDF_TEXT.opening), amount(s.openingCents)]);
+  w.row(summary, [t(PDF_TEXT.moneyIn), `+${amount(s.creditsCents)}`]);
+  w.row(summary, [t(PDF_TEXT.moneyOut), s.debitsCents > 0 ? `-${amount(s.debitsCents)}` : amount(0)]);
+  w.row(summary, [t(PDF_TEXT.closing), amount(s.closingCents)]);
   w.space(12);
 
-  w.text(`Entries (${s.lines.length})`, { size: 11, bold: true, gap: 6 });
-  if (s.lines.length === 0) w.text('No ledger entries this month.', { size: 9, color: GREY });
+  w.text(t(PDF_TEXT.entries(s.lines.length)), { size: 11, bold: true, gap: 6 });
+  if (s.lines.length === 0) w.text(t(PDF_TEXT.noEntries), { size: 9, color: GREY });
   else
     w.table(
-      ENTRY_COLUMNS,
-      s.lines.map((l) => [l.date, l.label, l.reference, signed(l.amountCents), money(l.balanceAfterCents)]),
+      ENTRY_COLUMNS.map((c, i) => ({ ...c, title: t(PDF_TEXT.entryColumns[i]!) })),
+      s.lines.map((l) => [
+        l.date,
+        t(KIND_LABEL[l.kind]),
+        t(referenceText(l)),
+        signedAmount(l.amountCents),
+        amount(l.balanceAfterCents),
+      ]),
     );
   w.space(12);
 
-  w.text('Open positions at the end of the month', { size: 11, bold: true, gap: 6 });
-  if (s.positions.length === 0) w.text('None.', { size: 9, color: GREY });
+  w.text(t(PDF_TEXT.positions), { size: 11, bold: true, gap: 6 });
+  if (s.positions.length === 0) w.text(t(PDF_TEXT.none), { size: 9, color: GREY });
   else
     w.table(
-      POSITION_COLUMNS,
+      POSITION_COLUMNS.map((c, i) => ({ ...c, title: t(PDF_TEXT.positionColumns[i]!) })),
       s.positions.map((p) => [
         p.planName,
         isoDay(p.startedAt),
         isoDay(p.maturityAt),
-        `${(p.annualRateBps / 100).toFixed(2)}%`,
-        money(p.principalCents),
-        money(p.interestPaidCents),
+        rate(p.annualRateBps),
+        amount(p.principalCents),
+        amount(p.interestPaidCents),
       ]),
     );
   return doc.save({ useObjectStreams: false });
@@ -214,34 +246,40 @@ export async function renderStatementPdf(s: StatementFigures, issuedAt: Date): P
 export async function renderYearSummaryPdf(
   summary: { year: number; memberName: string; rows: readonly YearSummaryRow[] },
   madeAt: Date,
+  memberLocale: TLocale = 'en',
 ): Promise<Uint8Array> {
+  // Arabic: in English with a note, as the monthly statement (the standard fonts cannot draw it).
+  const locale: TLocale = PDF_LOCALES.includes(memberLocale) ? memberLocale : 'en';
+  const t = translatorFor(locale);
+  const amount = (cents: number) => (locale === 'en' ? money(cents) : formatMoney(locale, cents));
+  const year = String(summary.year);
   const { doc, w } = await newDocument(
-    `${BRAND} interest summary ${summary.year}`,
-    `${BRAND} · Interest summary ${summary.year} · made ${isoDay(madeAt)} · US dollars · amounts credited ` +
-      `from 1 January to 31 December ${summary.year} (UTC)`,
+    t(YEAR_TEXT.title(BRAND, year)),
+    t(YEAR_TEXT.footer(BRAND, year, isoDay(madeAt))),
   );
   stamp(doc, madeAt);
   w.text(BRAND, { size: 18, bold: true, gap: 6 });
-  w.text(`Interest summary: ${summary.year}`, { size: 13, bold: true, gap: 4 });
+  w.text(t(YEAR_TEXT.heading(year)), { size: 13, bold: true, gap: 4 });
+  if (locale !== memberLocale) w.text(ENGLISH_ONLY_NOTE, { size: 8, color: GREY, gap: 2 });
   w.text(summary.memberName, { size: 10, gap: 12 });
-  const columns: Column[] = [
-    { title: 'Plan', width: 200 },
-    { title: 'Interest paid', width: 95, align: 'right' },
-    { title: 'Referral rewards', width: 100, align: 'right' },
-    { title: 'Total', width: 95, align: 'right' },
-  ];
+  const widths = [200, 95, 100, 95];
+  const columns: Column[] = YEAR_TEXT.columns.map((title, i) => ({
+    title: t(title),
+    width: widths[i]!,
+    ...(i > 0 ? { align: 'right' as const } : {}),
+  }));
   const interest = summary.rows.reduce((s, r) => s + r.interestCents, 0);
   const rewards = summary.rows.reduce((s, r) => s + r.referralRewardCents, 0);
-  if (summary.rows.length === 0) w.text(`Nothing was paid to you in ${summary.year}.`, { size: 10 });
+  if (summary.rows.length === 0) w.text(t(YEAR_TEXT.nothing(year)), { size: 10 });
   else
     w.table(columns, [
       ...summary.rows.map((r) => [
         r.planName,
-        money(r.interestCents),
-        money(r.referralRewardCents),
-        money(r.interestCents + r.referralRewardCents),
+        amount(r.interestCents),
+        amount(r.referralRewardCents),
+        amount(r.interestCents + r.referralRewardCents),
       ]),
-      ['Total', money(interest), money(rewards), money(interest + rewards)],
+      [t(YEAR_TEXT.total), amount(interest), amount(rewards), amount(interest + rewards)],
     ]);
   return doc.save({ useObjectStreams: false });
 }

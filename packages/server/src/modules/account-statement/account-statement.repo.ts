@@ -3,6 +3,7 @@
 // statements themselves (inserted once per member and month) and the yearly summary's sums.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import type { TLocale } from '@vestora/contract';
 
 type Executor = Kysely<DB>;
 
@@ -159,6 +160,8 @@ export interface BatchMember {
   id: string;
   firstName: string;
   lastName: string;
+  /** The member's language (#22): the statement is written in it. */
+  locale: TLocale;
   /** Balance after the last entry before the month (0 without one). */
   openingCents: number;
   /** Balance after the last entry before the next month: read on its own, so the check compares two reads. */
@@ -182,6 +185,7 @@ export async function listBatchMembers(
     .select((eb) => [
       'u.id',
       'u.first_name',
+      'u.locale',
       'u.last_name',
       eb
         .selectFrom('ledger_entries as e')
@@ -239,6 +243,7 @@ export async function listBatchMembers(
     id: r.id,
     firstName: r.first_name,
     lastName: r.last_name,
+    locale: r.locale,
     openingCents: Number(r.opening ?? 0),
     closingCents: Number(r.closing ?? 0),
     hasEntries: Boolean(r.has_entries),

@@ -14,5 +14,5 @@ export const accountStatementRouter = router({
   yearSummary: protectedProcedure
     .input(ZYearSummaryInput)
     .output(ZStatementFile)
-    .query(({ ctx, input }) => yearSummaryFile(ctx.deps, ctx.user.id, input)),
+    .query(({ ctx, input }) => yearSummaryFile(ctx.deps, ctx.user.id, input, ctx.user.locale)),
 });

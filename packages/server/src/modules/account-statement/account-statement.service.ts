@@ -3,6 +3,7 @@
 import {
   centsToDollars,
   type TAccountStatementRow,
+  type TLocale,
   type TStatementFile,
   type TStatementFileFormat,
 } from '@vestora/contract';
@@ -52,6 +53,7 @@ export async function yearSummaryFile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   userId: string,
   input: { year: number; format: TStatementFileFormat },
+  locale: TLocale = 'en',
 ): Promise<TStatementFile> {
   const now = deps.clock.now();
   if (input.year > now.getUTCFullYear()) {
@@ -69,11 +71,12 @@ export async function yearSummaryFile(
     referralRewardCents: s.referralRewardCents,
   }));
   const fileName = `vestora-interest-summary-${input.year}.${input.format}`;
-  if (input.format === 'csv') return asFile(fileName, 'csv', yearSummaryCsv(rows));
+  if (input.format === 'csv') return asFile(fileName, 'csv', yearSummaryCsv(rows, locale));
   const member = await findMemberName(deps.db, userId);
   const pdf = await renderYearSummaryPdf(
     { year: input.year, memberName: member ? `${member.first_name} ${member.last_name}` : '', rows },
     now,
+    locale,
   );
   return asFile(fileName, 'pdf', pdf);
 }

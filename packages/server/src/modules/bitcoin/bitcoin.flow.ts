@@ -4,8 +4,8 @@ import { formatCents } from '@vestora/contract';
 import type { DepositRow } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../lib/dates.ts';
 import { defineFlow } from '../money/money.core.ts';
+import { money, tm } from '../../i18n/i18n.ts';
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
 const btc = (sats: number) => `${(sats / 1e8).toFixed(8)} BTC`;
 
 /** What a Bitcoin deposit's audit rows record (before / after). */
@@ -40,10 +40,20 @@ const credit = {
     kind: 'deposit.credited' as const,
     mailKind: 'deposit.confirmed' as const,
     link: '/dashboard/deposit',
-    subject: `Bitcoin deposit of ${dollars(d.amount_cents)} credited`,
+    subject: tm('notice.bitcoinCredited.subject', 'Bitcoin deposit of {amount} credited', {
+      amount: money(d.amount_cents),
+    }),
     paragraphs: [
-      `Your payment of ${btc(Number(d.btc_sats))} (transaction ${d.btc_txid}) has its confirmations. ` +
-        `${dollars(d.amount_cents)} was added to your balance at $${formatCents(Number(d.btc_price_cents))} per BTC.`,
+      tm(
+        'notice.bitcoinCredited.body',
+        'Your payment of {btc} (transaction {txid}) has its confirmations. {amount} was added to your balance at {price} per BTC.',
+        {
+          btc: btc(Number(d.btc_sats)),
+          txid: String(d.btc_txid),
+          amount: money(d.amount_cents),
+          price: money(Number(d.btc_price_cents)),
+        },
+      ),
     ],
   }),
 };

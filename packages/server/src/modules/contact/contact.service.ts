@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { tm, translatorFor } from '../../i18n/i18n.ts';
 import { BRAND, composeMail, enqueueMail } from '../mail/mail.outbox.ts';
 import {
   type ContactRow,
@@ -84,15 +85,24 @@ export async function replyToContact(
   await deps.db.transaction().execute(async (trx) => {
     const msg = await findContactMessage(trx, input.id);
     if (!msg) throw notFound();
+    // The visitor's language is not known (the form does not say it): the frame of the reply is English; the
+    // admin's words are theirs, in whatever language they answered.
+    const t = translatorFor('en');
     const body = composeMail({
       paragraphs: [
-        `This answers the message sent to ${BRAND} with this address on ${new Date(msg.created_at).toISOString().slice(0, 10)}.`,
+        t(
+          tm('mail.contactReply.intro', 'This answers the message sent to {brand} with this address on {date}.', {
+            brand: BRAND,
+            date: new Date(msg.created_at).toISOString().slice(0, 10),
+          }),
+        ),
         ...input.message.split(/\r?\n\s*\r?\n/),
       ],
     });
+    const subject = t(tm('mail.contactReply.subject', 'Re: your message'));
     const mailId = await enqueueMail(
       trx,
-      { kind: 'contact.reply', to: msg.email, userId: null, subject: 'Re: your message', ...body },
+      { kind: 'contact.reply', to: msg.email, userId: null, subject, ...body },
       now,
     );
     await markContactReplied(trx, msg.id, now);

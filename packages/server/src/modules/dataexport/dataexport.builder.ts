@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { type Msg, tm, translatorFor } from '../../i18n/i18n.ts';
 import { notify } from '../notification/notification.service.ts';
 import {
   claimNextExport,
@@ -49,31 +49,69 @@ export async function buildMemberZip(
       const profile = await exportProfile(trx, userId);
       if (!profile) return undefined;
       const tables: ExportTable[] = [
-        table('profile', 'your account as it stands', [profile]),
-        table('ledger', 'every change of your balance, with the balance after it', await exportLedger(trx, userId)),
-        table('deposits', 'deposits you reported or that were credited to you', await exportDeposits(trx, userId)),
-        table('withdrawals', 'your withdrawal requests', await exportWithdrawals(trx, userId)),
-        table('investments', 'your investment positions and their terms', await exportInvestments(trx, userId)),
-        table('payouts', 'every interest and principal payment of your positions', await exportPayouts(trx, userId)),
-        table('referral_rewards', 'referral rewards', await exportReferralRewards(trx, userId)),
-        table('sessions', 'devices signed in now', await exportSessions(trx, userId)),
-        table('devices', 'devices you signed in from', await exportKnownDevices(trx, userId)),
-        table('emails', 'messages sent or queued to you (subjects, not bodies)', await exportEmails(trx, userId)),
+        table('profile', tm('dataExport.table.profile', 'your account as it stands'), [profile]),
+        table(
+          'ledger',
+          tm('dataExport.table.ledger', 'every change of your balance, with the balance after it'),
+          await exportLedger(trx, userId),
+        ),
+        table(
+          'deposits',
+          tm('dataExport.table.deposits', 'deposits you reported or that were credited to you'),
+          await exportDeposits(trx, userId),
+        ),
+        table(
+          'withdrawals',
+          tm('dataExport.table.withdrawals', 'your withdrawal requests'),
+          await exportWithdrawals(trx, userId),
+        ),
+        table(
+          'investments',
+          tm('dataExport.table.investments', 'your investment positions and their terms'),
+          await exportInvestments(trx, userId),
+        ),
+        table(
+          'payouts',
+          tm('dataExport.table.payouts', 'every interest and principal payment of your positions'),
+          await exportPayouts(trx, userId),
+        ),
+        table(
+          'referral_rewards',
+          tm('dataExport.table.referralRewards', 'referral rewards'),
+          await exportReferralRewards(trx, userId),
+        ),
+        table('sessions', tm('dataExport.table.sessions', 'devices signed in now'), await exportSessions(trx, userId)),
+        table(
+          'devices',
+          tm('dataExport.table.devices', 'devices you signed in from'),
+          await exportKnownDevices(trx, userId),
+        ),
+        table(
+          'emails',
+          tm('dataExport.table.emails', 'messages sent or queued to you (subjects, not bodies)'),
+          await exportEmails(trx, userId),
+        ),
         table(
           'audit',
-          'audit log rows by you or about your account and money',
+          tm('dataExport.table.audit', 'audit log rows by you or about your account and money'),
           (await exportAuditRows(trx, userId)).map((r) => ({
             ...r,
             before: withoutStaffIds(r.before, userId),
             after: withoutStaffIds(r.after, userId),
           })),
         ),
-        table('notifications', 'your notifications', await exportNotifications(trx, userId)),
+        table(
+          'notifications',
+          tm('dataExport.table.notifications', 'your notifications'),
+          await exportNotifications(trx, userId),
+        ),
       ];
       const zip = buildExportZip({
         folder: `vestora-data-${now.toISOString().slice(0, 10)}`,
         generatedAt: now,
         tables,
+        // README.txt in the member's language (#22); the tables keep their column names and values.
+        t: translatorFor(profile.locale),
       });
       return { zip, email: profile.email };
     });
@@ -96,14 +134,20 @@ export function withoutStaffIds(value: unknown, userId: string): unknown {
 }
 
 /** A table whose columns are its rows' keys (the repos select explicit columns, so every row has the same keys). */
-function table(name: string, about: string, rows: readonly object[]): ExportTable {
+function table(name: string, about: Msg, rows: readonly object[]): ExportTable {
   const records = rows as readonly Record<string, unknown>[];
   return { name, about, columns: records[0] ? Object.keys(records[0]) : [], rows: records };
 }
 
 const DATA_READY_PARAGRAPHS = [
-  'The copy of your data you asked for is ready. Sign in and open Settings → Your data to download it.',
-  'It can be downloaded once, within 24 hours. If you did not ask for it, change your password at once.',
+  tm(
+    'mail.dataReady.body',
+    'The copy of your data you asked for is ready. Sign in and open Settings → Your data to download it.',
+  ),
+  tm(
+    'mail.dataReady.once',
+    'It can be downloaded once, within 24 hours. If you did not ask for it, change your password at once.',
+  ),
 ];
 
 /**
@@ -133,15 +177,15 @@ export async function buildPendingExports(deps: Deps & { log: Pick<AppDeps['log'
           await notify(trx, {
             userId: claimed.user_id,
             kind: 'account.export_ready',
-            title: 'Your data is ready to download',
-            body: DATA_READY_PARAGRAPHS.join(' '),
+            title: tm('notification.dataReady.title', 'Your data is ready to download'),
+            body: DATA_READY_PARAGRAPHS,
             link: '/dashboard/settings',
             eventKey: `data-export:${claimed.id}`,
             at: readyAt,
             mail: {
               kind: 'data_export.ready',
               to: made.email,
-              composed: composeMail({ paragraphs: DATA_READY_PARAGRAPHS }),
+              paragraphs: DATA_READY_PARAGRAPHS,
             },
           });
         }

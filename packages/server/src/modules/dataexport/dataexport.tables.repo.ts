@@ -24,6 +24,8 @@ export function exportProfile(db: Executor, userId: string) {
       'email_notifications',
       'two_factor_enabled_at',
       'disabled_at',
+      'locale',
+      'theme',
       'created_at',
       'updated_at',
     ])

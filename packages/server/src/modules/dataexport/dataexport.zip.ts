@@ -1,12 +1,13 @@
 // The ZIP of a member's data (#21): every table as JSON and as CSV, in one adapter (pure: rows in, bytes out).
 import { centsToDollars } from '@vestora/contract';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { type Msg, tm } from '../../i18n/i18n.ts';
 
 /** One table of the export: its file name (without extension), its columns, its rows. */
 export interface ExportTable {
   name: string;
-  /** What the table is, for README.txt. */
-  about: string;
+  /** What the table is, for README.txt (in the member's language). */
+  about: Msg;
   columns: readonly string[];
   rows: readonly Record<string, unknown>[];
 }
@@ -70,17 +71,38 @@ export function buildExportZip(opts: {
   folder: string;
   generatedAt: Date;
   tables: readonly ExportTable[];
+  /** Writes README.txt's texts in the member's language. */
+  t: (msg: Msg) => string;
 }): Uint8Array {
   const files: Zippable = {};
   const mtime = opts.generatedAt;
+  const { t } = opts;
   const readme = [
-    'Your data from Vestora',
-    `Prepared ${opts.generatedAt.toISOString()} (UTC).`,
+    t(tm('dataExport.readme.title', 'Your data from {brand}', { brand: 'Vestora' })),
+    t(tm('dataExport.readme.prepared', 'Prepared {time} (UTC).', { time: opts.generatedAt.toISOString() })),
     '',
-    'Every table is here twice: as JSON and as CSV (the same rows). Amounts are in US dollars; times are UTC.',
-    'Password hashes, link tokens and two-factor secrets are never part of an export.',
+    t(
+      tm(
+        'dataExport.readme.twice',
+        'Every table is here twice: as JSON and as CSV (the same rows). Amounts are in US dollars; times are UTC.',
+      ),
+    ),
+    t(
+      tm(
+        'dataExport.readme.secrets',
+        'Password hashes, link tokens and two-factor secrets are never part of an export.',
+      ),
+    ),
     '',
-    ...opts.tables.map((t) => `${t.name}.json / ${t.name}.csv: ${t.about} (${t.rows.length} rows)`),
+    ...opts.tables.map((table) =>
+      t(
+        tm('dataExport.readme.table', '{files}: {about} ({count, plural, one {# row} other {# rows}})', {
+          files: `${table.name}.json / ${table.name}.csv`,
+          about: t(table.about),
+          count: table.rows.length,
+        }),
+      ),
+    ),
     '',
   ].join('\n');
   files[`${opts.folder}/README.txt`] = [strToU8(readme), { mtime }];

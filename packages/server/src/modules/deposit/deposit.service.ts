@@ -1,13 +1,11 @@
-import { formatCents } from '@vestora/contract';
 import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import { money, tm } from '../../i18n/i18n.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineFlow, type FlowEnv, openRequest, runTransition } from '../money/money.core.ts';
 import { lockUserAndCountFlows } from '../money/money.repo.ts';
 import { toDeposit } from './deposit.mapper.ts';
-
-const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 /**
  * A deposit: the user says "I have sent a transfer" (pending, nothing credited yet); an admin confirms it
@@ -34,9 +32,15 @@ export const depositFlow = defineFlow({
         kind: 'deposit.credited',
         mailKind: 'deposit.confirmed',
         link: '/dashboard/deposit',
-        subject: `Deposit of ${dollars(d.amount_cents)} confirmed`,
+        subject: tm('notice.depositConfirmed.subject', 'Deposit of {amount} confirmed', {
+          amount: money(d.amount_cents),
+        }),
         paragraphs: [
-          `We received your transfer (reference ${d.reference}). ${dollars(d.amount_cents)} was added to your balance.`,
+          tm(
+            'notice.depositConfirmed.body',
+            'We received your transfer (reference {reference}). {amount} was added to your balance.',
+            { amount: money(d.amount_cents), reference: d.reference },
+          ),
         ],
       }),
     },
@@ -48,11 +52,19 @@ export const depositFlow = defineFlow({
         kind: 'deposit.expired',
         mailKind: 'deposit.rejected',
         link: '/dashboard/deposit',
-        subject: `Deposit report of ${dollars(d.amount_cents)} expired`,
+        subject: tm('notice.depositExpired.subject', 'Deposit report of {amount} expired', {
+          amount: money(d.amount_cents),
+        }),
         paragraphs: [
-          `No bank statement showed your transfer of ${dollars(d.amount_cents)} (reference ${d.reference}) in time, ` +
-            'so the report expired; nothing was added to your balance.',
-          'A transfer that carries your deposit reference is credited when it arrives, with or without a report.',
+          tm(
+            'notice.depositExpired.body',
+            'No bank statement showed your transfer of {amount} (reference {reference}) in time, so the report expired; nothing was added to your balance.',
+            { amount: money(d.amount_cents), reference: d.reference },
+          ),
+          tm(
+            'notice.depositExpired.advice',
+            'A transfer that carries your deposit reference is credited when it arrives, with or without a report.',
+          ),
         ],
       }),
     },
@@ -64,10 +76,16 @@ export const depositFlow = defineFlow({
         kind: 'deposit.rejected',
         mailKind: 'deposit.rejected',
         link: '/dashboard/deposit',
-        subject: `Deposit of ${dollars(d.amount_cents)} not confirmed`,
+        subject: tm('notice.depositRejected.subject', 'Deposit of {amount} not confirmed', {
+          amount: money(d.amount_cents),
+        }),
         paragraphs: [
-          `We could not confirm your transfer (reference ${d.reference}); nothing was added to your balance.`,
-          ...(d.reason ? [`Reason: ${d.reason}`] : []),
+          tm(
+            'notice.depositRejected.body',
+            'We could not confirm your transfer (reference {reference}); nothing was added to your balance.',
+            { reference: d.reference },
+          ),
+          ...(d.reason ? [tm('notice.reason', 'Reason: {reason}', { reason: d.reason })] : []),
         ],
       }),
     },

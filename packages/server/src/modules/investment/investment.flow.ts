@@ -1,13 +1,11 @@
 // An investment declared as a money flow: opening, each payout, maturity and early redemption, with their ledger
 // effects, notices and refusals. The money core runs them; the payout runner only asks for a period to be paid.
-import { formatCents } from '@vestora/contract';
 import type { InvestmentRow } from '../../db/schema.ts';
+import { type Msg, money, tm } from '../../i18n/i18n.ts';
 import { defineFlow, type LedgerEffect, type MemberNotice } from '../money/money.core.ts';
 import { scheduleOf, toInvestment } from './investment.mapper.ts';
 import type { ScheduledPayment } from './investment.schedule.ts';
 import { claimReferral, forfeitReferral, payReferral } from './investment.referral.ts';
-
-const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 /** The period a position has just been paid: in the row after a payout, `paid_periods` is that period. */
 function justPaid(i: InvestmentRow): { payment: ScheduledPayment; periods: number } {
@@ -31,32 +29,75 @@ function interestOf(i: InvestmentRow): LedgerEffect {
 /** What the member is told at maturity: paid out, renewed, or renewal declined and why (investment.renewal.ts). */
 function maturityNotice(i: InvestmentRow): MemberNotice {
   const { payment } = justPaid(i);
-  const paidOut =
-    `${dollars(payment.principalCents)} principal` +
-    (payment.interestCents > 0 ? ` and ${dollars(payment.interestCents)} interest were` : ' was') +
-    ' added to your balance';
+  const values = {
+    plan: i.plan_name,
+    principal: money(payment.principalCents),
+    interest: money(payment.interestCents),
+  };
+  const withInterest = payment.interestCents > 0;
   if (i.renewed_into) {
-    const what = i.renew === 'principalAndInterest' ? 'principal and the interest it paid' : 'principal';
+    // One whole sentence per case (with or without interest, what was renewed), so each language can say it well.
+    const withAll = i.renew === 'principalAndInterest';
+    let body: Msg;
+    if (withInterest && withAll) {
+      body = tm(
+        'notice.investmentRenewed.interest.all',
+        "Your {plan} investment matured: {principal} principal and {interest} interest were added to your balance, and as you chose, its principal and the interest it paid went into a new {plan} position on the plan's current terms. Its details are under Investments.",
+        values,
+      );
+    } else if (withInterest) {
+      body = tm(
+        'notice.investmentRenewed.interest.principal',
+        "Your {plan} investment matured: {principal} principal and {interest} interest were added to your balance, and as you chose, its principal went into a new {plan} position on the plan's current terms. Its details are under Investments.",
+        values,
+      );
+    } else if (withAll) {
+      body = tm(
+        'notice.investmentRenewed.noInterest.all',
+        "Your {plan} investment matured: {principal} principal was added to your balance, and as you chose, its principal and the interest it paid went into a new {plan} position on the plan's current terms. Its details are under Investments.",
+        values,
+      );
+    } else {
+      body = tm(
+        'notice.investmentRenewed.noInterest.principal',
+        "Your {plan} investment matured: {principal} principal was added to your balance, and as you chose, its principal went into a new {plan} position on the plan's current terms. Its details are under Investments.",
+        values,
+      );
+    }
     return {
       kind: 'investment.renewed',
       mailKind: 'investment.renewed',
       link: `/dashboard/investments/${i.renewed_into}`,
-      subject: `${i.plan_name} matured and was renewed`,
-      paragraphs: [
-        `Your ${i.plan_name} investment matured: ${paidOut}, and as you chose, its ${what} went into a new ` +
-          `${i.plan_name} position on the plan's current terms. Its details are under Investments.`,
-      ],
+      subject: tm('notice.investmentRenewed.subject', '{plan} matured and was renewed', { plan: i.plan_name }),
+      paragraphs: [body],
     };
   }
   return {
     kind: 'investment.matured',
     mailKind: 'investment.matured',
     link: `/dashboard/investments/${i.id}`,
-    subject: `${i.plan_name} matured`,
+    subject: tm('notice.investmentMatured.subject', '{plan} matured', { plan: i.plan_name }),
     paragraphs: [
-      `Your ${i.plan_name} investment matured: ${paidOut}.`,
+      withInterest
+        ? tm(
+            'notice.investmentMatured.interest',
+            'Your {plan} investment matured: {principal} principal and {interest} interest were added to your balance.',
+            values,
+          )
+        : tm(
+            'notice.investmentMatured.noInterest',
+            'Your {plan} investment matured: {principal} principal was added to your balance.',
+            values,
+          ),
+      // The reason is stored in English when the position matures (investment.renewal.ts).
       ...(i.renewal_declined
-        ? [`It was not renewed as you chose, because ${i.renewal_declined}; the money stays in your balance.`]
+        ? [
+            tm(
+              'notice.investmentMatured.notRenewed',
+              'It was not renewed as you chose, because {reason}; the money stays in your balance.',
+              { reason: i.renewal_declined },
+            ),
+          ]
         : []),
     ],
   };
@@ -99,15 +140,24 @@ export const investmentFlow = defineFlow({
       notice: (i) => {
         const { payment, periods } = justPaid(i);
         if (payment.interestCents === 0) return null;
-        const interest = dollars(payment.interestCents);
+        const values = {
+          interest: money(payment.interestCents),
+          plan: i.plan_name,
+          period: payment.period,
+          periods,
+        };
         return {
           kind: 'investment.payout',
           mailKind: 'investment.payout',
           link: `/dashboard/investments/${i.id}`,
           event: `period-${payment.period}`,
-          subject: `Interest of ${interest} received`,
+          subject: tm('notice.interestReceived.subject', 'Interest of {interest} received', values),
           paragraphs: [
-            `${interest} interest from ${i.plan_name} (period ${payment.period} of ${periods}) was added to your balance.`,
+            tm(
+              'notice.interestReceived.body',
+              '{interest} interest from {plan} (period {period} of {periods}) was added to your balance.',
+              values,
+            ),
           ],
         };
       },

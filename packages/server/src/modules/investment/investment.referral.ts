@@ -2,7 +2,7 @@
 // claimed when that investment opens, paid once the investment has completed its first payout period (or
 // matured), and forfeited if it is redeemed before: money that was never at risk earns nobody a reward.
 import type { Transaction } from 'kysely';
-import { formatCents } from '@vestora/contract';
+import { money, tm } from '../../i18n/i18n.ts';
 import type { DB, InvestmentRow } from '../../db/schema.ts';
 import type { FlowEnv } from '../money/money.core.ts';
 import { moveMoney } from '../money/money.move.ts';
@@ -43,12 +43,16 @@ export async function payReferral(trx: Transaction<DB>, position: InvestmentRow,
     at: env.now,
     platform: { kind: 'referral_reward', refType: 'referral', refId: reward.referredUserId },
   });
-  const amount = `$${formatCents(reward.amountCents)}`;
+  const amount = { amount: money(reward.amountCents) };
   await notify(trx, {
     userId: reward.referrerId,
     kind: 'referral.reward_paid',
-    title: `Referral reward of ${amount} paid`,
-    body: `A friend you invited completed the first payout period of their first investment: ${amount} was added to your balance.`,
+    title: tm('notice.referralReward.subject', 'Referral reward of {amount} paid', amount),
+    body: tm(
+      'notice.referralReward.body',
+      'A friend you invited completed the first payout period of their first investment: {amount} was added to your balance.',
+      amount,
+    ),
     link: '/dashboard/referral',
     // One reward per referred member (the referral_rewards key), so one notification.
     eventKey: `referral:${reward.referredUserId}:reward_paid`,

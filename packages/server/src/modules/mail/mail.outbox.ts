@@ -1,4 +1,6 @@
+import type { TLocale } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import { type Msg, renderIn, tm } from '../../i18n/i18n.ts';
 import { findMailTarget, insertOutboxMail, wantsNotifications } from './mail.repo.ts';
 
 /** Messages that always go, whatever the user's preferences say. */
@@ -108,21 +110,47 @@ export interface MailMessage {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Builds the text and HTML bodies of a message from paragraphs and an optional link (one look for every mail). */
-export function composeMail(opts: { greeting?: string; paragraphs: string[]; link?: { label: string; url: string } }): {
+/** The greeting of a mail that names nobody. */
+const HELLO = tm('mail.greeting', 'Hello,');
+
+/**
+ * Builds the text and HTML bodies of a message from paragraphs and an optional link (one look for every mail);
+ * texts already in the recipient's language (see composeMailIn); the default greeting in `locale`.
+ */
+export function composeMail(
+  opts: { greeting?: string; paragraphs: string[]; link?: { label: string; url: string } },
+  locale: TLocale = 'en',
+): {
   text: string;
   html: string;
 } {
-  const lines = [opts.greeting ?? 'Hello,', '', ...opts.paragraphs.flatMap((p) => [p, ''])];
+  const greeting = opts.greeting ?? renderIn(locale, HELLO);
+  const lines = [greeting, '', ...opts.paragraphs.flatMap((p) => [p, ''])];
   if (opts.link) lines.push(`${opts.link.label}: ${opts.link.url}`, '');
   lines.push(`— ${BRAND}`);
   const html = [
-    `<p>${escapeHtml(opts.greeting ?? 'Hello,')}</p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
     ...opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     opts.link ? `<p><a href="${escapeHtml(opts.link.url)}">${escapeHtml(opts.link.label)}</a></p>` : '',
     `<p>— ${BRAND}</p>`,
   ].join('\n');
   return { text: lines.join('\n'), html };
+}
+
+/** composeMail of descriptors (`tm`), each written in `locale`. */
+export function composeMailIn(
+  locale: TLocale,
+  opts: { greeting?: Msg; paragraphs: Msg[]; link?: { label: Msg; url: string } },
+): { text: string; html: string } {
+  const t = (msg: Msg) => renderIn(locale, msg);
+  return composeMail(
+    {
+      ...(opts.greeting ? { greeting: t(opts.greeting) } : {}),
+      paragraphs: opts.paragraphs.map(t),
+      ...(opts.link ? { link: { label: t(opts.link.label), url: opts.link.url } } : {}),
+    },
+    locale,
+  );
 }
 
 /**
@@ -184,22 +212,23 @@ export async function queueDecidedMail(
     kind: string;
     to: string;
     userId: string;
+    /** The language the texts are in (the default greeting follows it). */
+    locale: TLocale;
     subject: string;
     greeting?: string | undefined;
     paragraphs: string[];
     link?: { label: string; url: string } | undefined;
-    /** Bodies already written (composeMail): used as they are, instead of greeting, paragraphs and link. */
-    composed?: { text: string; html: string } | undefined;
   },
   now: Date,
 ): Promise<string> {
-  const body =
-    mail.composed ??
-    composeMail({
+  const body = composeMail(
+    {
       ...(mail.greeting ? { greeting: mail.greeting } : {}),
       paragraphs: mail.paragraphs,
       ...(mail.link ? { link: mail.link } : {}),
-    });
+    },
+    mail.locale,
+  );
   return insertOutboxMail(
     db,
     { userId: mail.userId, to: mail.to, kind: mail.kind, subject: `${mail.subject} · ${BRAND}`, ...body },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { TLocale } from '@vestora/contract';
 import { newestFirstPage } from '../../db/page-query.ts';
 import type { DB, MailOutboxRow, MailStatus } from '../../db/schema.ts';
 
@@ -51,6 +52,12 @@ export async function findMailTarget(
     .where('id', '=', userId)
     .executeTakeFirst();
   return row ? { email: row.email, emailNotifications: row.email_notifications } : null;
+}
+
+/** The language a member's mail is written in (#22); English for an unknown id. */
+export async function findUserLocale(db: Executor, userId: string): Promise<TLocale> {
+  const row = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
+  return row?.locale ?? 'en';
 }
 
 /** A claimed message, ready to hand to the mail server. */

@@ -4,6 +4,7 @@
 // audit record and the member's notice, all in one transaction.
 import { randomUUID } from 'node:crypto';
 import { dollarsToCents } from '@vestora/contract';
+import type { Msg } from '../../i18n/i18n.ts';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -62,8 +63,9 @@ export interface MemberNotice {
   /** The outbox kind of its e-mail (`deposit.confirmed`...); null: in-app only. */
   mailKind: NotificationMailKind | null;
   /** The notification's title and the e-mail's subject. */
-  subject: string;
-  paragraphs: string[];
+  subject: Msg;
+  /** Descriptors (`tm`): the e-mail's paragraphs; the notification's body is them joined. */
+  paragraphs: Msg[];
   /** The web path the notification opens. */
   link: string;
   /** Tells apart repeated events of one row and action (an investment's period); default: none. */
@@ -336,7 +338,7 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
       userId: updated.user_id,
       kind: notice.kind,
       title: notice.subject,
-      body: notice.paragraphs.join(' '),
+      body: notice.paragraphs,
       link: notice.link,
       eventKey: `${flow.entity}:${updated.id}:${action}${notice.event ? `:${notice.event}` : ''}`,
       at: input.env.now,

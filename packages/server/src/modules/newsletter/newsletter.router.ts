@@ -17,7 +17,7 @@ export const newsletterRouter = router({
     .output(ZNewsletterSubscribeResult)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.limits.consume('newsletter', { account: input.email, address: ctx.clientAddress });
-      return subscribe(ctx.deps, input.email);
+      return subscribe(ctx.deps, input.email, input.locale);
     }),
   /** The link of the confirmation mail (single use, 48 h). */
   confirm: publicProcedure

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { NEWSLETTER_SUBSCRIBE_MESSAGE, NEWSLETTER_SUBSCRIBE_NO_MAIL_MESSAGE } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { composeMail, enqueueMail } from '../mail/mail.outbox.ts';
+import type { TLocale } from '@vestora/contract';
+import { renderIn, tm } from '../../i18n/i18n.ts';
+import { BRAND, composeMailIn, enqueueMail } from '../mail/mail.outbox.ts';
 import {
   confirmSubscriberByToken,
   countSubscribersByStatus,
@@ -30,7 +32,11 @@ export const unsubscribeUrl = (publicUrl: string, token: string) =>
  * every case, so it tells nobody whether an address is subscribed. (Tokens are stored hashed, so sending
  * a new unsubscribe link replaces the previous one.)
  */
-export async function subscribe(deps: Deps, email: string): Promise<{ ok: true; message: string }> {
+export async function subscribe(
+  deps: Deps,
+  email: string,
+  locale: TLocale = 'en',
+): Promise<{ ok: true; message: string }> {
   const now = deps.clock.now();
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
@@ -46,19 +52,33 @@ export async function subscribe(deps: Deps, email: string): Promise<{ ok: true; 
       now,
     );
     if (!send) return;
-    const body = composeMail({
+    // In the language the visitor was reading in (English when the form did not say).
+    const body = composeMailIn(locale, {
       paragraphs: [
-        'Someone (hopefully you) asked to receive the Vestora newsletter at this address. Confirm with the link below; it works once, for 48 hours.',
-        'If it was not you, ignore this message: nothing is sent until the address is confirmed.',
-        `To unsubscribe at any time (every newsletter mail carries this link): ${unsubscribeUrl(deps.config.publicUrl, unsubscribeToken)}`,
+        tm(
+          'mail.newsletterConfirm.body',
+          'Someone (hopefully you) asked to receive the {brand} newsletter at this address. Confirm with the link below; it works once, for 48 hours.',
+          { brand: BRAND },
+        ),
+        tm(
+          'mail.newsletterConfirm.notYou',
+          'If it was not you, ignore this message: nothing is sent until the address is confirmed.',
+        ),
+        tm(
+          'mail.newsletterConfirm.unsubscribe',
+          'To unsubscribe at any time (every newsletter mail carries this link): {url}',
+          {
+            url: unsubscribeUrl(deps.config.publicUrl, unsubscribeToken),
+          },
+        ),
       ],
-      link: { label: 'Confirm your subscription', url: confirmUrl(deps.config.publicUrl, confirmToken) },
+      link: {
+        label: tm('mail.newsletterConfirm.link', 'Confirm your subscription'),
+        url: confirmUrl(deps.config.publicUrl, confirmToken),
+      },
     });
-    await enqueueMail(
-      trx,
-      { kind: 'newsletter.confirm', to: email, userId: null, subject: 'Confirm your newsletter subscription', ...body },
-      now,
-    );
+    const subject = renderIn(locale, tm('mail.newsletterConfirm.subject', 'Confirm your newsletter subscription'));
+    await enqueueMail(trx, { kind: 'newsletter.confirm', to: email, userId: null, subject, ...body }, now);
   });
   // The same answer for every address, but a true one: without SMTP_URL the link is written and not sent.
   return {

@@ -4,6 +4,7 @@
 import {
   lockedChannelReason,
   NOTIFICATION_CATEGORIES,
+  type TLocale,
   type TNotificationCategory,
   type TNotificationChannels,
   type TNotificationPreferences,
@@ -48,11 +49,15 @@ export async function channelsFor(
   db: Database,
   userId: string,
   category: TNotificationCategory,
-): Promise<{ email: string; channels: TNotificationChannels } | null> {
+): Promise<{ email: string; locale: TLocale; channels: TNotificationChannels } | null> {
   const target = await findNotifyTarget(db, userId);
   if (!target) return null;
   const [stored] = await findPreferenceRows(db, userId, category);
-  return { email: target.email, channels: effectiveChannels(category, stored, target.emailNotifications) };
+  return {
+    email: target.email,
+    locale: target.locale,
+    channels: effectiveChannels(category, stored, target.emailNotifications),
+  };
 }
 
 /** notification.preferences: every category with its channels and the reason of each locked one. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { TNotification } from '@vestora/contract';
+import type { Msg, TLocale, TNotification } from '@vestora/contract';
 import type { DB, NotificationCategory } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
@@ -11,6 +11,9 @@ export interface NewNotification {
   category: NotificationCategory;
   title: string;
   body: string | null;
+  /** The title and body as descriptors (read in each reader's language). */
+  titleMsg?: Msg | null;
+  bodyMsg?: Msg | Msg[] | null;
   link: string | null;
   eventKey: string;
   inApp: boolean;
@@ -30,6 +33,8 @@ export async function insertNotificationOnce(db: Executor, n: NewNotification, n
       category: n.category,
       title: n.title,
       body: n.body,
+      title_msg: n.titleMsg ?? null,
+      body_msg: n.bodyMsg ?? null,
       link: n.link,
       event_key: n.eventKey,
       in_app: n.inApp,
@@ -45,13 +50,13 @@ export async function insertNotificationOnce(db: Executor, n: NewNotification, n
 export async function findNotifyTarget(
   db: Executor,
   userId: string,
-): Promise<{ email: string; emailNotifications: boolean } | null> {
+): Promise<{ email: string; emailNotifications: boolean; locale: TLocale } | null> {
   const row = await db
     .selectFrom('users')
-    .select(['email', 'email_notifications'])
+    .select(['email', 'email_notifications', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row ? { email: row.email, emailNotifications: row.email_notifications } : null;
+  return row ? { email: row.email, emailNotifications: row.email_notifications, locale: row.locale } : null;
 }
 
 /** The member's stored choices (categories never changed have no row). */
@@ -98,10 +103,24 @@ export async function listNotifications(
   db: Executor,
   userId: string,
   page: { before?: NotificationCursor | undefined; limit: number },
-): Promise<(TNotification & { createdAtDate: Date; seq: number })[]> {
+): Promise<
+  (TNotification & { createdAtDate: Date; seq: number; titleMsg: Msg | null; bodyMsg: Msg | Msg[] | null })[]
+> {
   let q = db
     .selectFrom('notifications')
-    .select(['id', 'seq', 'kind', 'category', 'title', 'body', 'link', 'read_at', 'created_at'])
+    .select([
+      'id',
+      'seq',
+      'kind',
+      'category',
+      'title',
+      'body',
+      'title_msg',
+      'body_msg',
+      'link',
+      'read_at',
+      'created_at',
+    ])
     .where('user_id', '=', userId)
     .where('in_app', '=', true);
   if (page.before) {
@@ -118,6 +137,8 @@ export async function listNotifications(
     category: r.category,
     title: r.title,
     body: r.body,
+    titleMsg: r.title_msg,
+    bodyMsg: r.body_msg,
     link: r.link,
     readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),

@@ -16,7 +16,7 @@ export const notificationRouter = router({
   list: protectedProcedure
     .input(ZNotificationListInput)
     .output(ZNotificationPage)
-    .query(({ ctx, input }) => listOwnNotifications(ctx.deps.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => listOwnNotifications(ctx.deps.db, ctx.user.id, input, ctx.user.locale)),
   unread: protectedProcedure.output(ZNotificationUnread).query(({ ctx }) => unreadCount(ctx.deps.db, ctx.user.id)),
   markRead: protectedProcedure
     .input(ZNotificationMarkReadInput)

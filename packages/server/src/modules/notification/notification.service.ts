@@ -2,9 +2,10 @@
 // row in the event's own transaction (once per event key) and, as the member's preferences say, queues the
 // e-mail through the outbox; list / unread / markRead serve the bell and the page.
 import { randomUUID } from 'node:crypto';
-import type { TNotificationMarkReadInput, TNotificationPage } from '@vestora/contract';
+import type { TLocale, TNotificationMarkReadInput, TNotificationPage } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type Msg, renderIn } from '../../i18n/i18n.ts';
 import { queueDecidedMail } from '../mail/mail.outbox.ts';
 import { categoryOf, type NotificationKind } from './notification.kinds.ts';
 import { channelsFor } from './notification.prefs.ts';
@@ -18,21 +19,22 @@ import {
 
 export type { NotificationKind } from './notification.kinds.ts';
 
-/** The e-mail of a notification: every field has a default taken from the notification itself. */
+/**
+ * The e-mail of a notification: every field has a default taken from the notification itself. Texts are
+ * descriptors (`tm`), written in the member's language when the mail is queued.
+ */
 export interface NotifyMail {
   /** The outbox kind (what the Outbox shows, and whether an admin may read it); default: the notification kind. */
   kind?: string;
   /** Default: the member's address. */
   to?: string;
   /** Default: the title. */
-  subject?: string;
-  greeting?: string;
+  subject?: Msg | string;
+  greeting?: Msg;
   /** Default: the body as one paragraph (or the title when there is no body). */
-  paragraphs?: string[];
+  paragraphs?: Msg[];
   /** An absolute link for the e-mail (the in-app `link` is a path). */
-  link?: { label: string; url: string };
-  /** Bodies already written with composeMail (security mails): used as they are. */
-  composed?: { text: string; html: string };
+  link?: { label: Msg; url: string };
 }
 
 /** One event a member should know of. */
@@ -40,8 +42,13 @@ export interface NotifyInput {
   userId: string;
   /** `<prefix>.<event>`: the prefix picks the preference category (notification.kinds.ts). */
   kind: NotificationKind;
-  title: string;
-  body?: string | undefined;
+  /**
+   * Descriptors (`tm`): stored as such and read in the reader's language; the English text is kept beside.
+   * A plain string is a text in English only (as every row before #22).
+   */
+  title: Msg | string;
+  /** Several descriptors are paragraphs, read joined with a space. */
+  body?: Msg | Msg[] | string | undefined;
   /** A web path the item opens, e.g. `/dashboard/deposits`. */
   link?: string | undefined;
   /**
@@ -68,6 +75,12 @@ export interface NotifyResult {
  * channel for the category is on (always for security and money), queues the e-mail in the outbox. Nothing
  * happens for a user that does not exist.
  */
+function textIn(locale: TLocale, msg: Msg | Msg[] | string): string {
+  if (typeof msg === 'string') return msg;
+  if (Array.isArray(msg)) return msg.map((m) => renderIn(locale, m)).join(' ');
+  return renderIn(locale, msg);
+}
+
 export async function notify(db: Database, input: NotifyInput): Promise<NotifyResult> {
   const category = categoryOf(input.kind);
   const target = await channelsFor(db, input.userId, category);
@@ -78,8 +91,10 @@ export async function notify(db: Database, input: NotifyInput): Promise<NotifyRe
       userId: input.userId,
       kind: input.kind,
       category,
-      title: input.title,
-      body: input.body ?? null,
+      title: textIn('en', input.title),
+      body: input.body === undefined ? null : textIn('en', input.body),
+      titleMsg: typeof input.title === 'string' ? null : input.title,
+      bodyMsg: input.body === undefined || typeof input.body === 'string' ? null : input.body,
       link: input.link ?? null,
       eventKey: input.eventKey,
       inApp: target.channels.inApp,
@@ -88,17 +103,18 @@ export async function notify(db: Database, input: NotifyInput): Promise<NotifyRe
   );
   if (!notificationId || !input.mail || !target.channels.email) return { notificationId, mailId: null };
   const mail = input.mail;
+  const t = (msg: Msg | Msg[] | string) => textIn(target.locale, msg);
   const mailId = await queueDecidedMail(
     db,
     {
       kind: mail.kind ?? input.kind,
       to: mail.to ?? target.email,
       userId: input.userId,
-      subject: mail.subject ?? input.title,
-      greeting: mail.greeting,
-      paragraphs: mail.paragraphs ?? [input.body ?? input.title],
-      link: mail.link,
-      composed: mail.composed,
+      locale: target.locale,
+      subject: t(mail.subject ?? input.title),
+      greeting: mail.greeting ? t(mail.greeting) : undefined,
+      paragraphs: mail.paragraphs ? mail.paragraphs.map(t) : [t(input.body ?? input.title)],
+      link: mail.link ? { label: t(mail.link.label), url: mail.link.url } : undefined,
     },
     input.at,
   );
@@ -106,14 +122,22 @@ export async function notify(db: Database, input: NotifyInput): Promise<NotifyRe
 }
 
 /**
- * A security event (new device, password, email address, two-factor): the in-app notification and the
- * security mail already written for it (security e-mail cannot be turned off). Each call is its own event
- * unless `eventKey` names one (a device seen once).
+ * A security event (new device, password, email address, two-factor): the in-app notification (titled with
+ * the mail's subject) and the security mail (security e-mail cannot be turned off), both in the member's
+ * language. Each call is its own event unless `eventKey` names one (a device seen once).
  */
 export async function notifySecurity(
   db: Database,
-  mail: { kind: string; to: string; userId: string; subject: string; text: string; html: string },
-  event: { kind: `security.${string}`; body: string; eventKey?: string; link?: string },
+  mail: {
+    kind: string;
+    to: string;
+    userId: string;
+    subject: Msg;
+    greeting?: Msg;
+    paragraphs: Msg[];
+    link?: { label: Msg; url: string };
+  },
+  event: { kind: `security.${string}`; body: Msg; eventKey?: string; link?: string },
   at: Date,
 ): Promise<NotifyResult> {
   return notify(db, {
@@ -124,7 +148,14 @@ export async function notifySecurity(
     link: event.link ?? '/dashboard/settings',
     eventKey: event.eventKey ?? `${event.kind}:${randomUUID()}`,
     at,
-    mail: { kind: mail.kind, to: mail.to, subject: mail.subject, composed: { text: mail.text, html: mail.html } },
+    mail: {
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      paragraphs: mail.paragraphs,
+      ...(mail.greeting ? { greeting: mail.greeting } : {}),
+      ...(mail.link ? { link: mail.link } : {}),
+    },
   });
 }
 
@@ -144,11 +175,12 @@ function parseCursor(cursor: string | undefined): NotificationCursor | undefined
   return { createdAt, seq: Number(m[2]) };
 }
 
-/** notification.list: one page of the member's own notifications, newest first. */
+/** notification.list: one page of the member's own notifications, newest first, in the member's language. */
 export async function listOwnNotifications(
   db: Database,
   userId: string,
   input: { cursor?: string | undefined; limit: number },
+  locale: TLocale = 'en',
 ): Promise<TNotificationPage> {
   const rows = await listNotifications(db, userId, { before: parseCursor(input.cursor), limit: input.limit });
   const hasMore = rows.length > input.limit;
@@ -159,8 +191,9 @@ export async function listOwnNotifications(
       id: r.id,
       kind: r.kind,
       category: r.category,
-      title: r.title,
-      body: r.body,
+      // In the reader's language when the row has descriptors; rows from before #22 have their English text only.
+      title: r.titleMsg ? textIn(locale, r.titleMsg) : r.title,
+      body: r.bodyMsg ? textIn(locale, r.bodyMsg) : r.body,
       link: r.link,
       readAt: r.readAt,
       createdAt: r.createdAt,

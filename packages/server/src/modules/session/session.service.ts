@@ -22,7 +22,7 @@ import {
 } from './session.repo.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { addressBucket } from '../../lib/client-address.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { tm } from '../../i18n/i18n.ts';
 
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
@@ -87,21 +87,35 @@ export async function noteSignInDevice(
   const seen = await rememberDevice(deps.db, user.id, { userAgent, address: addressBucket(origin.ip) }, now);
   if (seen !== 'new') return false;
   const { browser, system } = describeUserAgent(userAgent);
-  const body = composeMail({
-    greeting: `Hello ${user.first_name},`,
-    paragraphs: [
-      `Your account was just signed in from a device we have not seen before: ${browser} on ${system}, address ${origin.ip}, at ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-      'If this was you, there is nothing to do. If not, change your password now and sign out the other devices in Settings.',
-    ],
-    link: {
-      label: 'Review your signed-in devices',
-      url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/settings`,
-    },
-  });
+  const device = { browser, system, address: origin.ip };
   await notifySecurity(
     deps.db,
-    { kind: 'signin.new_device', to: user.email, userId: user.id, subject: 'New sign-in to your account', ...body },
-    { kind: 'security.new_device', body: `${browser} on ${system}, address ${origin.ip}.` },
+    {
+      kind: 'signin.new_device',
+      to: user.email,
+      userId: user.id,
+      subject: tm('mail.newDevice.subject', 'New sign-in to your account'),
+      greeting: tm('mail.greetingNamed', 'Hello {name},', { name: user.first_name }),
+      paragraphs: [
+        tm(
+          'mail.newDevice.body',
+          'Your account was just signed in from a device we have not seen before: {browser} on {system}, address {address}, at {time} UTC.',
+          { ...device, time: now.toISOString().replace('T', ' ').slice(0, 16) },
+        ),
+        tm(
+          'mail.newDevice.advice',
+          'If this was you, there is nothing to do. If not, change your password now and sign out the other devices in Settings.',
+        ),
+      ],
+      link: {
+        label: tm('mail.newDevice.link', 'Review your signed-in devices'),
+        url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/settings`,
+      },
+    },
+    {
+      kind: 'security.new_device',
+      body: tm('notification.newDevice.body', '{browser} on {system}, address {address}.', device),
+    },
     now,
   );
   return true;

@@ -3,7 +3,7 @@ import { notifySecurity } from '../notification/notification.service.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { tm } from '../../i18n/i18n.ts';
 import { clearWrongSignInCodes, countWrongSignInCode, findSignInPause, pauseSignIn } from './twofactor.repo.ts';
 
 // Guessing two-factor codes: with the password, 20 guesses a minute without end would find a 6-digit code
@@ -74,17 +74,25 @@ export async function noteWrongSignInCode(
         kind: 'two_factor.sign_in_paused',
         to: user.email,
         userId: user.id,
-        subject: 'Someone is trying to sign in to your account',
-        ...composeMail({
-          paragraphs: [
-            `Your password was entered correctly, followed by ${failures} wrong two-factor codes in a row. Sign-in to your account is paused for a while, longer after every further wrong code.`,
+        subject: tm('mail.signInPaused.subject', 'Someone is trying to sign in to your account'),
+        paragraphs: [
+          tm(
+            'mail.signInPaused.body',
+            'Your password was entered correctly, followed by {count, plural, one {# wrong two-factor code} other {# wrong two-factor codes}} in a row. Sign-in to your account is paused for a while, longer after every further wrong code.',
+            { count: failures },
+          ),
+          tm(
+            'mail.signInPaused.notYou',
             'If this was not you, someone knows your password: reset it now from the sign-in page and contact support.',
-          ],
-        }),
+          ),
+        ],
       },
       {
         kind: 'security.sign_in_paused',
-        body: 'Your password was entered correctly, followed by wrong two-factor codes: sign-in is paused for a while.',
+        body: tm(
+          'notification.signInPaused.body',
+          'Your password was entered correctly, followed by wrong two-factor codes: sign-in is paused for a while.',
+        ),
       },
       now,
     );

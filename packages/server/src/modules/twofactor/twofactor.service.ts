@@ -6,7 +6,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { tm } from '../../i18n/i18n.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { retireAllAccountTokens } from '../user/account-token.repo.ts';
 import { assertCurrentPassword } from '../user/user.password.ts';
@@ -155,15 +155,19 @@ export async function enableTwoFactor(
         kind: 'two_factor.enabled',
         to: state.email,
         userId,
-        subject: 'Two-factor sign-in is on',
-        ...composeMail({
-          paragraphs: [
+        subject: tm('mail.twoFactorOn.subject', 'Two-factor sign-in is on'),
+        paragraphs: [
+          tm(
+            'mail.twoFactorOn.body',
             'Two-factor sign-in was turned on for your account: signing in now asks for a code from your authenticator app.',
-            'If this was not you, reset your password and contact support right away.',
-          ],
-        }),
+          ),
+          tm('mail.security.notYouReset', 'If this was not you, reset your password and contact support right away.'),
+        ],
       },
-      { kind: 'security.two_factor_enabled', body: 'Two-factor sign-in was turned on for your account.' },
+      {
+        kind: 'security.two_factor_enabled',
+        body: tm('notification.twoFactorOn.body', 'Two-factor sign-in was turned on for your account.'),
+      },
       now,
     );
   });
@@ -195,15 +199,22 @@ export async function disableTwoFactor(deps: Deps, userId: string, code: string)
         kind: 'two_factor.disabled',
         to: state.email,
         userId,
-        subject: 'Two-factor sign-in is off',
-        ...composeMail({
-          paragraphs: [
+        subject: tm('mail.twoFactorOff.subject', 'Two-factor sign-in is off'),
+        paragraphs: [
+          tm(
+            'mail.twoFactorOff.body',
             'Two-factor sign-in was turned off for your account: signing in now needs only your password.',
+          ),
+          tm(
+            'mail.twoFactorOff.notYou',
             'If this was not you, reset your password, turn two-factor sign-in on again and contact support.',
-          ],
-        }),
+          ),
+        ],
       },
-      { kind: 'security.two_factor_disabled', body: 'Two-factor sign-in was turned off for your account.' },
+      {
+        kind: 'security.two_factor_disabled',
+        body: tm('notification.twoFactorOff.body', 'Two-factor sign-in was turned off for your account.'),
+      },
       now,
     );
   });
@@ -250,17 +261,18 @@ export async function regenerateRecoveryCodes(
         kind: 'two_factor.recovery_codes',
         to: state.email,
         userId,
-        subject: 'New recovery codes',
-        ...composeMail({
-          paragraphs: [
+        subject: tm('mail.recoveryCodes.subject', 'New recovery codes'),
+        paragraphs: [
+          tm(
+            'mail.recoveryCodes.body',
             'New two-factor recovery codes were made for your account: the old ones no longer work.',
-            'If this was not you, reset your password and contact support right away.',
-          ],
-        }),
+          ),
+          tm('mail.security.notYouReset', 'If this was not you, reset your password and contact support right away.'),
+        ],
       },
       {
         kind: 'security.two_factor_recovery_codes',
-        body: 'New recovery codes were made; the old ones no longer work.',
+        body: tm('notification.recoveryCodes.body', 'New recovery codes were made; the old ones no longer work.'),
       },
       now,
     );

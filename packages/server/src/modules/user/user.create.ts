@@ -1,3 +1,4 @@
+import type { TLocale } from '@vestora/contract';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -33,6 +34,8 @@ export interface NewAccount {
   passwordHash: string;
   accountType: 'user' | 'admin';
   referredBy: string | null;
+  /** The language saved on the account (#22); default `en`. */
+  locale?: TLocale | undefined;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function insertAccount(
         account_type: a.accountType,
         referral_code: nextCode(),
         referred_by: a.referredBy,
+        ...(a.locale ? { locale: a.locale } : {}),
       });
     } catch (err) {
       if (pgErrorCode(err) !== '23505') throw err;

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { tm } from '../../i18n/i18n.ts';
 import type { SessionUser } from '../session/session.service.ts';
 import { countAccountTokensSince, retireAllAccountTokens } from './account-token.repo.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
@@ -95,17 +95,23 @@ export async function changeEmail(
         kind: 'email.change_notice',
         to: user.email,
         userId: user.id,
-        subject: 'A change of your email address was requested',
-        ...composeMail({
-          paragraphs: [
-            `A change of your account's email address to ${input.newEmail} was requested. It takes effect only when the link sent to the new address is opened.`,
-            'If this was not you, change your password at once and contact support.',
-          ],
-        }),
+        subject: tm('mail.emailChangeNotice.subject', 'A change of your email address was requested'),
+        paragraphs: [
+          tm(
+            'mail.emailChangeNotice.body',
+            "A change of your account's email address to {email} was requested. It takes effect only when the link sent to the new address is opened.",
+            { email: input.newEmail },
+          ),
+          tm('mail.emailChangeNotice.notYou', 'If this was not you, change your password at once and contact support.'),
+        ],
       },
       {
         kind: 'security.email_change_requested',
-        body: `A change of your email address to ${input.newEmail} was requested; it takes effect when the link sent there is opened.`,
+        body: tm(
+          'notification.emailChangeRequested.body',
+          'A change of your email address to {email} was requested; it takes effect when the link sent there is opened.',
+          { email: input.newEmail },
+        ),
       },
       now,
     );
@@ -168,8 +174,11 @@ export async function confirmEmail(deps: Deps, input: TConfirmEmailInput): Promi
       await notify(trx, {
         userId: user.id,
         kind: 'security.email_changed',
-        title: 'Your email address was changed',
-        body: `Your account's email address is now ${link.email} (it was ${user.email}).`,
+        title: tm('notification.emailChanged.title', 'Your email address was changed'),
+        body: tm('notification.emailChanged.body', "Your account's email address is now {email} (it was {previous}).", {
+          email: link.email,
+          previous: user.email,
+        }),
         link: '/dashboard/settings',
         eventKey: `security.email_changed:${randomUUID()}`,
         at: now,

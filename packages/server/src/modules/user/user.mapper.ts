@@ -17,6 +17,8 @@ export function toPublicUser(row: PublicUserRow): TUser {
     disabledAt: row.disabled_at === null ? null : new Date(row.disabled_at).toISOString(),
     twoFactorEnabled: row.two_factor_enabled_at !== null,
     emailVerified: row.email_verified_at !== null,
+    locale: row.locale,
+    theme: row.theme,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

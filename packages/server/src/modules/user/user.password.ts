@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { composeMail } from '../mail/mail.outbox.ts';
+import { type Msg, tm } from '../../i18n/i18n.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { findCredentialsByEmail, findPasswordHashById, findUserById, setPasswordHash } from './user.repo.ts';
 import { retireAllAccountTokens } from './account-token.repo.ts';
@@ -26,17 +26,30 @@ export async function assertCurrentPassword(
   }
 }
 
-const passwordChangedMail = (to: string, userId: string, how: string) => ({
+/** How the password was changed: the first paragraph of the mail says it (a whole sentence per way). */
+const CHANGED_HOW = {
+  settings: tm(
+    'mail.passwordChanged.fromSettings',
+    'The password of your account was changed from your Settings page. Every other signed-in device was signed out.',
+  ),
+  reset: tm(
+    'mail.passwordChanged.withReset',
+    'The password of your account was changed with a reset link. Every other signed-in device was signed out.',
+  ),
+} satisfies Record<string, Msg>;
+
+const passwordChangedMail = (to: string, userId: string, how: keyof typeof CHANGED_HOW) => ({
   kind: 'password.changed' as const,
   to,
   userId,
-  subject: 'Your password was changed',
-  ...composeMail({
-    paragraphs: [
-      `The password of your account was changed ${how}. Every other signed-in device was signed out.`,
+  subject: tm('mail.passwordChanged.subject', 'Your password was changed'),
+  paragraphs: [
+    CHANGED_HOW[how],
+    tm(
+      'mail.passwordChanged.notYou',
       'If this was not you, reset your password at once from the sign-in page and contact support.',
-    ],
-  }),
+    ),
+  ],
 });
 
 /**
@@ -73,8 +86,11 @@ export async function changePassword(
     });
     await notifySecurity(
       trx,
-      passwordChangedMail(user.email, user.id, 'from your Settings page'),
-      { kind: 'security.password_changed', body: 'Your password was changed from your Settings page.' },
+      passwordChangedMail(user.email, user.id, 'settings'),
+      {
+        kind: 'security.password_changed',
+        body: tm('notification.passwordChanged.fromSettings', 'Your password was changed from your Settings page.'),
+      },
       now,
     );
     return { ok: true as const, otherSessionsEnded: ended };
@@ -150,8 +166,11 @@ export async function resetPassword(deps: Deps, input: TResetPasswordInput): Pro
     });
     await notifySecurity(
       trx,
-      passwordChangedMail(user.email, user.id, 'with a reset link'),
-      { kind: 'security.password_changed', body: 'Your password was changed with a reset link.' },
+      passwordChangedMail(user.email, user.id, 'reset'),
+      {
+        kind: 'security.password_changed',
+        body: tm('notification.passwordChanged.withReset', 'Your password was changed with a reset link.'),
+      },
       now,
     );
     return { ok: true as const };

@@ -21,6 +21,8 @@ export const PUBLIC_USER_COLUMNS = [
   'two_factor_enabled_at',
   'email_verified_at',
   'closed_at',
+  'locale',
+  'theme',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
@@ -226,4 +228,14 @@ export function setVerifiedEmail(
     .where('id', '=', id)
     .returning(PUBLIC_USER_COLUMNS)
     .executeTakeFirst();
+}
+
+/** Saves the member's language (#22). */
+export async function updateUserLocale(db: Executor, id: string, locale: UserRow['locale']): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', id).execute();
+}
+
+/** Saves the member's colour theme (#22). */
+export async function updateUserTheme(db: Executor, id: string, theme: UserRow['theme']): Promise<void> {
+  await db.updateTable('users').set({ theme }).where('id', '=', id).execute();
 }

@@ -14,6 +14,10 @@ import {
   ZUserChangeResult,
   ZUserSetDisabledInput,
   ZUserUpdateInput,
+  ZLocale,
+  ZSetLocaleInput,
+  ZSetThemeInput,
+  ZTheme,
 } from '@vestora/contract';
 import { z } from 'zod';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
@@ -25,6 +29,7 @@ import { updateUser } from './user.update.ts';
 import { userSecurityProcedures } from './user.security.router.ts';
 import { roleRequestRouter } from './user.role-request.router.ts';
 import { closeAccount } from './user.close.ts';
+import { setLocale, setTheme } from './user.appearance.ts';
 import { requestDataExport } from '../dataexport/dataexport.service.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
@@ -62,6 +67,16 @@ export const userRouter = router({
     .output(ZOk)
     .mutation(({ ctx }) => logout(ctx.deps.db, { userId: ctx.user.id, sessionToken: ctx.sessionToken }, ctx.cookies)),
   me: protectedProcedure.output(ZUser).query(({ ctx }) => toPublicUser(ctx.user)),
+  /** The member's language (#22), saved on the account: e-mails, notifications and statements follow it. */
+  setLocale: protectedProcedure
+    .input(ZSetLocaleInput)
+    .output(z.object({ locale: ZLocale }))
+    .mutation(({ ctx, input }) => setLocale(ctx.deps.db, ctx.user.id, input.locale)),
+  /** The member's colour theme (#22), saved on the account. */
+  setTheme: protectedProcedure
+    .input(ZSetThemeInput)
+    .output(z.object({ theme: ZTheme }))
+    .mutation(({ ctx, input }) => setTheme(ctx.deps.db, ctx.user.id, input.theme)),
   /** Who is signed in, or null: lets the web client ask without a 401 for every visitor. */
   session: publicProcedure.output(ZUser.nullable()).query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
   /** One page of users (newest first), a prefix search on email and names, or given ids. */

@@ -54,6 +54,7 @@ export async function signup(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, inp
     passwordHash: await hashPassword(input.password),
     accountType: 'user',
     referredBy,
+    locale: input.locale,
   });
   // insertAccount must run outside a transaction (its retry on a code collision); the link and its mail share one.
   const now = deps.clock.now();

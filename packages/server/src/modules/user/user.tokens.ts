@@ -7,10 +7,11 @@ import {
   ACCOUNT_LINK_MAIL_KINDS,
   type AccountLinkMailKind,
   BRAND,
-  composeMail,
+  composeMailIn,
   enqueueMail,
 } from '../mail/mail.outbox.ts';
-import { countMailsToSince, lockMailRecipient } from '../mail/mail.repo.ts';
+import { countMailsToSince, findUserLocale, lockMailRecipient } from '../mail/mail.repo.ts';
+import { type Msg, renderIn, tm } from '../../i18n/i18n.ts';
 import { hashToken } from '../session/session.service.ts';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken } from './account-token.repo.ts';
 
@@ -31,31 +32,40 @@ const LINK_PATH: Record<AccountTokenPurpose, string> = {
 /** The mail that carries each kind of link. */
 const LINK_MAIL: Record<
   AccountTokenPurpose,
-  { kind: AccountLinkMailKind; subject: string; paragraphs: string[]; label: string }
+  { kind: AccountLinkMailKind; subject: Msg; paragraphs: Msg[]; label: Msg }
 > = {
   reset_password: {
     kind: 'password.reset',
-    subject: 'Reset your password',
+    subject: tm('mail.passwordReset.subject', 'Reset your password'),
     paragraphs: [
-      'Someone (hopefully you) asked to reset the password of your account. The link works once, for 30 minutes.',
-      'If it was not you, ignore this message: your password stays as it is.',
+      tm(
+        'mail.passwordReset.body',
+        'Someone (hopefully you) asked to reset the password of your account. The link works once, for 30 minutes.',
+      ),
+      tm('mail.passwordReset.notYou', 'If it was not you, ignore this message: your password stays as it is.'),
     ],
-    label: 'Choose a new password',
+    label: tm('mail.passwordReset.link', 'Choose a new password'),
   },
   verify_email: {
     kind: 'email.verify',
-    subject: 'Confirm your email address',
-    paragraphs: ['Please confirm that this address is yours. The link works once, for 48 hours.'],
-    label: 'Confirm my email address',
+    subject: tm('mail.verifyEmail.subject', 'Confirm your email address'),
+    paragraphs: [
+      tm('mail.verifyEmail.body', 'Please confirm that this address is yours. The link works once, for 48 hours.'),
+    ],
+    label: tm('mail.verifyEmail.link', 'Confirm my email address'),
   },
   change_email: {
     kind: 'email.change_confirm',
-    subject: 'Confirm your new email address',
+    subject: tm('mail.changeEmail.subject', 'Confirm your new email address'),
     paragraphs: [
-      `Someone asked to change the email address of a ${BRAND} account to this one. The link works once, for 24 hours.`,
-      'If it was not you, ignore this message: nothing changes.',
+      tm(
+        'mail.changeEmail.body',
+        'Someone asked to change the email address of a {brand} account to this one. The link works once, for 24 hours.',
+        { brand: BRAND },
+      ),
+      tm('mail.changeEmail.notYou', 'If it was not you, ignore this message: nothing changes.'),
     ],
-    label: 'Confirm the new address',
+    label: tm('mail.changeEmail.link', 'Confirm the new address'),
   },
 };
 
@@ -81,14 +91,16 @@ export async function sendAccountLink(
   if ((await countMailsToSince(trx, to, ACCOUNT_LINK_MAIL_KINDS, since)) >= ACCOUNT_MAILS_PER_RECIPIENT) return false;
   const url = await issueAccountLink(trx, deps.config, { userId: user.id, purpose, email: to }, now);
   const mail = LINK_MAIL[purpose];
+  // In the account's language (#22), also for a new address (the member chose the language, not the address).
+  const locale = await findUserLocale(trx, user.id);
   await enqueueMail(
     trx,
     {
       kind: mail.kind,
       to,
       userId: user.id,
-      subject: mail.subject,
-      ...composeMail({ paragraphs: mail.paragraphs, link: { label: mail.label, url } }),
+      subject: renderIn(locale, mail.subject),
+      ...composeMailIn(locale, { paragraphs: mail.paragraphs, link: { label: mail.label, url } }),
     },
     now,
   );

@@ -1,4 +1,3 @@
-import { formatCents } from '@vestora/contract';
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
@@ -6,6 +5,7 @@ import type {
   TWithdrawalReviewInput,
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import { money, tm } from '../../i18n/i18n.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import {
   defineFlow,
@@ -17,8 +17,6 @@ import {
 } from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
-
-const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 /** The held funds come back to the balance. */
 const release = (w: { amount_cents: number }, memo: string) => ({
@@ -52,10 +50,15 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: `Withdrawal of ${dollars(w.amount_cents)} paid`,
+        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
         paragraphs: [
-          `Your withdrawal of ${dollars(w.amount_cents)} (${w.method}) was approved and paid.`,
-          ...(w.payout_reference ? [`Payment reference: ${w.payout_reference}`] : []),
+          tm('notice.withdrawalPaid.body', 'Your withdrawal of {amount} ({method}) was approved and paid.', {
+            amount: money(w.amount_cents),
+            method: w.method,
+          }),
+          ...(w.payout_reference
+            ? [tm('notice.paymentReference', 'Payment reference: {reference}', { reference: w.payout_reference })]
+            : []),
         ],
       }),
     },
@@ -68,10 +71,16 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.rejected',
         mailKind: 'withdrawal.rejected',
         link: '/dashboard/cashout',
-        subject: `Withdrawal of ${dollars(w.amount_cents)} rejected`,
+        subject: tm('notice.withdrawalRejected.subject', 'Withdrawal of {amount} rejected', {
+          amount: money(w.amount_cents),
+        }),
         paragraphs: [
-          `Your withdrawal of ${dollars(w.amount_cents)} was not approved; the funds are back in your balance.`,
-          ...(w.reason ? [`Reason: ${w.reason}`] : []),
+          tm(
+            'notice.withdrawalRejected.body',
+            'Your withdrawal of {amount} was not approved; the funds are back in your balance.',
+            { amount: money(w.amount_cents) },
+          ),
+          ...(w.reason ? [tm('notice.reason', 'Reason: {reason}', { reason: w.reason })] : []),
         ],
       }),
     },
@@ -86,9 +95,15 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.approved',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: `Withdrawal of ${dollars(w.amount_cents)} approved`,
+        subject: tm('notice.withdrawalApproved.subject', 'Withdrawal of {amount} approved', {
+          amount: money(w.amount_cents),
+        }),
         paragraphs: [
-          `Your withdrawal of ${dollars(w.amount_cents)} was approved; it goes to your bank with our next payment file.`,
+          tm(
+            'notice.withdrawalApproved.body',
+            'Your withdrawal of {amount} was approved; it goes to your bank with our next payment file.',
+            { amount: money(w.amount_cents) },
+          ),
         ],
       }),
     },
@@ -101,8 +116,14 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.sent',
         mailKind: null,
         link: '/dashboard/cashout',
-        subject: `Withdrawal of ${dollars(w.amount_cents)} sent to the bank`,
-        paragraphs: [`Your withdrawal of ${dollars(w.amount_cents)} went out with today's payment file.`],
+        subject: tm('notice.withdrawalSent.subject', 'Withdrawal of {amount} sent to the bank', {
+          amount: money(w.amount_cents),
+        }),
+        paragraphs: [
+          tm('notice.withdrawalSent.body', "Your withdrawal of {amount} went out with today's payment file.", {
+            amount: money(w.amount_cents),
+          }),
+        ],
       }),
     },
     settle: {
@@ -113,9 +134,16 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: `Withdrawal of ${dollars(w.amount_cents)} paid`,
+        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
         paragraphs: [
-          `Your withdrawal of ${dollars(w.amount_cents)} left our bank account (reference ${w.end_to_end_id}).`,
+          tm(
+            'notice.withdrawalSettled.body',
+            'Your withdrawal of {amount} left our bank account (reference {reference}).',
+            {
+              amount: money(w.amount_cents),
+              reference: String(w.end_to_end_id),
+            },
+          ),
         ],
       }),
     },
@@ -169,10 +197,16 @@ function returnedNotice(w: { amount_cents: number }): MemberNotice {
     kind: 'withdrawal.returned',
     mailKind: 'withdrawal.rejected',
     link: '/dashboard/cashout',
-    subject: `Withdrawal of ${dollars(w.amount_cents)} returned by the bank`,
+    subject: tm('notice.withdrawalReturned.subject', 'Withdrawal of {amount} returned by the bank', {
+      amount: money(w.amount_cents),
+    }),
     paragraphs: [
-      `The bank returned your withdrawal of ${dollars(w.amount_cents)}; the funds are back in your balance.`,
-      'Please check your bank details before requesting another withdrawal.',
+      tm(
+        'notice.withdrawalReturned.body',
+        'The bank returned your withdrawal of {amount}; the funds are back in your balance.',
+        { amount: money(w.amount_cents) },
+      ),
+      tm('notice.withdrawalReturned.advice', 'Please check your bank details before requesting another withdrawal.'),
     ],
   };
 }
