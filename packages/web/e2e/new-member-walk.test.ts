@@ -6,8 +6,11 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { adjustBalance } from '../../server/src/test/factories.ts';
-import { formatMoney } from '../src/lib/format.ts';
 import { atPath, describeBrowser, gone, poll, seen, TEST_PASSWORD, uniqueEmail, useE2E, whenLive } from './harness.ts';
+
+/** Dollars as the English pages show them (`$4,400.00`). */
+const formatMoney = (dollars: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
 const env = useE2E();
 
