@@ -43,8 +43,12 @@ export const ZOtp = plain(
 );
 
 /** What the server answers (401) to a right password when two-factor sign-in is on and no `otp` came. */
-export const TWO_FACTOR_REQUIRED_MESSAGE =
-  'Enter the 6-digit code from your authenticator app (or one of your recovery codes) in the otp field.';
+export const TWO_FACTOR_REQUIRED = tr(
+  'auth.twoFactorRequired',
+  'Enter the 6-digit code from your authenticator app (or one of your recovery codes) in the otp field.',
+);
+/** Its English text: the sign-in form tells this answer from a refusal by it. */
+export const TWO_FACTOR_REQUIRED_MESSAGE = formatEnglish(TWO_FACTOR_REQUIRED);
 
 export const ZLoginInput = z.strictObject({
   email: ZEmail,

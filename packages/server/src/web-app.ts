@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isAppRoute } from '@vestora/contract';
+import { isAppRoute, tr } from '@vestora/contract';
 import { AppError } from './lib/errors.ts';
 
 /** Hashed build output (`/assets/name-<hash>.js`): its name changes whenever its content does. */
@@ -84,6 +84,9 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
         .type('text/plain')
         .send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
     }
-    throw new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${pathname}`);
+    throw new AppError(
+      'NOT_FOUND',
+      tr('request.noEndpoint', 'No such endpoint: {method} {path}', { method: req.method, path: pathname }),
+    );
   });
 }
