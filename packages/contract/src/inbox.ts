@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { plain, text, ZEmail, ZId, ZPageInput, ZTimestamp, page } from './common.ts';
+import { tr } from './i18n.ts';
+import { plain, text, ZEmail, ZId, ZPageInput, ZTimestamp, page, say } from './common.ts';
 
 // Issue #10, the inbox part: signed-in devices, the contact form and its admin inbox, the newsletter.
 
@@ -23,11 +24,11 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 
 export const ZContactSendInput = z.strictObject({
-  name: text('Name', 100),
+  name: text(tr('field.name', 'Name'), 100),
   email: ZEmail,
   message: plain(
     z
-      .string({ error: 'Message is required' })
+      .string(say(() => tr('validation.messageIsRequired', 'Message is required')))
       .trim()
       .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
       .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
@@ -66,9 +67,12 @@ export const ZContactReplyInput = z.strictObject({
   id: ZId,
   message: plain(
     z
-      .string({ error: 'Reply is required' })
+      .string(say(() => tr('validation.replyIsRequired', 'Reply is required')))
       .trim()
-      .min(1, 'Reply is required')
+      .min(
+        1,
+        say(() => tr('validation.replyIsRequired', 'Reply is required')),
+      )
       .max(CONTACT_MESSAGE_MAX, `Reply must be at most ${CONTACT_MESSAGE_MAX} characters`),
     'Reply',
     { multiline: true },

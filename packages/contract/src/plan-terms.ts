@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { say } from './common.ts';
+import { tr } from './i18n.ts';
 import { MAX_BALANCE_CENTS, MAX_TRANSACTION_CENTS } from './money.ts';
 
 export const ZPayoutFrequency = z.enum(['monthly', 'quarterly', 'semi_annually', 'yearly', 'at_maturity']);
@@ -71,23 +73,38 @@ const cents = (label: string, max: number) =>
 /** Each term on its own (no rule between terms). */
 export const ZPlanTermsFields = z.strictObject({
   annualRateBps: z
-    .number({ error: 'The rate must be a number' })
+    .number(say(() => tr('validation.theRateMustBeANumber', 'The rate must be a number')))
     .int('The rate must be whole basis points (at most 2 decimals of a percent)')
-    .min(1, 'The rate must be at least 0.01%')
-    .max(MAX_RATE_BPS, 'The rate must be at most 100%'),
+    .min(
+      1,
+      say(() => tr('validation.theRateMustBeAtLeast', 'The rate must be at least 0.01%')),
+    )
+    .max(
+      MAX_RATE_BPS,
+      say(() => tr('validation.theRateMustBeAtMost', 'The rate must be at most 100%')),
+    ),
   minAmountCents: cents('The minimum amount', MAX_TRANSACTION_CENTS),
   maxAmountCents: cents('The maximum amount', MAX_TRANSACTION_CENTS),
   termMonths: z
-    .number({ error: 'The term must be a number of months' })
+    .number(say(() => tr('validation.theTermMustBeANumber', 'The term must be a number of months')))
     .int('The term must be a whole number of months')
-    .min(1, 'The term must be at least 1 month')
+    .min(
+      1,
+      say(() => tr('validation.theTermMustBeAtLeast', 'The term must be at least 1 month')),
+    )
     .max(MAX_TERM_MONTHS, `The term must be at most ${MAX_TERM_MONTHS} months`),
   payoutFrequency: ZPayoutFrequency,
   riskLevel: z
-    .string({ error: 'Risk level is required' })
+    .string(say(() => tr('validation.riskLevelIsRequired', 'Risk level is required')))
     .trim()
-    .min(1, 'Risk level is required')
-    .max(50, 'Risk level must be at most 50 characters'),
+    .min(
+      1,
+      say(() => tr('validation.riskLevelIsRequired', 'Risk level is required')),
+    )
+    .max(
+      50,
+      say(() => tr('validation.riskLevelMustBeAtMost', 'Risk level must be at most 50 characters')),
+    ),
   earlyExitAllowed: z.boolean(),
   // A plan's capacity is a total over many investments, so it may exceed one transaction's limit.
   capacityCents: cents('The capacity', MAX_BALANCE_CENTS).nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId, plain } from './common.ts';
+import { tr } from './i18n.ts';
+import { ZId, plain, say } from './common.ts';
 
 export const ZStatementFormat = z.enum(['camt053', 'csv', 'mt940']);
 export type TStatementFormat = z.infer<typeof ZStatementFormat>;
@@ -30,7 +31,16 @@ export type TCsvMapping = z.infer<typeof ZCsvMapping>;
 /** statement.import: a bank statement file (its text), read as a proposal until a second admin approves it. */
 export const ZStatementImportInput = z.strictObject({
   format: ZStatementFormat,
-  content: z.string().min(1, 'The statement file is empty').max(50_000_000, 'The statement file is too large'),
+  content: z
+    .string()
+    .min(
+      1,
+      say(() => tr('validation.theStatementFileIsEmpty', 'The statement file is empty')),
+    )
+    .max(
+      50_000_000,
+      say(() => tr('validation.theStatementFileIsTooLarge', 'The statement file is too large')),
+    ),
   mapping: ZCsvMapping.optional(),
   /** For CSV (which names no account): the bank account it is from; default the deposit account. */
   bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
@@ -122,7 +132,17 @@ export const ZStatementLinesInput = z
 export const ZStatementAssignInput = z.strictObject({ lineId: ZId, userId: ZId });
 export const ZStatementDismissInput = z.strictObject({
   lineId: ZId,
-  reason: plain(z.string().trim().min(1, 'A reason is required').max(500), 'Reason'),
+  reason: plain(
+    z
+      .string()
+      .trim()
+      .min(
+        1,
+        say(() => tr('validation.aReasonIsRequired', 'A reason is required')),
+      )
+      .max(500),
+    'Reason',
+  ),
 });
 
 /** statement.reconciliation: per bank account, the bank's figure against the books' (dollars). */
