@@ -30,7 +30,8 @@ function extracted(): Map<string, string> {
   for (const file of SOURCES.flatMap(sourceFiles)) {
     trExtractor.extract(file, readFileSync(file, 'utf8'), ({ id, message }) => {
       const seen = messages.get(id);
-      if (seen !== undefined && seen !== message) throw new Error(`${id} has two English texts: "${seen}" / "${message}"`);
+      if (seen !== undefined && seen !== message)
+        throw new Error(`${id} has two English texts: "${seen}" / "${message}"`);
       messages.set(id, message ?? '');
     });
   }
@@ -76,13 +77,19 @@ describe('the catalog of server and validation messages (src/locales)', async ()
       .map(([id]) => id);
     const missing = [...source.keys()].filter((id) => !ids.includes(id));
     const unused = ids.filter((id) => !source.has(id));
-    expect({ missing, unused }, 'run pnpm --filter @vestora/contract i18n:extract').toEqual({ missing: [], unused: [] });
+    expect({ missing, unused }, 'run pnpm --filter @vestora/contract i18n:extract').toEqual({
+      missing: [],
+      unused: [],
+    });
   });
 
   it('the English catalog says what the code says', () => {
     const en = catalogs.get('en')!;
     const stale = [...source].filter(([id, message]) => (en[id]?.translation || en[id]?.message) !== message);
-    expect(stale.map(([id]) => id), 'run pnpm --filter @vestora/contract i18n:extract').toEqual([]);
+    expect(
+      stale.map(([id]) => id),
+      'run pnpm --filter @vestora/contract i18n:extract',
+    ).toEqual([]);
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))(

@@ -206,7 +206,8 @@ function publicAnswer(err: unknown): PublicAnswer {
     if (err.code === 'BAD_REQUEST' && err.cause instanceof ZodError)
       return { status: 400, message: describeZodError(err.cause) };
     const status = getHTTPStatusCodeFromError(err);
-    if (status === 500 && !(err instanceof AppError) && isDataException(err)) return { status: 400, message: DATA_ERROR };
+    if (status === 500 && !(err instanceof AppError) && isDataException(err))
+      return { status: 400, message: DATA_ERROR };
     if (status === 500 || (status > 500 && !(err instanceof AppError))) return { status, message: INTERNAL };
     return { status, message: (err instanceof AppError && err.msg) || err.message };
   }

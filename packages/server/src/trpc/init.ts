@@ -33,6 +33,7 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
 
 /** Signed in as an admin: FORBIDDEN (403) for everyone else who is signed in. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.account_type !== 'admin') throw new AppError('FORBIDDEN', tr('auth.adminOnly', 'Only an administrator can do this.'));
+  if (ctx.user.account_type !== 'admin')
+    throw new AppError('FORBIDDEN', tr('auth.adminOnly', 'Only an administrator can do this.'));
   return next({ ctx });
 });
