@@ -30,7 +30,7 @@ export type TAccountStatementGetInput = z.infer<typeof ZAccountStatementGetInput
 /** The years a yearly summary may be asked for. */
 export const ZSummaryYear = z
   .number(say(() => tr('validation.yearMustBeANumber', 'Year must be a number')))
-  .int('Year must be a whole number')
+  .int(say(() => tr('validation.yearWhole', 'Year must be a whole number')))
   .min(
     2000,
     say(() => tr('validation.yearMustBe2000OrLater', 'Year must be 2000 or later')),

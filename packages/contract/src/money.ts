@@ -65,7 +65,10 @@ function dollarAmount(maxCents: number, allowZero: boolean) {
         ? say(() => tr('validation.amountCannotBeNegative', 'Amount cannot be negative'))
         : say(() => tr('validation.amountMustBeGreaterThanZero', 'Amount must be greater than zero')),
     )
-    .refine((v) => v <= maxCents / 100, `Amount cannot exceed $${formatCents(maxCents)}`);
+    .refine(
+      (v) => v <= maxCents / 100,
+      say(() => tr('validation.amountTooLarge', 'Amount cannot exceed ${max}', { max: formatCents(maxCents) })),
+    );
 }
 
 /** A positive transaction amount in dollars (at most 2 decimals, at most $10,000,000). */

@@ -15,7 +15,12 @@ const ZCapacity = z
     (v) => v > 0,
     say(() => tr('validation.capacityMustBeGreaterThanZero', 'Capacity must be greater than zero')),
   )
-  .refine((v) => v <= MAX_BALANCE_CENTS / 100, `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`);
+  .refine(
+    (v) => v <= MAX_BALANCE_CENTS / 100,
+    say(() =>
+      tr('validation.capacityTooLarge', 'Capacity cannot exceed ${max}', { max: formatCents(MAX_BALANCE_CENTS) }),
+    ),
+  );
 
 const description = plain(
   z
@@ -25,7 +30,7 @@ const description = plain(
       2000,
       say(() => tr('validation.descriptionMustBeAtMost2000', 'Description must be at most 2000 characters')),
     ),
-  'Description',
+  tr('field.description', 'Description'),
   {
     multiline: true,
   },
@@ -38,7 +43,7 @@ const image = plain(
       500,
       say(() => tr('validation.imageMustBeAtMost500', 'Image must be at most 500 characters')),
     ),
-  'Image',
+  tr('field.image', 'Image'),
 );
 
 /** Every field a plan is written with, without defaults (an update must not reset what it leaves out). */

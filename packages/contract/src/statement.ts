@@ -1,12 +1,25 @@
 import { z } from 'zod';
-import { tr } from './i18n.ts';
-import { ZId, plain, say } from './common.ts';
+import { tr, type Msg, translate } from './i18n.ts';
+import { ZId, plain, say, REASON } from './common.ts';
+
+const BANK_ACCOUNT = tr('field.bankAccount', 'Bank account');
 
 export const ZStatementFormat = z.enum(['camt053', 'csv', 'mt940']);
 export type TStatementFormat = z.infer<typeof ZStatementFormat>;
 
-const column = (label: string) =>
-  plain(z.string().trim().min(1, `${label} column must not be empty`).max(100), `${label} column`);
+/** A CSV column's name, as the mapping form labels it (`tr('field.columnDate', 'Date column')`). */
+const column = (label: Msg) =>
+  plain(
+    z
+      .string()
+      .trim()
+      .min(
+        1,
+        say(() => tr('validation.columnEmpty', '{label} must not be empty', { label: translate(label) })),
+      )
+      .max(100),
+    label,
+  );
 
 /**
  * The columns of a bank's CSV export (header names). Saved per bank account, so a later import of the same
@@ -14,14 +27,14 @@ const column = (label: string) =>
  * balances; `dateFormat` and `decimalComma` read the bank's way of writing dates and amounts.
  */
 export const ZCsvMapping = z.strictObject({
-  date: column('Date'),
-  amount: column('Amount'),
-  currency: column('Currency').optional(),
-  reference: column('Reference'),
-  bankTransactionId: column('Bank transaction id').optional(),
-  counterpartyName: column('Counterparty name').optional(),
-  counterpartyAccount: column('Counterparty account').optional(),
-  balance: column('Balance').optional(),
+  date: column(tr('field.columnDate', 'Date column')),
+  amount: column(tr('field.columnAmount', 'Amount column')),
+  currency: column(tr('field.columnCurrency', 'Currency column')).optional(),
+  reference: column(tr('field.columnReference', 'Reference column')),
+  bankTransactionId: column(tr('field.columnBankTxId', 'Bank transaction id column')).optional(),
+  counterpartyName: column(tr('field.columnCounterpartyName', 'Counterparty name column')).optional(),
+  counterpartyAccount: column(tr('field.columnCounterpartyAccount', 'Counterparty account column')).optional(),
+  balance: column(tr('field.columnBalance', 'Balance column')).optional(),
   dateFormat: z.enum(['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY']).optional(),
   decimalComma: z.boolean().optional(),
   delimiter: z.enum([',', ';', '\t']).optional(),
@@ -43,13 +56,13 @@ export const ZStatementImportInput = z.strictObject({
     ),
   mapping: ZCsvMapping.optional(),
   /** For CSV (which names no account): the bank account it is from; default the deposit account. */
-  bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
+  bankAccount: plain(z.string().trim().min(1).max(64), BANK_ACCOUNT).optional(),
 });
 export type TStatementImportInput = z.infer<typeof ZStatementImportInput>;
 
 /** statement.csvMapping: the column mapping saved with the last CSV import of a bank account (default: ours). */
 export const ZCsvMappingInput = z.strictObject({
-  bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
+  bankAccount: plain(z.string().trim().min(1).max(64), BANK_ACCOUNT).optional(),
 });
 export const ZSavedCsvMapping = z.object({
   bankAccount: z.string(),
@@ -141,7 +154,7 @@ export const ZStatementDismissInput = z.strictObject({
         say(() => tr('validation.aReasonIsRequired', 'A reason is required')),
       )
       .max(500),
-    'Reason',
+    REASON,
   ),
 });
 

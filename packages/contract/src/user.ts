@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text, say } from './common.ts';
+import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text, say, REASON } from './common.ts';
 import { formatEnglish, tr } from './i18n.ts';
 import { ZBalance } from './money.ts';
 
@@ -58,7 +58,7 @@ export const ZOtp = plain(
       40,
       say(() => tr('validation.theCodeMustBeAtMost', 'The code must be at most 40 characters')),
     ),
-  'Code',
+  tr('field.code', 'Code'),
 );
 
 /** What the server answers (401) to a right password when two-factor sign-in is on and no `otp` came. */
@@ -144,7 +144,7 @@ export const ZUserUpdateInput = z.strictObject({
         500,
         say(() => tr('validation.profilePictureMustBeAtMost', 'Profile picture must be at most 500 characters')),
       ),
-    'Profile picture',
+    tr('field.profilePicture', 'Profile picture'),
   ).optional(),
   reason: plain(
     z
@@ -154,7 +154,7 @@ export const ZUserUpdateInput = z.strictObject({
         500,
         say(() => tr('validation.reasonMustBeAtMost500', 'Reason must be at most 500 characters')),
       ),
-    'Reason',
+    REASON,
     {
       multiline: true,
     },

@@ -69,7 +69,7 @@ export const ZWithdrawalDetailsText = plain(
       254,
       say(() => tr('validation.payoutDetailsMustBeAtMost', 'Payout details must be at most 254 characters')),
     ),
-  'Payout details',
+  tr('field.payoutDetails', 'Payout details'),
 );
 
 /**
@@ -83,7 +83,11 @@ export function checkWithdrawalDetails(
   if (!v.details) return; // ZWithdrawalDetailsText already says it is required
   const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
   if (!r.success)
-    ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['details'],
+      message: r.error.issues[0]?.message ?? translate(tr('validation.detailsInvalid', 'Invalid details')),
+    });
 }
 
 /** withdrawal.request: a member asks for a payout; the amount is held until an admin decides. */
@@ -117,7 +121,7 @@ export const ZWithdrawalReviewInput = z
           100,
           say(() => tr('validation.payoutReferenceMustBeAtMost', 'Payout reference must be at most 100 characters')),
         ),
-      'Payout reference',
+      tr('field.payoutReference', 'Payout reference'),
     ).optional(),
   })
   .refine(reasonGivenToReject, {
