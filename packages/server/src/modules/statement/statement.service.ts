@@ -462,7 +462,12 @@ export async function assignLine(
     const line = await repo.lockLine(trx, input.lineId);
     if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
     if (line.status !== 'exception') {
-      throw new AppError('INVALID_STATE', `This line is ${line.status}; only an exception can be assigned.`);
+      throw new AppError(
+        'INVALID_STATE',
+        tr('statement.lineNotException', 'This line is {status}; only an exception can be assigned.', {
+          status: line.status,
+        }),
+      );
     }
     if (Number(line.amount_cents) <= 0)
       throw new AppError(
@@ -520,7 +525,12 @@ export async function dismissLine(
     const line = await repo.lockLine(trx, input.lineId);
     if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
     if (line.status !== 'exception') {
-      throw new AppError('INVALID_STATE', `This line is ${line.status}; only an exception can be set aside.`);
+      throw new AppError(
+        'INVALID_STATE',
+        tr('statement.lineNotExceptionDismiss', 'This line is {status}; only an exception can be set aside.', {
+          status: line.status,
+        }),
+      );
     }
     await repo.updateLine(trx, line.id, {
       status: 'dismissed',
