@@ -12,8 +12,15 @@ interface ExtractedMessage {
   origin?: [filename: string, line: number, column?: number];
 }
 
+/** A string literal, or literals joined with `+` (a long message split over lines). */
 function literal(node: ts.Expression | undefined): string | undefined {
   if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) return node.text;
+  if (node && ts.isParenthesizedExpression(node)) return literal(node.expression);
+  if (node && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const left = literal(node.left);
+    const right = literal(node.right);
+    return left === undefined || right === undefined ? undefined : left + right;
+  }
   return undefined;
 }
 

@@ -1,20 +1,38 @@
 import { z } from 'zod';
-import { ZEmail, ZId } from './common.ts';
+import { tr } from './i18n.ts';
+import { ZEmail, ZId, say } from './common.ts';
 import { ZOtp, ZPassword } from './user.ts';
 
 /** The current password, as typed: checked against the stored hash, so only its presence and size are validated. */
 const ZCurrentPassword = z
-  .string({ error: 'Current password is required' })
-  .min(1, 'Current password is required')
-  .max(200, 'Current password must be at most 200 characters');
+  .string(say(() => tr('validation.currentPasswordIsRequired', 'Current password is required')))
+  .min(
+    1,
+    say(() => tr('validation.currentPasswordIsRequired', 'Current password is required')),
+  )
+  .max(
+    200,
+    say(() => tr('validation.currentPasswordMustBeAtMost', 'Current password must be at most 200 characters')),
+  );
 
 /** A link's token: 256 random bits in base64url (43 characters). */
 export const ZAccountToken = z
-  .string({ error: 'The link is missing its token' })
+  .string(say(() => tr('validation.theLinkIsMissingItsToken', 'The link is missing its token')))
   .trim()
-  .min(1, 'The link is missing its token')
-  .max(200, 'The link token is too long')
-  .regex(/^[A-Za-z0-9_-]+$/, 'The link token is malformed: open the link exactly as it was sent');
+  .min(
+    1,
+    say(() => tr('validation.theLinkIsMissingItsToken', 'The link is missing its token')),
+  )
+  .max(
+    200,
+    say(() => tr('validation.theLinkTokenIsTooLong', 'The link token is too long')),
+  )
+  .regex(
+    /^[A-Za-z0-9_-]+$/,
+    say(() =>
+      tr('validation.theLinkTokenIsMalformedOpen', 'The link token is malformed: open the link exactly as it was sent'),
+    ),
+  );
 
 export const ZChangePasswordInput = z.strictObject({
   currentPassword: ZCurrentPassword,

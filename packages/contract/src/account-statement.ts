@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { tr } from './i18n.ts';
+import { ZId, say } from './common.ts';
 
 /** A statement's or summary's file format. */
-export const ZStatementFileFormat = z.enum(['pdf', 'csv'], { error: "Format must be 'pdf' or 'csv'" });
+export const ZStatementFileFormat = z.enum(
+  ['pdf', 'csv'],
+  say(() => tr('validation.formatMustBePdfOrCsv', "Format must be 'pdf' or 'csv'")),
+);
 export type TStatementFileFormat = z.infer<typeof ZStatementFileFormat>;
 
 /** accountStatement.list: one row per issued month, newest first. */
@@ -25,10 +29,16 @@ export type TAccountStatementGetInput = z.infer<typeof ZAccountStatementGetInput
 
 /** The years a yearly summary may be asked for. */
 export const ZSummaryYear = z
-  .number({ error: 'Year must be a number' })
-  .int('Year must be a whole number')
-  .min(2000, 'Year must be 2000 or later')
-  .max(2100, 'Year must be 2100 or earlier');
+  .number(say(() => tr('validation.yearMustBeANumber', 'Year must be a number')))
+  .int(say(() => tr('validation.yearWhole', 'Year must be a whole number')))
+  .min(
+    2000,
+    say(() => tr('validation.yearMustBe2000OrLater', 'Year must be 2000 or later')),
+  )
+  .max(
+    2100,
+    say(() => tr('validation.yearMustBe2100OrEarlier', 'Year must be 2100 or earlier')),
+  );
 
 /** accountStatement.yearSummary: interest and referral rewards paid in one calendar year (UTC), per plan. */
 export const ZYearSummaryInput = z.object({ year: ZSummaryYear, format: ZStatementFileFormat });

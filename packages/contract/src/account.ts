@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { tr } from './i18n.ts';
 import { text } from './common.ts';
 
 /** The platform's deposit account record (one record). */
 export const ZAccountFields = z.strictObject({
-  accountNumber: text('Account number', 64),
-  bankName: text('Bank name'),
-  accountHolder: text('Account holder'),
+  accountNumber: text(tr('field.accountNumber', 'Account number'), 64),
+  bankName: text(tr('field.bankName', 'Bank name')),
+  accountHolder: text(tr('field.accountHolder', 'Account holder')),
 });
 export const ZAccountUpdateInput = ZAccountFields;
 export type TAccountUpdateInput = z.infer<typeof ZAccountUpdateInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { tr } from './i18n.ts';
+import { ZId, say } from './common.ts';
 import { ZOtp } from './user.ts';
 
 /**
@@ -28,9 +29,15 @@ export type TDataExportLink = z.infer<typeof ZDataExportLink>;
 /** user.close: the current password, and with two-factor on a current authenticator code. */
 export const ZCloseAccountInput = z.strictObject({
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(200, 'Current password must be at most 200 characters'),
+    .string(say(() => tr('validation.currentPasswordIsRequired', 'Current password is required')))
+    .min(
+      1,
+      say(() => tr('validation.currentPasswordIsRequired', 'Current password is required')),
+    )
+    .max(
+      200,
+      say(() => tr('validation.currentPasswordMustBeAtMost', 'Current password must be at most 200 characters')),
+    ),
   code: ZOtp.optional(),
 });
 export type TCloseAccountInput = z.infer<typeof ZCloseAccountInput>;

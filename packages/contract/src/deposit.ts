@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tr, translate } from './i18n.ts';
 import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 import { ZBitcoinDeposit, ZBitcoinInstructions } from './bitcoin.ts';
@@ -10,7 +11,7 @@ export type TDepositStatus = z.infer<typeof ZDepositStatus>;
 /** deposit.request: a member reports a transfer to the deposit account. */
 export const ZDepositRequestInput = z.strictObject({
   amount: ZAmount,
-  reference: text('Transfer reference', 100),
+  reference: text(tr('field.transferReference', 'Transfer reference'), 100),
   idempotencyKey: ZIdempotencyKey,
 });
 export type TDepositRequestInput = z.infer<typeof ZDepositRequestInput>;
@@ -19,7 +20,7 @@ export type TDepositRequestInput = z.infer<typeof ZDepositRequestInput>;
 export const ZDepositReviewInput = z
   .strictObject({ id: ZId, decision: z.enum(['confirm', 'reject']), reason: ZReviewReason.optional() })
   .refine(reasonGivenToReject, {
-    message: 'A reason is required to reject a deposit',
+    error: () => translate(tr('validation.depositRejectReason', 'A reason is required to reject a deposit')),
     path: ['reason'],
   });
 export type TDepositReviewInput = z.infer<typeof ZDepositReviewInput>;

@@ -29,21 +29,25 @@ export function isMsg(value: unknown): value is Msg {
   );
 }
 
-const PLURAL = /\{(\w+),\s*plural,((?:[^{}]|\{[^{}]*\})*)\}/g;
-const PLURAL_CASE = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+const PLURAL = /\{(\w+),\s*(plural|select),((?:[^{}]|\{[^{}]*\})*)\}/g;
+const PLURAL_CASE = /(=\d+|[\w-]+)\s*\{([^{}]*)\}/g;
 const englishPlural = new Intl.PluralRules('en');
 
 /**
  * The English text of a descriptor: `{name}` placeholders and `{n, plural, one {...} other {...}}` (with `#`),
- * the ICU subset the English messages of the contract and server use. Other languages are rendered by Lingui.
+ * `{kind, select, deposit {...} other {...}}`, the ICU subset the English messages of the contract and server use. Other languages are rendered by Lingui.
  */
 export function formatEnglish(msg: Msg): string {
   const values = msg.values ?? {};
-  const withPlurals = msg.message.replace(PLURAL, (whole, name: string, body: string) => {
-    const n = Number(values[name]);
-    if (!Number.isFinite(n)) return whole;
+  const withPlurals = msg.message.replace(PLURAL, (whole, name: string, kind: string, body: string) => {
     const cases = new Map<string, string>();
     for (const m of body.matchAll(PLURAL_CASE)) cases.set(m[1] ?? '', m[2] ?? '');
+    if (kind === 'select') {
+      if (!Object.hasOwn(values, name)) return whole;
+      return cases.get(String(values[name])) ?? cases.get('other') ?? '';
+    }
+    const n = Number(values[name]);
+    if (!Number.isFinite(n)) return whole;
     const chosen = cases.get(`=${n}`) ?? cases.get(englishPlural.select(n)) ?? cases.get('other') ?? '';
     return chosen.replace(/#/g, String(n));
   });

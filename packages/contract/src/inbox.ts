@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLocale } from './locale.ts';
-import { plain, text, ZEmail, ZId, ZPageInput, ZTimestamp, page } from './common.ts';
+import { tr, translate } from './i18n.ts';
+import { plain, text, ZEmail, ZId, ZPageInput, ZTimestamp, page, say, atMost } from './common.ts';
 
 // Issue #10, the inbox part: signed-in devices, the contact form and its admin inbox, the newsletter.
 
@@ -22,17 +23,27 @@ export const ZRevokeSessionInput = z.strictObject({ id: z.uuid({ error: 'id must
 
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
+const MESSAGE = tr('field.message', 'Message');
+const REPLY = tr('field.reply', 'Reply');
 
 export const ZContactSendInput = z.strictObject({
-  name: text('Name', 100),
+  name: text(tr('field.name', 'Name'), 100),
   email: ZEmail,
   message: plain(
     z
-      .string({ error: 'Message is required' })
+      .string(say(() => tr('validation.messageIsRequired', 'Message is required')))
       .trim()
-      .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
-      .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
-    'Message',
+      .min(
+        CONTACT_MESSAGE_MIN,
+        say(() =>
+          tr('validation.tooShort', '{label} must be at least {min} characters', {
+            label: translate(MESSAGE),
+            min: CONTACT_MESSAGE_MIN,
+          }),
+        ),
+      )
+      .max(CONTACT_MESSAGE_MAX, atMost(MESSAGE, CONTACT_MESSAGE_MAX)),
+    MESSAGE,
     { multiline: true },
   ),
 });
@@ -67,11 +78,14 @@ export const ZContactReplyInput = z.strictObject({
   id: ZId,
   message: plain(
     z
-      .string({ error: 'Reply is required' })
+      .string(say(() => tr('validation.replyIsRequired', 'Reply is required')))
       .trim()
-      .min(1, 'Reply is required')
-      .max(CONTACT_MESSAGE_MAX, `Reply must be at most ${CONTACT_MESSAGE_MAX} characters`),
-    'Reply',
+      .min(
+        1,
+        say(() => tr('validation.replyIsRequired', 'Reply is required')),
+      )
+      .max(CONTACT_MESSAGE_MAX, atMost(REPLY, CONTACT_MESSAGE_MAX)),
+    REPLY,
     { multiline: true },
   ),
 });

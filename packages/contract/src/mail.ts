@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId, ZPageInput, page } from './common.ts';
+import { tr } from './i18n.ts';
+import { ZId, ZPageInput, page, say } from './common.ts';
 
 export const ZMailStatus = z.enum(['queued', 'sent', 'failed']);
 export type TMailStatus = z.infer<typeof ZMailStatus>;
@@ -28,7 +29,14 @@ export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 /** mail.outbox: one page, newest first, optionally by status and by recipient (part of the address, any case). */
 export const ZMailOutboxInput = ZPageInput.extend({
   status: ZMailStatus.optional(),
-  recipient: z.string().trim().max(254, 'Recipient must be at most 254 characters').optional(),
+  recipient: z
+    .string()
+    .trim()
+    .max(
+      254,
+      say(() => tr('validation.recipientMustBeAtMost254', 'Recipient must be at most 254 characters')),
+    )
+    .optional(),
 });
 export type TMailOutboxInput = z.input<typeof ZMailOutboxInput>;
 

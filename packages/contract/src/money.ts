@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { say } from './common.ts';
+import { tr } from './i18n.ts';
 
 /** Largest amount a single request may carry: $10,000,000.00. */
 export const MAX_TRANSACTION_CENTS = 1_000_000_000;
@@ -48,14 +50,25 @@ export function formatCents(cents: number): string {
 
 function dollarAmount(maxCents: number, allowZero: boolean) {
   return z
-    .number({ error: 'Amount must be a number' })
-    .refine((v) => Number.isFinite(v), 'Amount must be a finite number')
-    .refine((v) => !Number.isFinite(v) || hasAtMostTwoDecimals(v), 'Amount can have at most 2 decimals')
+    .number(say(() => tr('validation.amountMustBeANumber', 'Amount must be a number')))
+    .refine(
+      (v) => Number.isFinite(v),
+      say(() => tr('validation.amountMustBeAFiniteNumber', 'Amount must be a finite number')),
+    )
+    .refine(
+      (v) => !Number.isFinite(v) || hasAtMostTwoDecimals(v),
+      say(() => tr('validation.amountCanHaveAtMost2', 'Amount can have at most 2 decimals')),
+    )
     .refine(
       (v) => (allowZero ? v >= 0 : v > 0),
-      allowZero ? 'Amount cannot be negative' : 'Amount must be greater than zero',
+      allowZero
+        ? say(() => tr('validation.amountCannotBeNegative', 'Amount cannot be negative'))
+        : say(() => tr('validation.amountMustBeGreaterThanZero', 'Amount must be greater than zero')),
     )
-    .refine((v) => v <= maxCents / 100, `Amount cannot exceed $${formatCents(maxCents)}`);
+    .refine(
+      (v) => v <= maxCents / 100,
+      say(() => tr('validation.amountTooLarge', 'Amount cannot exceed ${max}', { max: formatCents(maxCents) })),
+    );
 }
 
 /** A positive transaction amount in dollars (at most 2 decimals, at most $10,000,000). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { say } from './common.ts';
+import { tr, type Msg, translate } from './i18n.ts';
 import { MAX_BALANCE_CENTS, MAX_TRANSACTION_CENTS } from './money.ts';
 
 export const ZPayoutFrequency = z.enum(['monthly', 'quarterly', 'semi_annually', 'yearly', 'at_maturity']);
@@ -47,7 +49,10 @@ export interface TermsIssue {
 export function crossTermIssues(t: Partial<TPlanTerms>): TermsIssue[] {
   const issues: TermsIssue[] = [];
   if (t.minAmountCents !== undefined && t.maxAmountCents !== undefined && t.minAmountCents > t.maxAmountCents)
-    issues.push({ path: 'maxAmountCents', message: 'The maximum amount must be at least the minimum amount' });
+    issues.push({
+      path: 'maxAmountCents',
+      message: translate(tr('validation.maxBelowMin', 'The maximum amount must be at least the minimum amount')),
+    });
   if (t.payoutFrequency !== undefined && t.termMonths !== undefined) {
     const period = PAYOUT_PERIOD_MONTHS[t.payoutFrequency];
     if (period !== null && t.termMonths % period !== 0)
@@ -57,40 +62,74 @@ export function crossTermIssues(t: Partial<TPlanTerms>): TermsIssue[] {
       });
   }
   if (t.capacityCents != null && t.minAmountCents !== undefined && t.capacityCents < t.minAmountCents)
-    issues.push({ path: 'capacityCents', message: 'The capacity must be at least the minimum amount' });
+    issues.push({
+      path: 'capacityCents',
+      message: translate(tr('validation.capacityBelowMin', 'The capacity must be at least the minimum amount')),
+    });
   return issues;
 }
 
-const cents = (label: string, max: number) =>
+/** An amount term in cents; `label` names it with its article ("The minimum amount"). */
+const cents = (label: Msg, max: number) =>
   z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be whole cents`)
-    .positive(`${label} must be greater than zero`)
-    .max(max, `${label} cannot exceed ${formatDollars(max)}`);
+    .number(say(() => tr('validation.termAmountNumber', '{label} must be a number', { label: translate(label) })))
+    .int(say(() => tr('validation.termAmountWhole', '{label} must be whole cents', { label: translate(label) })))
+    .positive(
+      say(() => tr('validation.termAmountPositive', '{label} must be greater than zero', { label: translate(label) })),
+    )
+    .max(
+      max,
+      say(() =>
+        tr('validation.termAmountTooLarge', '{label} cannot exceed {max}', {
+          label: translate(label),
+          max: formatDollars(max),
+        }),
+      ),
+    );
 
 /** Each term on its own (no rule between terms). */
 export const ZPlanTermsFields = z.strictObject({
   annualRateBps: z
-    .number({ error: 'The rate must be a number' })
-    .int('The rate must be whole basis points (at most 2 decimals of a percent)')
-    .min(1, 'The rate must be at least 0.01%')
-    .max(MAX_RATE_BPS, 'The rate must be at most 100%'),
-  minAmountCents: cents('The minimum amount', MAX_TRANSACTION_CENTS),
-  maxAmountCents: cents('The maximum amount', MAX_TRANSACTION_CENTS),
+    .number(say(() => tr('validation.theRateMustBeANumber', 'The rate must be a number')))
+    .int(
+      say(() => tr('validation.rateWholeBps', 'The rate must be whole basis points (at most 2 decimals of a percent)')),
+    )
+    .min(
+      1,
+      say(() => tr('validation.theRateMustBeAtLeast', 'The rate must be at least 0.01%')),
+    )
+    .max(
+      MAX_RATE_BPS,
+      say(() => tr('validation.theRateMustBeAtMost', 'The rate must be at most 100%')),
+    ),
+  minAmountCents: cents(tr('field.minAmount', 'The minimum amount'), MAX_TRANSACTION_CENTS),
+  maxAmountCents: cents(tr('field.maxAmount', 'The maximum amount'), MAX_TRANSACTION_CENTS),
   termMonths: z
-    .number({ error: 'The term must be a number of months' })
-    .int('The term must be a whole number of months')
-    .min(1, 'The term must be at least 1 month')
-    .max(MAX_TERM_MONTHS, `The term must be at most ${MAX_TERM_MONTHS} months`),
+    .number(say(() => tr('validation.theTermMustBeANumber', 'The term must be a number of months')))
+    .int(say(() => tr('validation.termWhole', 'The term must be a whole number of months')))
+    .min(
+      1,
+      say(() => tr('validation.theTermMustBeAtLeast', 'The term must be at least 1 month')),
+    )
+    .max(
+      MAX_TERM_MONTHS,
+      say(() => tr('validation.termTooLong', 'The term must be at most {max} months', { max: MAX_TERM_MONTHS })),
+    ),
   payoutFrequency: ZPayoutFrequency,
   riskLevel: z
-    .string({ error: 'Risk level is required' })
+    .string(say(() => tr('validation.riskLevelIsRequired', 'Risk level is required')))
     .trim()
-    .min(1, 'Risk level is required')
-    .max(50, 'Risk level must be at most 50 characters'),
+    .min(
+      1,
+      say(() => tr('validation.riskLevelIsRequired', 'Risk level is required')),
+    )
+    .max(
+      50,
+      say(() => tr('validation.riskLevelMustBeAtMost', 'Risk level must be at most 50 characters')),
+    ),
   earlyExitAllowed: z.boolean(),
   // A plan's capacity is a total over many investments, so it may exceed one transaction's limit.
-  capacityCents: cents('The capacity', MAX_BALANCE_CENTS).nullable(),
+  capacityCents: cents(tr('field.capacity', 'The capacity'), MAX_BALANCE_CENTS).nullable(),
 });
 
 /** A plan's terms, whole and consistent. */

@@ -1,29 +1,60 @@
 import { z } from 'zod';
-import { ZId, plain, text } from './common.ts';
+import { tr } from './i18n.ts';
+import { ZId, plain, text, say } from './common.ts';
 import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents, hasAtMostTwoDecimals } from './money.ts';
 import { type TPlanTerms, ZPayoutFrequency, ZPlanTermsFields, crossTermIssues } from './plan-terms.ts';
 
 /** A plan's capacity in dollars: a total over many investments, so up to the largest balance. */
 const ZCapacity = z
-  .number({ error: 'Capacity must be a number' })
-  .refine((v) => hasAtMostTwoDecimals(v), 'Capacity can have at most 2 decimals')
-  .refine((v) => v > 0, 'Capacity must be greater than zero')
-  .refine((v) => v <= MAX_BALANCE_CENTS / 100, `Capacity cannot exceed $${formatCents(MAX_BALANCE_CENTS)}`);
+  .number(say(() => tr('validation.capacityMustBeANumber', 'Capacity must be a number')))
+  .refine(
+    (v) => hasAtMostTwoDecimals(v),
+    say(() => tr('validation.capacityCanHaveAtMost2', 'Capacity can have at most 2 decimals')),
+  )
+  .refine(
+    (v) => v > 0,
+    say(() => tr('validation.capacityMustBeGreaterThanZero', 'Capacity must be greater than zero')),
+  )
+  .refine(
+    (v) => v <= MAX_BALANCE_CENTS / 100,
+    say(() =>
+      tr('validation.capacityTooLarge', 'Capacity cannot exceed ${max}', { max: formatCents(MAX_BALANCE_CENTS) }),
+    ),
+  );
 
-const description = plain(z.string().trim().max(2000, 'Description must be at most 2000 characters'), 'Description', {
-  multiline: true,
-});
-const image = plain(z.string().trim().max(500, 'Image must be at most 500 characters'), 'Image');
+const description = plain(
+  z
+    .string()
+    .trim()
+    .max(
+      2000,
+      say(() => tr('validation.descriptionMustBeAtMost2000', 'Description must be at most 2000 characters')),
+    ),
+  tr('field.description', 'Description'),
+  {
+    multiline: true,
+  },
+);
+const image = plain(
+  z
+    .string()
+    .trim()
+    .max(
+      500,
+      say(() => tr('validation.imageMustBeAtMost500', 'Image must be at most 500 characters')),
+    ),
+  tr('field.image', 'Image'),
+);
 
 /** Every field a plan is written with, without defaults (an update must not reset what it leaves out). */
 const PLAN_FIELD_SHAPE = {
-  investmentPlanName: text('Plan name'),
+  investmentPlanName: text(tr('field.planName', 'Plan name')),
   annualRateBps: ZPlanTermsFields.shape.annualRateBps,
   minAmount: ZAmount,
   maxAmount: ZAmount,
   termMonths: ZPlanTermsFields.shape.termMonths,
   payoutFrequency: ZPayoutFrequency,
-  riskLevel: text('Risk level', 50),
+  riskLevel: text(tr('field.riskLevel', 'Risk level'), 50),
   earlyExitAllowed: z.boolean(),
   capacity: ZCapacity.nullable(),
   investmentPlanDescription: description,

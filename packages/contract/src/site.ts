@@ -1,5 +1,7 @@
 import { ZSignupInput } from './user.ts';
 import { z } from 'zod';
+import { say } from './common.ts';
+import { tr } from './i18n.ts';
 
 /** A fact about the operator: trimmed text, or null while an admin has not set it. */
 const fact = (max: number) => z.string().trim().max(max).nullable();
@@ -34,14 +36,22 @@ export const ZSiteSettingsInput = z.object({
     .max(254)
     .nullable()
     .transform((v) => v || null)
-    .pipe(z.email({ error: 'Support email must be a valid email address' }).nullable()),
+    .pipe(
+      z
+        .email(say(() => tr('validation.supportEmailMustBeAValid', 'Support email must be a valid email address')))
+        .nullable(),
+    ),
   licence: fact(300).transform((v) => v || null),
   launchDate: z
     .string()
     .trim()
     .nullable()
     .transform((v) => v || null)
-    .pipe(z.iso.date({ error: 'Launch date must be a date like 2026-12-31' }).nullable()),
+    .pipe(
+      z.iso
+        .date(say(() => tr('validation.launchDateMustBeADate', 'Launch date must be a date like 2026-12-31')))
+        .nullable(),
+    ),
 });
 export type TSiteSettingsInput = z.input<typeof ZSiteSettingsInput>;
 /** The set as the server stores it: empty texts made null. */

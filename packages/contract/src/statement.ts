@@ -1,11 +1,25 @@
 import { z } from 'zod';
-import { ZId, plain } from './common.ts';
+import { tr, type Msg, translate } from './i18n.ts';
+import { ZId, plain, say, REASON } from './common.ts';
+
+const BANK_ACCOUNT = tr('field.bankAccount', 'Bank account');
 
 export const ZStatementFormat = z.enum(['camt053', 'csv', 'mt940']);
 export type TStatementFormat = z.infer<typeof ZStatementFormat>;
 
-const column = (label: string) =>
-  plain(z.string().trim().min(1, `${label} column must not be empty`).max(100), `${label} column`);
+/** A CSV column's name, as the mapping form labels it (`tr('field.columnDate', 'Date column')`). */
+const column = (label: Msg) =>
+  plain(
+    z
+      .string()
+      .trim()
+      .min(
+        1,
+        say(() => tr('validation.columnEmpty', '{label} must not be empty', { label: translate(label) })),
+      )
+      .max(100),
+    label,
+  );
 
 /**
  * The columns of a bank's CSV export (header names). Saved per bank account, so a later import of the same
@@ -13,14 +27,14 @@ const column = (label: string) =>
  * balances; `dateFormat` and `decimalComma` read the bank's way of writing dates and amounts.
  */
 export const ZCsvMapping = z.strictObject({
-  date: column('Date'),
-  amount: column('Amount'),
-  currency: column('Currency').optional(),
-  reference: column('Reference'),
-  bankTransactionId: column('Bank transaction id').optional(),
-  counterpartyName: column('Counterparty name').optional(),
-  counterpartyAccount: column('Counterparty account').optional(),
-  balance: column('Balance').optional(),
+  date: column(tr('field.columnDate', 'Date column')),
+  amount: column(tr('field.columnAmount', 'Amount column')),
+  currency: column(tr('field.columnCurrency', 'Currency column')).optional(),
+  reference: column(tr('field.columnReference', 'Reference column')),
+  bankTransactionId: column(tr('field.columnBankTxId', 'Bank transaction id column')).optional(),
+  counterpartyName: column(tr('field.columnCounterpartyName', 'Counterparty name column')).optional(),
+  counterpartyAccount: column(tr('field.columnCounterpartyAccount', 'Counterparty account column')).optional(),
+  balance: column(tr('field.columnBalance', 'Balance column')).optional(),
   dateFormat: z.enum(['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY']).optional(),
   decimalComma: z.boolean().optional(),
   delimiter: z.enum([',', ';', '\t']).optional(),
@@ -30,16 +44,25 @@ export type TCsvMapping = z.infer<typeof ZCsvMapping>;
 /** statement.import: a bank statement file (its text), read as a proposal until a second admin approves it. */
 export const ZStatementImportInput = z.strictObject({
   format: ZStatementFormat,
-  content: z.string().min(1, 'The statement file is empty').max(50_000_000, 'The statement file is too large'),
+  content: z
+    .string()
+    .min(
+      1,
+      say(() => tr('validation.theStatementFileIsEmpty', 'The statement file is empty')),
+    )
+    .max(
+      50_000_000,
+      say(() => tr('validation.theStatementFileIsTooLarge', 'The statement file is too large')),
+    ),
   mapping: ZCsvMapping.optional(),
   /** For CSV (which names no account): the bank account it is from; default the deposit account. */
-  bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
+  bankAccount: plain(z.string().trim().min(1).max(64), BANK_ACCOUNT).optional(),
 });
 export type TStatementImportInput = z.infer<typeof ZStatementImportInput>;
 
 /** statement.csvMapping: the column mapping saved with the last CSV import of a bank account (default: ours). */
 export const ZCsvMappingInput = z.strictObject({
-  bankAccount: plain(z.string().trim().min(1).max(64), 'Bank account').optional(),
+  bankAccount: plain(z.string().trim().min(1).max(64), BANK_ACCOUNT).optional(),
 });
 export const ZSavedCsvMapping = z.object({
   bankAccount: z.string(),
@@ -122,7 +145,17 @@ export const ZStatementLinesInput = z
 export const ZStatementAssignInput = z.strictObject({ lineId: ZId, userId: ZId });
 export const ZStatementDismissInput = z.strictObject({
   lineId: ZId,
-  reason: plain(z.string().trim().min(1, 'A reason is required').max(500), 'Reason'),
+  reason: plain(
+    z
+      .string()
+      .trim()
+      .min(
+        1,
+        say(() => tr('validation.aReasonIsRequired', 'A reason is required')),
+      )
+      .max(500),
+    REASON,
+  ),
 });
 
 /** statement.reconciliation: per bank account, the bank's figure against the books' (dollars). */

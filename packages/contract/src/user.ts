@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text } from './common.ts';
+import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text, say, REASON } from './common.ts';
+import { formatEnglish, tr } from './i18n.ts';
 import { ZBalance } from './money.ts';
 import { ZLocale, ZTheme } from './locale.ts';
 
@@ -7,22 +8,34 @@ export const ZAccountType = z.enum(['user', 'admin']);
 export type TAccountType = z.infer<typeof ZAccountType>;
 
 export const ZPassword = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
+  .string(say(() => tr('validation.passwordIsRequired', 'Password is required')))
+  .min(
+    8,
+    say(() => tr('validation.passwordMustBeAtLeast8', 'Password must be at least 8 characters')),
+  )
+  .max(
+    200,
+    say(() => tr('validation.passwordMustBeAtMost200', 'Password must be at most 200 characters')),
+  );
 
 export const ZReferralCode = z
   .string()
   .trim()
-  .max(32, 'Referral code must be at most 32 characters')
-  .regex(/^[A-Za-z0-9]*$/, 'Referral code may only contain letters and digits');
+  .max(
+    32,
+    say(() => tr('validation.referralCodeMustBeAtMost', 'Referral code must be at most 32 characters')),
+  )
+  .regex(
+    /^[A-Za-z0-9]*$/,
+    say(() => tr('validation.referralCodeMayOnlyContainLetters', 'Referral code may only contain letters and digits')),
+  );
 
 /** Self sign-up. accountType is accepted for legacy callers but always ignored (sign-up makes a user). */
 export const ZSignupInput = z.strictObject({
-  firstName: text('First name'),
-  lastName: text('Last name'),
-  country: text('Country'),
-  city: text('City'),
+  firstName: text(tr('field.firstName', 'First name')),
+  lastName: text(tr('field.lastName', 'Last name')),
+  country: text(tr('field.country', 'Country')),
+  city: text(tr('field.city', 'City')),
   email: ZEmail,
   password: ZPassword,
   ref: ZReferralCode.optional(),
@@ -38,23 +51,39 @@ export type TSignupInput = z.infer<typeof ZSignupInput>;
  */
 export const ZOtp = plain(
   z
-    .string({ error: 'The code must be text' })
+    .string(say(() => tr('validation.theCodeMustBeText', 'The code must be text')))
     .trim()
-    .min(1, 'Enter the 6-digit code from your authenticator app')
-    .max(40, 'The code must be at most 40 characters'),
-  'Code',
+    .min(
+      1,
+      say(() => tr('validation.enterThe6DigitCodeFrom', 'Enter the 6-digit code from your authenticator app')),
+    )
+    .max(
+      40,
+      say(() => tr('validation.theCodeMustBeAtMost', 'The code must be at most 40 characters')),
+    ),
+  tr('field.code', 'Code'),
 );
 
 /** What the server answers (401) to a right password when two-factor sign-in is on and no `otp` came. */
-export const TWO_FACTOR_REQUIRED_MESSAGE =
-  'Enter the 6-digit code from your authenticator app (or one of your recovery codes) in the otp field.';
+export const TWO_FACTOR_REQUIRED = tr(
+  'auth.twoFactorRequired',
+  'Enter the 6-digit code from your authenticator app (or one of your recovery codes) in the otp field.',
+);
+/** Its English text: the sign-in form tells this answer from a refusal by it. */
+export const TWO_FACTOR_REQUIRED_MESSAGE = formatEnglish(TWO_FACTOR_REQUIRED);
 
 export const ZLoginInput = z.strictObject({
   email: ZEmail,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(200, 'Password must be at most 200 characters'),
+    .string(say(() => tr('validation.passwordIsRequired', 'Password is required')))
+    .min(
+      1,
+      say(() => tr('validation.passwordIsRequired', 'Password is required')),
+    )
+    .max(
+      200,
+      say(() => tr('validation.passwordMustBeAtMost200', 'Password must be at most 200 characters')),
+    ),
   /** Needed when two-factor sign-in is on: a current authenticator code or an unused recovery code. */
   otp: ZOtp.optional(),
 });
@@ -115,20 +144,36 @@ export type TUserPage = z.infer<typeof ZUserPage>;
 export const ZUserUpdateInput = z.strictObject({
   id: ZId,
   version: z.number().int().min(0).optional(),
-  firstName: text('First name').optional(),
-  lastName: text('Last name').optional(),
-  country: text('Country').optional(),
-  city: text('City').optional(),
+  firstName: text(tr('field.firstName', 'First name')).optional(),
+  lastName: text(tr('field.lastName', 'Last name')).optional(),
+  country: text(tr('field.country', 'Country')).optional(),
+  city: text(tr('field.city', 'City')).optional(),
   email: ZEmail.optional(),
   accountType: ZAccountType.optional(),
   balance: ZBalance.optional(),
   profilePicture: plain(
-    z.string().trim().max(500, 'Profile picture must be at most 500 characters'),
-    'Profile picture',
+    z
+      .string()
+      .trim()
+      .max(
+        500,
+        say(() => tr('validation.profilePictureMustBeAtMost', 'Profile picture must be at most 500 characters')),
+      ),
+    tr('field.profilePicture', 'Profile picture'),
   ).optional(),
-  reason: plain(z.string().trim().max(500, 'Reason must be at most 500 characters'), 'Reason', {
-    multiline: true,
-  }).optional(),
+  reason: plain(
+    z
+      .string()
+      .trim()
+      .max(
+        500,
+        say(() => tr('validation.reasonMustBeAtMost500', 'Reason must be at most 500 characters')),
+      ),
+    REASON,
+    {
+      multiline: true,
+    },
+  ).optional(),
 });
 export type TUserUpdateInput = z.infer<typeof ZUserUpdateInput>;
 

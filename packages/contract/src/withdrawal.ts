@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject } from './common.ts';
+import { tr, translate } from './i18n.ts';
+import { ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject, say } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 import { ZOtp } from './user.ts';
 
@@ -23,7 +24,15 @@ export const WITHDRAWAL_DETAILS: Record<
     schema: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9 -]{6,34}$/, 'Enter a bank account number or IBAN (6 to 34 letters and digits)'),
+      .regex(
+        /^[A-Za-z0-9 -]{6,34}$/,
+        say(() =>
+          tr(
+            'validation.enterABankAccountNumberOr',
+            'Enter a bank account number or IBAN (6 to 34 letters and digits)',
+          ),
+        ),
+      ),
   },
   paypal: {
     label: 'PayPal Email',
@@ -32,7 +41,7 @@ export const WITHDRAWAL_DETAILS: Record<
       .string()
       .trim()
       .max(254)
-      .pipe(z.email({ error: 'Enter a valid PayPal email address' })),
+      .pipe(z.email(say(() => tr('validation.enterAValidPayPalEmailAddress', 'Enter a valid PayPal email address')))),
   },
   crypto: {
     label: 'Crypto Wallet Address',
@@ -40,14 +49,27 @@ export const WITHDRAWAL_DETAILS: Record<
     schema: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9]{26,100}$/, 'Enter a wallet address (26 to 100 letters and digits)'),
+      .regex(
+        /^[A-Za-z0-9]{26,100}$/,
+        say(() => tr('validation.enterAWalletAddress26To', 'Enter a wallet address (26 to 100 letters and digits)')),
+      ),
   },
 };
 
 /** Payout details as typed; the method's own rule is added by `checkWithdrawalDetails`. */
 export const ZWithdrawalDetailsText = plain(
-  z.string().trim().min(1, 'Payout details are required').max(254, 'Payout details must be at most 254 characters'),
-  'Payout details',
+  z
+    .string()
+    .trim()
+    .min(
+      1,
+      say(() => tr('validation.payoutDetailsAreRequired', 'Payout details are required')),
+    )
+    .max(
+      254,
+      say(() => tr('validation.payoutDetailsMustBeAtMost', 'Payout details must be at most 254 characters')),
+    ),
+  tr('field.payoutDetails', 'Payout details'),
 );
 
 /**
@@ -61,7 +83,11 @@ export function checkWithdrawalDetails(
   if (!v.details) return; // ZWithdrawalDetailsText already says it is required
   const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
   if (!r.success)
-    ctx.addIssue({ code: 'custom', path: ['details'], message: r.error.issues[0]?.message ?? 'Invalid details' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['details'],
+      message: r.error.issues[0]?.message ?? translate(tr('validation.detailsInvalid', 'Invalid details')),
+    });
 }
 
 /** withdrawal.request: a member asks for a payout; the amount is held until an admin decides. */
@@ -88,12 +114,18 @@ export const ZWithdrawalReviewInput = z
     decision: z.enum(['approve', 'reject']),
     reason: ZReviewReason.optional(),
     payoutReference: plain(
-      z.string().trim().max(100, 'Payout reference must be at most 100 characters'),
-      'Payout reference',
+      z
+        .string()
+        .trim()
+        .max(
+          100,
+          say(() => tr('validation.payoutReferenceMustBeAtMost', 'Payout reference must be at most 100 characters')),
+        ),
+      tr('field.payoutReference', 'Payout reference'),
     ).optional(),
   })
   .refine(reasonGivenToReject, {
-    message: 'A reason is required to reject a withdrawal',
+    error: () => translate(tr('validation.withdrawalRejectReason', 'A reason is required to reject a withdrawal')),
     path: ['reason'],
   });
 export type TWithdrawalReviewInput = z.infer<typeof ZWithdrawalReviewInput>;

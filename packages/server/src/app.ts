@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import v8 from 'node:v8';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
@@ -123,9 +124,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     retryAfter: PRESSURE_RETRY_AFTER_S,
     async pressureHandler(req, _reply, type) {
       req.log.warn({ pressure: type }, 'under pressure: request refused');
-      throw new AppError('UNAVAILABLE', 'The server is busy right now. Please try again in a few seconds.', {
-        retryAfterS: PRESSURE_RETRY_AFTER_S,
-      });
+      throw new AppError(
+        'UNAVAILABLE',
+        tr('service.busy', 'The server is busy right now. Please try again in a few seconds.'),
+        {
+          retryAfterS: PRESSURE_RETRY_AFTER_S,
+        },
+      );
     },
   });
 
@@ -172,7 +177,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       try {
         decodeURIComponent(path);
       } catch {
-        throw new AppError('BAD_INPUT', 'The procedure path is not valid (malformed percent-encoding).');
+        throw new AppError(
+          'BAD_INPUT',
+          tr('request.badProcedurePath', 'The procedure path is not valid (malformed percent-encoding).'),
+        );
       }
     });
     await trpcScope.register(trpcOnFastify<AppRouter>, {

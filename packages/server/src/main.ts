@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatEnglish } from '@vestora/contract';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
@@ -30,7 +31,7 @@ async function main() {
   const { source } = await twoFactorKey(config);
   if (source === 'none') {
     app.log.warn(
-      `two-factor sign-in: unavailable until APP_SECRET (32+ characters) is set. ${TWO_FACTOR_UNAVAILABLE_MESSAGE}`,
+      `two-factor sign-in: unavailable until APP_SECRET (32+ characters) is set. ${formatEnglish(TWO_FACTOR_UNAVAILABLE_MESSAGE)}`,
     );
   } else {
     app.log.info(

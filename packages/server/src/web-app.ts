@@ -11,6 +11,7 @@ import {
   localeOfPath,
   matchLocale,
   pathInLocale,
+  tr,
 } from '@vestora/contract';
 import { AppError } from './lib/errors.ts';
 
@@ -158,6 +159,9 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
         .type('text/plain')
         .send('The web app is not built yet. Run `pnpm build` (or `pnpm start`).');
     }
-    throw new AppError('NOT_FOUND', `No such endpoint: ${req.method} ${pathname}`);
+    throw new AppError(
+      'NOT_FOUND',
+      tr('request.noEndpoint', 'No such endpoint: {method} {path}', { method: req.method, path: pathname }),
+    );
   });
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { formatEnglish, isMsg, type Msg, type MsgValues, tr } from '@vestora/contract';
 import { ZodError } from 'zod';
 
 /**
@@ -27,14 +28,24 @@ const APP_ERROR_CODES = {
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 
-/** The one error type services throw. */
+/**
+ * The one error type services throw. Its message is a descriptor (`tr('deposit.notFound', 'No deposit ...')`):
+ * `message` is the English text (the legacy API and logs), `msg` the id and values the web translates.
+ */
 export class AppError extends TRPCError {
   readonly appCode: AppErrorCode;
+  /** The message as a descriptor, when it was given as one (sent to tRPC clients as `data.i18n`). */
+  readonly msg?: Msg;
   /** Seconds a client should wait before trying again (429, 503): sent as `Retry-After` on /trpc and /api/v1. */
   readonly retryAfterS?: number;
-  constructor(appCode: AppErrorCode, message: string, opts?: { cause?: unknown; retryAfterS?: number }) {
-    super({ code: APP_ERROR_CODES[appCode], message, cause: opts?.cause });
+  constructor(appCode: AppErrorCode, message: string | Msg, opts?: { cause?: unknown; retryAfterS?: number }) {
+    super({
+      code: APP_ERROR_CODES[appCode],
+      message: typeof message === 'string' ? message : formatEnglish(message),
+      cause: opts?.cause,
+    });
     this.appCode = appCode;
+    if (isMsg(message)) this.msg = message;
     if (opts?.retryAfterS !== undefined) this.retryAfterS = Math.max(1, Math.ceil(opts.retryAfterS));
   }
 }
@@ -54,8 +65,11 @@ export function retryAfterOf(errors: readonly unknown[]): number | undefined {
 
 /** Seconds a client is asked to wait (`Retry-After`) when the database is unreachable or too slow. */
 export const DATABASE_UNAVAILABLE_RETRY_AFTER_S = 2;
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable: its database is not answering. Please try again in a moment.';
+const DATABASE_UNAVAILABLE = tr(
+  'service.databaseUnavailable',
+  'The service is briefly unavailable: its database is not answering. Please try again in a moment.',
+);
+export const DATABASE_UNAVAILABLE_MESSAGE = formatEnglish(DATABASE_UNAVAILABLE);
 
 /**
  * The one table of "not now" database failures (as opposed to "not this": bad input, a conflict). SQLSTATEs:
@@ -110,8 +124,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
-const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
+const INTERNAL = tr('service.internal', 'Something went wrong on our side. Please try again in a moment.');
+export const INTERNAL_MESSAGE = formatEnglish(INTERNAL);
+const INVALID_JSON = tr('request.invalidJson', 'The request body is not valid JSON.');
 
 /** Readable one-line summary of a zod error: "email: Email must be a valid email address". */
 export function describeZodError(err: ZodError): string {
@@ -131,6 +146,12 @@ export interface PublicError {
   message: string;
 }
 
+/** The id and values of a public error's message, for the client to say it in the reader's language. */
+export interface PublicI18n {
+  id: string;
+  values?: MsgValues;
+}
+
 /** The `{ "err": ... }` body every error outside tRPC carries (legacy /api/v1, request guards, unknown paths). */
 export interface ErrorBody {
   err: string;
@@ -140,15 +161,18 @@ export interface ErrorBody {
  * Fastify's own 4xx (malformed JSON, body too large) and its plugins' (they throw a plain
  * `{ statusCode, message }`): the status and a message that is safe and useful.
  */
-function fastifyClientError(err: unknown): PublicError | undefined {
+function fastifyClientError(err: unknown): PublicAnswer | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const { statusCode: status, message } = err as { statusCode?: unknown; message?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500 || typeof message !== 'string') return undefined;
-  return { status, message: status === 400 && /JSON/i.test(message) ? INVALID_JSON_MESSAGE : message };
+  return { status, message: status === 400 && /JSON/i.test(message) ? INVALID_JSON : message };
 }
 
-export const DATA_ERROR_MESSAGE =
-  'A value in the request cannot be stored (for example a control character, or a number out of range).';
+const DATA_ERROR = tr(
+  'request.unstorableValue',
+  'A value in the request cannot be stored (for example a control character, or a number out of range).',
+);
+export const DATA_ERROR_MESSAGE = formatEnglish(DATA_ERROR);
 
 /**
  * True when PostgreSQL refused a value (SQLSTATE class 22, data exception: 22021 invalid byte sequence,
@@ -165,11 +189,16 @@ export function isDataException(err: unknown): boolean {
   return false;
 }
 
-/** Maps anything thrown to what a client may see: 5xx messages never leak (except an AppError's own). */
-export function toPublicError(err: unknown): PublicError {
+/** What a client may see of an error, its message still a descriptor where there is one. */
+interface PublicAnswer {
+  status: number;
+  message: string | Msg;
+}
+
+function publicAnswer(err: unknown): PublicAnswer {
   // The database is unreachable or too slow right now (retryAfterOf adds Retry-After).
   if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
-    return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
+    return { status: 503, message: DATABASE_UNAVAILABLE };
   }
   if (err instanceof TRPCError) {
     // Only an input that failed its schema is the client's fault: tRPC raises those as BAD_REQUEST. A ZodError
@@ -178,13 +207,29 @@ export function toPublicError(err: unknown): PublicError {
       return { status: 400, message: describeZodError(err.cause) };
     const status = getHTTPStatusCodeFromError(err);
     if (status === 500 && !(err instanceof AppError) && isDataException(err))
-      return { status: 400, message: DATA_ERROR_MESSAGE };
-    if (status === 500 || (status > 500 && !(err instanceof AppError))) return { status, message: INTERNAL_MESSAGE };
-    return { status, message: err.message };
+      return { status: 400, message: DATA_ERROR };
+    if (status === 500 || (status > 500 && !(err instanceof AppError))) return { status, message: INTERNAL };
+    return { status, message: (err instanceof AppError && err.msg) || err.message };
   }
   if (err instanceof ZodError) return { status: 400, message: describeZodError(err) };
-  if (isDataException(err)) return { status: 400, message: DATA_ERROR_MESSAGE };
-  return fastifyClientError(err) ?? { status: 500, message: INTERNAL_MESSAGE };
+  if (isDataException(err)) return { status: 400, message: DATA_ERROR };
+  return fastifyClientError(err) ?? { status: 500, message: INTERNAL };
+}
+
+/** Maps anything thrown to what a client may see: 5xx messages never leak (except an AppError's own). */
+export function toPublicError(err: unknown): PublicError {
+  const { status, message } = publicAnswer(err);
+  return { status, message: typeof message === 'string' ? message : formatEnglish(message) };
+}
+
+/**
+ * The id and values of the message toPublicError gives for `err`, when that message is a descriptor (an
+ * AppError's `tr(...)`, the service's own texts); undefined for texts that have none (zod's summaries).
+ */
+export function toPublicI18n(err: unknown): PublicI18n | undefined {
+  const { message } = publicAnswer(err);
+  if (typeof message === 'string') return undefined;
+  return message.values ? { id: message.id, values: message.values } : { id: message.id };
 }
 
 /** The one builder of `{ err }` bodies. */

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 // Cursor paging shared by every list that pages newest first by a `seq` identity column.
 import { AppError } from './errors.ts';
 
@@ -19,7 +20,7 @@ export function parseSeqCursor(cursor: string | undefined): number | undefined {
   if (!/^\d{1,15}$/.test(cursor)) {
     throw new AppError(
       'BAD_INPUT',
-      'cursor is not valid: pass back the nextCursor of the previous page, or leave it out.',
+      tr('paging.badCursor', 'cursor is not valid: pass back the nextCursor of the previous page, or leave it out.'),
     );
   }
   return Number(cursor);

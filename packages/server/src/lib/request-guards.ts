@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -27,12 +28,15 @@ export const requestGuards = fp(
       const origin = req.headers.origin;
       // Thrown, not sent: the app's error handler builds every `{ err }` body.
       if (origin && (origin === 'null' || !isOwnOrigin(origin, opts.config))) {
-        throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
+        throw new AppError('FORBIDDEN', tr('request.crossSite', 'Cross-site requests are not allowed.'));
       }
       const type = req.headers['content-type'];
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
       if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          tr('request.sendJson', 'Send the request body as JSON (Content-Type: application/json).'),
+        );
       }
     });
   },

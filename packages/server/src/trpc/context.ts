@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -96,5 +97,9 @@ export const MAX_BATCH_SIZE = 10;
 export function refuseUnbatchable(info: { isBatchCall: boolean; calls: readonly { path: string }[] }): void {
   if (!info.isBatchCall) return;
   const alone = info.calls.find((c) => UNBATCHABLE.has(c.path));
-  if (alone) throw new AppError('BAD_INPUT', `${alone.path} cannot be batched: send it as a request of its own.`);
+  if (alone)
+    throw new AppError(
+      'BAD_INPUT',
+      tr('request.notBatchable', '{path} cannot be batched: send it as a request of its own.', { path: alone.path }),
+    );
 }

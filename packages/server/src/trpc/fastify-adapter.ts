@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import {
   type HTTPErrorHandler,
@@ -66,7 +67,7 @@ function lightRequest(req: FastifyRequest, reply: FastifyReply): Request {
   try {
     url = new URL(req.url, `${req.protocol}://${req.host || 'localhost'}`).href;
   } catch {
-    throw new AppError('BAD_INPUT', 'The request URL is not valid.');
+    throw new AppError('BAD_INPUT', tr('request.badUrl', 'The request URL is not valid.'));
   }
   const controller = new AbortController();
   // Aborted only when the client goes away before the answer is written (not after every response).
@@ -93,7 +94,10 @@ function lightRequest(req: FastifyRequest, reply: FastifyReply): Request {
     json: async () => JSON.parse(typeof body === 'string' ? body : ''),
     text: async () => (typeof body === 'string' ? body : ''),
     formData: async () => {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        tr('request.sendJson', 'Send the request body as JSON (Content-Type: application/json).'),
+      );
     },
   } as unknown as Request;
 }

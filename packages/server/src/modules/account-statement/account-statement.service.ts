@@ -4,6 +4,7 @@ import {
   centsToDollars,
   type TAccountStatementRow,
   type TLocale,
+  tr,
   type TStatementFile,
   type TStatementFileFormat,
 } from '@vestora/contract';
@@ -44,7 +45,7 @@ export async function getAccountStatementFile(
   input: { id: string; format: TStatementFileFormat },
 ): Promise<TStatementFile> {
   const found = await findStatementFile(deps.db, input.id, userId, input.format);
-  if (!found) throw new AppError('NOT_FOUND', 'No statement with that id exists.');
+  if (!found) throw new AppError('NOT_FOUND', tr('statement.notFound', 'No statement with that id exists.'));
   return asFile(`vestora-statement-${found.month}.${input.format}`, input.format, found.content);
 }
 
@@ -59,7 +60,10 @@ export async function yearSummaryFile(
   if (input.year > now.getUTCFullYear()) {
     throw new AppError(
       'BAD_INPUT',
-      `The year ${input.year} has not started yet: choose ${now.getUTCFullYear()} or earlier.`,
+      tr('accountStatement.futureYear', 'The year {year} has not started yet: choose {current} or earlier.', {
+        year: input.year,
+        current: now.getUTCFullYear(),
+      }),
     );
   }
   const from = new Date(Date.UTC(input.year, 0, 1));

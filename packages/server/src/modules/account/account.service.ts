@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { randomUUID } from 'node:crypto';
 import type { TAccount, TAccountUpdateInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
@@ -6,8 +7,10 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { type DepositAccountRow, findDepositAccount, upsertDepositAccount } from './account.repo.ts';
 
-export const ACCOUNT_MISSING_MESSAGE =
-  'The deposit account details have not been set up yet. An administrator can add them under My Account.';
+export const ACCOUNT_MISSING_MESSAGE = tr(
+  'account.missing',
+  'The deposit account details have not been set up yet. An administrator can add them under My Account.',
+);
 
 /** Whether the record is still the seeded placeholder (its bank or its number), not a real account. */
 export function isPlaceholderAccount(row: Pick<DepositAccountRow, 'bank_name' | 'account_number'>): boolean {

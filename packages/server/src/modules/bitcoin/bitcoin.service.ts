@@ -6,6 +6,7 @@ import {
   type TBitcoinException,
   type TBitcoinInstructions,
   type TBitcoinStatus,
+  tr,
 } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -39,7 +40,8 @@ export async function ensureDepositAddress(
   const stored = await repo.findAddress(db, userId);
   if (stored) return { address: stored.address, index: stored.derivation_index };
   const index = await repo.findUserSeq(db, userId);
-  if (index === undefined) throw new AppError('NOT_FOUND', 'No account with that id exists.');
+  if (index === undefined)
+    throw new AppError('NOT_FOUND', tr('bitcoin.accountNotFound', 'No account with that id exists.'));
   const { address, scriptHex } = deriveAddress(key, index);
   await repo.insertAddress(db, { userId, index, address, scriptHex, at: now });
   return { address, index };

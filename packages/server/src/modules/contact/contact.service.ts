@@ -4,6 +4,7 @@ import {
   type TContactList,
   type TContactMessage,
   type TContactSendInput,
+  tr,
 } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -64,7 +65,7 @@ export async function listContact(
   return { ...toPage(rows, limit, toContactMessage), unread };
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'No such contact message.');
+const notFound = () => new AppError('NOT_FOUND', tr('contact.notFound', 'No such contact message.'));
 
 export async function markContactRead(deps: Deps, input: { id: string; read: boolean }): Promise<TContactMessage> {
   if (!(await setContactRead(deps.db, input.id, input.read ? deps.clock.now() : null))) throw notFound();

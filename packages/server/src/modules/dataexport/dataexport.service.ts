@@ -1,3 +1,4 @@
+import { type Msg, tr } from '@vestora/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TDataExport, TDataExportLink } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
@@ -26,7 +27,7 @@ const LIST_LIMIT = 10;
 /** Where a download link points (served by dataexport.http.ts). */
 export const DOWNLOAD_PATH = '/data-export/download';
 
-export const EXPORT_NOT_FOUND_MESSAGE = 'There is no such export in your account.';
+export const EXPORT_NOT_FOUND_MESSAGE = tr('export.notFound', 'There is no such export in your account.');
 
 function toPublicExport(row: DataExportListRow, now: Date): TDataExport {
   const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
@@ -61,7 +62,11 @@ export async function requestDataExport(deps: Deps, userId: string): Promise<TDa
     if (recent.count >= EXPORTS_PER_DAY && recent.oldest) {
       throw new AppError(
         'RATE_LIMITED',
-        `You asked for ${EXPORTS_PER_DAY} copies of your data in the last 24 hours: the next one can be asked for 24 hours after the oldest of them.`,
+        tr(
+          'export.dailyLimit',
+          'You asked for {count, plural, other {# copies}} of your data in the last 24 hours: the next one can be asked for 24 hours after the oldest of them.',
+          { count: EXPORTS_PER_DAY },
+        ),
         { retryAfterS: (recent.oldest.getTime() + DAY_MS - now.getTime()) / 1000 },
       );
     }
@@ -110,11 +115,20 @@ export async function createDownloadLink(deps: Deps, userId: string, id: string)
   });
 }
 
-const NOT_DOWNLOADABLE: Record<Exclude<TDataExport['state'], 'ready'>, string> = {
-  preparing: 'This export is still being prepared. The page shows a download button once it is ready.',
-  downloaded: 'This export was already downloaded: an export downloads once. Request a new one.',
-  expired: 'This export expired (a download is possible for 24 hours after it is ready). Request a new one.',
-  failed: 'This export could not be prepared. Request a new one.',
+const NOT_DOWNLOADABLE: Record<Exclude<TDataExport['state'], 'ready'>, Msg> = {
+  preparing: tr(
+    'export.preparing',
+    'This export is still being prepared. The page shows a download button once it is ready.',
+  ),
+  downloaded: tr(
+    'export.downloaded',
+    'This export was already downloaded: an export downloads once. Request a new one.',
+  ),
+  expired: tr(
+    'export.expired',
+    'This export expired (a download is possible for 24 hours after it is ready). Request a new one.',
+  ),
+  failed: tr('export.failed', 'This export could not be prepared. Request a new one.'),
 };
 
 /** The answer of the download route: the file, or a refusal with its HTTP status and words. */

@@ -1,3 +1,4 @@
+import { formatCents, tr } from '@vestora/contract';
 import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { money, tm } from '../../i18n/i18n.ts';
@@ -11,6 +12,16 @@ import { toDeposit } from './deposit.mapper.ts';
  * A deposit: the user says "I have sent a transfer" (pending, nothing credited yet); an admin confirms it
  * (the balance is credited once) or rejects it (nothing moves).
  */
+// Why a review is refused, by the status the deposit is already in.
+const ALREADY_CONFIRMED = tr(
+  'deposit.alreadyConfirmed',
+  'This deposit was already confirmed; only pending deposits can be reviewed.',
+);
+const ALREADY_REJECTED = tr(
+  'deposit.alreadyRejected',
+  'This deposit was already rejected; only pending deposits can be reviewed.',
+);
+
 export const depositFlow = defineFlow({
   table: 'deposits',
   entity: 'deposit',
@@ -93,12 +104,12 @@ export const depositFlow = defineFlow({
   refusals: {
     expire: {},
     confirm: {
-      confirmed: 'This deposit was already confirmed; only pending deposits can be reviewed.',
-      rejected: 'This deposit was already rejected; only pending deposits can be reviewed.',
+      confirmed: ALREADY_CONFIRMED,
+      rejected: ALREADY_REJECTED,
     },
     reject: {
-      confirmed: 'This deposit was already confirmed; only pending deposits can be reviewed.',
-      rejected: 'This deposit was already rejected; only pending deposits can be reviewed.',
+      confirmed: ALREADY_CONFIRMED,
+      rejected: ALREADY_REJECTED,
     },
   },
 });
@@ -125,8 +136,12 @@ export async function requestDeposit(
       if (pending >= maxPending) {
         throw new AppError(
           'INVALID_STATE',
-          `You already have ${pending} deposit${pending === 1 ? '' : 's'} waiting for review (at most ${maxPending}). ` +
-            'Please wait until one is reviewed before reporting another transfer.',
+          tr(
+            'deposit.tooManyPending',
+            'You already have {pending, plural, one {# deposit} other {# deposits}} waiting for review (at most {max}). ' +
+              'Please wait until one is reviewed before reporting another transfer.',
+            { pending, max: maxPending },
+          ),
         );
       }
       return { reference: input.reference };
@@ -153,7 +168,10 @@ export async function reviewDeposit(
       if (d.assigned_by === admin.id) {
         throw new AppError(
           'FORBIDDEN',
-          'You assigned this bank statement line to the member; another administrator must review the deposit.',
+          tr(
+            'deposit.assignedByYou',
+            'You assigned this bank statement line to the member; another administrator must review the deposit.',
+          ),
         );
       }
     },

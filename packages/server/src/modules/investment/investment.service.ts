@@ -8,6 +8,7 @@ import {
   type TInvestmentQuote,
   type TInvestmentQuoteInput,
   type TInvestmentSetRenewalInput,
+  tr,
 } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -35,7 +36,7 @@ type OpenPlan = PlanRecord & ScheduleTerms;
 
 /** The plan's terms when it can take an investment of `amountCents`; a clear refusal otherwise. */
 function requireInvestable(plan: PlanRecord | undefined, amountCents: number): OpenPlan {
-  if (!plan) throw new AppError('NOT_FOUND', 'Investment plan not found.');
+  if (!plan) throw new AppError('NOT_FOUND', tr('plan.notFound', 'Investment plan not found.'));
   if (
     plan.status !== 'active' ||
     !plan.open_for_investing ||
@@ -45,12 +46,15 @@ function requireInvestable(plan: PlanRecord | undefined, amountCents: number): O
     plan.min_amount_cents === null ||
     plan.max_amount_cents === null
   ) {
-    throw new AppError('INVALID_STATE', 'This plan is not open for new investments.');
+    throw new AppError('INVALID_STATE', tr('investment.planClosed', 'This plan is not open for new investments.'));
   }
   if (amountCents < plan.min_amount_cents || amountCents > plan.max_amount_cents) {
     throw new AppError(
       'BAD_INPUT',
-      `amount: This plan takes between $${formatCents(plan.min_amount_cents)} and $${formatCents(plan.max_amount_cents)} per investment.`,
+      tr('investment.amountOutOfRange', 'amount: This plan takes between ${min} and ${max} per investment.', {
+        min: formatCents(plan.min_amount_cents),
+        max: formatCents(plan.max_amount_cents),
+      }),
     );
   }
   if (plan.capacity_cents !== null) {
@@ -59,8 +63,10 @@ function requireInvestable(plan: PlanRecord | undefined, amountCents: number): O
       throw new AppError(
         'INVALID_STATE',
         remaining > 0
-          ? `Only $${formatCents(remaining)} of this plan's capacity remains; invest at most that.`
-          : 'This plan is fully subscribed; it takes no new investments for now.',
+          ? tr('investment.capacityLeft', "Only ${amount} of this plan's capacity remains; invest at most that.", {
+              amount: formatCents(remaining),
+            })
+          : tr('investment.planFull', 'This plan is fully subscribed; it takes no new investments for now.'),
       );
     }
   }
@@ -138,9 +144,9 @@ export async function getInvestment(
   input: TInvestmentIdInput,
 ): Promise<TInvestmentDetail> {
   const row = await findInvestment(db, input.id);
-  if (!row) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
+  if (!row) throw new AppError('NOT_FOUND', tr('investment.notFound', 'No investment with that id exists.'));
   if (viewer.account_type !== 'admin' && row.user_id !== viewer.id) {
-    throw new AppError('FORBIDDEN', 'You can only see your own investments.');
+    throw new AppError('FORBIDDEN', tr('investment.ownOnly', 'You can only see your own investments.'));
   }
   const paid = new Map((await listPayouts(db, row.id)).map((p) => [p.period, p]));
   const schedule = scheduleOf(row);
@@ -175,9 +181,9 @@ export async function redeemInvestment(
   // Who may redeem is checked before anything is paid: a refused caller must not move money, not even
   // interest that is due (the transition checks again, under its lock).
   const position = await findInvestment(db, input.id);
-  if (!position) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
+  if (!position) throw new AppError('NOT_FOUND', tr('investment.notFound', 'No investment with that id exists.'));
   if (actor.account_type !== 'admin' && position.user_id !== actor.id)
-    throw new AppError('FORBIDDEN', 'You can only redeem your own investments.');
+    throw new AppError('FORBIDDEN', tr('investment.redeemOwnOnly', 'You can only redeem your own investments.'));
   const env = flowEnv(deps);
   await payDuePeriods(db, env, { investmentId: input.id });
   return runTransition(db, investmentFlow, 'redeem', {
@@ -189,7 +195,11 @@ export async function redeemInvestment(
       if (!i.early_exit_allowed) {
         throw new AppError(
           'INVALID_STATE',
-          `The ${i.plan_name} plan does not allow early exit; the principal comes back at maturity.`,
+          tr(
+            'investment.noEarlyExit',
+            'The {plan} plan does not allow early exit; the principal comes back at maturity.',
+            { plan: i.plan_name },
+          ),
         );
       }
     },
@@ -211,15 +221,21 @@ export async function setRenewal(
   const now = deps.clock.now();
   return db.transaction().execute(async (trx) => {
     const before = await lockInvestment(trx, input.id);
-    if (!before) throw new AppError('NOT_FOUND', 'No investment with that id exists.');
+    if (!before) throw new AppError('NOT_FOUND', tr('investment.notFound', 'No investment with that id exists.'));
     if (before.user_id !== actor.id)
-      throw new AppError('FORBIDDEN', 'Only the owner of an investment can choose what happens at its maturity.');
+      throw new AppError(
+        'FORBIDDEN',
+        tr('investment.renewOwnerOnly', 'Only the owner of an investment can choose what happens at its maturity.'),
+      );
     if (before.status !== 'active' || new Date(before.maturity_at) <= now) {
       throw new AppError(
         'BAD_INPUT',
         before.status === 'redeemed'
-          ? 'This investment was redeemed; there is no maturity left to choose for.'
-          : 'This investment has reached maturity; what happens at maturity can no longer be changed.',
+          ? tr('investment.renewRedeemed', 'This investment was redeemed; there is no maturity left to choose for.')
+          : tr(
+              'investment.renewMatured',
+              'This investment has reached maturity; what happens at maturity can no longer be changed.',
+            ),
       );
     }
     const after = before.renew === input.renew ? before : await updateRenewChoice(trx, input.id, input.renew);

@@ -1,4 +1,4 @@
-import { centsToDollars, type TLedgerEntry } from '@vestora/contract';
+import { centsToDollars, type TLedgerEntry, tr } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import type { LedgerKind } from '../../db/schema.ts';
 import { iso } from '../../lib/dates.ts';
@@ -44,7 +44,11 @@ export async function listLedgerFor(
     userId?: string | undefined;
   },
 ) {
-  const userId = scopeToViewer(viewer, input.userId, 'ledger entries');
+  const userId = scopeToViewer(
+    viewer,
+    input.userId,
+    tr('scope.ownLedger', 'You can only see your own ledger entries.'),
+  );
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await listLedgerEntries(db, {
     userId,

@@ -1,3 +1,4 @@
+import { type Msg, tr } from '@vestora/contract';
 // Limits that count what they limit: a procedure counts one attempt at the moment it runs (after routing, so
 // a batch of N calls counts N and every spelling of a path counts the same), in each bucket its action has.
 // Counters live in PostgreSQL when the product runs on it (several instances share them), in memory on the
@@ -43,32 +44,79 @@ interface ActionRule {
   buckets: readonly LimitBucket[];
   perWindow: (config: Config) => number;
   /** "Too many ___. Please wait N seconds and try again." */
-  what: string;
+  tooMany: (seconds: number) => Msg;
 }
 
 const RULES: Record<LimitAction, ActionRule> = {
-  login: { buckets: ['account', 'address'], perWindow: (c) => c.AUTH_RATE_LIMIT_PER_MIN, what: 'sign-in attempts' },
-  signup: { buckets: ['account', 'address'], perWindow: (c) => c.AUTH_RATE_LIMIT_PER_MIN, what: 'sign-up attempts' },
+  login: {
+    buckets: ['account', 'address'],
+    perWindow: (c) => c.AUTH_RATE_LIMIT_PER_MIN,
+    tooMany: (seconds) =>
+      tr(
+        'limits.login',
+        'Too many sign-in attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
+  },
+  signup: {
+    buckets: ['account', 'address'],
+    perWindow: (c) => c.AUTH_RATE_LIMIT_PER_MIN,
+    tooMany: (seconds) =>
+      tr(
+        'limits.signup',
+        'Too many sign-up attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
+  },
   password: {
     buckets: ['account', 'address'],
     perWindow: (c) => c.AUTH_RATE_LIMIT_PER_MIN,
-    what: 'password attempts',
+    tooMany: (seconds) =>
+      tr(
+        'limits.password',
+        'Too many password attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
   },
   twoFactor: {
     buckets: ['account', 'address'],
     perWindow: (c) => c.AUTH_RATE_LIMIT_PER_MIN,
-    what: 'two-factor code attempts',
+    tooMany: (seconds) =>
+      tr(
+        'limits.twoFactor',
+        'Too many two-factor code attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
   },
   money: {
     buckets: ['account'],
     perWindow: (c) => c.MONEY_RATE_LIMIT_PER_MIN,
-    what: 'deposit, withdrawal and investment requests',
+    tooMany: (seconds) =>
+      tr(
+        'limits.money',
+        'Too many deposit, withdrawal and investment requests. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
   },
-  contact: { buckets: ['address'], perWindow: () => CONTACT_LIMIT_PER_WINDOW, what: 'contact messages' },
+  contact: {
+    buckets: ['address'],
+    perWindow: () => CONTACT_LIMIT_PER_WINDOW,
+    tooMany: (seconds) =>
+      tr(
+        'limits.contact',
+        'Too many contact messages. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
+  },
   newsletter: {
     buckets: ['account', 'address'],
     perWindow: () => NEWSLETTER_LIMIT_PER_WINDOW,
-    what: 'newsletter sign-ups',
+    tooMany: (seconds) =>
+      tr(
+        'limits.newsletter',
+        'Too many newsletter sign-ups. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
   },
 };
 
@@ -156,11 +204,7 @@ export function createLimits(opts: {
         // The attempt that first went over: later refusals in the same window are not news.
         if (r.res.consumedPoints === limit + 1) await recordLockout(action, r.bucket, r.key, retryAfterS);
       }
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many ${rule.what}. Please wait ${retryAfterS} second${retryAfterS === 1 ? '' : 's'} and try again.`,
-        { retryAfterS },
-      );
+      throw new AppError('RATE_LIMITED', rule.tooMany(retryAfterS), { retryAfterS });
     },
   };
 }

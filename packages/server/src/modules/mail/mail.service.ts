@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { TMailMessage, TMailOutboxInput, TMailOutboxPage, TOutboxMail } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { iso, isoOrNull } from '../../lib/dates.ts';
@@ -46,7 +47,7 @@ export async function listOutbox(
 export async function openOutboxMail(deps: Pick<AppDeps, 'db'>, adminId: string, id: string): Promise<TMailMessage> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await findOutboxMail(trx, id);
-    if (!row) throw new AppError('NOT_FOUND', 'No message with that id is in the outbox.');
+    if (!row) throw new AppError('NOT_FOUND', tr('mail.notFound', 'No message with that id is in the outbox.'));
     const mail = toOutboxMail(row);
     const { withheld } = mail;
     await recordAudit(trx, {

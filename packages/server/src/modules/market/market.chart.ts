@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { TMarketChart } from '@vestora/contract';
 import { AppError } from '../../lib/errors.ts';
 import { FeedError, parseRetryAfter } from './market.feed.ts';
@@ -72,7 +73,10 @@ export function createMarketChartCache(opts: MarketChartOptions) {
       }
       if (res.status === 404) {
         await res.body?.cancel().catch(() => {});
-        throw new AppError('NOT_FOUND', `The market feed has no price history for "${coinId}".`);
+        throw new AppError(
+          'NOT_FOUND',
+          tr('market.noHistory', 'The market feed has no price history for "{coin}".', { coin: coinId }),
+        );
       }
       if (!res.ok) {
         await res.body?.cancel().catch(() => {});
@@ -97,7 +101,13 @@ export function createMarketChartCache(opts: MarketChartOptions) {
       const error =
         err instanceof AppError
           ? err
-          : new AppError('UNAVAILABLE', 'The price history is not available right now. Please try again shortly.');
+          : new AppError(
+              'UNAVAILABLE',
+              tr(
+                'market.historyUnavailableNow',
+                'The price history is not available right now. Please try again shortly.',
+              ),
+            );
       failures.set(key, { retryAtMs: opts.now() + Math.max(wait, backoffMs), error });
       const entry = entries.get(key);
       if (entry) entry.retryAtMs = opts.now() + Math.max(wait, backoffMs);
@@ -119,7 +129,11 @@ export function createMarketChartCache(opts: MarketChartOptions) {
       await call;
     }
     const entry = entries.get(key);
-    if (!entry) throw failures.get(key)?.error ?? new AppError('UNAVAILABLE', 'The price history is not available.');
+    if (!entry)
+      throw (
+        failures.get(key)?.error ??
+        new AppError('UNAVAILABLE', tr('market.historyUnavailable', 'The price history is not available.'))
+      );
     const now = opts.now();
     const live = now >= entry.fetchedAtMs && now - entry.fetchedAtMs < opts.ttlMs;
     return {

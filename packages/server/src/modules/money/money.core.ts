@@ -3,8 +3,7 @@
 // checks who may take it and from which status, moves it, writes the ledger entries (through moveMoney), the
 // audit record and the member's notice, all in one transaction.
 import { randomUUID } from 'node:crypto';
-import { dollarsToCents } from '@vestora/contract';
-import type { Msg } from '../../i18n/i18n.ts';
+import { dollarsToCents, type Msg, tr } from '@vestora/contract';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -36,7 +35,10 @@ import { moveMoney } from './money.move.ts';
 export function toCents(amount: number): number {
   const cents = dollarsToCents(amount);
   if (cents === null || cents <= 0)
-    throw new AppError('BAD_INPUT', 'amount: Amount must be a positive number with at most 2 decimals');
+    throw new AppError(
+      'BAD_INPUT',
+      tr('money.amountInvalid', 'amount: Amount must be a positive number with at most 2 decimals'),
+    );
   return cents;
 }
 
@@ -77,9 +79,9 @@ export interface MemberNotice {
  * review (confirm, reject, approve) their own request nor adjust their own balance; another administrator
  * must. The one rule for every review transition and every balance adjustment.
  */
-export function refuseOwnReview(actorId: string | null | undefined, ownerId: string, what: string): void {
+export function refuseOwnReview(actorId: string | null | undefined, ownerId: string, refusal: Msg): void {
   if (actorId && actorId === ownerId) {
-    throw new AppError('FORBIDDEN', `You cannot ${what}. Another administrator must do it.`);
+    throw new AppError('FORBIDDEN', refusal);
   }
 }
 
@@ -100,7 +102,10 @@ export async function refuseNewAdminReview(
   if (grant.admin_granted_by === ownerId) {
     throw new AppError(
       'FORBIDDEN',
-      'You cannot review the money of the administrator who asked for your promotion. Another administrator must do it.',
+      tr(
+        'money.reviewPromoter',
+        'You cannot review the money of the administrator who asked for your promotion. Another administrator must do it.',
+      ),
     );
   }
   const hours = env.config.ADMIN_REVIEW_COOLDOWN_HOURS;
@@ -108,8 +113,12 @@ export async function refuseNewAdminReview(
   if (env.now < until) {
     throw new AppError(
       'FORBIDDEN',
-      `A new administrator reviews no money for ${hours} hours after becoming one (until ${until.toISOString()}). ` +
-        'Another administrator must do it.',
+      tr(
+        'money.newAdminCooldown',
+        'A new administrator reviews no money for {hours, plural, other {# hours}} after becoming one (until {until}). ' +
+          'Another administrator must do it.',
+        { hours, until: until.toISOString() },
+      ),
     );
   }
 }
@@ -167,7 +176,7 @@ export interface Flow<T extends FlowTable, W, A extends string> {
   opening?: { ledger?: (row: FlowRow<T>) => LedgerEffect | LedgerEffect[]; follow?: FollowUp<T> };
   transitions: Record<A, Transition<T>>;
   /** Why an action is refused when the row is in another status: one table per flow. */
-  refusals: Record<A, Partial<Record<FlowStatus<T>, string>>>;
+  refusals: Record<A, Partial<Record<FlowStatus<T>, Msg>>>;
 }
 
 /** Declares a flow (an identity function that lets TypeScript check the declaration). */
@@ -209,7 +218,11 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     if (existing.amount_cents !== amountCents || !request.sameAs(existing)) {
       throw new AppError(
         'IDEMPOTENCY_MISMATCH',
-        `This idempotencyKey was already used for a different ${flow.entity}. Use a new key for a new request.`,
+        tr(
+          'money.idempotencyMismatch',
+          'This idempotencyKey was already used for a different {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}}. Use a new key for a new request.',
+          { entity: flow.entity },
+        ),
       );
     }
     return existing;
@@ -252,7 +265,17 @@ export async function openRowIn<T extends FlowTable>(
 ): Promise<FlowRow<T>> {
   const inserted = await insertFlowIfNewKey(trx, flow.table, values);
   if (!inserted) {
-    throw new AppError('INVALID_STATE', `A ${flow.entity} with key ${values.idempotency_key} already exists.`);
+    throw new AppError(
+      'INVALID_STATE',
+      tr(
+        'money.keyExists',
+        'A {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} with key {key} already exists.',
+        {
+          entity: flow.entity,
+          key: values.idempotency_key,
+        },
+      ),
+    );
   }
   await applyEffects(trx, flow, inserted, flow.opening?.ledger, null, env.now);
   await flow.opening?.follow?.(trx, inserted, env);
@@ -298,7 +321,15 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
 ): Promise<W> {
   const transition = flow.transitions[action];
   const current = await lockFlowRow(trx, flow.table, input.id);
-  if (!current) throw new AppError('NOT_FOUND', `No ${flow.entity} with that id exists.`);
+  if (!current)
+    throw new AppError(
+      'NOT_FOUND',
+      tr(
+        'money.notFound',
+        'No {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} with that id exists.',
+        { entity: flow.entity },
+      ),
+    );
   refuseActor(flow, action, transition, input.actor, current);
   if (transition.by === 'admin' && input.actor?.account_type === 'admin') {
     await refuseNewAdminReview(trx, input.actor.id, current.user_id, input.env);
@@ -307,7 +338,14 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
     throw new AppError(
       'INVALID_STATE',
       flow.refusals[action][current.status as FlowStatus<T>] ??
-        `This ${flow.entity} is ${String(current.status)}; it cannot be changed that way.`,
+        tr(
+          'money.cannotChange',
+          'This {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} is {status}; it cannot be changed that way.',
+          {
+            entity: flow.entity,
+            status: String(current.status),
+          },
+        ),
     );
   }
   input.check?.(current);
@@ -357,15 +395,43 @@ function refuseActor<T extends FlowTable>(
   row: FlowRow<T>,
 ): void {
   if (transition.by === 'system') {
-    if (actor) throw new AppError('FORBIDDEN', `Only the platform itself can ${action} a ${flow.entity}.`);
+    if (actor)
+      throw new AppError(
+        'FORBIDDEN',
+        tr(
+          'money.platformOnly',
+          'Only the platform itself can {action} a {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}}.',
+          { action, entity: flow.entity },
+        ),
+      );
     return;
   }
   if (!actor) throw new AppError('INTERNAL', `${flow.entity}.${action} needs a signed-in actor`);
   if (actor.account_type !== 'admin') {
-    if (transition.by !== 'owner') throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
-    if (row.user_id !== actor.id) throw new AppError('FORBIDDEN', `You can only ${action} your own ${flow.plural}.`);
+    if (transition.by !== 'owner')
+      throw new AppError('FORBIDDEN', tr('auth.adminOnly', 'Only an administrator can do this.'));
+    if (row.user_id !== actor.id)
+      throw new AppError(
+        'FORBIDDEN',
+        tr(
+          'money.ownOnly',
+          'You can only {action} your own {entity, select, deposit {deposits} withdrawal {withdrawals} investment {investments} other {requests}}.',
+          { action, entity: flow.entity },
+        ),
+      );
   }
-  if (transition.by === 'admin') refuseOwnReview(actor.id, row.user_id, `review your own ${flow.entity}`);
+  if (transition.by === 'admin')
+    refuseOwnReview(
+      actor.id,
+      row.user_id,
+      tr(
+        'money.ownReview',
+        'You cannot review your own {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}}. Another administrator must do it.',
+        {
+          entity: flow.entity,
+        },
+      ),
+    );
 }
 
 /** Runs a declaration's ledger effects for `row` through moveMoney (0-cent effects are skipped). */
@@ -401,7 +467,17 @@ export async function listFlow<T extends FlowTable, W>(
   viewer: Viewer,
   input: { cursor?: string | undefined; limit?: number | undefined; status?: string; userId?: string | undefined },
 ): Promise<Page<W>> {
-  const userId = scopeToViewer(viewer, input.userId, flow.plural);
+  const userId = scopeToViewer(
+    viewer,
+    input.userId,
+    tr(
+      'scope.ownMoney',
+      'You can only see your own {entity, select, deposit {deposits} withdrawal {withdrawals} investment {investments} other {requests}}.',
+      {
+        entity: flow.entity,
+      },
+    ),
+  );
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await listFlowRows(db, flow.table, {
     userId,

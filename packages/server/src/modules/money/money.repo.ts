@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
@@ -191,8 +192,11 @@ export async function applyBalanceChange(
     .executeTakeFirst();
   if (!updated) {
     const exists = await trx.selectFrom('users').select('id').where('id', '=', change.userId).executeTakeFirst();
-    if (!exists) throw new AppError('NOT_FOUND', 'That user does not exist.');
-    throw new AppError('INSUFFICIENT_FUNDS', 'Insufficient funds: your balance does not cover this amount.');
+    if (!exists) throw new AppError('NOT_FOUND', tr('money.userNotFound', 'That user does not exist.'));
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      tr('money.insufficientFunds', 'Insufficient funds: your balance does not cover this amount.'),
+    );
   }
   await trx
     .insertInto('ledger_entries')

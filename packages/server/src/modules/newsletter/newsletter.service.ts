@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NEWSLETTER_SUBSCRIBE_MESSAGE, NEWSLETTER_SUBSCRIBE_NO_MAIL_MESSAGE } from '@vestora/contract';
+import { NEWSLETTER_SUBSCRIBE_MESSAGE, NEWSLETTER_SUBSCRIBE_NO_MAIL_MESSAGE, tr } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TLocale } from '@vestora/contract';
@@ -92,7 +92,10 @@ export async function confirm(deps: Deps, token: string): Promise<{ status: 'con
   if (!email) {
     throw new AppError(
       'BAD_INPUT',
-      'This confirmation link is not valid: it was already used or has expired. Subscribe again to get a new one.',
+      tr(
+        'newsletter.confirmInvalid',
+        'This confirmation link is not valid: it was already used or has expired. Subscribe again to get a new one.',
+      ),
     );
   }
   return { status: 'confirmed', email };
@@ -101,7 +104,10 @@ export async function confirm(deps: Deps, token: string): Promise<{ status: 'con
 export async function unsubscribe(deps: Deps, token: string): Promise<{ status: 'unsubscribed'; email: string }> {
   const email = await unsubscribeByToken(deps.db, hashOf(token), deps.clock.now());
   if (!email)
-    throw new AppError('BAD_INPUT', 'This unsubscribe link is not valid (a newer mail may carry a newer one).');
+    throw new AppError(
+      'BAD_INPUT',
+      tr('newsletter.unsubscribeInvalid', 'This unsubscribe link is not valid (a newer mail may carry a newer one).'),
+    );
   return { status: 'unsubscribed', email };
 }
 

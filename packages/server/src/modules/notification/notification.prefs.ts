@@ -9,6 +9,7 @@ import {
   type TNotificationChannels,
   type TNotificationPreferences,
   type TNotificationSetPreferencesInput,
+  tr,
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -63,7 +64,7 @@ export async function channelsFor(
 /** notification.preferences: every category with its channels and the reason of each locked one. */
 export async function getNotificationPreferences(db: Database, userId: string): Promise<TNotificationPreferences> {
   const target = await findNotifyTarget(db, userId);
-  if (!target) throw new AppError('NOT_FOUND', 'No such user.');
+  if (!target) throw new AppError('NOT_FOUND', tr('notification.userNotFound', 'No such user.'));
   const rows = await findPreferenceRows(db, userId);
   return {
     categories: NOTIFICATION_CATEGORIES.map((category) => ({
@@ -98,7 +99,7 @@ export async function setNotificationPreferences(
   }
   await db.transaction().execute(async (trx) => {
     const target = await findNotifyTarget(trx, userId);
-    if (!target) throw new AppError('NOT_FOUND', 'No such user.');
+    if (!target) throw new AppError('NOT_FOUND', tr('notification.userNotFound', 'No such user.'));
     const rows = await findPreferenceRows(trx, userId);
     for (const category of NOTIFICATION_CATEGORIES) {
       const change = input[category];

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 // The notification centre (#21): `notify` is the one way a member is told of an event. It writes the in-app
 // row in the event's own transaction (once per event key) and, as the member's preferences say, queues the
 // e-mail through the outbox; list / unread / markRead serve the bell and the page.
@@ -169,7 +170,7 @@ function parseCursor(cursor: string | undefined): NotificationCursor | undefined
   if (!m || !createdAt || Number.isNaN(createdAt.getTime())) {
     throw new AppError(
       'BAD_INPUT',
-      'cursor is not valid: pass back the nextCursor of the previous page, or leave it out.',
+      tr('paging.badCursor', 'cursor is not valid: pass back the nextCursor of the previous page, or leave it out.'),
     );
   }
   return { createdAt, seq: Number(m[2]) };

@@ -1,4 +1,5 @@
 import {
+  tr,
   ZPlan,
   ZPlanCreateInput,
   ZPlanDeleteResult,
@@ -19,7 +20,7 @@ export const planRouter = router({
     .query(({ ctx, input }) => {
       const includeArchived = input?.includeArchived === true;
       if (includeArchived && ctx.user?.account_type !== 'admin')
-        throw new AppError('FORBIDDEN', 'Only an admin can list archived plans.');
+        throw new AppError('FORBIDDEN', tr('plan.archivedAdminOnly', 'Only an admin can list archived plans.'));
       return listAllPlans(ctx.deps.db, { includeArchived });
     }),
   byId: publicProcedure

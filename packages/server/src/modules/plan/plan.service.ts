@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   centsToDollars,
-  formatCents,
   deriveLegacyText,
+  formatCents,
   planTermsFromWire,
-  type TPlan,
-  type TPlanTerms,
   TERM_TO_WIRE,
+  type TPlan,
+  type Msg,
+  type TPlanTerms,
+  tr,
   ZPlanCreateInput,
   ZPlanTerms,
   type ZPlanUpdateInput,
@@ -31,8 +33,8 @@ import {
 type PlanCreate = z.output<typeof ZPlanCreateInput>;
 type PlanUpdate = z.output<typeof ZPlanUpdateInput>;
 
-export const PLAN_NOT_FOUND_MESSAGE = 'Investment plan not found.';
-export const PLAN_CHANGED_MESSAGE = 'This plan was changed by someone else. Reload and try again.';
+export const PLAN_NOT_FOUND_MESSAGE = tr('plan.notFound', 'Investment plan not found.');
+export const PLAN_CHANGED_MESSAGE = tr('plan.changed', 'This plan was changed by someone else. Reload and try again.');
 export const PLAN_DELETED_MESSAGE = 'The plan was deleted.';
 export const planArchivedMessage = (open: number) =>
   open > 0
@@ -98,7 +100,9 @@ function mergeTerms(current: TPlanTerms | null, patch: Partial<TPlanTerms>): TPl
   if (!current && missing.length)
     throw new AppError(
       'BAD_INPUT',
-      `This plan has no readable terms yet; give all of them (missing: ${missing.map(wireName).join(', ')}).`,
+      tr('plan.termsMissing', 'This plan has no readable terms yet; give all of them (missing: {fields}).', {
+        fields: missing.map(wireName).join(', '),
+      }),
     );
   throw new AppError('BAD_INPUT', r.error.issues.map((i) => `${wireName(i)}: ${i.message}`).join('; '));
 }
@@ -175,7 +179,11 @@ export function updatePlan(db: Database, actorId: string, input: PlanUpdate, now
     ) {
       throw new AppError(
         'BAD_INPUT',
-        `capacity: This plan already holds $${formatCents(before.invested_cents)} in open investments; the capacity cannot be set below that.`,
+        tr(
+          'plan.capacityBelowInvested',
+          'capacity: This plan already holds ${amount} in open investments; the capacity cannot be set below that.',
+          { amount: formatCents(before.invested_cents) },
+        ),
       );
     }
     const row = await updatePlanRow(trx, id, values, now, version);
@@ -239,11 +247,14 @@ const STATUS_CHANGES = {
   restore: { from: ['archived'], to: 'active', action: 'plan.restore' },
 } as const;
 
-const STATUS_REFUSALS: Record<keyof typeof STATUS_CHANGES, string> = {
-  pause: 'Only an active plan can be paused.',
-  resume: 'Only a paused plan can be resumed.',
-  restore: 'Only an archived plan can be restored.',
-};
+const STATUS_REFUSALS = {
+  pause: (status: string) =>
+    tr('plan.pauseRefused', 'Only an active plan can be paused. This plan is {status}.', { status }),
+  resume: (status: string) =>
+    tr('plan.resumeRefused', 'Only a paused plan can be resumed. This plan is {status}.', { status }),
+  restore: (status: string) =>
+    tr('plan.restoreRefused', 'Only an archived plan can be restored. This plan is {status}.', { status }),
+} satisfies Record<keyof typeof STATUS_CHANGES, (status: string) => Msg>;
 
 /**
  * Pauses a plan (no new investments; its positions run on and are paid as before), resumes a paused one, or
@@ -261,7 +272,7 @@ export function changePlanStatus(
     const before = await findPlanById(trx, id, { forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
     if (!(rule.from as readonly string[]).includes(before.status))
-      throw new AppError('INVALID_STATE', `${STATUS_REFUSALS[change]} This plan is ${before.status}.`);
+      throw new AppError('INVALID_STATE', STATUS_REFUSALS[change](before.status));
     const row = await updatePlanRow(
       trx,
       id,

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { TProfileUpdateInput } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,7 +14,7 @@ export async function updateProfile(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const before = await findProfileForUpdate(trx, userId);
-    if (!before) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
+    if (!before) throw new AppError('NOT_FOUND', tr('profile.accountGone', 'Your account no longer exists.'));
     const after = { first_name: input.firstName, last_name: input.lastName, country: input.country, city: input.city };
     await setProfile(trx, userId, after, now);
     await recordAudit(trx, {

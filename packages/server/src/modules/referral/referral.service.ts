@@ -1,4 +1,4 @@
-import { centsToDollars, type TReferral, type TReferralFriends } from '@vestora/contract';
+import { centsToDollars, tr, type TReferral, type TReferralFriends } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { SessionUser } from '../session/session.service.ts';
@@ -21,10 +21,10 @@ export async function getReferral(
 ): Promise<TReferral> {
   // Checked before the lookup, so a user cannot probe which ids exist.
   if (viewer.id !== userId && viewer.account_type !== 'admin') {
-    throw new AppError('FORBIDDEN', 'You can only see your own referral details.');
+    throw new AppError('FORBIDDEN', tr('referral.ownOnly', 'You can only see your own referral details.'));
   }
   const user = await findUserById(db, userId);
-  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  if (!user) throw new AppError('NOT_FOUND', tr('referral.userNotFound', 'User not found.'));
   return {
     userId: user.id,
     referralCode: user.referral_code,

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { notifySecurity } from '../notification/notification.service.ts';
 import type { Config } from '../../config.ts';
@@ -218,7 +219,7 @@ export async function listOwnSessions(
 export async function revokeOwnSession(db: Database, userId: string, sessionId: string): Promise<{ ok: true }> {
   await db.transaction().execute(async (trx) => {
     if (!(await deleteSessionOfUserById(trx, userId, sessionId))) {
-      throw new AppError('NOT_FOUND', 'No such session: it may have ended already.');
+      throw new AppError('NOT_FOUND', tr('session.notFound', 'No such session: it may have ended already.'));
     }
     await recordAudit(trx, {
       actorId: userId,
@@ -238,7 +239,7 @@ export async function revokeOtherOwnSessions(
   userId: string,
   currentToken: string | null,
 ): Promise<{ ended: number }> {
-  if (!currentToken) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!currentToken) throw new AppError('UNAUTHENTICATED', tr('auth.signInRequired', 'Please sign in to continue.'));
   const keep = hashToken(currentToken);
   const ended = await db.transaction().execute(async (trx) => {
     const n = await deleteOtherSessionsOfUser(trx, userId, keep);

@@ -3,11 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   centsToDollars,
+  type Msg,
   type TCsvMapping,
+  tr,
   type TReconciliation,
+  type TSavedCsvMapping,
   type TStatement,
   type TStatementImportInput,
-  type TSavedCsvMapping,
   type TStatementImportResult,
   type TStatementLine,
   ZCsvMapping,
@@ -36,9 +38,44 @@ export const normaliseAccount = (a: string) => a.replace(/\s+/g, '').toUpperCase
 
 const money = (cents: number) => `$${centsText(cents)}`;
 
+/** Refuses a statement whose opening balance is not where the previous statement of the account closed. */
+function statementGap(g: {
+  opening: string;
+  afterImported: boolean;
+  previousTo: string | null;
+  previousClosing: string;
+  apart: string;
+}): Msg {
+  const values = {
+    opening: g.opening,
+    after: g.afterImported ? 'yes' : 'no',
+    closing: g.previousClosing,
+    apart: g.apart,
+  };
+  if (g.previousTo) {
+    return tr(
+      'statement.gapTo',
+      'This statement does not continue the previous one: it starts at {opening}' +
+        '{after, select, yes { (after the lines already imported)} other {}}, but the previous statement' +
+        ' (to {to}) closed at {closing} ({apart} apart). A statement is missing in between. Nothing was imported.',
+      { ...values, to: g.previousTo },
+    );
+  }
+  return tr(
+    'statement.gap',
+    'This statement does not continue the previous one: it starts at {opening}' +
+      '{after, select, yes { (after the lines already imported)} other {}}, but the previous statement' +
+      ' closed at {closing} ({apart} apart). A statement is missing in between. Nothing was imported.',
+    values,
+  );
+}
+
 function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined, currency: string): ParsedStatement {
   if (input.content.includes('\u0000')) {
-    throw new AppError('BAD_INPUT', 'content: This file holds NUL characters; it is not a text statement file.');
+    throw new AppError(
+      'BAD_INPUT',
+      tr('statement.nulCharacters', 'content: This file holds NUL characters; it is not a text statement file.'),
+    );
   }
   try {
     if (input.format === 'camt053') return readCamt053(input.content);
@@ -46,15 +83,21 @@ function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined
       if (!mapping) {
         throw new AppError(
           'BAD_INPUT',
-          'mapping: This bank account has no saved CSV column mapping yet; send one (date, amount, reference...).',
+          tr(
+            'statement.mappingMissing',
+            'mapping: This bank account has no saved CSV column mapping yet; send one (date, amount, reference...).',
+          ),
         );
       }
       return readCsvStatement(input.content, mapping, currency);
     }
     throw new AppError(
       'BAD_INPUT',
-      'format: MT940 is not read here: no maintained MT940 parser exists for Node.js. Ask the bank for its ' +
-        'camt.053 (ISO 20022) export, or a CSV export.',
+      tr(
+        'statement.mt940',
+        'format: MT940 is not read here: no maintained MT940 parser exists for Node.js. Ask the bank for its ' +
+          'camt.053 (ISO 20022) export, or a CSV export.',
+      ),
     );
   } catch (e) {
     if (e instanceof StatementFileError) throw new AppError('BAD_INPUT', e.message);
@@ -78,7 +121,10 @@ export async function importStatement(
   const csvAccount =
     input.format === 'csv' ? normaliseAccount(input.bankAccount ?? platform?.account_number ?? '') : null;
   if (csvAccount === '') {
-    throw new AppError('BAD_INPUT', 'bankAccount: Name the bank account this CSV file is from.');
+    throw new AppError(
+      'BAD_INPUT',
+      tr('statement.bankAccountMissing', 'bankAccount: Name the bank account this CSV file is from.'),
+    );
   }
   let mapping = input.mapping;
   if (csvAccount && !mapping) {
@@ -87,7 +133,8 @@ export async function importStatement(
   }
   const parsed = readFile(input, mapping, currency);
   const bankAccount = csvAccount ?? (parsed.bankAccount ? normaliseAccount(parsed.bankAccount) : null);
-  if (!bankAccount) throw new AppError('BAD_INPUT', 'This statement names no account (Acct/Id).');
+  if (!bankAccount)
+    throw new AppError('BAD_INPUT', tr('statement.noAccount', 'This statement names no account (Acct/Id).'));
   const lines = parsed.lines;
   const sum = lines.reduce((s, l) => s + l.amountCents, 0);
   if (
@@ -97,10 +144,20 @@ export async function importStatement(
   ) {
     throw new AppError(
       'BAD_INPUT',
-      `This statement does not add up: opening balance ${money(parsed.openingCents)} + its ${lines.length} lines ` +
-        `(${money(sum)}) = ${money(parsed.openingCents + sum)}, but its closing balance is ` +
-        `${money(parsed.closingCents)} (${money(parsed.closingCents - parsed.openingCents - sum)} missing). ` +
-        'Is the file complete? Nothing was imported.',
+      tr(
+        'statement.doesNotAddUp',
+        'This statement does not add up: opening balance {opening} + its {lines, plural, other {# lines}} ' +
+          '({sum}) = {total}, but its closing balance is {closing} ({missing} missing). ' +
+          'Is the file complete? Nothing was imported.',
+        {
+          opening: money(parsed.openingCents),
+          lines: lines.length,
+          sum: money(sum),
+          total: money(parsed.openingCents + sum),
+          closing: money(parsed.closingCents),
+          missing: money(parsed.closingCents - parsed.openingCents - sum),
+        },
+      ),
     );
   }
 
@@ -141,10 +198,13 @@ export async function importStatement(
       if (last && Number(last.closing_cents) !== openingCents) {
         throw new AppError(
           'BAD_INPUT',
-          `This statement does not continue the previous one: it starts at ${money(openingCents)}` +
-            `${prefix !== 0 || firstNew > 0 ? ' (after the lines already imported)' : ''}, but the previous statement` +
-            `${last.to_date ? ` (to ${last.to_date})` : ''} closed at ${money(Number(last.closing_cents))} ` +
-            `(${money(openingCents - Number(last.closing_cents))} apart). A statement is missing in between. Nothing was imported.`,
+          statementGap({
+            opening: money(openingCents),
+            afterImported: prefix !== 0 || firstNew > 0,
+            previousTo: last.to_date,
+            previousClosing: money(Number(last.closing_cents)),
+            apart: money(openingCents - Number(last.closing_cents)),
+          }),
         );
       }
     } else {
@@ -267,10 +327,14 @@ export async function approveStatement(
 ): Promise<TStatement> {
   await db.transaction().execute(async (trx) => {
     const st = await repo.lockStatement(trx, statementId);
-    if (!st) throw new AppError('NOT_FOUND', 'No statement with that id exists.');
-    if (st.status === 'approved') throw new AppError('INVALID_STATE', 'This statement was already approved.');
+    if (!st) throw new AppError('NOT_FOUND', tr('statement.notFound', 'No statement with that id exists.'));
+    if (st.status === 'approved')
+      throw new AppError('INVALID_STATE', tr('statement.alreadyApproved', 'This statement was already approved.'));
     if (st.imported_by === admin.id) {
-      throw new AppError('FORBIDDEN', 'You imported this statement; another administrator must approve it.');
+      throw new AppError(
+        'FORBIDDEN',
+        tr('statement.ownImport', 'You imported this statement; another administrator must approve it.'),
+      );
     }
     const lines = await repo.matchedLinesOf(trx, statementId);
     let applied = 0;
@@ -396,13 +460,22 @@ export async function assignLine(
 ): Promise<TStatementLine> {
   await db.transaction().execute(async (trx) => {
     const line = await repo.lockLine(trx, input.lineId);
-    if (!line) throw new AppError('NOT_FOUND', 'No statement line with that id exists.');
+    if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
     if (line.status !== 'exception') {
-      throw new AppError('INVALID_STATE', `This line is ${line.status}; only an exception can be assigned.`);
+      throw new AppError(
+        'INVALID_STATE',
+        tr('statement.lineNotException', 'This line is {status}; only an exception can be assigned.', {
+          status: line.status,
+        }),
+      );
     }
     if (Number(line.amount_cents) <= 0)
-      throw new AppError('BAD_INPUT', 'Only money in (a credit) can be assigned to a member.');
-    if (!(await repo.userExists(trx, input.userId))) throw new AppError('NOT_FOUND', 'That member does not exist.');
+      throw new AppError(
+        'BAD_INPUT',
+        tr('statement.creditOnly', 'Only money in (a credit) can be assigned to a member.'),
+      );
+    if (!(await repo.userExists(trx, input.userId)))
+      throw new AppError('NOT_FOUND', tr('statement.memberNotFound', 'That member does not exist.'));
     const deposit = await insertFlowIfNewKey(trx, 'deposits', {
       id: randomUUID(),
       user_id: input.userId,
@@ -413,7 +486,8 @@ export async function assignLine(
       statement_line_id: line.id,
       assigned_by: admin.id,
     });
-    if (!deposit) throw new AppError('INVALID_STATE', 'A deposit for this line exists already.');
+    if (!deposit)
+      throw new AppError('INVALID_STATE', tr('statement.depositExists', 'A deposit for this line exists already.'));
     await repo.insertLineUse(trx, {
       line_id: line.id,
       use: 'deposit',
@@ -449,9 +523,14 @@ export async function dismissLine(
 ): Promise<TStatementLine> {
   await db.transaction().execute(async (trx) => {
     const line = await repo.lockLine(trx, input.lineId);
-    if (!line) throw new AppError('NOT_FOUND', 'No statement line with that id exists.');
+    if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
     if (line.status !== 'exception') {
-      throw new AppError('INVALID_STATE', `This line is ${line.status}; only an exception can be set aside.`);
+      throw new AppError(
+        'INVALID_STATE',
+        tr('statement.lineNotExceptionDismiss', 'This line is {status}; only an exception can be set aside.', {
+          status: line.status,
+        }),
+      );
     }
     await repo.updateLine(trx, line.id, {
       status: 'dismissed',
@@ -496,7 +575,7 @@ export function toLine(l: StatementLineRow): TStatementLine {
 
 async function getLine(db: Database, id: string): Promise<TStatementLine> {
   const row = await repo.findLine(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'No statement line with that id exists.');
+  if (!row) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
   return toLine(row);
 }
 
@@ -514,7 +593,7 @@ export async function listStatements(db: Database): Promise<TStatement[]> {
 
 async function getStatement(db: Database, id: string): Promise<TStatement> {
   const row = await repo.findStatement(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'No statement with that id exists.');
+  if (!row) throw new AppError('NOT_FOUND', tr('statement.notFound', 'No statement with that id exists.'));
   return (await withSummaries(db, [row]))[0]!;
 }
 

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,8 +10,10 @@ export const APP_SECRET_FILE = 'app-secret';
 
 export type AppSecretSource = 'environment' | 'data-dir' | 'none';
 
-export const TWO_FACTOR_UNAVAILABLE_MESSAGE =
-  'Two-factor sign-in is not set up on this server: its operator must set APP_SECRET (32 or more characters).';
+export const TWO_FACTOR_UNAVAILABLE_MESSAGE = tr(
+  'twoFactor.unavailable',
+  'Two-factor sign-in is not set up on this server: its operator must set APP_SECRET (32 or more characters).',
+);
 
 /**
  * Where the secret comes from. APP_SECRET when set. Otherwise, on the embedded default (no DATABASE_URL), a
@@ -92,8 +95,11 @@ export async function decryptSecret(config: Config, userId: string, stored: stri
     // A different APP_SECRET than the one the secret was stored with: say what to fix, never a bare 500.
     throw new AppError(
       'UNAVAILABLE',
-      'Two-factor sign-in cannot be checked right now: this server runs with a different APP_SECRET than the ' +
-        'one your authenticator was enrolled with. Contact support.',
+      tr(
+        'twoFactor.secretMismatch',
+        'Two-factor sign-in cannot be checked right now: this server runs with a different APP_SECRET than the ' +
+          'one your authenticator was enrolled with. Contact support.',
+      ),
       { cause: e },
     );
   }

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { notifySecurity } from '../notification/notification.service.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -25,11 +26,23 @@ export function pauseAfter(failures: number): number | null {
   return Math.min(FIRST_PAUSE_MS * 2 ** Math.min(failures - WRONG_CODES_BEFORE_PAUSE, 30), MAX_PAUSE_MS);
 }
 
-const waitWords = (ms: number) => {
+/** The refusal, with the wait in minutes under an hour, else in hours. */
+const pausedFor = (ms: number) => {
   const minutes = Math.ceil(ms / 60_000);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hour${hours === 1 ? '' : 's'}`;
+  if (minutes < 60) {
+    return tr(
+      'twoFactor.pausedMinutes',
+      'Too many wrong codes: sign-in to this account is paused. Try again in {minutes, plural, one {# minute} other {# minutes}} ' +
+        'with the current code from your authenticator app, or an unused recovery code.',
+      { minutes },
+    );
+  }
+  return tr(
+    'twoFactor.pausedHours',
+    'Too many wrong codes: sign-in to this account is paused. Try again in {hours, plural, one {# hour} other {# hours}} ' +
+      'with the current code from your authenticator app, or an unused recovery code.',
+    { hours: Math.ceil(minutes / 60) },
+  );
 };
 
 /** Refuses (429 with Retry-After) a sign-in code while the account's sign-in is paused. */
@@ -37,11 +50,7 @@ export async function assertSignInNotPaused(db: Database, userId: string, now: D
   const pause = await findSignInPause(db, userId);
   if (!pause?.pausedUntil || pause.pausedUntil <= now) return;
   const left = pause.pausedUntil.getTime() - now.getTime();
-  throw new AppError(
-    'RATE_LIMITED',
-    `Too many wrong codes: sign-in to this account is paused. Try again in ${waitWords(left)} with the current code from your authenticator app, or an unused recovery code.`,
-    { retryAfterS: Math.ceil(left / 1000) },
-  );
+  throw new AppError('RATE_LIMITED', pausedFor(left), { retryAfterS: Math.ceil(left / 1000) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { createHash, randomInt } from 'node:crypto';
 import { notifySecurity } from '../notification/notification.service.ts';
 import type { TTwoFactorBeginInput, TTwoFactorBeginOutput, TTwoFactorEnableOutput } from '@vestora/contract';
@@ -30,10 +31,14 @@ const TOTP_WINDOW = 1;
 export const ISSUER = 'Vestora';
 export const RECOVERY_CODE_COUNT = 10;
 
-export const WRONG_CODE_MESSAGE =
-  'That code is not right or was already used. Enter the current 6-digit code from your authenticator app.';
-export const WRONG_OTP_MESSAGE =
-  'That code is not right or was already used. Enter the current 6-digit code from your authenticator app, or an unused recovery code.';
+export const WRONG_CODE_MESSAGE = tr(
+  'twoFactor.wrongCode',
+  'That code is not right or was already used. Enter the current 6-digit code from your authenticator app.',
+);
+export const WRONG_OTP_MESSAGE = tr(
+  'twoFactor.wrongOtp',
+  'That code is not right or was already used. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',
+);
 
 /** The TOTP object of a base32 secret (the same the tests use to compute codes). */
 export function totpFor(secretBase32: string, label = 'account'): TOTP {
@@ -70,7 +75,7 @@ export function recoveryCodeHash(code: string): string | null {
 
 async function stateOf(db: Executor, userId: string) {
   const state = await findTwoFactorState(db, userId);
-  if (!state) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+  if (!state) throw new AppError('NOT_FOUND', tr('twoFactor.accountGone', 'This account no longer exists.'));
   return state;
 }
 
@@ -88,13 +93,16 @@ export async function beginTwoFactor(
   if (state.enabledAt) {
     throw new AppError(
       'INVALID_STATE',
-      'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.',
+      tr(
+        'twoFactor.alreadyOnReset',
+        'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.',
+      ),
     );
   }
   const secret = new Secret({ size: 20 }).base32;
   const encrypted = await encryptSecret(deps.config, userId, secret);
   if (!(await setPendingSecret(deps.db, userId, encrypted))) {
-    throw new AppError('INVALID_STATE', 'Two-factor sign-in is already on.');
+    throw new AppError('INVALID_STATE', tr('twoFactor.alreadyOn', 'Two-factor sign-in is already on.'));
   }
   return { secret, otpauthUrl: totpFor(secret, state.email).toString() };
 }
@@ -112,11 +120,12 @@ export async function enableTwoFactor(
   const { userId } = actor;
   const { db, config } = deps;
   const state = await stateOf(db, userId);
-  if (state.enabledAt) throw new AppError('INVALID_STATE', 'Two-factor sign-in is already on.');
+  if (state.enabledAt)
+    throw new AppError('INVALID_STATE', tr('twoFactor.alreadyOn', 'Two-factor sign-in is already on.'));
   if (!state.pendingSecret) {
     throw new AppError(
       'INVALID_STATE',
-      'Start the set-up first (user.twoFactor.begin), then enter a code from the app.',
+      tr('twoFactor.notStarted', 'Start the set-up first (user.twoFactor.begin), then enter a code from the app.'),
     );
   }
   const pending = state.pendingSecret;
@@ -126,7 +135,10 @@ export async function enableTwoFactor(
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction().execute(async (trx) => {
     if (!(await activatePendingSecret(trx, userId, pending, step, now))) {
-      throw new AppError('INVALID_STATE', 'The set-up changed meanwhile (started again elsewhere?). Start it again.');
+      throw new AppError(
+        'INVALID_STATE',
+        tr('twoFactor.setupChanged', 'The set-up changed meanwhile (started again elsewhere?). Start it again.'),
+      );
     }
     await replaceRecoveryCodes(
       trx,
@@ -178,7 +190,8 @@ export async function enableTwoFactor(
 export async function disableTwoFactor(deps: Deps, userId: string, code: string): Promise<{ ok: true }> {
   const { db } = deps;
   const state = await stateOf(db, userId);
-  if (!state.enabledAt) throw new AppError('INVALID_STATE', 'Two-factor sign-in is already off.');
+  if (!state.enabledAt)
+    throw new AppError('INVALID_STATE', tr('twoFactor.alreadyOff', 'Two-factor sign-in is already off.'));
   const now = deps.clock.now();
   await db.transaction().execute(async (trx) => {
     if (!(await checkSecondFactor(deps, trx, userId, code, { recovery: true }))) {
@@ -233,7 +246,10 @@ export async function regenerateRecoveryCodes(
 ): Promise<TTwoFactorEnableOutput> {
   const state = await stateOf(deps.db, userId);
   if (!state.enabledAt) {
-    throw new AppError('INVALID_STATE', 'Two-factor sign-in is off: there are no recovery codes to replace.');
+    throw new AppError(
+      'INVALID_STATE',
+      tr('twoFactor.offNoCodes', 'Two-factor sign-in is off: there are no recovery codes to replace.'),
+    );
   }
   const now = deps.clock.now();
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -302,10 +318,14 @@ export async function checkSecondFactor(
   return hash !== null && useRecoveryCode(db, userId, hash, now);
 }
 
-export const WITHDRAWAL_OTP_REQUIRED_MESSAGE =
-  'Two-factor sign-in is on: enter the current 6-digit code from your authenticator app (otp) to request a withdrawal.';
-export const WITHDRAWAL_WRONG_OTP_MESSAGE =
-  'The code (otp) is not right or was already used. Enter the current 6-digit code from your authenticator app.';
+export const WITHDRAWAL_OTP_REQUIRED_MESSAGE = tr(
+  'twoFactor.withdrawalCodeRequired',
+  'Two-factor sign-in is on: enter the current 6-digit code from your authenticator app (otp) to request a withdrawal.',
+);
+export const WITHDRAWAL_WRONG_OTP_MESSAGE = tr(
+  'twoFactor.withdrawalCodeWrong',
+  'The code (otp) is not right or was already used. Enter the current 6-digit code from your authenticator app.',
+);
 
 /**
  * With two-factor on, a money movement out of the account needs a current authenticator code (recovery codes

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { type TUser, ZEmail, ZPassword } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { type Clock, systemClock } from '../../clock.ts';
@@ -47,7 +48,13 @@ export async function createOrPromoteAdmin(
       if (!row)
         throw new AppError(
           'NOT_FOUND',
-          `The account ${email} disappeared while being promoted; run the command again.`,
+          tr(
+            'admin.promotedAccountGone',
+            'The account {email} disappeared while being promoted; run the command again.',
+            {
+              email,
+            },
+          ),
         );
       const after = toPublicUser(row);
       await recordAudit(trx, {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { formatCents, type TCloseAccountInput } from '@vestora/contract';
+import { formatCents, type TCloseAccountInput, tr } from '@vestora/contract';
 import type { AppDeps, SessionCookies } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -13,13 +13,19 @@ import { findUserByIdForUpdate } from './user.repo.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
-export const ADMIN_CANNOT_CLOSE_MESSAGE =
+export const ADMIN_CANNOT_CLOSE_MESSAGE = tr(
+  'close.adminAccount',
   'An administrator account cannot be closed from Settings: another administrator must first make it a member ' +
-  'account (User Management: four eyes on roles), so the desk is never left without its second pair of eyes.';
-export const CLOSE_CODE_REQUIRED_MESSAGE =
-  'code: Two-factor sign-in is on: enter the current 6-digit code from your authenticator app (or a recovery code) to close the account.';
-export const CLOSE_WRONG_CODE_MESSAGE =
-  'code: The code is not right or was already used. Enter the current 6-digit code from your authenticator app.';
+    'account (User Management: four eyes on roles), so the desk is never left without its second pair of eyes.',
+);
+export const CLOSE_CODE_REQUIRED_MESSAGE = tr(
+  'close.codeRequired',
+  'code: Two-factor sign-in is on: enter the current 6-digit code from your authenticator app (or a recovery code) to close the account.',
+);
+export const CLOSE_WRONG_CODE_MESSAGE = tr(
+  'close.codeWrong',
+  'code: The code is not right or was already used. Enter the current 6-digit code from your authenticator app.',
+);
 
 /** The domain of closed accounts' placeholder addresses (RFC 2606: `.invalid` never resolves). */
 export const CLOSED_EMAIL_DOMAIN = 'closed.invalid';
@@ -44,7 +50,8 @@ export async function closeAccount(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const user = await findUserByIdForUpdate(trx, actor.userId);
-    if (!user || user.disabled_at !== null) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+    if (!user || user.disabled_at !== null)
+      throw new AppError('UNAUTHENTICATED', tr('auth.signInAgain', 'Please sign in again.'));
     if (user.account_type === 'admin') throw new AppError('FORBIDDEN', ADMIN_CANNOT_CLOSE_MESSAGE);
     if (user.two_factor_enabled_at !== null) {
       if (input.code === undefined) throw new AppError('BAD_INPUT', CLOSE_CODE_REQUIRED_MESSAGE);
@@ -61,7 +68,11 @@ export async function closeAccount(
     if (b.openWithdrawals > 0)
       blockers.push(`${plural(b.openWithdrawals, 'withdrawal is', 'withdrawals are')} not paid yet`);
     if (blockers.length > 0) {
-      throw new AppError('BAD_INPUT', `Your account cannot be closed yet: ${blockers.join('; ')}.`);
+      // The reasons are English phrases in one value: a list whose parts vary does not fit one catalog text.
+      throw new AppError(
+        'BAD_INPUT',
+        tr('close.blocked', 'Your account cannot be closed yet: {reasons}.', { reasons: blockers.join('; ') }),
+      );
     }
     await endSessionsOfUser(trx, user.id, { actorId: user.id, reason: 'account_closed' });
     await dropExportsOfUser(trx, user.id);

@@ -1,4 +1,4 @@
-import type { TLocale } from '@vestora/contract';
+import { type TLocale, tr } from '@vestora/contract';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -10,7 +10,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
 const MAX_CODE_ATTEMPTS = 5;
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const EMAIL_TAKEN_MESSAGE = tr('user.emailTaken', 'An account with this email already exists.');
 
 /** A fresh random referral code, e.g. "K7M2QX9D" (31^8 ≈ 8.5e11 possibilities). */
 export function newReferralCode(): string {

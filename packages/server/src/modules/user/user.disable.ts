@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { TUserChangeResult, TUserSetDisabledInput } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,11 +9,15 @@ import { findUserByIdForUpdate, setDisabledAt } from './user.repo.ts';
 import { requestRoleChangeIn } from './user.role-request.ts';
 import { USER_NOT_FOUND_MESSAGE } from './user.update.ts';
 
-export const CLOSED_ACCOUNT_MESSAGE =
-  'This account was closed by its owner: its personal fields are erased and it cannot be enabled again.';
+export const CLOSED_ACCOUNT_MESSAGE = tr(
+  'user.closedAccount',
+  'This account was closed by its owner: its personal fields are erased and it cannot be enabled again.',
+);
 
-export const CANNOT_DISABLE_SELF_MESSAGE =
-  'You cannot disable your own account. Another administrator can do it if it is really needed.';
+export const CANNOT_DISABLE_SELF_MESSAGE = tr(
+  'user.cannotDisableSelf',
+  'You cannot disable your own account. Another administrator can do it if it is really needed.',
+);
 
 /**
  * An admin disables an account (its sessions end at once and it cannot sign in; its balance, ledger,

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { randomUUID } from 'node:crypto';
 import type {
   TChangeEmailInput,
@@ -34,8 +35,10 @@ export function emailPolicy(config: Pick<Config, 'SMTP_URL'>): TEmailPolicy {
   return { mailDelivered: delivered, withdrawalNeedsVerifiedEmail: delivered };
 }
 
-export const UNVERIFIED_WITHDRAWAL_MESSAGE =
-  'Verify your email address before requesting a withdrawal: open the link we sent you, or ask for a new one from your dashboard.';
+export const UNVERIFIED_WITHDRAWAL_MESSAGE = tr(
+  'email.verifyBeforeWithdrawal',
+  'Verify your email address before requesting a withdrawal: open the link we sent you, or ask for a new one from your dashboard.',
+);
 
 /** Refuses a withdrawal request (403) while mail is delivered and the user's address is unverified. */
 export function assertMayWithdraw(
@@ -49,7 +52,8 @@ export function assertMayWithdraw(
 
 /** A new verification link, at most VERIFICATION_LINKS_PER_WINDOW an hour; refused when already verified. */
 export async function resendVerification(deps: Deps, user: SessionUser): Promise<{ ok: true }> {
-  if (user.email_verified_at !== null) throw new AppError('INVALID_STATE', 'Your email address is already verified.');
+  if (user.email_verified_at !== null)
+    throw new AppError('INVALID_STATE', tr('email.alreadyVerified', 'Your email address is already verified.'));
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     // The row lock serialises two racing resends, so the count below cannot be passed by both.
@@ -63,7 +67,11 @@ export async function resendVerification(deps: Deps, user: SessionUser): Promise
     if (sent >= VERIFICATION_LINKS_PER_WINDOW) {
       throw new AppError(
         'RATE_LIMITED',
-        `We already sent ${sent} verification links within the last hour. Please check your inbox (and spam folder), or try again later.`,
+        tr(
+          'email.resendLimit',
+          'We already sent {sent, plural, other {# verification links}} within the last hour. Please check your inbox (and spam folder), or try again later.',
+          { sent },
+        ),
         { retryAfterS: RESEND_WINDOW_MS / 1000 },
       );
     }
@@ -83,7 +91,7 @@ export async function changeEmail(
 ): Promise<{ ok: true; pendingEmail: string }> {
   await assertCurrentPassword(deps, user.id, input.currentPassword);
   if (input.newEmail === user.email.toLowerCase()) {
-    throw new AppError('BAD_INPUT', 'newEmail: This is already your email address.');
+    throw new AppError('BAD_INPUT', tr('email.sameAddress', 'newEmail: This is already your email address.'));
   }
   if (await findUserByEmail(deps.db, input.newEmail)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
   const now = deps.clock.now();
@@ -138,12 +146,15 @@ export async function confirmEmail(deps: Deps, input: TConfirmEmailInput): Promi
       const link = await useAccountLink(trx, input.token, ['verify_email', 'change_email'], now);
       const user = await findUserByIdForUpdate(trx, link.userId);
       if (!user || link.email === null)
-        throw new AppError('INVALID_STATE', 'This link no longer applies to any account.');
+        throw new AppError('INVALID_STATE', tr('link.noAccount', 'This link no longer applies to any account.'));
       if (link.purpose === 'verify_email') {
         if (user.email.toLowerCase() !== link.email.toLowerCase()) {
           throw new AppError(
             'INVALID_STATE',
-            'This link was for an address the account no longer uses. Ask for a new verification link.',
+            tr(
+              'link.oldAddress',
+              'This link was for an address the account no longer uses. Ask for a new verification link.',
+            ),
           );
         }
         await setEmailVerified(trx, user.id, now);

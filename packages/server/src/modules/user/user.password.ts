@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { TChangePasswordInput, TRequestPasswordResetInput, TResetPasswordInput } from '@vestora/contract';
 import { notifySecurity } from '../notification/notification.service.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,7 +13,10 @@ import { sendAccountLink, useAccountLink } from './user.tokens.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'currentPassword: The current password is incorrect.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = tr(
+  'password.currentWrong',
+  'currentPassword: The current password is incorrect.',
+);
 
 /** Checks a signed-in user's current password; a wrong one is a 400 naming the field (the session stays). */
 export async function assertCurrentPassword(
@@ -67,7 +71,7 @@ export async function changePassword(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, actor.userId);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+    if (!user) throw new AppError('UNAUTHENTICATED', tr('auth.signInAgain', 'Please sign in again.'));
     await setPasswordHash(trx, user.id, hash, now);
     await retireAllAccountTokens(trx, user.id, now);
     // A caller without a session (a server-side caller) keeps none: every session ends.
@@ -150,7 +154,7 @@ export async function resetPassword(deps: Deps, input: TResetPasswordInput): Pro
     const link = await useAccountLink(trx, input.token, ['reset_password'], now);
     const user = await findUserById(trx, link.userId);
     if (!user || user.disabled_at !== null) {
-      throw new AppError('FORBIDDEN', 'This account has been disabled. Contact support.');
+      throw new AppError('FORBIDDEN', tr('auth.accountDisabled', 'This account has been disabled. Contact support.'));
     }
     await setPasswordHash(trx, user.id, hash, now);
     // Every other link of the account (a pending email change, another reset, a verification) stops working.

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { ZEmail } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, describeZodError } from '../../lib/errors.ts';
@@ -19,11 +20,17 @@ export async function issueResetLinkForOperator(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, parsed.data);
-    if (!user) throw new AppError('NOT_FOUND', `No account has the email ${parsed.data}; nothing was issued.`);
+    if (!user)
+      throw new AppError(
+        'NOT_FOUND',
+        tr('resetLink.noAccount', 'No account has the email {email}; nothing was issued.', { email: parsed.data }),
+      );
     if (user.disabled_at !== null) {
       throw new AppError(
         'INVALID_STATE',
-        `The account ${user.email} is disabled; enable it first. Nothing was issued.`,
+        tr('resetLink.accountDisabled', 'The account {email} is disabled; enable it first. Nothing was issued.', {
+          email: user.email,
+        }),
       );
     }
     const url = await issueAccountLink(

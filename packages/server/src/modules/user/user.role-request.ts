@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { randomUUID } from 'node:crypto';
 import type { TRoleRequest } from '@vestora/contract';
 import type { Transaction } from 'kysely';
@@ -26,12 +27,19 @@ import {
   type RoleRequestListRow,
 } from './user.role-request.repo.ts';
 
-export const ROLE_REQUEST_NOT_FOUND_MESSAGE = 'No role request with that id exists.';
-export const OWN_REQUEST_MESSAGE = 'You asked for this change, so you cannot approve it: another administrator must.';
-export const ABOUT_YOU_MESSAGE =
-  'This request is about your own account, so you cannot decide it: another administrator must.';
-const LAST_ADMIN_REQUEST_MESSAGE =
-  'This is the last administrator account that can sign in. Make another user an administrator first.';
+export const ROLE_REQUEST_NOT_FOUND_MESSAGE = tr('roleRequest.notFound', 'No role request with that id exists.');
+export const OWN_REQUEST_MESSAGE = tr(
+  'roleRequest.ownRequest',
+  'You asked for this change, so you cannot approve it: another administrator must.',
+);
+export const ABOUT_YOU_MESSAGE = tr(
+  'roleRequest.aboutYou',
+  'This request is about your own account, so you cannot decide it: another administrator must.',
+);
+const LAST_ADMIN_REQUEST_MESSAGE = tr(
+  'roleRequest.lastAdmin',
+  'This is the last administrator account that can sign in. Make another user an administrator first.',
+);
 const PENDING_LIMIT = 100;
 
 /** A request row as the wire shows it. */
@@ -104,7 +112,12 @@ export async function approveRoleRequest(
     const request = await lockRoleRequest(trx, id);
     if (!request) throw new AppError('NOT_FOUND', ROLE_REQUEST_NOT_FOUND_MESSAGE);
     if (request.status !== 'pending') {
-      throw new AppError('INVALID_STATE', `This request was already ${request.status}; nothing changed.`);
+      throw new AppError(
+        'INVALID_STATE',
+        tr('roleRequest.alreadyDecided', 'This request was already {status}; nothing changed.', {
+          status: request.status,
+        }),
+      );
     }
     if (request.requested_by === actorId) throw new AppError('FORBIDDEN', OWN_REQUEST_MESSAGE);
     if (request.user_id === actorId) throw new AppError('FORBIDDEN', ABOUT_YOU_MESSAGE);
@@ -112,14 +125,21 @@ export async function approveRoleRequest(
     if (requester?.account_type !== 'admin' || requester.disabled_at !== null) {
       throw new AppError(
         'INVALID_STATE',
-        'The administrator who asked for this change is no longer an active administrator. Reject the request.',
+        tr(
+          'roleRequest.requesterInactive',
+          'The administrator who asked for this change is no longer an active administrator. Reject the request.',
+        ),
       );
     }
     // Every admin row is locked first (id order), as a demotion in user.update did, so two approvals that
     // would each leave "another admin" cannot both pass.
     const admins = await lockAdminIds(trx);
     const before = await findUserByIdForUpdate(trx, request.user_id);
-    if (!before) throw new AppError('NOT_FOUND', 'The account this request is about no longer exists.');
+    if (!before)
+      throw new AppError(
+        'NOT_FOUND',
+        tr('roleRequest.accountGone', 'The account this request is about no longer exists.'),
+      );
     const now = deps.clock.now();
     await applyRoleChange(
       trx,
@@ -127,7 +147,10 @@ export async function approveRoleRequest(
       admins,
     );
     if (!(await decideRoleRequest(trx, id, { status: 'approved', by: actorId, at: now }))) {
-      throw new AppError('INVALID_STATE', 'This request was decided by someone else meanwhile; reload.');
+      throw new AppError(
+        'INVALID_STATE',
+        tr('roleRequest.decidedMeanwhile', 'This request was decided by someone else meanwhile; reload.'),
+      );
     }
     const after = await findRoleRequest(trx, id);
     if (!after) throw new Error('role request vanished inside its own transaction');
@@ -151,13 +174,14 @@ async function applyRoleChange(
   const { actorId, before, change, now } = c;
   if (change === 'promote') {
     if (before.account_type === 'admin')
-      throw new AppError('INVALID_STATE', 'This account is already an administrator.');
+      throw new AppError('INVALID_STATE', tr('roleRequest.alreadyAdmin', 'This account is already an administrator.'));
     const row = await setAccountType(trx, before.id, 'admin', now, { at: now, by: c.requestedBy });
     await recordRoleChange(trx, actorId, before, row);
     await endSessionsOfUser(trx, before.id, { actorId, reason: 'role_change' });
     return;
   }
-  if (before.account_type !== 'admin') throw new AppError('INVALID_STATE', 'This account is not an administrator.');
+  if (before.account_type !== 'admin')
+    throw new AppError('INVALID_STATE', tr('roleRequest.notAdmin', 'This account is not an administrator.'));
   if (!admins.some((a) => a.id !== before.id)) throw new AppError('INVALID_STATE', LAST_ADMIN_REQUEST_MESSAGE);
   if (change === 'demote') {
     const row = await setAccountType(trx, before.id, 'user', now, null);
@@ -165,7 +189,8 @@ async function applyRoleChange(
     await endSessionsOfUser(trx, before.id, { actorId, reason: 'role_change' });
     return;
   }
-  if (before.disabled_at !== null) throw new AppError('INVALID_STATE', 'This account is already disabled.');
+  if (before.disabled_at !== null)
+    throw new AppError('INVALID_STATE', tr('roleRequest.alreadyDisabled', 'This account is already disabled.'));
   const row = await setDisabledAt(trx, before.id, now, now);
   if (!row) throw new Error('user vanished inside its own update transaction');
   await recordAudit(trx, {
@@ -209,7 +234,12 @@ export async function rejectRoleRequest(
     const request = await lockRoleRequest(trx, id);
     if (!request) throw new AppError('NOT_FOUND', ROLE_REQUEST_NOT_FOUND_MESSAGE);
     if (request.status !== 'pending') {
-      throw new AppError('INVALID_STATE', `This request was already ${request.status}; nothing changed.`);
+      throw new AppError(
+        'INVALID_STATE',
+        tr('roleRequest.alreadyDecided', 'This request was already {status}; nothing changed.', {
+          status: request.status,
+        }),
+      );
     }
     if (request.user_id === actorId && request.requested_by !== actorId) {
       throw new AppError('FORBIDDEN', ABOUT_YOU_MESSAGE);

@@ -1,9 +1,10 @@
 import {
-  TWO_FACTOR_REQUIRED_MESSAGE,
   type TLoginInput,
+  tr,
   type TSignupInput,
   type TUser,
   type TUserListInput,
+  TWO_FACTOR_REQUIRED,
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -25,7 +26,7 @@ import { sendAccountLink } from './user.tokens.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { findCredentialsByEmail, findUserById, findUserIdByReferralCode, listUsersPage } from './user.repo.ts';
 
-export const BAD_CREDENTIALS_MESSAGE = 'Email or password is incorrect.';
+export const BAD_CREDENTIALS_MESSAGE = tr('auth.badCredentials', 'Email or password is incorrect.');
 
 /**
  * Self sign-up: always a plain user, whatever accountType the request carries; `ref` records the referrer.
@@ -40,7 +41,11 @@ export async function signup(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, inp
     if (!referrer) {
       throw new AppError(
         'BAD_INPUT',
-        `The referral code "${input.ref}" does not belong to any account. Check the invitation link, or sign up without it.`,
+        tr(
+          'signup.unknownReferral',
+          'The referral code "{code}" does not belong to any account. Check the invitation link, or sign up without it.',
+          { code: input.ref },
+        ),
       );
     }
     referredBy = referrer.id;
@@ -64,7 +69,7 @@ export async function signup(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, inp
   return toPublicUser(row);
 }
 
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact support.';
+export const ACCOUNT_DISABLED_MESSAGE = tr('auth.accountDisabled', 'This account has been disabled. Contact support.');
 
 type LoginDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -110,7 +115,7 @@ export async function login(
   const otp = input.otp;
   if (twoFactor && otp === undefined) {
     // Right password, no code yet: no session, and an answer the sign-in page turns into its second step.
-    throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED_MESSAGE);
+    throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
   }
   const now = deps.clock.now();
   // After too many wrong codes sign-in pauses: even the right code waits (see twofactor.pause.ts).

@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -146,14 +147,17 @@ export async function useAccountLink(
   if (!row || !purposes.includes(row.purpose)) {
     throw new AppError(
       'BAD_INPUT',
-      'token: This link is not valid. Open the link exactly as it was sent, or ask for a new one.',
+      tr('link.invalid', 'token: This link is not valid. Open the link exactly as it was sent, or ask for a new one.'),
     );
   }
   if (row.used_at !== null) {
     throw new AppError(
       'INVALID_STATE',
-      'This link was already used, or a newer link replaced it. Ask for a new one if you still need it.',
+      tr(
+        'link.used',
+        'This link was already used, or a newer link replaced it. Ask for a new one if you still need it.',
+      ),
     );
   }
-  throw new AppError('INVALID_STATE', 'This link has expired. Ask for a new one.');
+  throw new AppError('INVALID_STATE', tr('link.expired', 'This link has expired. Ask for a new one.'));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dollarsToCents, type TUserChangeResult, type TUserUpdateInput } from '@vestora/contract';
+import { dollarsToCents, tr, type TUserChangeResult, type TUserUpdateInput } from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { DB, UserPatch } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,17 +12,25 @@ import { toPublicUser } from './user.mapper.ts';
 import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUserIfVersion } from './user.repo.ts';
 import { requestRoleChangeIn } from './user.role-request.ts';
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found. It may have been deleted; reload the list.';
-export const USER_CHANGED_MESSAGE = 'This user was changed by someone else. Reload and try again.';
-export const BALANCE_NEEDS_VERSION_MESSAGE =
-  "Changing a balance needs the user's current version (__v on /api/v1, version on /trpc): reload the user and send it with the edit.";
-export const BALANCE_NEEDS_REASON_MESSAGE =
-  'reason: A balance change needs a reason (the member reads it in their balance history).';
+export const USER_NOT_FOUND_MESSAGE = tr('user.notFound', 'User not found. It may have been deleted; reload the list.');
+export const USER_CHANGED_MESSAGE = tr('user.changed', 'This user was changed by someone else. Reload and try again.');
+export const BALANCE_NEEDS_VERSION_MESSAGE = tr(
+  'user.balanceNeedsVersion',
+  "Changing a balance needs the user's current version (__v on /api/v1, version on /trpc): reload the user and send it with the edit.",
+);
+export const BALANCE_NEEDS_REASON_MESSAGE = tr(
+  'user.balanceNeedsReason',
+  'reason: A balance change needs a reason (the member reads it in their balance history).',
+);
 
-export const OTHER_ADMIN_IDENTITY_MESSAGE =
-  "You cannot change another administrator's name or email address: they change them themselves in Settings.";
-export const ADMIN_EMAIL_MESSAGE =
-  "An administrator's email address changes only through their own confirmed email change (Settings → Email address).";
+export const OTHER_ADMIN_IDENTITY_MESSAGE = tr(
+  'user.otherAdminIdentity',
+  "You cannot change another administrator's name or email address: they change them themselves in Settings.",
+);
+export const ADMIN_EMAIL_MESSAGE = tr(
+  'user.adminEmail',
+  "An administrator's email address changes only through their own confirmed email change (Settings → Email address).",
+);
 
 /**
  * An admin's edit of a user, all or nothing in one transaction: the version check (a balance change
@@ -65,7 +73,11 @@ async function updateUserInTransaction(
   const targetCents = input.balance === undefined ? null : (dollarsToCents(input.balance) ?? Number.NaN);
   const delta = targetCents === null ? 0 : targetCents - Number(before.balance_cents);
   if (delta !== 0) {
-    refuseOwnReview(actorId, before.id, 'adjust your own balance');
+    refuseOwnReview(
+      actorId,
+      before.id,
+      tr('money.ownBalance', 'You cannot adjust your own balance. Another administrator must do it.'),
+    );
     if (input.version === undefined) throw new AppError('VERSION_CONFLICT', BALANCE_NEEDS_VERSION_MESSAGE);
     // Who may (403) before what is missing (400): a refused reviewer learns nothing from the form.
     await refuseNewAdminReview(trx, actorId, before.id, env);

@@ -2,7 +2,7 @@
 // credit-transfer file (the format banks accept for bulk payments), each with a unique end-to-end id; they read
 // "sent to the bank" until the statement's debit line carrying that id settles them (statement.approve).
 import { randomBytes } from 'node:crypto';
-import { centsToDollars, type TPaymentFile } from '@vestora/contract';
+import { centsToDollars, type TPaymentFile, tr } from '@vestora/contract';
 import { create } from 'xmlbuilder2';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -38,7 +38,11 @@ export const endToEndIdOf = (seq: number) => `VSW${String(seq).padStart(12, '0')
 export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv): Promise<TPaymentFile> {
   return db.transaction().execute(async (trx) => {
     const account = await findPayingAccount(trx);
-    if (!account) throw new AppError('NOT_FOUND', 'The deposit account that pays the payouts is not set up.');
+    if (!account)
+      throw new AppError(
+        'NOT_FOUND',
+        tr('withdrawal.payoutAccountMissing', 'The deposit account that pays the payouts is not set up.'),
+      );
     const payouts = (await lockApprovedBankPayouts(trx)).filter((p) => p.user_id !== admin.id);
     if (payouts.length === 0) return { fileName: '', content: '', count: 0, total: 0 };
     const stamp = env.now.toISOString().replace(/\.\d+Z$/, '');

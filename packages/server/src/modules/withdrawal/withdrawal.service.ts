@@ -1,3 +1,4 @@
+import { formatCents, tr } from '@vestora/contract';
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
@@ -29,6 +30,34 @@ const release = (w: { amount_cents: number }, memo: string) => ({
  * A withdrawal: requesting holds the funds at once (`withdrawal_hold`); an admin approves (paid: the held
  * funds leave for good, no new entry) or rejects (`withdrawal_release`); the owner may cancel while pending.
  */
+// Why a review or a cancellation is refused, by the status the withdrawal is already in.
+const ALREADY_CANCELLED = tr('withdrawal.alreadyCancelled', 'This withdrawal is already cancelled.');
+const ALREADY_PAID = tr(
+  'withdrawal.alreadyPaid',
+  'This withdrawal was already approved and paid; only pending withdrawals can be reviewed.',
+);
+const ALREADY_APPROVED = tr(
+  'withdrawal.alreadyApproved',
+  'This withdrawal was already approved; it waits for the next payment file.',
+);
+const PAID_NO_CANCEL = tr(
+  'withdrawal.paidNoCancel',
+  'This withdrawal was already paid, so it can no longer be cancelled.',
+);
+const REJECTED_NO_CANCEL = tr(
+  'withdrawal.rejectedNoCancel',
+  'This withdrawal was already rejected and its funds returned; there is nothing to cancel.',
+);
+const ALREADY_REJECTED = tr(
+  'withdrawal.alreadyRejected',
+  'This withdrawal was already rejected; only pending withdrawals can be reviewed.',
+);
+const ALREADY_SENT = tr('withdrawal.alreadySent', 'This withdrawal was already sent to the bank.');
+const WAS_CANCELLED = tr(
+  'withdrawal.wasCancelled',
+  'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
+);
+
 export const withdrawalFlow = defineFlow({
   table: 'withdrawals',
   entity: 'withdrawal',
@@ -164,26 +193,26 @@ export const withdrawalFlow = defineFlow({
   },
   refusals: {
     approve: {
-      paid: 'This withdrawal was already approved and paid; only pending withdrawals can be reviewed.',
-      rejected: 'This withdrawal was already rejected; only pending withdrawals can be reviewed.',
-      cancelled: 'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
+      paid: ALREADY_PAID,
+      rejected: ALREADY_REJECTED,
+      cancelled: WAS_CANCELLED,
     },
     reject: {
-      paid: 'This withdrawal was already approved and paid; only pending withdrawals can be reviewed.',
-      rejected: 'This withdrawal was already rejected; only pending withdrawals can be reviewed.',
-      cancelled: 'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
+      paid: ALREADY_PAID,
+      rejected: ALREADY_REJECTED,
+      cancelled: WAS_CANCELLED,
     },
     cancel: {
-      paid: 'This withdrawal was already paid, so it can no longer be cancelled.',
-      rejected: 'This withdrawal was already rejected and its funds returned; there is nothing to cancel.',
-      cancelled: 'This withdrawal is already cancelled.',
+      paid: PAID_NO_CANCEL,
+      rejected: REJECTED_NO_CANCEL,
+      cancelled: ALREADY_CANCELLED,
     },
     approveForBank: {
-      paid: 'This withdrawal was already approved and paid; only pending withdrawals can be reviewed.',
-      rejected: 'This withdrawal was already rejected; only pending withdrawals can be reviewed.',
-      cancelled: 'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
-      approved: 'This withdrawal was already approved; it waits for the next payment file.',
-      sent: 'This withdrawal was already sent to the bank.',
+      paid: ALREADY_PAID,
+      rejected: ALREADY_REJECTED,
+      cancelled: WAS_CANCELLED,
+      approved: ALREADY_APPROVED,
+      sent: ALREADY_SENT,
     },
     send: {},
     settle: {},

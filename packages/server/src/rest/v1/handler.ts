@@ -1,3 +1,4 @@
+import { tr } from '@vestora/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { ZodError, type z } from 'zod';
@@ -140,7 +141,7 @@ export function registerLegacyRoute(app: FastifyInstance, route: LegacyRoute): v
 function bodyObject(req: FastifyRequest): Record<string, unknown> {
   const body = req.body ?? {};
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError('BAD_INPUT', 'The request body must be a JSON object.');
+    throw new AppError('BAD_INPUT', tr('request.bodyNotObject', 'The request body must be a JSON object.'));
   }
   return body as Record<string, unknown>;
 }
