@@ -1,10 +1,12 @@
 import { type ComponentType, Suspense, isValidElement, lazy, memo, useEffect, useMemo } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
-import { LOCALES, localePrefix } from '@vestora/contract';
+import { LOCALES, localeOfPath, localePrefix } from '@vestora/contract';
 import { PageLoader } from './components/ui/states';
 import AdminRoute from './features/dashboard/AdminRoute';
 import { RouteErrorBoundary } from './features/public/RouteErrorPage';
+import { activateLocale, currentLocale } from './i18n';
 import { useHydrated } from './lib/hydration';
+import { isPublicPath } from './lib/preferences';
 
 /** A lazily loaded screen that can be loaded ahead of rendering (see preloadRoute). */
 type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
@@ -148,6 +150,17 @@ function ScrollToTop() {
   return null;
 }
 
+/** A public page's path says its language (`/de/about`; none is English): moving between them switches it. */
+function LocaleFollowsPath() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!isPublicPath(pathname)) return;
+    const wanted = localeOfPath(pathname) ?? 'en';
+    if (wanted !== currentLocale()) void activateLocale(wanted);
+  }, [pathname]);
+  return null;
+}
+
 /** The routes at `location`; memoised, so a re-render of AppRoutes with the same location costs nothing. */
 const RoutesAt = memo(function RoutesAt({ location }: { location: Location }) {
   return useRoutes(routes, location);
@@ -182,6 +195,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
+      <LocaleFollowsPath />
       {content}
     </>
   );

@@ -1,4 +1,4 @@
-import { formatCents, tr } from '@vestora/contract';
+import { tr } from '@vestora/contract';
 import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { money, tm } from '../../i18n/i18n.ts';

@@ -1,6 +1,6 @@
 // An investment declared as a money flow: opening, each payout, maturity and early redemption, with their ledger
 // effects, notices and refusals. The money core runs them; the payout runner only asks for a period to be paid.
-import { formatCents, tr } from '@vestora/contract';
+import { tr } from '@vestora/contract';
 import type { InvestmentRow } from '../../db/schema.ts';
 import { type Msg, money, tm } from '../../i18n/i18n.ts';
 import { defineFlow, type LedgerEffect, type MemberNotice } from '../money/money.core.ts';

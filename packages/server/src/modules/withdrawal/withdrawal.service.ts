@@ -1,4 +1,4 @@
-import { formatCents, tr } from '@vestora/contract';
+import { tr } from '@vestora/contract';
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,

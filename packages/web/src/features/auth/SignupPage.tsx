@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ZReferralCode, ZSignupInput } from '@vestora/contract';
 import { Field } from '../../components/ui/field';
 import { PasswordField } from '../../components/ui/password-field';
-import { useLocalePath } from '../../i18n/hooks';
+import { useLocale, useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { loginPathFor, safeNextPath } from '../../lib/safe-next';
@@ -64,6 +64,7 @@ function useReferralCode(): { code: string | undefined; invalid: boolean; remove
 export default function SignupPage() {
   const { t, i18n } = useLingui();
   const localePath = useLocalePath();
+  const locale = useLocale();
   usePageTitle(t`Create your account`);
   const navigate = useNavigate();
   const referral = useReferralCode();
@@ -104,9 +105,8 @@ export default function SignupPage() {
   }, [signup.error]);
 
   const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...input }) => {
-    // TODO(integrator): locale — send the reader's language (`locale` from useLocale()) once the contract's
-    // ZSignupInput has it, so the account (and its e-mails) start in the language the visitor signed up in.
-    signup.mutate(referral.code ? { ...input, ref: referral.code } : input);
+    // The account (and its e-mails) start in the language the visitor signed up in.
+    signup.mutate(referral.code ? { ...input, locale, ref: referral.code } : { ...input, locale });
   });
   const busy = signup.isPending;
   const referralCode = referral.code;

@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import type { TAdminCounts, TUser } from '@vestora/contract';
 import { BrandLogo } from '../../components/ui/brand-logo';
-import { LanguageMenu, ThemeMenu } from '../../components/ui/preference-menus';
+import { LanguageMenu, MemberPreferences, ThemeMenu } from '../../components/ui/preference-menus';
 import { SkipLink } from '../../components/ui/skip-link';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
@@ -198,10 +198,6 @@ export default function DashboardLayout() {
   const { t } = useLingui();
   const localePath = useLocalePath();
   const menuSize = useBreakpointValue({ base: 'xs', md: 'sm' } as const) ?? 'sm';
-  // The menus show the choice at once and keep it in a cookie; the account should keep it too.
-  const preferenceChosen = (_choice: string) => {
-    // TODO(integrator): save locale/theme to the account
-  };
   const session = useSession();
   const location = useLocation();
   const { logout, pending } = useLogout();
@@ -233,6 +229,7 @@ export default function DashboardLayout() {
   const user = session.user;
   return (
     <Flex minH="100vh" bg="bg.subtle">
+      <MemberPreferences />
       <SkipLink />
       <Box
         as="aside"
@@ -311,8 +308,8 @@ export default function DashboardLayout() {
               {formatMoney(user.balance)}
             </Text>
             <NotificationBell />
-            <LanguageMenu size={menuSize} onChosen={preferenceChosen} />
-            <ThemeMenu size={menuSize} onChosen={preferenceChosen} />
+            <LanguageMenu size={menuSize} />
+            <ThemeMenu size={menuSize} />
           </HStack>
         </Flex>
 

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageMenu } from '../../components/ui/preference-menus';
 import { toaster } from '../../components/ui/toaster';
-import { useLocalePath } from '../../i18n/hooks';
+import { useLocale, useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { useHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
@@ -22,6 +22,7 @@ function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
+  const locale = useLocale();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,7 +32,7 @@ function NewsletterForm() {
     }
     setError(null);
     try {
-      const res = await subscribe.mutateAsync({ email: email.trim() });
+      const res = await subscribe.mutateAsync({ email: email.trim(), locale });
       setEmail('');
       // The server's answer says what really happened (no confirmation mail arrives without a mail server).
       toaster.create({ type: 'success', title: t`Almost done`, description: res.message, duration: 15_000 });
