@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, LOCALE_INFO, THEMES, type TLocale, type TTheme, matchLocale, pathInLocale } from '@vestora/contract';
-import { LuCheck, LuLanguages, LuMonitor, LuMoon, LuSun } from 'react-icons/lu';
 import { activateLocale, currentLocale } from '../../i18n';
 import { useLocale } from '../../i18n/hooks';
 import { applyThemeChoice, isPublicPath, readThemeChoice, saveLocaleCookie, useColorMode } from '../../lib/preferences';
@@ -56,14 +55,17 @@ interface MenuProps {
   /** Called after the choice is shown (and saved to the account when someone is signed in). */
   onChosen?: (value: string) => void;
   size?: 'xs' | 'sm' | 'md';
+  /** Props of the select's wrapper (width, colours on a dark footer...). */
+  rootProps?: NativeSelect.RootProps;
 }
 
 /**
- * The language menu (header and footer). On a public page it opens the same page in the chosen language
- * (`/about` -> `/de/about`); in the app it switches the language in place. The choice is remembered (cookie,
- * and the account when signed in).
+ * The language menu (header and footer): a native select (keyboard, screen readers and phones handle it
+ * natively, and it costs the home page next to nothing). On a public page it opens the same page in the chosen
+ * language (`/about` -> `/de/about`); in the app it switches the language in place. The choice is remembered
+ * (cookie, and the account when signed in).
  */
-export function LanguageMenu({ onChosen, size = 'sm' }: MenuProps) {
+export function LanguageMenu({ onChosen, size = 'sm', rootProps }: MenuProps) {
   const { t } = useLingui();
   const save = useSaveToAccount();
   const locale = useLocale();
@@ -79,42 +81,25 @@ export function LanguageMenu({ onChosen, size = 'sm' }: MenuProps) {
     onChosen?.(next);
   };
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size={size} aria-label={t`Language: ${LOCALE_INFO[locale].name}`}>
-          <LuLanguages aria-hidden />
-          {LOCALE_INFO[locale].name}
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="44">
-            <Menu.RadioItemGroup value={locale} onValueChange={(e) => void choose(e.value)}>
-              {LOCALES.map((l: TLocale) => (
-                <Menu.RadioItem key={l} value={l} lang={l} dir={LOCALE_INFO[l].dir}>
-                  {LOCALE_INFO[l].name}
-                  <Menu.ItemIndicator>
-                    <LuCheck />
-                  </Menu.ItemIndicator>
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <NativeSelect.Root size={size} width="auto" {...rootProps}>
+      <NativeSelect.Field aria-label={t`Language`} value={locale} onChange={(e) => void choose(e.currentTarget.value)}>
+        {LOCALES.map((l: TLocale) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_INFO[l].name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
 
-const THEME_ICON = { system: LuMonitor, light: LuSun, dark: LuMoon } as const;
-
 /** Light, dark, or as the system says: shown at once, remembered (cookie, and the account when signed in). */
-export function ThemeMenu({ onChosen, size = 'sm' }: MenuProps) {
+export function ThemeMenu({ onChosen, size = 'sm', rootProps }: MenuProps) {
   const { t } = useLingui();
   const save = useSaveToAccount();
   const { choice } = useColorMode();
-  const label: Record<TTheme, string> = { system: t`System`, light: t`Light`, dark: t`Dark` };
-  const Icon = THEME_ICON[choice];
+  const label: Record<TTheme, string> = { system: t`System theme`, light: t`Light`, dark: t`Dark` };
   const choose = (value: string) => {
     const next = THEMES.find((theme) => theme === value);
     if (!next) return;
@@ -123,32 +108,15 @@ export function ThemeMenu({ onChosen, size = 'sm' }: MenuProps) {
     onChosen?.(next);
   };
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size={size} aria-label={t`Theme: ${label[choice]}`}>
-          <Icon aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="36">
-            <Menu.RadioItemGroup value={choice} onValueChange={(e) => choose(e.value)}>
-              {THEMES.map((theme) => {
-                const ItemIcon = THEME_ICON[theme];
-                return (
-                  <Menu.RadioItem key={theme} value={theme}>
-                    <ItemIcon aria-hidden />
-                    {label[theme]}
-                    <Menu.ItemIndicator>
-                      <LuCheck />
-                    </Menu.ItemIndicator>
-                  </Menu.RadioItem>
-                );
-              })}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <NativeSelect.Root size={size} width="auto" {...rootProps}>
+      <NativeSelect.Field aria-label={t`Theme`} value={choice} onChange={(e) => choose(e.currentTarget.value)}>
+        {THEMES.map((theme) => (
+          <option key={theme} value={theme}>
+            {label[theme]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

@@ -94,12 +94,8 @@ export default function Footer() {
             <Text fontSize="sm" color="gray.400" maxW="sm">
               {i18n._(site.footer.blurb)}
             </Text>
-            {/* The footer is dark in both themes: the menu's button takes the footer's light text. */}
-            <Box
-              alignSelf="start"
-              ms="-3"
-              css={{ '& > button': { color: 'gray.200' }, '& > button:hover': { bg: 'whiteAlpha.200' } }}
-            >
+            {/* The footer is dark in both themes: the select takes the dark theme's colours (class "dark"). */}
+            <Box alignSelf="start" className="dark" colorScheme="dark">
               <LanguageMenu />
             </Box>
           </Stack>
