@@ -244,7 +244,15 @@ export interface E2E {
   /** The server's settings. */
   config: Config;
   /** A fresh browser context (own cookies and storage) with one watched page. */
-  newPage(opts?: { viewport?: ViewportName; label?: string; javaScriptEnabled?: boolean }): Promise<TrackedPage>;
+  newPage(opts?: {
+    viewport?: ViewportName;
+    label?: string;
+    javaScriptEnabled?: boolean;
+    /** The system's colour scheme the page sees (`prefers-color-scheme`). */
+    colorScheme?: 'light' | 'dark';
+    /** The browser's language (navigator.language and Accept-Language), e.g. 'de-DE'. */
+    locale?: string;
+  }): Promise<TrackedPage>;
   /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
   signInByApi(tp: TrackedPage, email: string, password?: string): Promise<void>;
   /** Creates a user straight in the database. */
@@ -346,6 +354,8 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
           // 'Copy' buttons use the async clipboard; headless Chromium needs the permission granted.
           permissions: ['clipboard-read', 'clipboard-write'],
           javaScriptEnabled: opts.javaScriptEnabled ?? true,
+          colorScheme: opts.colorScheme ?? 'light',
+          ...(opts.locale ? { locale: opts.locale } : {}),
         });
         context.setDefaultTimeout(15_000);
         context.setDefaultNavigationTimeout(30_000);

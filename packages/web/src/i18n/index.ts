@@ -24,6 +24,12 @@ i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
 // Texts without a translation in the catalogs (English above all) are the server's own English.
 setTranslator((msg) => (i18n.messages[msg.id] ? i18n._(msg.id, msg.values) : formatEnglish(msg)));
 
+// A text shown in another language without a translation is a bug the catalog check should have caught
+// (src/i18n/catalogs.test.ts): say so where the browser tests look.
+i18n.on('missing', ({ locale, id }) => {
+  if (locale !== DEFAULT_LOCALE) console.error(`Missing ${locale} translation: ${id}`);
+});
+
 type CatalogModule = { messages: Messages };
 /** One chunk per language (src/i18n/catalog-<locale>.ts). */
 const catalogs: Record<Exclude<TLocale, 'en'>, () => Promise<CatalogModule>> = {

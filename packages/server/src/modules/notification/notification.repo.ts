@@ -23,6 +23,10 @@ export interface NewNotification {
  * Writes one notification unless (user_id, event_key) already has one: ON CONFLICT DO NOTHING, so two
  * instances or a retry racing on the same event leave one row. Returns the new id, or null when it existed.
  */
+/** A jsonb value as its JSON text (the column's own type, for Kysely). */
+const asJson = <T>(value: T | null | undefined): T | null =>
+  value === null || value === undefined ? null : (JSON.stringify(value) as unknown as T);
+
 export async function insertNotificationOnce(db: Executor, n: NewNotification, now: Date): Promise<string | null> {
   const row = await db
     .insertInto('notifications')
@@ -33,8 +37,9 @@ export async function insertNotificationOnce(db: Executor, n: NewNotification, n
       category: n.category,
       title: n.title,
       body: n.body,
-      title_msg: n.titleMsg ?? null,
-      body_msg: n.bodyMsg ?? null,
+      // As JSON text: node-postgres would send a JS array (a body of several messages) as a PostgreSQL array.
+      title_msg: asJson(n.titleMsg),
+      body_msg: asJson(n.bodyMsg),
       link: n.link,
       event_key: n.eventKey,
       in_app: n.inApp,
