@@ -15,7 +15,6 @@ import {
   Portal,
   Stack,
   Text,
-  useBreakpointValue,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -197,7 +196,6 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
 export default function DashboardLayout() {
   const { t } = useLingui();
   const localePath = useLocalePath();
-  const menuSize = useBreakpointValue({ base: 'xs', md: 'sm' } as const) ?? 'sm';
   const session = useSession();
   const location = useLocation();
   const { logout, pending } = useLogout();
@@ -287,6 +285,11 @@ export default function DashboardLayout() {
                       </Drawer.Title>
                     </Drawer.Header>
                     <Drawer.Body pb="6">
+                      {/* On a phone the language and theme live here: the header keeps the balance readable. */}
+                      <HStack gap="2" mb="4" display={{ base: 'flex', md: 'none' }} flexWrap="wrap">
+                        <LanguageMenu size="sm" />
+                        <ThemeMenu size="sm" />
+                      </HStack>
                       <SidebarContent user={user} onLogout={logout} loggingOut={pending} />
                     </Drawer.Body>
                     <Drawer.CloseTrigger asChild>
@@ -298,7 +301,7 @@ export default function DashboardLayout() {
             </Drawer.Root>
             <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }}>
               <RouterLink to={localePath('/')} aria-label={t`Vestora home page`}>
-                {/* On a phone the mark alone: the header also holds the balance and the language and theme menus. */}
+                {/* On a phone the mark alone: the header also holds the balance and the notifications. */}
                 <BrandLogo css={{ '& > span': { display: { base: 'none', sm: 'inline' } } }} />
               </RouterLink>
             </Link>
@@ -308,8 +311,10 @@ export default function DashboardLayout() {
               {formatMoney(user.balance)}
             </Text>
             <NotificationBell />
-            <LanguageMenu size={menuSize} />
-            <ThemeMenu size={menuSize} />
+            <HStack gap="1" display={{ base: 'none', md: 'flex' }}>
+              <LanguageMenu size="sm" />
+              <ThemeMenu size="sm" />
+            </HStack>
           </HStack>
         </Flex>
 
