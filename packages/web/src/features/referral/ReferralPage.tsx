@@ -64,7 +64,7 @@ function ReferralDetails({ referral }: { referral: TReferral }) {
               {terms ? (
                 <Trans>
                   Share your link. When a friend creates an account with it and their first investment has completed its
-                  first payout period (or matured), Vestora pays you {percent}, at most {max}, of that first investment
+                  first payout period (or matured), Vestora pays you {percent}, at most {max} of that first investment
                   into your balance. If they redeem it before that, no reward is paid. The reward is paid by the
                   platform: nothing is taken from your friend.
                 </Trans>
