@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { sharedCatalogs } from './packages/web/src/i18n/po-plugin.ts';
 import { linguiBabelPlugins } from './packages/web/vite.config.ts';
 
 // Lingui's macro plugin finds its configuration from here (vitest runs from the repository's root).
@@ -33,7 +34,11 @@ export default defineConfig({
       // The web's code uses Lingui's macros: compiled as the app's build does (packages/web/vite.config.ts).
       {
         root: 'packages/web',
-        plugins: [react({ babel: { plugins: linguiBabelPlugins } }), lingui({ configPath: process.env.LINGUI_CONFIG })],
+        plugins: [
+          react({ babel: { plugins: linguiBabelPlugins } }),
+          lingui({ configPath: process.env.LINGUI_CONFIG }),
+          sharedCatalogs(),
+        ],
         test: { name: 'web-unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 120_000 },
       },
       integration('pglite'),

@@ -4,7 +4,8 @@
 // code where it was written. Other languages load their compiled catalogs (src/i18n).
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
-const DESCRIPTOR_KEYS = new Set(['id', 'message', 'values', 'comment', 'context']);
+// A descriptor, or the props the macro gives `<Trans>` as a spread object (with `components` for inline elements).
+const DESCRIPTOR_KEYS = new Set(['id', 'message', 'values', 'comment', 'context', 'components']);
 
 const keyName = (prop) =>
   prop.key &&
@@ -29,10 +30,18 @@ export default function precompileMessages({ types: t }) {
             JSXOpeningElement(path) {
               const attrs = path.node.attributes;
               const attr = (name) => attrs.find((a) => a.type === 'JSXAttribute' && a.name.name === name);
+              // The macro writes `message="..."`, or `message={"..."}` when the text holds `<`, `{` or quotes.
+              const text = (node) =>
+                node?.type === 'StringLiteral'
+                  ? node.value
+                  : node?.type === 'JSXExpressionContainer' && node.expression.type === 'StringLiteral'
+                    ? node.expression.value
+                    : undefined;
               const id = attr('id');
               const message = attr('message');
-              if (id?.value?.type !== 'StringLiteral' || message?.value?.type !== 'StringLiteral') return;
-              message.value = t.jsxExpressionContainer(compile(message.value.value));
+              const english = text(message?.value);
+              if (!id || english === undefined) return;
+              message.value = t.jsxExpressionContainer(compile(english));
             },
           });
         },

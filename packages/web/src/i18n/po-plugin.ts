@@ -13,8 +13,10 @@ export function sharedCatalogs(): Plugin {
   return {
     name: 'vestora-shared-catalogs',
     async load(id) {
-      const [file, query] = id.split('?');
-      if (query !== 'catalog' || !file?.endsWith('.po')) return null;
+      const [path, query = ''] = id.split('?');
+      if (!new URLSearchParams(query).has('catalog') || !path?.endsWith('.po')) return null;
+      // Vitest names files outside the root `/@fs/<absolute path>`.
+      const file = path.replace(/^\/@fs\//, '/');
       this.addWatchFile(file);
       const catalog =
         (await po.parse(readFileSync(file, 'utf8'), { locale: null, sourceLocale: 'en', filename: file })) ?? {};
