@@ -39,7 +39,12 @@ export default defineConfig({
           lingui({ configPath: process.env.LINGUI_CONFIG }),
           sharedCatalogs(),
         ],
-        test: { name: 'web-unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 120_000 },
+        test: {
+          name: 'web-unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
       integration('pglite'),
       ...(pgUrl ? [integration('pg')] : []),

@@ -24,6 +24,7 @@ export default defineConfig({
       path: '<rootDir>/src/locales/{locale}/common',
       include: [
         '<rootDir>/src/components/',
+        '<rootDir>/src/content/',
         '<rootDir>/src/lib/',
         '<rootDir>/src/i18n/',
         '<rootDir>/src/app.tsx',

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { site } from '../features/public/site';
+import { site } from '../content/site';
 import { i18n } from '../i18n';
 
 /** The full tab title for a page title (`undefined`: the home page). */

@@ -1,5 +1,5 @@
 import { HStack, Text, type StackProps } from '@chakra-ui/react';
-import { site } from '../../features/public/site';
+import { site } from '../../content/site';
 
 /** The Vestora mark (same drawing as the favicon) and the brand name. */
 export function BrandLogo({ inverted = false, ...rest }: { inverted?: boolean } & StackProps) {

@@ -20,7 +20,7 @@ import { CoinAvatar } from '../../components/ui/coin-avatar';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { i18n } from '../../i18n';
-import { site } from '../public/site';
+import { site } from '../../content/site';
 import { errorMessage } from '../../lib/errors';
 import { formatBillions, formatPercent, formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

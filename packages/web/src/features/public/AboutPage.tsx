@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSiteSettings } from '../../lib/site-hooks';
 import { PageHeader } from './PageHeader';
 import { useSiteFigures } from './figures';
-import { site } from './site';
+import { site } from '../../content/site';
 
 /**
  * The operator's facts an admin set on the Site settings page (company, registration, licence, address, launch

@@ -26,7 +26,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSiteSettings } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from './PageHeader';
-import { site } from './site';
+import { site } from '../../content/site';
 
 interface ContactValues {
   name: string;

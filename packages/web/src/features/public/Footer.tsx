@@ -9,7 +9,7 @@ import { useLocale, useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { useHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
-import { site } from './site';
+import { site } from '../../content/site';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

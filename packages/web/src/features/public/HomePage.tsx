@@ -39,7 +39,7 @@ import TopCoins from '../market/TopCoins';
 import PlanList from '../plans/PlanList';
 import { useReferralTerms } from '../referral/terms';
 import { useSiteFigures } from './figures';
-import { site, type FeatureIcon } from './site';
+import { site, type FeatureIcon } from '../../content/site';
 
 /** Spec section 9: the hero highlights rotate every 3000 ms. */
 export const HIGHLIGHT_INTERVAL_MS = 3000;

@@ -7,7 +7,7 @@ import { LuMenu, LuX } from 'react-icons/lu';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageMenu, ThemeMenu } from '../../components/ui/preference-menus';
 import { useLocalePath } from '../../i18n/hooks';
-import { site } from './site';
+import { site } from '../../content/site';
 
 const PANEL_ID = 'mobile-navigation';
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocale } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
 import { PageHeader } from './PageHeader';
-import { site, type TextSection } from './site';
+import { site, type TextSection } from '../../content/site';
 
 function Sections({ sections }: { sections: TextSection[] }) {
   return (

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { TPublicStats } from '@vestora/contract';
 import { formatInteger, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { type Figure, site } from './site';
+import { type Figure, site } from '../../content/site';
 
 /** A figure as shown: whole dollars for the amount invested, counts otherwise. */
 export function figureValue(stat: Figure['stat'], stats: TPublicStats): string {
