@@ -8,7 +8,9 @@ export function EmptyWithLink({
   description,
   to,
   label,
+  titleAs,
 }: {
+  titleAs?: 'h2' | 'h3';
   title: string;
   description: string;
   to: string;
@@ -16,6 +18,7 @@ export function EmptyWithLink({
 }) {
   return (
     <EmptyState
+      titleAs={titleAs}
       title={title}
       description={description}
       action={

@@ -51,16 +51,18 @@ export interface EmptyStateProps {
   description?: ReactNode;
   icon?: ReactNode;
   action?: ReactNode;
+  /** The title's heading level: h3 under a section's h2 (the default), h2 straight under the page's h1. */
+  titleAs?: 'h2' | 'h3';
 }
 
 /** Nothing to show yet: a short title, an explanation and an optional next step. */
-export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, action, titleAs = 'h3' }: EmptyStateProps) {
   return (
     <ChakraEmptyState.Root borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="l3" bg="bg.panel">
       <ChakraEmptyState.Content>
         <ChakraEmptyState.Indicator color="fg.subtle">{icon ?? <LuInbox />}</ChakraEmptyState.Indicator>
         <VStack textAlign="center" gap="1">
-          <ChakraEmptyState.Title>{title}</ChakraEmptyState.Title>
+          <ChakraEmptyState.Title as={titleAs}>{title}</ChakraEmptyState.Title>
           {description ? <ChakraEmptyState.Description>{description}</ChakraEmptyState.Description> : null}
         </VStack>
         {action ? <Box>{action}</Box> : null}

@@ -7,8 +7,20 @@ import { errorMessage } from '../../lib/errors';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { CopyButton } from '../account/CopyButton';
 
-/** One line of the instructions: its label, its value and a Copy button named after it. */
-function Row({ label, value, copy, mono }: { label: string; value: string; copy?: string; mono?: boolean }) {
+/** One line of the instructions: its label, its value and a Copy button named after it (`copyLabel`). */
+function Row({
+  label,
+  value,
+  copy,
+  copyLabel,
+  mono,
+}: {
+  label: string;
+  value: string;
+  copy?: string;
+  copyLabel?: string;
+  mono?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <DataList.Item>
@@ -19,7 +31,7 @@ function Row({ label, value, copy, mono }: { label: string; value: string; copy?
             {value}
           </Text>
           {copy !== undefined ? (
-            <CopyButton value={copy} label={t`Copy`} ariaLabel={t`Copy: ${label}`} size="xs" />
+            <CopyButton value={copy} label={t`Copy`} ariaLabel={copyLabel ?? t`Copy`} size="xs" />
           ) : null}
         </HStack>
       </DataList.ItemValue>
@@ -33,15 +45,32 @@ function InstructionsView({ instructions: i }: { instructions: TDepositInstructi
   return (
     <Stack gap="5">
       <DataList.Root orientation="vertical" size="md" gap="3" w="full" minW="0">
-        <Row label={t`Your reference`} value={i.referenceGrouped} copy={i.reference} mono />
-        <Row label={t`Account holder`} value={i.accountHolder} copy={i.accountHolder} />
-        <Row label={t`Bank`} value={i.bankName} copy={i.bankName} />
+        <Row
+          label={t`Your reference`}
+          value={i.referenceGrouped}
+          copy={i.reference}
+          copyLabel={t`Copy your reference`}
+          mono
+        />
+        <Row
+          label={t`Account holder`}
+          value={i.accountHolder}
+          copy={i.accountHolder}
+          copyLabel={t`Copy account holder`}
+        />
+        <Row label={t`Bank`} value={i.bankName} copy={i.bankName} copyLabel={t`Copy bank`} />
         {i.iban ? (
-          <Row label="IBAN" value={i.iban} copy={i.iban} mono />
+          <Row label="IBAN" value={i.iban} copy={i.iban} copyLabel={t`Copy iban`} mono />
         ) : (
-          <Row label={t`Account number`} value={i.accountNumber} copy={i.accountNumber} mono />
+          <Row
+            label={t`Account number`}
+            value={i.accountNumber}
+            copy={i.accountNumber}
+            copyLabel={t`Copy account number`}
+            mono
+          />
         )}
-        {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} mono /> : null}
+        {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} copyLabel={t`Copy bic`} mono /> : null}
         <Row label={t`Currency`} value={i.currency} />
       </DataList.Root>
       <Alert.Root status="info">

@@ -46,6 +46,8 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
       errorTitle={t`Your history could not be loaded`}
       empty={
         <EmptyWithLink
+          // Straight under the Transactions page's h1.
+          titleAs="h2"
           title={t`No balance changes yet`}
           description={t`Confirmed deposits, withdrawal requests and adjustments by our team will be listed here.`}
           to="/dashboard/deposit"
