@@ -224,7 +224,16 @@ export default function InvestDialog({ plan, onClose }: { plan: TPlan; onClose: 
                   {formatDate(q.maturityAt)}
                 </Text>
               </Box>
-              <Table.ScrollArea borderWidth="1px" rounded="md" maxH="12rem" overflowY="auto">
+              {/* Scrolls on its own: reachable with the keyboard (Tab, then the arrow keys), named for screen readers. */}
+              <Table.ScrollArea
+                borderWidth="1px"
+                rounded="md"
+                maxH="12rem"
+                overflowY="auto"
+                tabIndex={0}
+                role="region"
+                aria-label={t`Payout schedule`}
+              >
                 <Table.Root size="sm" stickyHeader>
                   <Table.Caption srOnly>
                     <Trans>Payout schedule</Trans>
