@@ -3,8 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isBankDeposit } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { formatSignedMoney } from '../../lib/money-labels';
-import { ledgerKindLabel } from './ledger-labels';
+import { LEDGER_KIND_LABELS, formatSignedMoney } from '../../lib/money-labels';
 import { MAX_PAGE, PAGE_SIZE, useLedgerPages } from '../../lib/money-hooks';
 
 /** Balance now, the latest change, and money that is in flight (held or awaiting confirmation). */
@@ -27,7 +26,7 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
   };
   const lastChange = () => {
     if (!latest) return '';
-    const kind = ledgerKindLabel(latest.kind);
+    const kind = LEDGER_KIND_LABELS[latest.kind];
     const amount = formatSignedMoney(latest.amount);
     const date = formatDateTime(latest.createdAt);
     return t`Last change: ${kind} ${amount} on ${date}.`;

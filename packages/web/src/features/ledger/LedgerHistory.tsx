@@ -6,8 +6,13 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { EmptyWithLink } from '../../components/table/EmptyWithLink';
-import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_PAYMENT_LABEL, formatSignedMoney } from '../../lib/money-labels';
-import { ledgerKindLabel, ledgerReferenceLabel } from './ledger-labels';
+import {
+  LEDGER_KIND_LABELS,
+  WITHDRAWAL_METHOD_LABELS,
+  WITHDRAWAL_PAYMENT_LABEL,
+  formatSignedMoney,
+  ledgerReference,
+} from '../../lib/money-labels';
 import { trpc } from '../../lib/trpc';
 import { INVESTMENT_STATUS } from '../investment/invest-rules';
 import { PAGE_SIZE, useLedgerPages, useReferencedRecord } from '../../lib/money-hooks';
@@ -32,7 +37,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
   const detailsLabel = (e: TLedgerEntry) => {
     // Mid-sentence the kind reads in lower case ("details of the deposit of ..."), except in German (nouns).
-    const label = ledgerKindLabel(e.kind);
+    const label = LEDGER_KIND_LABELS[e.kind];
     const kind = i18n.locale === 'de' ? label : label.toLocaleLowerCase(i18n.locale);
     const amount = formatSignedMoney(e.amount);
     const date = formatDateTime(e.createdAt);
@@ -86,7 +91,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
           details={() => <LedgerEntryDetails entry={e} userId={userId} />}
         >
           <StackedCell
-            primary={ledgerKindLabel(e.kind)}
+            primary={LEDGER_KIND_LABELS[e.kind]}
             secondary={
               <>
                 <Time iso={e.createdAt} format={formatDateTime} />
@@ -110,7 +115,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
             {formatMoney(e.balanceAfter)}
           </Table.Cell>
           <Table.Cell color="fg.muted" maxW="16rem" truncate title={e.memo ?? undefined}>
-            {ledgerReferenceLabel(e)}
+            {ledgerReference(e)}
           </Table.Cell>
         </ExpandableRow>
       )}
@@ -143,7 +148,7 @@ function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: st
   if (entry.refType === 'referral') {
     return (
       <Stack gap="2">
-        <Text fontWeight="semibold">{ledgerKindLabel(entry.kind)}</Text>
+        <Text fontWeight="semibold">{LEDGER_KIND_LABELS[entry.kind]}</Text>
         <Text>{entry.memo ?? t`A reward for a friend you invited.`}</Text>
         <Link asChild colorPalette="blue" fontSize="sm">
           <RouterLink to="/dashboard/referral">
