@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { iconModules, lazyChakraGlobalCss } from './vite-plugins';
+import { catalogLocale, catalogPart } from './src/i18n/catalog-parts';
 import { sharedCatalogs } from './src/i18n/po-plugin';
 
 const api = 'http://127.0.0.1:3000';
@@ -20,6 +22,10 @@ export const linguiBabelPlugins = [
  * split by Rollup along the lazy routes instead; apexcharts stays in the Chart route.
  */
 function manualChunks(id: string): string | undefined {
+  // A language's catalogs: its public part in one chunk, its app part in another (src/i18n/catalog-parts.ts).
+  const file = id.split('?')[0]!;
+  const locale = file.endsWith('.po') ? catalogLocale(file) : undefined;
+  if (locale) return catalogPart(file) === 'public' ? `catalog-${locale}` : `catalog-app-${locale}`;
   if (!id.includes('node_modules')) return undefined;
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'vendor-react';
   if (/[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/.test(id)) return 'vendor-router';
@@ -37,6 +43,8 @@ export const SSR_OUT_DIR = 'node_modules/.vestora-ssr';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    iconModules(),
+    lazyChakraGlobalCss(),
     // Lingui's macros (`Trans`, `t`, `msg`, `plural`) become message lookups. The English text stays in the code
     // (stripMessageField: false): English needs no catalog, so the home page loads none.
     // Their English is compiled here (scripts/babel-precompile-messages.mjs): no ICU parser in the browser.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLocale } from './locale.ts';
+import { ZLocale } from './locale-schema.ts';
 import { tr, translate } from './i18n.ts';
 import { plain, text, ZEmail, ZId, ZPageInput, ZTimestamp, page, say, atMost } from './common.ts';
 

@@ -1,7 +1,9 @@
 export * from './common.ts';
 export * from './money.ts';
+export * from './money-amounts.ts';
 export * from './user.ts';
 export * from './plan-terms.ts';
+export * from './plan-format.ts';
 export * from './plan.ts';
 export * from './account.ts';
 export * from './referral.ts';
@@ -26,4 +28,5 @@ export * from './account-statement.ts';
 export * from './data-export.ts';
 export * from './notification.ts';
 export * from './locale.ts';
+export * from './locale-schema.ts';
 export * from './i18n.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The languages of the product. `en` is the source language (every text is written in it first); the others
  * have complete catalogs. Codes are BCP 47 tags as `Intl` takes them.
@@ -7,7 +5,6 @@ import { z } from 'zod';
 export const LOCALES = ['en', 'de', 'es', 'pt-BR', 'ar'] as const;
 export type TLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: TLocale = 'en';
-export const ZLocale = z.enum(LOCALES, { error: `Locale must be one of ${LOCALES.join(', ')}` });
 
 /** Each language's own name for itself (what the language menu shows) and its writing direction. */
 export const LOCALE_INFO: Record<TLocale, { name: string; dir: 'ltr' | 'rtl' }> = {
@@ -81,7 +78,6 @@ export function localeFromAcceptLanguage(header: string | null | undefined): TLo
 /** The colour theme a member or visitor chose: always light, always dark, or as their system says. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type TTheme = (typeof THEMES)[number];
-export const ZTheme = z.enum(THEMES, { error: `Theme must be one of ${THEMES.join(', ')}` });
 
 /** Cookies the web app writes so the server can answer a page in the right language and theme. */
 export const LOCALE_COOKIE = 'vestora_locale';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZEmail, ZId, ZPageInput, ZTimestamp, page, plain, text, say, REASON } from './common.ts';
 import { formatEnglish, tr } from './i18n.ts';
 import { ZBalance } from './money.ts';
-import { ZLocale, ZTheme } from './locale.ts';
+import { ZLocale, ZTheme } from './locale-schema.ts';
 
 export const ZAccountType = z.enum(['user', 'admin']);
 export type TAccountType = z.infer<typeof ZAccountType>;

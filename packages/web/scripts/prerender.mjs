@@ -89,12 +89,13 @@ else requestAnimationFrame(() => setTimeout(start, 0));
 const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(join(dist, bootFile), boot);
 
-/** The catalog chunk of a language (src/i18n/catalog-<locale>.ts), loaded beside the page's code. */
+/** The public part of a language's catalogs (one chunk, see src/i18n/catalog-parts.ts), loaded beside the page's code. */
 function catalogKeys(locale) {
   if (!locale || locale === 'en') return [];
-  const key = Object.keys(manifest).find((k) => k.endsWith(`src/i18n/catalog-${locale}.ts`));
+  const key = Object.keys(manifest).find((k) => manifest[k].name === `catalog-${locale}`);
   if (!key) throw new Error(`prerender: no catalog chunk for ${locale} in the build manifest`);
-  return [key];
+  // The list of catalog files, which the page reads first (src/i18n/catalog-files.ts).
+  return ['src/i18n/catalog-files.ts', key];
 }
 
 /**

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
+import { keepGlobalCssOfPage } from './components/ui/provider';
 import { getSystem } from './components/ui/theme';
 import { activateLocale } from './i18n';
 import { initialLocale } from './lib/preferences';
@@ -28,6 +29,8 @@ async function start(container: HTMLElement) {
   // The page's language (a pre-rendered page was rendered in it): its catalogs load beside the route's code.
   const language = activateLocale(initialLocale(window.location.pathname)).catch(() => activateLocale('en'));
   await nextTask();
+  const prerendered = container.firstElementChild !== null;
+  if (prerendered) keepGlobalCssOfPage();
   getSystem();
   await routeCode;
   await language;
@@ -35,7 +38,7 @@ async function start(container: HTMLElement) {
   // A public page pre-rendered at build time (scripts/prerender.mjs) arrives with its HTML: React takes it
   // over in one pass (its code is loaded: nothing suspends), as a transition so the work is split into
   // short slices. Every other route gets the empty index.html and renders from scratch.
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

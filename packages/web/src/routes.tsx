@@ -4,7 +4,7 @@ import { LOCALES, localeOfPath, localePrefix } from '@vestora/contract';
 import { PageLoader } from './components/ui/states';
 import AdminRoute from './features/dashboard/AdminRoute';
 import { RouteErrorBoundary } from './features/public/RouteErrorPage';
-import { activateLocale, currentLocale } from './i18n';
+import { activateLocale, currentLocale, loadAppTexts } from './i18n';
 import { useHydrated } from './lib/hydration';
 import { isPublicPath } from './lib/preferences';
 
@@ -45,7 +45,11 @@ const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPassword
 const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'));
 const ConfirmEmailPage = lazyPage(() => import('./features/auth/ConfirmEmailPage'));
 
-const DashboardLayout = lazyPage(() => import('./features/dashboard/DashboardLayout'));
+// The app's screens bring their texts (the public pages load only theirs: src/i18n/catalog-parts.ts).
+const DashboardLayout = lazyPage(async () => {
+  const [layout] = await Promise.all([import('./features/dashboard/DashboardLayout'), loadAppTexts()]);
+  return layout;
+});
 const InvestmentsPage = lazyPage(() => import('./features/plans/InvestmentsPage'));
 const CreatePlanPage = lazyPage(() => import('./features/plans/CreatePlanPage'));
 const EditPlanPage = lazyPage(() => import('./features/plans/EditPlanPage'));

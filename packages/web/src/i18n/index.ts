@@ -4,6 +4,7 @@
  * per feature, and the contract's error and validation messages) before the app shows it.
  */
 import { type Messages, i18n } from '@lingui/core';
+import { type CatalogPart, catalogLocale, catalogPart } from './catalog-parts';
 import {
   DEFAULT_LOCALE,
   LOCALE_INFO,
@@ -30,36 +31,58 @@ i18n.on('missing', ({ locale, id }) => {
   if (locale !== DEFAULT_LOCALE) console.error(`Missing ${locale} translation: ${id}`);
 });
 
-type CatalogModule = { messages: Messages };
-/** One chunk per language (src/i18n/catalog-<locale>.ts). */
-const catalogs: Record<Exclude<TLocale, 'en'>, () => Promise<CatalogModule>> = {
-  de: () => import('./catalog-de'),
-  es: () => import('./catalog-es'),
-  'pt-BR': () => import('./catalog-pt-BR'),
-  ar: () => import('./catalog-ar'),
-};
+const loaded = new Map<string, Promise<Messages>>();
 
-const loaded = new Map<TLocale, Promise<Messages>>();
-
-/** Every catalog of `locale`, merged (loaded once). English has none: its texts are in the code. */
-export function loadMessages(locale: TLocale): Promise<Messages> {
-  const known = loaded.get(locale);
+function loadPart(locale: TLocale, part: CatalogPart): Promise<Messages> {
+  const key = `${locale}:${part}`;
+  const known = loaded.get(key);
   if (known) return known;
-  const messages: Promise<Messages> =
-    locale === 'en' ? Promise.resolve({}) : catalogs[locale]().then((m: CatalogModule) => m.messages);
-  loaded.set(locale, messages);
-  messages.catch(() => loaded.delete(locale));
+  const messages = import('./catalog-files').then(async ({ catalogFiles }) => {
+    const files = Object.keys(catalogFiles).filter((f) => catalogLocale(f) === locale && catalogPart(f) === part);
+    const modules = await Promise.all(files.map((f) => catalogFiles[f]!()));
+    return Object.assign({}, ...modules.map((m) => m.messages)) as Messages;
+  });
+  loaded.set(key, messages);
+  messages.catch(() => loaded.delete(key));
   return messages;
 }
 
+/** Whether the app's screens have been opened: from then on every language loads their texts too. */
+let appTexts = false;
+
+/** The catalogs of `locale` the pages shown so far need, merged (each loaded once). English has none. */
+export async function loadMessages(locale: TLocale): Promise<Messages> {
+  if (locale === 'en') return {};
+  const parts: CatalogPart[] = appTexts ? ['public', 'app'] : ['public'];
+  return Object.assign({}, ...(await Promise.all(parts.map((part) => loadPart(locale, part)))));
+}
+
+let latest = 0;
+let requested: TLocale | undefined;
+
 /** Loads `locale` and makes it the app's language (the <html lang dir> too, in a browser). */
 export async function activateLocale(locale: TLocale): Promise<void> {
+  const request = ++latest;
+  requested = locale;
   const messages = await loadMessages(locale);
-  if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages });
+  // A later call (another language, or the app's texts) decides.
+  if (request !== latest) return;
+  if (i18n.locale !== locale || Object.keys(messages).length !== Object.keys(i18n.messages).length)
+    i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale;
     document.documentElement.dir = LOCALE_INFO[locale].dir;
   }
+}
+
+/**
+ * The app's screens (the dashboard) are opening: their texts load beside the public pages' (in the language
+ * shown now, and in every language chosen later). Resolves once they are active.
+ */
+export function loadAppTexts(): Promise<void> {
+  if (appTexts) return Promise.resolve();
+  appTexts = true;
+  return activateLocale(requested ?? currentLocale());
 }
 
 export const currentLocale = (): TLocale => matchLocale(i18n.locale) ?? DEFAULT_LOCALE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TReward } from '@vestora/contract';
-import { activateLocale, i18n } from '../../i18n';
+import { activateLocale, i18n, loadAppTexts } from '../../i18n';
 import { rewardTexts } from './reward-texts';
 
 // The server's own sentences (packages/server/src/modules/reward/reward.service.ts).
@@ -54,6 +54,8 @@ describe('rewardTexts', () => {
   });
 
   it('reads in German with the same dates and amounts, in the German format', async () => {
+    // The rewards screen is the app's: its texts load with the dashboard.
+    await loadAppTexts();
     await activateLocale('de');
     try {
       expect(rewardTexts(SERVER[0]!, i18n).detail).toBe(
