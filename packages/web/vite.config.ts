@@ -38,10 +38,7 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
-/** Where `vite build --ssr` puts the build-time renderer (scripts/prerender.mjs); never served. */
-export const SSR_OUT_DIR = 'node_modules/.vestora-ssr';
-
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [
     iconModules(),
     lazyChakraGlobalCss(),
@@ -56,16 +53,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The year the pre-rendered pages were built in: what the footer shows until the page is hydrated.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
-  build: isSsrBuild
-    ? { outDir: SSR_OUT_DIR, emptyOutDir: true, copyPublicDir: false }
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        manifest: true,
-        chunkSizeWarningLimit: 700,
-        rollupOptions: { output: { manualChunks } },
-      },
-  // The contract package is TypeScript source: the renderer bundles it (node_modules stay imports).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: { output: { manualChunks } },
+  },
+  // The contract package is TypeScript source: the build-time renderer (scripts/prerender.mjs) compiles it
+  // (node_modules stay imports).
   ssr: { noExternal: ['@vestora/contract'] },
   server: {
     proxy: {
@@ -81,4 +77,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/healthz': api,
     },
   },
-}));
+});

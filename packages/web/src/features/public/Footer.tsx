@@ -4,6 +4,7 @@ import { Box, Button, Container, Field, Flex, Grid, Heading, Input, Link, Stack,
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageMenu } from '../../components/ui/preference-menus';
+import { StaticContent } from '../../components/ui/static-content';
 import { toaster } from '../../components/ui/toaster';
 import { useLocale, useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
@@ -90,34 +91,40 @@ export default function Footer() {
       <Container maxW="7xl" py={{ base: '10', md: '14' }}>
         <Grid templateColumns={{ base: '1fr', md: '1.4fr 1fr 1.6fr' }} gap={{ base: '8', md: '12' }}>
           <Stack gap="3">
-            <BrandLogo inverted />
-            <Text fontSize="sm" color="gray.400" maxW="sm">
-              {i18n._(site.footer.blurb)}
-            </Text>
+            <StaticContent>
+              <BrandLogo inverted />
+              <Text fontSize="sm" color="gray.400" maxW="sm">
+                {i18n._(site.footer.blurb)}
+              </Text>
+            </StaticContent>
             {/* The footer is dark in both themes: the select takes the dark theme's colours (class "dark"). */}
             <Box alignSelf="start" className="dark" colorScheme="dark">
               <LanguageMenu />
             </Box>
           </Stack>
-          <Stack as="nav" aria-label={t`Footer`} gap="2">
-            <Heading as="h2" size="sm" color="gray.100">
-              <Trans>Company</Trans>
-            </Heading>
-            {site.footer.links.map((item) => (
-              <Link key={item.to} asChild color="gray.300" width="fit-content" _hover={{ color: 'white' }}>
-                <RouterLink to={localePath(item.to)}>{i18n._(item.label)}</RouterLink>
-              </Link>
-            ))}
-          </Stack>
+          <StaticContent>
+            <Stack as="nav" aria-label={t`Footer`} gap="2">
+              <Heading as="h2" size="sm" color="gray.100">
+                <Trans>Company</Trans>
+              </Heading>
+              {site.footer.links.map((item) => (
+                <Link key={item.to} asChild color="gray.300" width="fit-content" _hover={{ color: 'white' }}>
+                  <RouterLink to={localePath(item.to)}>{i18n._(item.label)}</RouterLink>
+                </Link>
+              ))}
+            </Stack>
+          </StaticContent>
           <NewsletterForm />
         </Grid>
         <Box borderTopWidth="1px" borderColor="gray.700" mt="10" pt="6">
-          <Text fontSize="xs" color="gray.400" maxW="4xl">
-            <Text as="strong" color="gray.200">
-              {i18n._(site.riskNotice.title)}:
-            </Text>{' '}
-            {i18n._(site.riskNotice.text)}
-          </Text>
+          <StaticContent>
+            <Text fontSize="xs" color="gray.400" maxW="4xl">
+              <Text as="strong" color="gray.200">
+                {i18n._(site.riskNotice.title)}:
+              </Text>{' '}
+              {i18n._(site.riskNotice.text)}
+            </Text>
+          </StaticContent>
           <Copyright />
         </Box>
       </Container>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { Fragment, useEffect, useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -32,6 +32,7 @@ import {
   LuUsers,
   LuWallet,
 } from 'react-icons/lu';
+import { StaticContent, staticContent } from '../../components/ui/static-content';
 import { useLocalePath } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
 import { useSiteConfig } from '../../lib/site-hooks';
@@ -56,7 +57,15 @@ const featureIcons: Record<FeatureIcon, ComponentType> = {
   support: LuLifeBuoy,
 };
 
-function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: string; id?: string }) {
+const SectionHeading = staticContent(function SectionHeading({
+  title,
+  subtitle,
+  id,
+}: {
+  title: string;
+  subtitle?: string;
+  id?: string;
+}) {
   return (
     <Stack gap="2" mb={{ base: '6', md: '8' }} maxW="3xl">
       <Heading as="h2" id={id} size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
@@ -65,7 +74,7 @@ function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: str
       {subtitle ? <Text color="fg.muted">{subtitle}</Text> : null}
     </Stack>
   );
-}
+});
 
 /** The three highlights, one at a time, advancing every 3 s; the dots jump to one. */
 function RotatingHighlights() {
@@ -174,40 +183,48 @@ function Hero() {
     >
       <Container maxW="7xl" py={{ base: '14', md: '24' }}>
         <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap={{ base: '10', lg: '16' }} alignItems="center">
-          <Stack gap="6">
-            <Text color="teal.200" fontWeight="semibold" fontSize="sm" textTransform="uppercase" letterSpacing="wider">
-              {i18n._(hero.eyebrow)}
-            </Text>
-            <Heading
-              as="h1"
-              id="hero-title"
-              fontSize={{ base: '4xl', md: '5xl', lg: '6xl' }}
-              lineHeight="1.1"
-              letterSpacing="tight"
-            >
-              {i18n._(hero.title)}
-            </Heading>
-            <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.300" maxW="2xl">
-              {i18n._(hero.subtitle)}
-            </Text>
-            <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-              <Button asChild size="lg" colorPalette="teal">
-                <RouterLink to={localePath('/create-account')}>
-                  {i18n._(hero.primaryCta)} <Box as={LuArrowRight} _rtl={{ transform: 'scaleX(-1)' }} />
-                </RouterLink>
-              </Button>
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.600"
-                _hover={{ bg: 'whiteAlpha.200' }}
+          <StaticContent>
+            <Stack gap="6">
+              <Text
+                color="teal.200"
+                fontWeight="semibold"
+                fontSize="sm"
+                textTransform="uppercase"
+                letterSpacing="wider"
               >
-                <RouterLink to={localePath('/login')}>{i18n._(hero.secondaryCta)}</RouterLink>
-              </Button>
-            </Flex>
-          </Stack>
+                {i18n._(hero.eyebrow)}
+              </Text>
+              <Heading
+                as="h1"
+                id="hero-title"
+                fontSize={{ base: '4xl', md: '5xl', lg: '6xl' }}
+                lineHeight="1.1"
+                letterSpacing="tight"
+              >
+                {i18n._(hero.title)}
+              </Heading>
+              <Text fontSize={{ base: 'md', md: 'lg' }} color="gray.300" maxW="2xl">
+                {i18n._(hero.subtitle)}
+              </Text>
+              <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+                <Button asChild size="lg" colorPalette="teal">
+                  <RouterLink to={localePath('/create-account')}>
+                    {i18n._(hero.primaryCta)} <Box as={LuArrowRight} _rtl={{ transform: 'scaleX(-1)' }} />
+                  </RouterLink>
+                </Button>
+                <Button
+                  asChild
+                  size="lg"
+                  variant="outline"
+                  color="white"
+                  borderColor="whiteAlpha.600"
+                  _hover={{ bg: 'whiteAlpha.200' }}
+                >
+                  <RouterLink to={localePath('/login')}>{i18n._(hero.secondaryCta)}</RouterLink>
+                </Button>
+              </Flex>
+            </Stack>
+          </StaticContent>
           <RotatingHighlights />
         </Grid>
       </Container>
@@ -215,7 +232,7 @@ function Hero() {
   );
 }
 
-function RiskNotice() {
+const RiskNotice = staticContent(function RiskNotice() {
   const { i18n } = useLingui();
   return (
     <Alert.Root status="info" variant="subtle" rounded="lg" mt="6">
@@ -226,7 +243,7 @@ function RiskNotice() {
       </Alert.Content>
     </Alert.Root>
   );
-}
+});
 
 function Features() {
   const { i18n } = useLingui();
@@ -243,29 +260,37 @@ function Features() {
           subtitle={i18n._(featuresSection.subtitle)}
         />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-          {featuresSection.items.map((feature) => (
-            <Card.Root key={feature.icon} variant="outline" size="sm">
-              <Card.Body gap="3">
-                <Flex w="10" h="10" rounded="lg" bg="teal.subtle" color="teal.fg" align="center" justify="center">
-                  <Icon as={featureIcons[feature.icon]} boxSize="5" aria-hidden />
-                </Flex>
-                <Heading as="h3" size="md">
-                  {i18n._(feature.title)}
-                </Heading>
-                <Text color="fg.muted" fontSize="sm">
-                  {i18n._(feature.text)}
-                  {feature.icon === 'referral' && terms ? (
-                    <>
-                      {' '}
-                      <Trans>
-                        The reward is {percent}, at most {max}.
-                      </Trans>
-                    </>
-                  ) : null}
-                </Text>
-              </Card.Body>
-            </Card.Root>
-          ))}
+          {featuresSection.items.map((feature) => {
+            const card = (
+              <Card.Root variant="outline" size="sm">
+                <Card.Body gap="3">
+                  <Flex w="10" h="10" rounded="lg" bg="teal.subtle" color="teal.fg" align="center" justify="center">
+                    <Icon as={featureIcons[feature.icon]} boxSize="5" aria-hidden />
+                  </Flex>
+                  <Heading as="h3" size="md">
+                    {i18n._(feature.title)}
+                  </Heading>
+                  <Text color="fg.muted" fontSize="sm">
+                    {i18n._(feature.text)}
+                    {feature.icon === 'referral' && terms ? (
+                      <>
+                        {' '}
+                        <Trans>
+                          The reward is {percent}, at most {max}.
+                        </Trans>
+                      </>
+                    ) : null}
+                  </Text>
+                </Card.Body>
+              </Card.Root>
+            );
+            // Only the referral card changes (its terms come from the server): the others stay as built.
+            return feature.icon === 'referral' ? (
+              <Fragment key={feature.icon}>{card}</Fragment>
+            ) : (
+              <StaticContent key={feature.icon}>{card}</StaticContent>
+            );
+          })}
         </SimpleGrid>
       </Container>
     </Box>
@@ -281,7 +306,7 @@ const initials = (name: string) =>
     .join('')
     .toUpperCase();
 
-function Testimonials() {
+const Testimonials = staticContent(function Testimonials() {
   const { i18n } = useLingui();
   const { testimonialsSection } = site;
   return (
@@ -334,7 +359,7 @@ function Testimonials() {
       </Container>
     </Box>
   );
-}
+});
 
 /**
  * Figures counted from the data by the server (`overview.home`), never written by hand; a figure that would
