@@ -38,7 +38,8 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
-export default defineConfig({
+// A function: the plugins are made when Vite asks (vitest.config.ts imports this file before Lingui's config is set).
+export default defineConfig(() => ({
   plugins: [
     iconModules(),
     lazyChakraGlobalCss(),
@@ -77,4 +78,4 @@ export default defineConfig({
       '/healthz': api,
     },
   },
-});
+}));
