@@ -1,11 +1,21 @@
 import { tr } from '@vestora/contract';
-import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
+import type { AnyTRPCProcedure, AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import {
   type HTTPErrorHandler,
   resolveResponse,
   type ResolveHTTPRequestOptionsContextFn,
   type ResponseMetaFn,
 } from '@trpc/server/http';
+import {
+  TRPCError,
+  getErrorShape,
+  getHTTPStatusCode,
+  getTRPCErrorFromUnknown,
+  isAsyncIterable,
+  isObject,
+  isPromise,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 
@@ -40,6 +50,8 @@ export async function trpcOnFastify<TRouter extends AnyTRPCRouter>(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+    const single = singleQuery(opts.router, req);
+    if (single) return answerSingleQuery(opts, req, reply, single);
     const response = await resolveResponse<TRouter>({
       router: opts.router,
       req: lightRequest(req, reply),
@@ -100,4 +112,125 @@ function lightRequest(req: FastifyRequest, reply: FastifyReply): Request {
       );
     },
   } as unknown as Request;
+}
+
+interface SingleQuery {
+  path: string;
+  procedure: AnyTRPCProcedure;
+  input: unknown;
+  url: URL;
+}
+
+/**
+ * A GET of one query, not batched, whose input reads as JSON: what the web app's pages ask for most
+ * (`/trpc/plan.list`, `/trpc/user.me`). Anything else (batches, mutations, unknown paths, a malformed input,
+ * a streaming Accept) goes to `resolveResponse`, which answers it as tRPC does.
+ */
+function singleQuery(
+  router: AnyTRPCRouter,
+  req: FastifyRequest<{ Params: { path: string } }>,
+): SingleQuery | undefined {
+  if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined || req.headers.accept === 'application/jsonl')
+    return undefined;
+  let path: string;
+  let url: URL;
+  try {
+    path = decodeURIComponent(req.params.path);
+    url = new URL(req.url, 'http://localhost');
+  } catch {
+    return undefined;
+  }
+  if (path.includes(',') || url.searchParams.has('batch')) return undefined;
+  // A router's own procedures (a lazily loaded one is left to resolveResponse).
+  const procedures = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
+  const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+  if (!procedure || procedure._def.type !== 'query') return undefined;
+  const raw = url.searchParams.get('input');
+  let input: unknown;
+  try {
+    input = raw === null ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  return { path, procedure, input, url };
+}
+
+const isDataStream = (v: unknown) =>
+  isObject(v) && (isAsyncIterable(v) || Object.values(v).some((x) => isPromise(x) || isAsyncIterable(x)));
+
+/**
+ * One query answered the way `resolveResponse` answers it (the same context, procedure call, error shape,
+ * status, onError and responseMeta, headers and JSON) without building its request and response objects: for
+ * these small answers that machinery cost more CPU than the procedure and its query.
+ */
+async function answerSingleQuery<TRouter extends AnyTRPCRouter>(
+  opts: TrpcOnFastifyOptions<TRouter>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { path, procedure, input, url }: SingleQuery,
+): Promise<FastifyReply> {
+  const config = opts.router._def._config;
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const call = { path, batchIndex: 0, procedure, getRawInput: async () => input, result: () => input };
+  const info = {
+    isBatchCall: false,
+    accept: null,
+    calls: [call],
+    type: 'query' as const,
+    connectionParams: null,
+    signal: controller.signal,
+    url,
+  };
+  let ctx: inferRouterContext<TRouter> | undefined;
+  let body: unknown;
+  let error: TRPCError | undefined;
+  try {
+    ctx = await opts.createContext(req, reply, info as never);
+    const data = await procedure({
+      path,
+      getRawInput: call.getRawInput,
+      ctx,
+      type: 'query',
+      signal: controller.signal,
+      batchIndex: 0,
+    });
+    if (isDataStream(data))
+      throw new TRPCError({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+      });
+    body = { result: { data } };
+  } catch (cause) {
+    error = getTRPCErrorFromUnknown(cause);
+    opts.onError?.({
+      error,
+      path,
+      input,
+      ctx,
+      type: 'query',
+      req: lightRequest(req, reply),
+      fastifyRequest: req,
+    } as never);
+    body = { error: getErrorShape({ config, ctx, error, input, path, type: 'query' }) };
+  }
+  let status = getHTTPStatusCode(body as never);
+  const meta =
+    opts.responseMeta?.({
+      ctx,
+      info: info as never,
+      paths: [path],
+      data: [body as never],
+      errors: error ? [error] : [],
+      eagerGeneration: false,
+      type: 'query',
+    }) ?? {};
+  if (meta.status) status = meta.status;
+  reply.code(status).header('vary', 'trpc-accept, accept').header('content-type', 'application/json');
+  const extra = meta.headers;
+  if (extra instanceof Headers) for (const [name, value] of extra) reply.header(name, value);
+  else if (extra) for (const [name, value] of Object.entries(extra)) if (value !== undefined) reply.header(name, value);
+  return reply.send(JSON.stringify(transformTRPCResponse(config, body as never)));
 }
