@@ -6,7 +6,8 @@
  *   - later starts of the unchanged checkout (builds skipped, data kept), with `pnpm start` and through
  *     `npx -y pnpm@10 start` (what the README's two commands run), median of RUNS each.
  *
- *   pnpm exec tsx bench/bench-startup.ts        env: BENCH_STARTUP_RUNS (3)
+ *   pnpm exec tsx bench/bench-startup.ts        env: BENCH_STARTUP_RUNS (3), BENCH_STARTUP_REF (HEAD: another
+ *   commit to measure, e.g. the one before a change, at the same load)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { waitForHttp } from './bench-server.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = 38_400;
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+const REF = process.env.BENCH_STARTUP_REF ?? 'HEAD';
 
 /** pnpm itself: on the PATH when installed, else the copy npx keeps (fetched once). */
 function pnpmBinary(): string {
@@ -62,6 +64,13 @@ const s = (x: number) => Number(x.toFixed(2));
 try {
   const pnpm = pnpmBinary();
   execFileSync('git', ['clone', '--quiet', ROOT, clone]);
+  execFileSync(
+    'git',
+    ['checkout', '--quiet', execFileSync('git', ['rev-parse', REF], { cwd: ROOT, encoding: 'utf8' }).trim()],
+    {
+      cwd: clone,
+    },
+  );
   const installStarted = performance.now();
   execFileSync(pnpm, ['install', '--offline', '--frozen-lockfile', '--reporter=silent'], { cwd: clone });
   const install = (performance.now() - installStarted) / 1000;
@@ -103,7 +112,7 @@ try {
     },
   ];
   recordBench('startup', rows, [
-    `a git clone of HEAD in ${os.tmpdir()}, embedded PGlite, until /readyz answers 200; ${os.loadavg()[0]!.toFixed(1)} load at the end`,
+    `a git clone of ${REF} in ${os.tmpdir()}, embedded PGlite, until /readyz answers 200; ${os.loadavg()[0]!.toFixed(1)} load at the end`,
   ]);
 } finally {
   fs.rmSync(clone, { recursive: true, force: true });

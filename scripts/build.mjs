@@ -7,6 +7,10 @@
  *   web:    packages/web (vite build, see its package.json)      → packages/web/dist
  *   server: packages/server/src (esbuild, one ES module per entry) → packages/server/dist/{main,cli}.js
  *
+ * `--prepare-database` (what `pnpm start` passes): when something is built, the database is also migrated (and
+ * seeded when new) as soon as the server is compiled, while the web app still builds, so the server that starts
+ * next finds it ready (`pnpm cli db:prepare`; a first start creates the embedded database then).
+ *
  * Plain JavaScript run by node (no TypeScript loader to start): checking an unchanged checkout takes tens of
  * milliseconds, which is most of what a second `pnpm start` waits for before the server starts.
  */
@@ -85,7 +89,16 @@ const targets = [
   },
 ];
 
+/** @type {() => void} */
+let serverReady = () => {};
+const waitForServer = new Promise((resolve) => {
+  serverReady = () => resolve(undefined);
+});
+
 const HASH_FILE = '.build-inputs';
+const prepareDatabase = process.argv.includes('--prepare-database');
+/** @type {Promise<unknown>[]} */
+const alongside = [];
 await Promise.all(
   targets.map(async (t) => {
     const started = Date.now();
@@ -94,10 +107,18 @@ await Promise.all(
     const previous = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : '';
     if (!force && previous === hash) {
       console.log(`build: ${t.name} unchanged since its last build (${t.outDir}), skipped`);
+      if (t.name === 'server') serverReady();
       return;
+    }
+    if (prepareDatabase && t.name === 'web') {
+      // The compiled server's CLI, once it is there (built now or before), beside the web build.
+      const server = waitForServer.then(() => run(['packages/server/dist/cli.js', 'db:prepare']));
+      alongside.push(server.then(() => console.log('build: database migrated while the web app was building')));
     }
     await t.build();
     fs.writeFileSync(hashFile, `${hash}\n`);
     console.log(`build: ${t.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s → ${t.outDir}`);
+    if (t.name === 'server') serverReady();
   }),
 );
+await Promise.all(alongside);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { TUser } from '@vestora/contract';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { seedIfEmpty } from './db/seed.ts';
 import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
@@ -23,6 +24,7 @@ Commands:
                                  earlier reset links stop working). For running without SMTP_URL: admins never
                                  see security mail in the Outbox. Audited as done by the server operator.
   ledger:verify                  Check that every balance equals the sum of its ledger entries.
+  db:prepare                     Migrate the database, and seed it when new (pnpm start runs it beside the web build).
   ${STATEMENT_IMPORT_USAGE}
   ${BTC_ADDRESS_USAGE}
 
@@ -120,6 +122,17 @@ function refusal(user: TUser, createdVia: AccountOrigin): string {
   ].join('\n');
 }
 
+/** What the server does to its database before serving, alone: pnpm start runs it while the web app builds. */
+async function prepareDatabase(): Promise<number> {
+  const handle = await openDatabase(loadConfig(), 'pnpm cli db:prepare');
+  try {
+    await seedIfEmpty(handle.db);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -130,6 +143,9 @@ async function main(argv: string[]): Promise<number> {
     case 'ledger:verify':
       if (rest.length > 0) throw new CliError(`ledger:verify takes no arguments.\n\n${USAGE}`, 2);
       return runLedgerVerify();
+    case 'db:prepare':
+      if (rest.length > 0) throw new CliError(`db:prepare takes no arguments.\n\n${USAGE}`, 2);
+      return prepareDatabase();
     case 'statement:import':
       return runStatementImport(rest);
     case 'btc:address':
