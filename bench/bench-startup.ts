@@ -31,6 +31,7 @@ function pnpmBinary(): string {
   }
 }
 
+const pnpmPath = pnpmBinary();
 const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-bench-startup-'));
 const dataDir = path.join(clone, '.bench-data');
 
@@ -42,6 +43,8 @@ async function timedStart(command: string, args: string[]): Promise<number> {
     DATA_DIR: dataDir,
     PORT: String(PORT),
     MARKET_FEED_URL: 'http://127.0.0.1:9',
+    // pnpm on the PATH too, for scripts that call it.
+    PATH: `${path.dirname(pnpmPath)}${path.delimiter}${process.env.PATH ?? ''}`,
   };
   delete env.DATABASE_URL;
   // Its own process group, so the stop below reaches node under pnpm.
@@ -62,7 +65,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const s = (x: number) => Number(x.toFixed(2));
 
 try {
-  const pnpm = pnpmBinary();
+  const pnpm = pnpmPath;
   execFileSync('git', ['clone', '--quiet', ROOT, clone]);
   execFileSync(
     'git',
