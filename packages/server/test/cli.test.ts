@@ -242,6 +242,33 @@ describe.skipIf(testDbKind() === 'pg')('pnpm cli', () => {
     }
   }, 180_000);
 
+  it('db:prepare creates, migrates and seeds a new embedded database, and leaves a prepared one as it is', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-cli-prepare-'));
+    try {
+      expect((await cli(['db:prepare'], childEnv(fresh))).code).toBe(0);
+      const plans = async () => {
+        const handle = await openDatabase(loadConfig({ DATA_DIR: fresh, LOG_LEVEL: 'silent' }), 'the cli test');
+        try {
+          const rows = await handle.db
+            .selectFrom('plans')
+            .select('investment_plan_name as name')
+            .orderBy('name')
+            .execute();
+          return rows.map((p) => p.name);
+        } finally {
+          await handle.close();
+        }
+      };
+      const seeded = await plans();
+      expect(seeded.length).toBeGreaterThan(0);
+      // Again on the prepared database: nothing seeded twice.
+      expect((await cli(['db:prepare'], childEnv(fresh))).code).toBe(0);
+      expect(await plans()).toEqual(seeded);
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it('refuses while the server holds the embedded database, and the data survives', async () => {
     const server = await startServer(childEnv(dataDir));
     let refused: RunResult;
