@@ -186,7 +186,18 @@ try {
 
   for (const page of pages) {
     const all: PageFigures[] = [];
-    for (let i = 0; i < runs; i++) all.push(await measure(`${server.url}${page}`, chrome.port));
+    for (let i = 0; i < runs; i++) {
+      // A loaded machine sometimes loses the trace (NO_NAVSTART): that run is taken again, twice at most.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          all.push(await measure(`${server.url}${page}`, chrome.port));
+          break;
+        } catch (err) {
+          if (attempt === 3) throw err;
+          console.log(`${page}: run ${i + 1} failed (${(err as Error).message}); again`);
+        }
+      }
+    }
     all.sort((a, b) => a.performance - b.performance);
     const f = all[Math.floor(all.length / 2)]!;
     const before = BEFORE[page];
