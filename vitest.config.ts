@@ -7,6 +7,9 @@ import { linguiBabelPlugins } from './packages/web/vite.config.ts';
 // Lingui's macro plugin finds its configuration from here (vitest runs from the repository's root).
 process.env.LINGUI_CONFIG ??= new URL('packages/web/lingui.config.ts', import.meta.url).pathname;
 
+// argon2 at a test cost in the projects that sign people up and in (production's cost: src/lib/password.test.ts).
+const CHEAP_PASSWORD_HASHING = 'packages/server/src/test/cheap-password-hashing.ts';
+
 // Integration tests always run on embedded PGlite, and again on PostgreSQL when a server URL is given.
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const integration = (db: 'pglite' | 'pg') => ({
@@ -15,6 +18,7 @@ const integration = (db: 'pglite' | 'pg') => ({
     include: ['packages/server/test/**/*.test.ts'],
     exclude: db === 'pg' ? [] : ['packages/server/test/**/*.pg.test.ts'],
     env: { VESTORA_TEST_DB: db },
+    setupFiles: [CHEAP_PASSWORD_HASHING],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -53,6 +57,7 @@ export default defineConfig({
           name: 'browser',
           include: ['packages/web/e2e/**/*.test.ts'],
           globalSetup: ['packages/web/e2e/global-setup.ts'],
+          setupFiles: [CHEAP_PASSWORD_HASHING],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

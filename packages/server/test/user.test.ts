@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPasswordHashCostForTests } from '../src/lib/password.ts';
+import { TEST_PASSWORD_HASH_COST } from '../src/test/cheap-password-hashing.ts';
 import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
 import { expectNoSecrets, loginAs, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
@@ -33,7 +35,11 @@ describe('user.signup / login / me / logout through /trpc', () => {
     );
 
   it('signs up a plain user whatever accountType says, with a referral code and an argon2id hash', async () => {
-    const res = await trpcMutation(t.app, 'user.signup', signupInput('Ada@Example.com', { accountType: 'admin' }));
+    // This sign-up hashes at the production cost (the suites' setup file lowers it; see cheap-password-hashing.ts).
+    setPasswordHashCostForTests(null);
+    const res = await trpcMutation(t.app, 'user.signup', signupInput('Ada@Example.com', { accountType: 'admin' })).finally(
+      () => setPasswordHashCostForTests(TEST_PASSWORD_HASH_COST),
+    );
     expectNoSecrets(res);
     const user = trpcData(res);
     expect(user).toMatchObject({ email: 'ada@example.com', accountType: 'user', balance: 0, version: 0 });
