@@ -10,6 +10,9 @@ process.env.LINGUI_CONFIG ??= new URL('packages/web/lingui.config.ts', import.me
 // argon2 at a test cost in the projects that sign people up and in (production's cost: src/lib/password.test.ts).
 const CHEAP_PASSWORD_HASHING = 'packages/server/src/test/cheap-password-hashing.ts';
 
+// Each run migrates one template database per kind; every test database is a copy of it.
+const DB_TEMPLATE = 'packages/server/src/test/db-template.global-setup.ts';
+
 // Integration tests always run on embedded PGlite, and again on PostgreSQL when a server URL is given.
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const integration = (db: 'pglite' | 'pg') => ({
@@ -19,6 +22,7 @@ const integration = (db: 'pglite' | 'pg') => ({
     exclude: db === 'pg' ? [] : ['packages/server/test/**/*.pg.test.ts'],
     env: { VESTORA_TEST_DB: db },
     setupFiles: [CHEAP_PASSWORD_HASHING],
+    globalSetup: [DB_TEMPLATE],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -56,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/web/e2e/**/*.test.ts'],
-          globalSetup: ['packages/web/e2e/global-setup.ts'],
+          globalSetup: ['packages/web/e2e/global-setup.ts', DB_TEMPLATE],
           setupFiles: [CHEAP_PASSWORD_HASHING],
           testTimeout: 120_000,
           hookTimeout: 180_000,

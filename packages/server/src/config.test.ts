@@ -12,6 +12,8 @@ describe('loadConfig', () => {
     });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.MARKET_FEED_URL).toBe('https://api.coingecko.com');
+    // Load shedding is on by default (the test servers turn the event-loop check off: src/test/harness.ts).
+    expect(c.MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
   });
 
   it('session lifetimes: users 168 h idle / 720 h, admins 30 min idle / 12 h; SESSION_TTL_HOURS is the old name of the user idle limit', () => {

@@ -17,11 +17,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, type TestCont
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import { createDb, type Database, type DbHandle } from '../../server/src/db/create-db.ts';
-import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import type { UserRow } from '../../server/src/db/schema.ts';
 import { seedIfEmpty } from '../../server/src/db/seed.ts';
 import { insertUser, TEST_PASSWORD } from '../../server/src/test/factories.ts';
 import { ManualClock } from '../../server/src/test/manual-clock.ts';
+import { createMigratedPglite } from '../../server/src/test/test-db.ts';
 import { type FakeFeed, startFeed } from './feed.ts';
 import type {} from './global-setup.ts'; // declares the type of inject('e2eWebDir')
 
@@ -305,8 +305,7 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
 
     const feed = await startFeed();
-    const handle = await createDb({ dataDir: 'memory' });
-    await migrateToLatest(handle.db);
+    const handle = await createMigratedPglite();
     await seedIfEmpty(handle.db);
     // The first start seeds a placeholder deposit account (members are told deposits are not open until an
     // admin sets one): the browser tests run on an installation whose admin has set it.
@@ -328,6 +327,8 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
       DATA_DIR: dataDir,
       // Every test signs in from one address; the sign-in limit is not what these tests are about.
       AUTH_RATE_LIMIT_PER_MIN: '10000',
+      // No 503s for event-loop delay on a loaded test machine (in-process PGlite, Chromium beside it).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...options.settings?.(),
     });
     // Starts now (session cookies and the market cache compare against real time) and moves by hand.

@@ -80,6 +80,8 @@ const consoleLog: DbLog = {
 export async function createDb(opts: {
   databaseUrl?: string;
   dataDir?: string | 'memory';
+  /** PGlite only: start from this data directory (a `dumpDataDir()` tarball) instead of an empty one. */
+  loadDataDir?: Blob;
   pool?: Partial<PoolSettings>;
   log?: DbLog;
 }): Promise<DbHandle> {
@@ -113,7 +115,11 @@ export async function createDb(opts: {
     dir = path.resolve(opts.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite(dir, { parsers: { [INT8_OID]: (v: string) => Number(v) } });
+  const pglite = new PGlite({
+    dataDir: dir,
+    parsers: { [INT8_OID]: (v: string) => Number(v) },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: () => db.destroy(), setLog };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { createDb, type DbHandle, type PoolSettings } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -33,14 +34,19 @@ const MIGRATION_POOL: Partial<PoolSettings> = {
 };
 
 /** The PostgreSQL URL of a new, empty database on the test server (`drop()` removes it). */
-export async function createEmptyTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createEmptyTestDatabase(
+  opts: { template?: string } = {},
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const baseUrl = testPostgresUrl();
   if (!baseUrl) throw new Error('VESTORA_TEST_DB=pg needs TEST_DATABASE_URL or DATABASE_URL');
   const name = `vestora_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -56,21 +62,53 @@ export async function createEmptyTestDatabase(): Promise<{ name: string; url: st
 }
 
 /**
+ * A migrated database on the test server that createTestDb copies (`CREATE DATABASE … TEMPLATE`): made once per
+ * run by db-template.global-setup.ts. Nobody may stay connected to it, or the copies fail.
+ */
+export async function createMigratedPostgresTemplate(): Promise<{ name: string; drop(): Promise<void> }> {
+  const created = await createEmptyTestDatabase();
+  try {
+    const migrating = await createDb({ databaseUrl: created.url, pool: MIGRATION_POOL });
+    await migrateToLatest(migrating.db).finally(() => migrating.close());
+  } catch (e) {
+    await created.drop();
+    throw e;
+  }
+  return { name: created.name, drop: created.drop };
+}
+
+/** The migrated PGlite data directory of this run (db-template.global-setup.ts), read once per process. */
+let pgliteTemplate: Buffer | undefined;
+function pgliteTemplateBlob(): Blob | undefined {
+  const file = process.env.VESTORA_TEST_PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  pgliteTemplate ??= fs.readFileSync(file);
+  return new Blob([pgliteTemplate]);
+}
+
+/** A fresh in-memory PGlite database with every migration applied: a copy of the run's template when there is one. */
+export async function createMigratedPglite(): Promise<DbHandle> {
+  const template = pgliteTemplateBlob();
+  const handle = await createDb({ dataDir: 'memory', loadDataDir: template });
+  if (!template) await migrateToLatest(handle.db);
+  return handle;
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the PostgreSQL
  * server (dropped again by close()). `databaseUrl` rewrites the URL the pool connects through (a test proxy).
  */
 export async function createTestDb(
   opts: { pool?: Partial<PoolSettings>; databaseUrl?: (url: string) => string } = {},
 ): Promise<DbHandle> {
-  if (testDbKind() === 'pglite') {
-    const handle = await createDb({ dataDir: 'memory' });
-    await migrateToLatest(handle.db);
-    return handle;
-  }
-  const created = await createEmptyTestDatabase();
+  if (testDbKind() === 'pglite') return createMigratedPglite();
+  const template = process.env.VESTORA_TEST_PG_TEMPLATE;
+  const created = await createEmptyTestDatabase({ template });
   try {
-    const migrating = await createDb({ databaseUrl: created.url, pool: MIGRATION_POOL });
-    await migrateToLatest(migrating.db).finally(() => migrating.close());
+    if (!template) {
+      const migrating = await createDb({ databaseUrl: created.url, pool: MIGRATION_POOL });
+      await migrateToLatest(migrating.db).finally(() => migrating.close());
+    }
     const url = opts.databaseUrl ? opts.databaseUrl(created.url) : created.url;
     const handle = await createDb({ databaseUrl: url, pool: { ...TEST_POOL, ...opts.pool } });
     return {
