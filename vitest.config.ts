@@ -30,6 +30,8 @@ const integration = (db: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    // The default output, then each project's time (scripts/test-times.ts).
+    reporters: ['default', './scripts/test-times.ts'],
     projects: [
       {
         test: {
