@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { excludedFrom } from './packages/server/test/placement.ts';
 import { sharedCatalogs } from './packages/web/src/i18n/po-plugin.ts';
 import { linguiBabelPlugins } from './packages/web/vite.config.ts';
 
@@ -13,13 +14,15 @@ const CHEAP_PASSWORD_HASHING = 'packages/server/src/test/cheap-password-hashing.
 // Each run migrates one template database per kind; every test database is a copy of it.
 const DB_TEMPLATE = 'packages/server/src/test/db-template.global-setup.ts';
 
-// Integration tests always run on embedded PGlite, and again on PostgreSQL when a server URL is given.
+// Integration tests run on embedded PGlite; when a PostgreSQL server URL is given, each file runs where
+// packages/server/test/placement.ts says (PostgreSQL, PGlite or both; a file not listed there runs on both).
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const integration = (db: 'pglite' | 'pg') => ({
   test: {
     name: `integration-${db}`,
     include: ['packages/server/test/**/*.test.ts'],
-    exclude: db === 'pg' ? [] : ['packages/server/test/**/*.pg.test.ts'],
+    exclude:
+      db === 'pg' ? excludedFrom('pg') : ['packages/server/test/**/*.pg.test.ts', ...(pgUrl ? excludedFrom('pglite') : [])],
     env: { VESTORA_TEST_DB: db },
     setupFiles: [CHEAP_PASSWORD_HASHING],
     globalSetup: [DB_TEMPLATE],
