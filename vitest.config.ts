@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -35,6 +36,9 @@ export default defineConfig({
   test: {
     // The default output, then each project's time (scripts/test-times.ts).
     reporters: ['default', './scripts/test-times.ts'],
+    // Vitest's default is one worker less than the cores: one file at a time on a 2-core machine, while most
+    // files spend much of their time waiting (on PostgreSQL, Chromium, timers). Two at least.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -69,7 +73,9 @@ export default defineConfig({
           setupFiles: [CHEAP_PASSWORD_HASHING],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server (own port, own in-memory database) and its own Chromium, so two
+          // files at once share nothing; running in the same pool as the other projects, they start early
+          // instead of queueing behind everything (a project without file parallelism runs last).
         },
       },
     ],
