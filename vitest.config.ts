@@ -23,7 +23,9 @@ const integration = (db: 'pglite' | 'pg') => ({
     name: `integration-${db}`,
     include: ['packages/server/test/**/*.test.ts'],
     exclude:
-      db === 'pg' ? excludedFrom('pg') : ['packages/server/test/**/*.pg.test.ts', ...(pgUrl ? excludedFrom('pglite') : [])],
+      db === 'pg'
+        ? excludedFrom('pg')
+        : ['packages/server/test/**/*.pg.test.ts', ...(pgUrl ? excludedFrom('pglite') : [])],
     env: { VESTORA_TEST_DB: db },
     setupFiles: [CHEAP_PASSWORD_HASHING],
     globalSetup: [DB_TEMPLATE],

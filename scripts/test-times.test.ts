@@ -5,8 +5,20 @@ describe('test-times reporter', () => {
   it("prints each project's wall time, summed file time and counts, slowest first", () => {
     const lines = formatProjectTimes(
       new Map([
-        ['unit', { start: 0, end: 4_000, fileMs: 7_500, files: 3, tests: { passed: 9, failed: 0, skipped: 0, pending: 0 } }],
-        ['browser', { start: 1_000, end: 301_000, fileMs: 290_000, files: 20, tests: { passed: 80, failed: 1, skipped: 2, pending: 0 } }],
+        [
+          'unit',
+          { start: 0, end: 4_000, fileMs: 7_500, files: 3, tests: { passed: 9, failed: 0, skipped: 0, pending: 0 } },
+        ],
+        [
+          'browser',
+          {
+            start: 1_000,
+            end: 301_000,
+            fileMs: 290_000,
+            files: 20,
+            tests: { passed: 80, failed: 1, skipped: 2, pending: 0 },
+          },
+        ],
       ]),
       305_000,
     );

@@ -37,9 +37,11 @@ describe('user.signup / login / me / logout through /trpc', () => {
   it('signs up a plain user whatever accountType says, with a referral code and an argon2id hash', async () => {
     // This sign-up hashes at the production cost (the suites' setup file lowers it; see cheap-password-hashing.ts).
     setPasswordHashCostForTests(null);
-    const res = await trpcMutation(t.app, 'user.signup', signupInput('Ada@Example.com', { accountType: 'admin' })).finally(
-      () => setPasswordHashCostForTests(TEST_PASSWORD_HASH_COST),
-    );
+    const res = await trpcMutation(
+      t.app,
+      'user.signup',
+      signupInput('Ada@Example.com', { accountType: 'admin' }),
+    ).finally(() => setPasswordHashCostForTests(TEST_PASSWORD_HASH_COST));
     expectNoSecrets(res);
     const user = trpcData(res);
     expect(user).toMatchObject({ email: 'ada@example.com', accountType: 'user', balance: 0, version: 0 });

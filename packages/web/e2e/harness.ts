@@ -16,7 +16,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, describe, expect, inject, type TestContext } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
-import { createDb, type Database, type DbHandle } from '../../server/src/db/create-db.ts';
+import type { Database, DbHandle } from '../../server/src/db/create-db.ts';
 import type { UserRow } from '../../server/src/db/schema.ts';
 import { seedIfEmpty } from '../../server/src/db/seed.ts';
 import { insertUser, TEST_PASSWORD } from '../../server/src/test/factories.ts';

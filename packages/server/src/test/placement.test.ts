@@ -40,7 +40,10 @@ describe('integration test placement (test/placement.ts)', () => {
 
   it('keeps on both engines every file that checks something per engine (it asks testDbKind)', () => {
     const perEngine = integrationFiles.filter(
-      (f) => !f.endsWith('.pg.test.ts') && /testDbKind\(\)/.test(source(f)) && !/skipIf\(testDbKind\(\) === 'pg'\)/.test(source(f)),
+      (f) =>
+        !f.endsWith('.pg.test.ts') &&
+        /testDbKind\(\)/.test(source(f)) &&
+        !/skipIf\(testDbKind\(\) === 'pg'\)/.test(source(f)),
     );
     expect(perEngine.length).toBeGreaterThan(0);
     for (const f of perEngine) expect(placementOf(f), f).toBe('both');

@@ -78,11 +78,11 @@ export async function createMigratedPostgresTemplate(): Promise<{ name: string; 
 }
 
 /** The migrated PGlite data directory of this run (db-template.global-setup.ts), read once per process. */
-let pgliteTemplate: Buffer | undefined;
+let pgliteTemplate: Uint8Array<ArrayBuffer> | undefined;
 function pgliteTemplateBlob(): Blob | undefined {
   const file = process.env.VESTORA_TEST_PGLITE_TEMPLATE;
   if (!file) return undefined;
-  pgliteTemplate ??= fs.readFileSync(file);
+  pgliteTemplate ??= new Uint8Array(fs.readFileSync(file));
   return new Blob([pgliteTemplate]);
 }
 
