@@ -84,3 +84,31 @@ export function callerAs(t: TestApp | AppDeps, user: SessionUser | null) {
   const deps = 'app' in t ? t.app.deps : t;
   return createCaller(createContextInner({ deps, user }));
 }
+
+/**
+ * Sets the platform's deposit account as production does since #27: `proposer` proposes it (account.update)
+ * and a second admin approves it (approval.approve); without `approver`, one is made for the purpose.
+ */
+export async function setDepositAccount(
+  t: TestApp,
+  proposer: SessionUser,
+  fields: { accountNumber: string; bankName: string; accountHolder: string },
+  approver?: SessionUser,
+): Promise<void> {
+  const { approval } = await callerAs(t, proposer).account.update(fields);
+  const second = approver ?? (await insertUser(t.handle.db, { accountType: 'admin', firstName: 'Approver' }));
+  await callerAs(t, second).approval.approve({ id: approval.id });
+}
+
+/**
+ * A second admin's word on a proposal (#27): approves the pending proposal `ref` (a proposing call's
+ * `approval`) as `approver`. Throws when the call answered no proposal.
+ */
+export async function approveAs(
+  t: TestApp,
+  approver: SessionUser,
+  ref: { approval?: { id: string } | undefined },
+): Promise<void> {
+  if (!ref.approval) throw new Error('the call answered no proposal to approve');
+  await callerAs(t, approver).approval.approve({ id: ref.approval.id });
+}

@@ -57,7 +57,6 @@ export function proposeDepositAccount(
   return db.transaction().execute(async (trx) => {
     await refuseProposer(trx, actorId, null, env);
     const current = await findDepositAccount(trx);
-    if (!current) throw new AppError('NOT_FOUND', ACCOUNT_MISSING_MESSAGE);
     const approval = await proposeIn(trx, {
       kind: 'deposit_account',
       payload: { accountNumber: input.accountNumber, bankName: input.bankName, accountHolder: input.accountHolder },
@@ -67,7 +66,11 @@ export function proposeDepositAccount(
       proposedBy: actorId,
       now: env.now,
     });
-    return { ...toPublicAccount(current), approval };
+    // No record yet (a database never seeded): an empty one, not set, is what members see meanwhile.
+    const shown: TAccount = current
+      ? toPublicAccount(current)
+      : { id: '', accountNumber: '', bankName: '', accountHolder: '', updatedAt: env.now.toISOString(), isSet: false };
+    return { ...shown, approval };
   });
 }
 
