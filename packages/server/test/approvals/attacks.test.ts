@@ -43,8 +43,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
   });
 
   const versionOf = async (u: UserRow) =>
-    (await t.handle.db.selectFrom('users').select('version').where('id', '=', u.id).executeTakeFirstOrThrow())
-      .version;
+    (await t.handle.db.selectFrom('users').select('version').where('id', '=', u.id).executeTakeFirstOrThrow()).version;
 
   it('a balance adjustment is a proposal: nothing moves until a second admin approves it, once', async () => {
     const answer = await callerAs(t, mallory).user.update({
@@ -151,9 +150,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
       reason: 'again',
     });
     const before = await balanceOf(t.handle.db, sock.id);
-    expect((await failure(callerAs(t, bob).approval.reject({ id: answer.approval!.id, reason: '' }))).status).toBe(
-      400,
-    );
+    expect((await failure(callerAs(t, bob).approval.reject({ id: answer.approval!.id, reason: '' }))).status).toBe(400);
     const rejected = await callerAs(t, bob).approval.reject({ id: answer.approval!.id, reason: 'No grounds' });
     expect(rejected).toMatchObject({ status: 'rejected', decidedBy: bob.id, decisionReason: 'No grounds' });
     expect((await failure(callerAs(t, carol).approval.approve({ id: answer.approval!.id }))).status).toBe(409);
@@ -163,7 +160,9 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
   it('an admin in the cooldown proposes nothing: no adjustment, no deposit account', async () => {
     const m = await insertUser(t.handle.db);
     expect(
-      await failure(callerAs(t, fresh).user.update({ id: m.id, version: await versionOf(m), balance: 10, reason: 'x' })),
+      await failure(
+        callerAs(t, fresh).user.update({ id: m.id, version: await versionOf(m), balance: 10, reason: 'x' }),
+      ),
     ).toMatchObject({ status: 403, message: expect.stringContaining('A new administrator reviews no money') });
     expect(
       (
@@ -172,9 +171,9 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
         )
       ).status,
     ).toBe(403);
-    expect(await t.handle.db.selectFrom('approvals').select('id').where('proposed_by', '=', fresh.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.handle.db.selectFrom('approvals').select('id').where('proposed_by', '=', fresh.id).execute(),
+    ).toEqual([]);
   });
 
   it('the deposit account re-pointed: a proposal; every admin is mailed on approval; the page says since when', async () => {
@@ -210,7 +209,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
     expect(mails.at(-1)!.text).toContain('GB33BUKB20201555555555');
   });
 
-  it('account takeover: an admin cannot set a member\'s email; the member confirms and the old address is told', async () => {
+  it("account takeover: an admin cannot set a member's email; the member confirms and the old address is told", async () => {
     const victim = await insertUser(t.handle.db, { email: 'victim@example.com', emailVerified: true });
     const answer = await callerAs(t, mallory).user.update({ id: victim.id, email: 'mallory-owns@example.com' });
     // Before #27: the email was mallory's at once, ready for "mark verified" and a password reset.

@@ -119,7 +119,12 @@ export async function applyDepositAccountIn(
             tm(
               'mail.depositAccountChanged.body',
               "The platform's deposit account is now {holder}, {bank}, {number}, valid since {since}. Members' Deposit pages show it from now on.",
-              { holder: after.accountHolder, bank: after.bankName, number: after.accountNumber, since: after.updatedAt },
+              {
+                holder: after.accountHolder,
+                bank: after.bankName,
+                number: after.accountNumber,
+                since: after.updatedAt,
+              },
             ),
             tm(
               'mail.depositAccountChanged.check',

@@ -142,7 +142,12 @@ export async function approveIn<T>(
 ): Promise<T> {
   refuseDecided(approval);
   await refuseApprover(trx, approval, actor.id, env);
-  const decided = await decideApproval(trx, approval.id, { status: 'approved', by: actor.id, at: env.now, reason: null });
+  const decided = await decideApproval(trx, approval.id, {
+    status: 'approved',
+    by: actor.id,
+    at: env.now,
+    reason: null,
+  });
   if (!decided) throw new AppError('INVALID_STATE', DECIDED_MEANWHILE_MESSAGE);
   const result = await effect();
   await auditDecision(trx, approval.id, actor.id, 'approval.approve');

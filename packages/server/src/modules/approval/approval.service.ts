@@ -70,7 +70,9 @@ function applyApproved(
         }),
       );
     case 'deposit_account':
-      return approveIn(trx, approval, actor, env, () => applyDepositAccountIn(trx, approval.payload, actor.id, env.now));
+      return approveIn(trx, approval, actor, env, () =>
+        applyDepositAccountIn(trx, approval.payload, actor.id, env.now),
+      );
     case 'csv_mapping':
       return approveIn(trx, approval, actor, env, () => applyCsvMappingIn(trx, approval.payload, actor.id, env.now));
   }

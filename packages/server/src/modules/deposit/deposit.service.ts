@@ -201,7 +201,8 @@ export async function reviewDeposit(
           { entity: 'deposit' },
         ),
       );
-    if (admin.account_type !== 'admin') throw new AppError('FORBIDDEN', tr('auth.adminOnly', 'Only an administrator can do this.'));
+    if (admin.account_type !== 'admin')
+      throw new AppError('FORBIDDEN', tr('auth.adminOnly', 'Only an administrator can do this.'));
     refuseOwnReview(
       admin.id,
       d.user_id,
@@ -231,7 +232,8 @@ export async function reviewDeposit(
       });
       return { ...toDeposit(d, email), approval };
     }
-    if (pending.proposed_by === admin.id) return { ...toDeposit(d, email), approval: { id: pending.id, status: 'pending' } };
+    if (pending.proposed_by === admin.id)
+      return { ...toDeposit(d, email), approval: { id: pending.id, status: 'pending' } };
     // A second admin's confirmation approves the pending proposal.
     const confirmed = await confirmProposedDepositIn(trx, pending, admin, env);
     return { ...confirmed, approval: { id: pending.id, status: 'approved' } };

@@ -18,39 +18,39 @@ export async function startEmailChangeIn(
 ): Promise<void> {
   const { user, now, actorId } = change;
   const input = { newEmail: change.newEmail };
-    await sendAccountLink(trx, deps, { user, purpose: 'change_email', to: input.newEmail, now });
-    await notifySecurity(
-      trx,
-      {
-        kind: 'email.change_notice',
-        to: user.email,
-        userId: user.id,
-        subject: tm('mail.emailChangeNotice.subject', 'A change of your email address was requested'),
-        paragraphs: [
-          tm(
-            'mail.emailChangeNotice.body',
-            "A change of your account's email address to {email} was requested. It takes effect only when the link sent to the new address is opened.",
-            { email: input.newEmail },
-          ),
-          tm('mail.emailChangeNotice.notYou', 'If this was not you, change your password at once and contact support.'),
-        ],
-      },
-      {
-        kind: 'security.email_change_requested',
-        body: tm(
-          'notification.emailChangeRequested.body',
-          'A change of your email address to {email} was requested; it takes effect when the link sent there is opened.',
+  await sendAccountLink(trx, deps, { user, purpose: 'change_email', to: input.newEmail, now });
+  await notifySecurity(
+    trx,
+    {
+      kind: 'email.change_notice',
+      to: user.email,
+      userId: user.id,
+      subject: tm('mail.emailChangeNotice.subject', 'A change of your email address was requested'),
+      paragraphs: [
+        tm(
+          'mail.emailChangeNotice.body',
+          "A change of your account's email address to {email} was requested. It takes effect only when the link sent to the new address is opened.",
           { email: input.newEmail },
         ),
-      },
-      now,
-    );
-    await recordAudit(trx, {
-      actorId,
-      action: 'user.email_change_requested',
-      entityType: 'user',
-      entityId: user.id,
-      before: { email: user.email },
-      after: { email: input.newEmail },
-    });
+        tm('mail.emailChangeNotice.notYou', 'If this was not you, change your password at once and contact support.'),
+      ],
+    },
+    {
+      kind: 'security.email_change_requested',
+      body: tm(
+        'notification.emailChangeRequested.body',
+        'A change of your email address to {email} was requested; it takes effect when the link sent there is opened.',
+        { email: input.newEmail },
+      ),
+    },
+    now,
+  );
+  await recordAudit(trx, {
+    actorId,
+    action: 'user.email_change_requested',
+    entityType: 'user',
+    entityId: user.id,
+    before: { email: user.email },
+    after: { email: input.newEmail },
+  });
 }

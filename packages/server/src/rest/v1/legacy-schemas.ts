@@ -63,11 +63,14 @@ export const ZLegacyUserUpdateResult = ZLegacyUser.extend({
       'Set when the edit changed accountBallance: the balance is not changed, a pending proposal (its id) waits ' +
       'for another administrator (approval.approve); accountBallance is the balance as it still is.',
   }),
-  emailChangeSentTo: z.string().optional().meta({
-    description:
-      "Set when the edit changed a member's email: the address is not changed, the new one was sent a " +
-      'confirmation link that the member opens, and the old one was told.',
-  }),
+  emailChangeSentTo: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Set when the edit changed a member's email: the address is not changed, the new one was sent a " +
+        'confirmation link that the member opens, and the old one was told.',
+    }),
 }).meta({ title: 'LegacyUserUpdateResult' });
 
 const { id: _planId, version: _planVersion, ...planFields } = ZPlan.shape;
@@ -82,7 +85,8 @@ export const ZLegacyAccount = z.strictObject({ _id: z.string(), ...accountFields
 /** POST /accountsNumber/update: the record as it still is and the pending proposal (#27). */
 export const ZLegacyAccountChange = ZLegacyAccount.extend({
   approval: ZApprovalRef.meta({
-    description: 'The change is not made: a pending proposal (its id) waits for another administrator (approval.approve).',
+    description:
+      'The change is not made: a pending proposal (its id) waits for another administrator (approval.approve).',
   }),
 }).meta({ title: 'LegacyAccountChange' });
 export type LegacyAccount = z.infer<typeof ZLegacyAccount>;

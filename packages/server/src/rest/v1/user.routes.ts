@@ -133,7 +133,9 @@ export const userRoutes: LegacyRoute[] = [
     errors: [403, 404, 409],
     fieldNames: LEGACY_FIELD_NAMES,
     handle: async (caller, { body }) => {
-      const { roleRequest, approval, emailChangeSentTo, ...user } = await caller.user.update(fromLegacyUserUpdate(body));
+      const { roleRequest, approval, emailChangeSentTo, ...user } = await caller.user.update(
+        fromLegacyUserUpdate(body),
+      );
       return {
         data: {
           ...toLegacyUser(user),

@@ -29,7 +29,8 @@ function whyNotYours(a: TApproval, meId: string | undefined): MessageDescriptor 
 /** What the proposal would change, in one line. */
 function detailOf(a: TApproval): string {
   const d = a.details;
-  if (a.kind === 'deposit_account') return `${String(d.accountHolder)}, ${String(d.bankName)}, ${String(d.accountNumber)}`;
+  if (a.kind === 'deposit_account')
+    return `${String(d.accountHolder)}, ${String(d.bankName)}, ${String(d.accountNumber)}`;
   if (a.kind === 'csv_mapping') return `${String(d.bankAccount)}: ${JSON.stringify(d.mapping)}`;
   return a.userEmail ?? '';
 }
