@@ -8,7 +8,7 @@ import type {
   TMarkEmailVerifiedInput,
   TUser,
 } from '@vestora/contract';
-import { notify, notifySecurity } from '../notification/notification.service.ts';
+import { notify } from '../notification/notification.service.ts';
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
