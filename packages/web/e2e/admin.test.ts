@@ -272,9 +272,9 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     // A balance change is a proposal (#27): nothing moves until a second administrator approves it.
     await seen(notice(page, 'Proposed — waiting for a second administrator'));
     await gone(panel);
-    expect(
-      await env().db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute(),
-    ).toEqual([]);
+    expect(await env().db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
     await secondAdminApprovesAll();
     const entry = await env()
       .db.selectFrom('ledger_entries')
