@@ -112,3 +112,29 @@ export async function approveAs(
   if (!ref.approval) throw new Error('the call answered no proposal to approve');
   await callerAs(t, approver).approval.approve({ id: ref.approval.id });
 }
+
+/**
+ * A deposit report confirmed by hand as production does since #27: `proposer` confirms (a proposal) and
+ * `approver` confirms too (the approval, which credits it). Answers the approver's review.
+ */
+export async function confirmDeposit(
+  t: TestApp,
+  proposer: SessionUser,
+  approver: SessionUser,
+  input: { id: string; reason?: string },
+) {
+  const proposed = await callerAs(t, proposer).deposit.review({ ...input, decision: 'confirm' });
+  if (proposed.approval?.status !== 'pending') throw new Error('the first confirmation proposed nothing');
+  return callerAs(t, approver).deposit.review({ ...input, decision: 'confirm' });
+}
+
+const secondAdmins = new WeakMap<object, Promise<UserRow>>();
+/** A second administrator of this test app (made once), for the approvals one admin cannot give alone (#27). */
+export function secondAdmin(t: TestApp): Promise<UserRow> {
+  let p = secondAdmins.get(t);
+  if (!p) {
+    p = insertUser(t.handle.db, { accountType: 'admin', firstName: 'Second' });
+    secondAdmins.set(t, p);
+  }
+  return p;
+}

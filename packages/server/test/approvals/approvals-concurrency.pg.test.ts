@@ -59,7 +59,7 @@ describe('approvals under real concurrency (PostgreSQL)', () => {
     const member = await insertUser(t.handle.db);
     const d = await callerAs(t, member).deposit.request({ amount: 40, reference: 'TRF-C', idempotencyKey: newKey() });
     const { approval } = await callerAs(t, proposer).deposit.review({ id: d.id, decision: 'confirm' });
-    const { ok, failed } = await together([
+    const { ok, failed } = await together<unknown>([
       ...approvers.slice(0, 3).map((a) => () => callerAs(t, a).approval.approve({ id: approval!.id })),
       ...approvers.slice(3).map((a) => () => callerAs(t, a).deposit.review({ id: d.id, decision: 'confirm' })),
     ]);

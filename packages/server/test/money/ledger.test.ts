@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { UserRow } from '../../src/db/schema.ts';
 import { runLedgerVerify } from '../../src/modules/ledger/ledger.cli.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { testDbKind, testPostgresUrl } from '../../src/test/test-db.ts';
 import { DETAILS, failure, newKey } from './money-helpers.ts';
@@ -28,7 +28,7 @@ describe('ledger.list and ledger.verify', () => {
   it('every balance change shows up as a signed entry, newest first, with the balance after it', async () => {
     const u = callerAs(t, user);
     const d = await u.deposit.request({ amount: 40, reference: 'L-1', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const w = await u.withdrawal.request({
       amount: 15.5,
       method: 'bank',

@@ -223,7 +223,7 @@ export async function reviewDeposit(
       await refuseProposer(trx, admin.id, d.user_id, env);
       const approval = await proposeIn(trx, {
         kind: 'deposit_confirm',
-        payload: { depositId: d.id, reference: d.reference },
+        payload: { depositId: d.id, reference: d.reference, note: input.reason?.trim() || null },
         userId: d.user_id,
         amountCents: Number(d.amount_cents),
         reason: input.reason?.trim() || `Deposit report ${d.reference} confirmed by hand`,
@@ -258,7 +258,12 @@ export function confirmProposedDepositIn(
       check: (row) => {
         if (row.assigned_by === admin.id) throw new AppError('FORBIDDEN', ASSIGNED_BY_YOU);
       },
-      set: { reviewed_by: admin.id, reviewed_at: env.now },
+      set: {
+        reviewed_by: admin.id,
+        reviewed_at: env.now,
+        // The proposer's note on the report, when they wrote one.
+        ...(typeof approval.payload.note === 'string' ? { reason: approval.payload.note } : {}),
+      },
     }),
   );
 }
