@@ -87,9 +87,7 @@ describe('ledger and audit log are append-only in the database', () => {
     expect(after).toEqual(before);
     expect(after.ledger.filter((l) => l.actor_id === approver.id)).toHaveLength(1);
     expect(after.audit.map((a) => a.actor_id)).toEqual([admin.id, admin.id, approver.id]);
-    expect(await t.handle.db.selectFrom('users').select('id').where('id', '=', approver.id).execute()).toHaveLength(
-      1,
-    );
+    expect(await t.handle.db.selectFrom('users').select('id').where('id', '=', approver.id).execute()).toHaveLength(1);
   });
 
   it('inserting stays possible: money still moves', async () => {
