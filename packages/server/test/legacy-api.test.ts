@@ -101,11 +101,13 @@ describe('legacy /api/v1 adapter', () => {
     const user = await insertUser(t.handle.db, { balanceCents: 1000 });
     const all = ok(await legacy(t.app, 'GET', '/user/get_all', undefined, adminCookie)).data;
     const edited = { ...all.find((u: { _id: string }) => u._id === user.id), city: 'Porto', accountBallance: 12.5 };
-    const { data } = ok(await legacy(t.app, 'POST', '/user/update', edited, adminCookie));
+    const { data: answered } = ok(await legacy(t.app, 'POST', '/user/update', edited, adminCookie));
+    const { approval, ...data } = answered;
     // The balance change is a proposal (#27): the user as it is, plus the pending proposal.
-    expect(data).toMatchObject({ _id: user.id, city: 'Porto', accountBallance: 10, approval: { status: 'pending' } });
+    expect(data).toMatchObject({ _id: user.id, city: 'Porto', accountBallance: 10 });
+    expect(approval).toMatchObject({ status: 'pending' });
     expect(data.__v).toBeGreaterThan(edited.__v);
-    await callerAs(t, second).approval.approve({ id: data.approval.id });
+    await callerAs(t, second).approval.approve({ id: approval.id });
     // The legacy panel has no reason field: the adjustment says where it came from (the member reads it).
     const adjustment = await t.handle.db
       .selectFrom('ledger_entries')
@@ -137,7 +139,8 @@ describe('legacy /api/v1 adapter', () => {
       .select(['city', 'version'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ city: 'Porto', version: data.__v });
+    // The approved adjustment bumped the version once more (a balance change always does).
+    expect(row).toEqual({ city: 'Porto', version: data.__v + 1 });
   });
 
   it('POST /user/update without __v: accepted when the balance stays as it is, 409 when it would change', async () => {

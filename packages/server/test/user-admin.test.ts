@@ -111,7 +111,7 @@ describe('user.list / user.update (admin)', () => {
       memo: 'Bonus for testing',
     });
     // The same balance again is not a change: no new ledger entry.
-    trpcData(await update({ id: user.id, version: after.version, balance: 250.5, city: 'Lisbon' }));
+    trpcData(await update({ id: user.id, version: (await row(user.id)).version, balance: 250.5, city: 'Lisbon' }));
     const count = await t.handle.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute();
     expect(count).toHaveLength(2); // the factory's opening credit + the one adjustment
   });

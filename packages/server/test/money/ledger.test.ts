@@ -44,7 +44,8 @@ describe('ledger.list and ledger.verify', () => {
       ['deposit', 40, 140, 'deposit'],
       ['adjustment', 100, 100, 'adjustment'],
     ]);
-    expect(page.items[2]).toMatchObject({ refId: d.id, actorId: admin.id, userEmail: user.email });
+    // The deposit's entry names the admin whose approval credited it (#27).
+    expect(page.items[2]).toMatchObject({ refId: d.id, actorId: (await secondAdmin(t)).id, userEmail: user.email });
     expect(page.items[0]!.refId).toBe(w.id);
 
     const holds = await u.ledger.list({ kind: 'withdrawal_hold' });
@@ -59,7 +60,7 @@ describe('ledger.list and ledger.verify', () => {
     const r = await callerAs(t, admin).ledger.verify();
     expect(r).toEqual({
       ok: true,
-      checkedUsers: 2,
+      checkedUsers: 3, // the member, the admin and the second admin who approved (#27)
       mismatchCount: 0,
       mismatches: [],
       platform: { ok: true, difference: 0 },
