@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tr } from './i18n.ts';
 import { text } from './common.ts';
+import { ZApprovalRef } from './approval.ts';
 
 /** The platform's deposit account record (one record). */
 export const ZAccountFields = z.strictObject({
@@ -21,3 +22,7 @@ export const ZAccount = z.object({
   isSet: z.boolean(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
+
+/** account.update: the record as it still is, and the pending proposal a second admin approves (#27). */
+export const ZAccountChangeResult = ZAccount.extend({ approval: ZApprovalRef });
+export type TAccountChangeResult = z.infer<typeof ZAccountChangeResult>;

@@ -70,7 +70,7 @@ export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
  * (not credited); `payout_mismatch` a Bitcoin withdrawal marked paid whose transaction is missing or does not
  * pay the member's address.
  */
-export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch']);
+export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch', 'closed_account']);
 export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
 
 export const ZBitcoinException = z.object({

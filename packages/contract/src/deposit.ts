@@ -3,6 +3,7 @@ import { tr, translate } from './i18n.ts';
 import { ZId, ZPageInput, ZReviewReason, page, reasonGivenToReject, text } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 import { ZBitcoinDeposit, ZBitcoinInstructions } from './bitcoin.ts';
+import { ZApprovalRef } from './approval.ts';
 
 /** `expired`: a report no bank statement line confirmed within REPORT_EXPIRY_DAYS (14). */
 export const ZDepositStatus = z.enum(['pending', 'confirmed', 'rejected', 'expired']);
@@ -41,6 +42,13 @@ export const ZDeposit = z.object({
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
 
+/**
+ * deposit.review: the deposit as it now is. Confirming a report by hand is a proposal (#27): `approval` is the
+ * pending proposal (nothing credited yet), or the approved one when this review was the second admin's.
+ */
+export const ZDepositReviewResult = ZDeposit.extend({ approval: ZApprovalRef.optional() });
+export type TDepositReviewResult = z.infer<typeof ZDepositReviewResult>;
+
 /** Any deposit deposit.list shows: a bank deposit or a Bitcoin payment (by `method`). */
 export const ZDepositItem = z.discriminatedUnion('method', [ZDeposit, ZBitcoinDeposit]);
 export type TDepositItem = z.infer<typeof ZDepositItem>;
@@ -76,6 +84,8 @@ export const ZDepositInstructions = z.object({
   qrText: z.string(),
   /** False while the deposit account is the seeded placeholder. */
   open: z.boolean(),
+  /** Since when the deposit account shown is valid (its last approved change); null for the placeholder. */
+  validSince: z.string().nullable(),
   /** The member's Bitcoin deposit address; absent when Bitcoin deposits are off (BTC_XPUB unset). */
   bitcoin: ZBitcoinInstructions.optional(),
 });

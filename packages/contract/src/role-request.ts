@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZTimestamp } from './common.ts';
 import { ZUser } from './user.ts';
+import { ZApprovalRef } from './approval.ts';
 
 /** What a role request would change: make an admin, make an admin a member again, or disable an admin. */
 export const ZRoleChange = z.enum(['promote', 'demote', 'disable']);
@@ -38,5 +39,11 @@ export type TRoleRequestIdInput = z.infer<typeof ZRoleRequestIdInput>;
  * user.update and user.setDisabled: the user as it now is; when the call asked for a change of role (or to
  * disable an admin), that change is not made but requested, and `roleRequest` is the pending request.
  */
-export const ZUserChangeResult = ZUser.extend({ roleRequest: ZRoleRequest.optional() });
+export const ZUserChangeResult = ZUser.extend({
+  roleRequest: ZRoleRequest.optional(),
+  /** A balance change is not made but proposed (#27): the pending proposal a second admin approves. */
+  approval: ZApprovalRef.optional(),
+  /** A new email address is not set but sent a confirmation link (#27): the member confirms it. */
+  emailChangeSentTo: z.string().optional(),
+});
 export type TUserChangeResult = z.infer<typeof ZUserChangeResult>;

@@ -75,6 +75,9 @@ function reasonOf(err: unknown): string {
 }
 
 /** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
+/** Calls whose answer signs an account in (and carries it), though their context has no user yet. */
+const SIGN_IN_PATHS = new Set(['user.login', 'user.signup']);
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const logging = opts.logStream !== undefined || (opts.logger !== false && config.LOG_LEVEL !== 'silent');
@@ -192,9 +195,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         refuseUnbatchable(info);
         return createContext(deps, req, reply);
       },
-      responseMeta({ errors }) {
+      responseMeta({ ctx, errors, paths }) {
+        const headers: Record<string, string> = {};
         const retryAfter = retryAfterOf(errors);
-        return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+        if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+        // A signed-in answer (or the one that signs in) is the account's: no cache may keep it (#27).
+        if (ctx?.user || paths?.some((p) => SIGN_IN_PATHS.has(p))) headers['cache-control'] = 'no-store';
+        return { headers };
       },
       onError({ error, path, fastifyRequest: req }) {
         if (isDatabaseUnavailable(error))

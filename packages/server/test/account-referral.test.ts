@@ -14,10 +14,12 @@ const details = {
 describe('account.get / account.update', () => {
   let t: TestApp;
   let adminCookie: string;
+  let secondCookie: string;
   let userCookie: string;
   beforeAll(async () => {
     t = await startTestApp();
     adminCookie = await sessionFor(t, await insertUser(t.handle.db, { accountType: 'admin' }));
+    secondCookie = await sessionFor(t, await insertUser(t.handle.db, { accountType: 'admin' }));
     userCookie = await sessionFor(t, await insertUser(t.handle.db));
   });
   afterAll(() => t.close());
@@ -28,12 +30,18 @@ describe('account.get / account.update', () => {
     expect(err.message).toMatch(/not been set up yet/);
   });
 
-  it('an admin creates, then updates, the one record; signed-in users read it; both edits audited', async () => {
-    const created = trpcData(await trpcMutation(t.app, 'account.update', details, adminCookie));
+  /** One admin proposes, a second approves (#27); answers the record the approval made. */
+  const setAccount = async (fields: typeof details) => {
+    const proposed = trpcData(await trpcMutation(t.app, 'account.update', fields, adminCookie));
+    expect(proposed.approval).toMatchObject({ status: 'pending' });
+    trpcData(await trpcMutation(t.app, 'approval.approve', { id: proposed.approval.id }, secondCookie));
+    return trpcData(await trpcQuery(t.app, 'account.get', undefined, userCookie));
+  };
+
+  it('an admin proposes, a second approves: the one record is created, then updated; users read it; audited', async () => {
+    const created = await setAccount(details);
     expect(created).toMatchObject(details);
-    const changed = trpcData(
-      await trpcMutation(t.app, 'account.update', { ...details, bankName: 'Other Bank' }, adminCookie),
-    );
+    const changed = await setAccount({ ...details, bankName: 'Other Bank' });
     expect(changed).toMatchObject({ id: created.id, bankName: 'Other Bank' });
     expect(trpcData(await trpcQuery(t.app, 'account.get', undefined, userCookie))).toEqual(changed);
     const rows = await t.handle.db.selectFrom('deposit_account').select('id').execute();

@@ -3,7 +3,7 @@ import { deriveAddress, parseAccountKey } from '../src/modules/bitcoin/bitcoin.d
 import { type BitcoinWatcher, createBitcoinWatcher, type PriceQuote } from '../src/modules/bitcoin/bitcoin.watcher.ts';
 import { createEsploraClient } from '../src/modules/bitcoin/esplora.client.ts';
 import { type FakeEsplora, type FakeOutput, startFakeEsplora } from '../src/test/fake-esplora.ts';
-import { callerAs, insertUser } from '../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { ManualClock } from '../src/test/manual-clock.ts';
 
@@ -43,7 +43,7 @@ export async function startBitcoinRig(env: Record<string, string> = {}): Promise
     env: { BTC_XPUB: ZPUB, BTC_NETWORK: 'mainnet', ESPLORA_URL: chain.url, BTC_CONFIRMATIONS: '2', ...env },
   });
   const admin = await insertUser(t.handle.db, { accountType: 'admin' });
-  await callerAs(t, admin).account.update({
+  await setDepositAccount(t, admin, {
     accountNumber: '4000 1234 56',
     bankName: 'First Dollar Bank',
     accountHolder: 'Vestora Ltd',

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
-import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
+import { callerAs, insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
 import type { OpenApiDocument } from '../src/rest/v1/openapi.ts';
 import { legacyPlanFields, signupFields } from './support/fixtures.ts';
@@ -33,10 +33,12 @@ describe('legacy /api/v1 adapter', () => {
   let t: TestApp;
   let admin: UserRow;
   let adminCookie: string;
+  let second: UserRow; // approves what `admin` proposes (#27)
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
     adminCookie = await sessionFor(t, admin);
+    second = await insertUser(t.handle.db, { accountType: 'admin' });
     const res = await legacy(t.app, 'GET', '/openapi.json');
     expect(res.statusCode, res.body).toBe(200);
     doc = res.json();
@@ -99,9 +101,13 @@ describe('legacy /api/v1 adapter', () => {
     const user = await insertUser(t.handle.db, { balanceCents: 1000 });
     const all = ok(await legacy(t.app, 'GET', '/user/get_all', undefined, adminCookie)).data;
     const edited = { ...all.find((u: { _id: string }) => u._id === user.id), city: 'Porto', accountBallance: 12.5 };
-    const { data } = ok(await legacy(t.app, 'POST', '/user/update', edited, adminCookie));
-    expect(data).toMatchObject({ _id: user.id, city: 'Porto', accountBallance: 12.5 });
+    const { data: answered } = ok(await legacy(t.app, 'POST', '/user/update', edited, adminCookie));
+    const { approval, ...data } = answered;
+    // The balance change is a proposal (#27): the user as it is, plus the pending proposal.
+    expect(data).toMatchObject({ _id: user.id, city: 'Porto', accountBallance: 10 });
+    expect(approval).toMatchObject({ status: 'pending' });
     expect(data.__v).toBeGreaterThan(edited.__v);
+    await callerAs(t, second).approval.approve({ id: approval.id });
     // The legacy panel has no reason field: the adjustment says where it came from (the member reads it).
     const adjustment = await t.handle.db
       .selectFrom('ledger_entries')
@@ -133,7 +139,8 @@ describe('legacy /api/v1 adapter', () => {
       .select(['city', 'version'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ city: 'Porto', version: data.__v });
+    // The approved adjustment bumped the version once more (a balance change always does).
+    expect(row).toEqual({ city: 'Porto', version: data.__v + 1 });
   });
 
   it('POST /user/update without __v: accepted when the balance stays as it is, 409 when it would change', async () => {
@@ -378,10 +385,18 @@ describe('legacy /api/v1 adapter', () => {
       /not been set up yet/,
     );
     const details = { accountNumber: '0123456789', bankName: 'Legacy Bank', accountHolder: 'Vestora Ltd' };
-    const { data } = ok(await legacy(t.app, 'POST', '/accountsNumber/update', details, adminCookie));
+    // A change is a proposal (#27): the record as it is plus the pending proposal; a second admin approves.
+    const proposed = ok(await legacy(t.app, 'POST', '/accountsNumber/update', details, adminCookie)).data;
+    expect(proposed.approval).toMatchObject({ status: 'pending' });
+    await callerAs(t, second).approval.approve({ id: proposed.approval.id });
+    const data = ok(await legacy(t.app, 'GET', '/accountsNumber/x', undefined, userCookie)).data[0];
     expect(data).toMatchObject(details);
     // The legacy screen sends the record it showed back, _id and all.
-    ok(await legacy(t.app, 'POST', '/accountsNumber/update', { ...data, bankName: 'Renamed Bank' }, adminCookie));
+    const renamed = ok(
+      await legacy(t.app, 'POST', '/accountsNumber/update', { ...data, bankName: 'Renamed Bank' }, adminCookie),
+    ).data;
+    expect(renamed).toMatchObject({ bankName: 'Legacy Bank', approval: { status: 'pending' } });
+    await callerAs(t, second).approval.approve({ id: renamed.approval.id });
     for (const id of ['5f1b2c3d4e5f6a7b8c9d0e1f', 'anything']) {
       const res = ok(await legacy(t.app, 'GET', `/accountsNumber/${id}`, undefined, userCookie));
       expect(res.data).toHaveLength(1);

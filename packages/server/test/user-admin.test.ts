@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.ts';
-import { insertUser } from '../src/test/factories.ts';
+import { insertUser, approveAs, secondAdmin } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { expectNoSecrets, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
 
@@ -89,13 +89,18 @@ describe('user.list / user.update (admin)', () => {
       reason: 'Bonus for testing',
     });
     const after = trpcData(res);
-    expect(after.balance).toBe(250.5);
+    // A proposal (#27): the balance as it is until a second admin approves; then the one adjustment.
+    expect(after.balance).toBe(100);
+    expect(after.approval).toMatchObject({ status: 'pending' });
     expect(after.version).toBeGreaterThan(user.version);
+    const approver = await secondAdmin(t);
+    await approveAs(t, approver, after);
+    expect((await row(user.id)).balance_cents).toBe(25_050);
     const entries = await t.handle.db
       .selectFrom('ledger_entries')
       .selectAll()
       .where('user_id', '=', user.id)
-      .where('actor_id', '=', admin.id)
+      .where('actor_id', '=', approver.id)
       .execute();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -106,7 +111,7 @@ describe('user.list / user.update (admin)', () => {
       memo: 'Bonus for testing',
     });
     // The same balance again is not a change: no new ledger entry.
-    trpcData(await update({ id: user.id, version: after.version, balance: 250.5, city: 'Lisbon' }));
+    trpcData(await update({ id: user.id, version: (await row(user.id)).version, balance: 250.5, city: 'Lisbon' }));
     const count = await t.handle.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute();
     expect(count).toHaveLength(2); // the factory's opening credit + the one adjustment
   });
@@ -119,7 +124,11 @@ describe('user.list / user.update (admin)', () => {
     }
     const r = await t.handle.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect([r.city, r.balance_cents, r.version]).toEqual(['Lisbon', 10_000, user.version]);
-    trpcData(await update({ id: user.id, version: user.version, balance: 50, reason: 'Refund of a double deposit' }));
+    await approveAs(
+      t,
+      await secondAdmin(t),
+      trpcData(await update({ id: user.id, version: user.version, balance: 50, reason: 'Refund of a double deposit' })),
+    );
     const mine = trpcData<{ items: { kind: string; amount: number; memo: string | null }[] }>(
       await trpcQuery(t.app, 'ledger.list', {}, await sessionFor(t, user)),
     );
@@ -182,7 +191,8 @@ describe('user.list / user.update (admin)', () => {
     expect(trpcData(profile)).toMatchObject({ city: 'Braga', balance: 1 });
     // A second administrator makes the change.
     const other = await update({ id: self.id, version: self.version + 1, balance: 2.5, reason: 'refund' });
-    expect(trpcData(other)).toMatchObject({ balance: 2.5 });
+    expect(trpcData(other)).toMatchObject({ balance: 1, approval: { status: 'pending' } });
+    await approveAs(t, await secondAdmin(t), trpcData(other));
     r = await row(self.id);
     expect(r.balance_cents).toBe(250);
     expect(await ledgerCount()).toBe(ledgerBefore + 1);

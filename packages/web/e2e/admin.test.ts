@@ -6,6 +6,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import type { UserRow } from '../../server/src/db/schema.ts';
+import { callerAs } from '../../server/src/test/factories.ts';
 import {
   atPath,
   describeBrowser,
@@ -21,6 +23,19 @@ import {
 } from './harness.ts';
 
 const env = useE2E();
+
+let second: UserRow | undefined;
+/** The second administrator of these tests (#27: money one admin decides waits for another's approval). */
+async function secondAdmin(): Promise<UserRow> {
+  second ??= await env().createUser({ accountType: 'admin', firstName: 'Second', email: uniqueEmail('second-admin') });
+  return second;
+}
+
+/** The second administrator approves every pending proposal (through the server, as Approvals does). */
+async function secondAdminApprovesAll(): Promise<void> {
+  const caller = callerAs(env().deps, await secondAdmin());
+  for (const a of await caller.approval.list({ status: 'pending' })) await caller.approval.approve({ id: a.id });
+}
 
 function menu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Dashboard' }).first();
@@ -254,8 +269,13 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await seen(reason);
     await reason.fill('E2E goodwill credit');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
-    await seen(notice(page, 'User data updated successfully!'));
+    // A balance change is a proposal (#27): nothing moves until a second administrator approves it.
+    await seen(notice(page, 'Proposed — waiting for a second administrator'));
     await gone(panel);
+    expect(await env().db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
+    await secondAdminApprovesAll();
     const entry = await env()
       .db.selectFrom('ledger_entries')
       .selectAll()
@@ -370,7 +390,11 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await myAccount.getByLabel(/Account number/).fill('PT50 0002 0123 1234 5678 9015 4');
     await shot(page, 'admin-deposit-account-edit');
     await myAccount.getByRole('button', { name: 'Save', exact: true }).click();
-    await seen(notice(page, 'Account details updated successfully!'));
+    // A change of the deposit account is a proposal (#27): a second administrator approves it.
+    await seen(notice(page, 'Proposed — waiting for a second administrator'));
+    await gone(myAccount.getByRole('textbox'));
+    await secondAdminApprovesAll();
+    await page.reload();
     await seen(myAccount.getByText('E2E Savings Bank', { exact: true }));
     await seen(myAccount.getByText('PT50 0002 0123 1234 5678 9015 4', { exact: true }));
     await gone(myAccount.getByRole('textbox'));
@@ -406,7 +430,11 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const confirmDialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
     await seen(confirmDialog.getByText('Confirm this deposit?'));
     await confirmDialog.getByRole('button', { name: 'Confirm and credit' }).click();
-    await seen(notice(a, 'Deposit confirmed'));
+    // Confirming by hand is a proposal (#27): credited once a second administrator approves it.
+    await seen(notice(a, 'Proposed — waiting for a second administrator'));
+    await expectBalance(u, '$0.00');
+    await secondAdminApprovesAll();
+    await a.reload();
     await gone(depositRow.getByRole('button', { name: 'Confirm' }));
 
     // The user's balance went up by exactly $300.
@@ -502,7 +530,11 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     ]) {
       const row = table.getByRole('row').filter({ hasText: action });
       await seen(row);
-      await seen(row.first().getByText(env().admin.email));
+      // What a second administrator approved is recorded as theirs (#27).
+      const by = ['Deposit account record changed', 'Deposit confirmed'].includes(action)
+        ? (await secondAdmin()).email
+        : env().admin.email;
+      await seen(row.first().getByText(by));
     }
     await shot(page, 'admin-audit-log');
   });

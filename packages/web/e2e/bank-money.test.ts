@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { groupReference } from '../../server/src/modules/statement/rf-reference.ts';
-import { adjustBalance } from '../../server/src/test/factories.ts';
+import { adjustBalance, callerAs } from '../../server/src/test/factories.ts';
 import {
   axeViolations,
   describeBrowser,
@@ -210,7 +210,8 @@ describeBrowser('bank money', () => {
     await forgot.getByRole('button', { name: /^Resolve/ }).click();
     await a.getByLabel('Assign to member (email or id)').fill(member.email);
     await a.getByRole('button', { name: 'Assign', exact: true }).click();
-    await seen(notice(a, 'Line assigned'));
+    // A line assigned by hand is a proposal (#27): another administrator confirms its deposit.
+    await seen(notice(a, 'Proposed — waiting for a second administrator'));
     await seen(forgot.getByText('Assigned: deposit to confirm'));
     const pending = await env()
       .db.selectFrom('deposits')
@@ -242,7 +243,7 @@ describeBrowser('bank money', () => {
     await seen(tm.page.getByRole('main').getByText('+$250.00').first());
     await seen(tm.page.locator('aside').getByText('Account: $250.00', { exact: true }));
   });
-  test('a CSV statement is read with its column mapping, which is saved: the same file again adds nothing', async () => {
+  test('a CSV statement is read with its column mapping; once stored by approval the same file again adds nothing', async () => {
     const member = await env().createUser({ email: uniqueEmail('csv-member') });
     const { deposit_reference: reference } = await env()
       .db.selectFrom('users')
@@ -279,7 +280,26 @@ describeBrowser('bank money', () => {
     await seen(a.getByText(/2 new lines, 0 already imported, 1 matched, 1 exception\./));
     await seen(a.getByRole('row').filter({ hasText: '+$1,234.56' }).getByText('Matched: waiting for approval'));
 
-    // Again, with every column left empty: the saved mapping reads it, and nothing is added twice.
+    // The mapping sent with the file read that file only (#27): storing it for the account is a proposal that a
+    // second administrator approves. Then, with every column left empty, the stored mapping reads the file again,
+    // and nothing is added twice.
+    const proposal = await callerAs(env().deps, env().admin).statement.proposeCsvMapping({
+      bankAccount: 'US-CHECKING-778899',
+      mapping: {
+        date: 'Booking date',
+        amount: 'Amount',
+        reference: 'Details',
+        currency: 'Currency',
+        bankTransactionId: 'Transaction ID',
+        counterpartyName: 'Payer',
+        balance: 'Balance',
+        delimiter: ';',
+        dateFormat: 'DD.MM.YYYY',
+        decimalComma: true,
+      },
+    });
+    const approver = await env().createUser({ accountType: 'admin', email: uniqueEmail('csv-approver') });
+    await callerAs(env().deps, approver).approval.approve({ id: proposal.id });
     await a.reload();
     await a.getByLabel('Format').selectOption('csv');
     await a.getByLabel(/Statement file/).setInputFiles(file);

@@ -65,6 +65,26 @@ export interface RoleRequestTable {
   decided_at: Timestamp | null;
 }
 export type RoleChange = 'promote' | 'demote' | 'disable';
+
+/** Money a person decides (#27): a proposal one admin makes and a second approves (modules/approval). */
+export interface ApprovalTable {
+  id: string;
+  kind: ApprovalKind;
+  /** What the approval will do: the deposit's id, the adjustment, the account, the mapping. */
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  user_id: string | null;
+  /** Signed cents for an adjustment, the deposit's amount for a confirmation; null otherwise. */
+  amount_cents: ColumnType<number | string | null, number | null | undefined, number | null>;
+  reason: string;
+  status: Generated<ApprovalStatus>;
+  proposed_by: string;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+  created_at: Timestamp;
+}
+export type ApprovalKind = 'balance_adjustment' | 'deposit_confirm' | 'deposit_account' | 'csv_mapping';
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 export type RoleRequestStatus = 'pending' | 'approved' | 'rejected';
 
 export interface SessionTable {
@@ -219,7 +239,7 @@ export interface BitcoinExceptionTable {
   id: string;
   /** Unique: one row per problem (`reorged:txid:vout`, `dust:txid:vout`, `payout:withdrawalId`). */
   key: string;
-  kind: 'reorged' | 'dust' | 'payout_mismatch';
+  kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account';
   user_id: string;
   txid: string;
   vout: number | null;
@@ -580,6 +600,7 @@ export interface DB {
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
   role_requests: RoleRequestTable;
+  approvals: ApprovalTable;
   site_settings: SiteSettingsTable;
   statements: StatementTable;
   statement_lines: StatementLineTable;

@@ -84,3 +84,57 @@ export function callerAs(t: TestApp | AppDeps, user: SessionUser | null) {
   const deps = 'app' in t ? t.app.deps : t;
   return createCaller(createContextInner({ deps, user }));
 }
+
+/**
+ * Sets the platform's deposit account as production does since #27: `proposer` proposes it (account.update)
+ * and a second admin approves it (approval.approve); without `approver`, one is made for the purpose.
+ */
+export async function setDepositAccount(
+  t: TestApp,
+  proposer: SessionUser,
+  fields: { accountNumber: string; bankName: string; accountHolder: string },
+  approver?: SessionUser,
+): Promise<void> {
+  const { approval } = await callerAs(t, proposer).account.update(fields);
+  const second = approver ?? (await insertUser(t.handle.db, { accountType: 'admin', firstName: 'Approver' }));
+  await callerAs(t, second).approval.approve({ id: approval.id });
+}
+
+/**
+ * A second admin's word on a proposal (#27): approves the pending proposal `ref` (a proposing call's
+ * `approval`) as `approver`. Throws when the call answered no proposal.
+ */
+export async function approveAs(
+  t: TestApp,
+  approver: SessionUser,
+  ref: { approval?: { id: string } | undefined },
+): Promise<void> {
+  if (!ref.approval) throw new Error('the call answered no proposal to approve');
+  await callerAs(t, approver).approval.approve({ id: ref.approval.id });
+}
+
+/**
+ * A deposit report confirmed by hand as production does since #27: `proposer` confirms (a proposal) and
+ * `approver` confirms too (the approval, which credits it). Answers the approver's review.
+ */
+export async function confirmDeposit(
+  t: TestApp,
+  proposer: SessionUser,
+  approver: SessionUser,
+  input: { id: string; reason?: string },
+) {
+  const proposed = await callerAs(t, proposer).deposit.review({ ...input, decision: 'confirm' });
+  if (proposed.approval?.status !== 'pending') throw new Error('the first confirmation proposed nothing');
+  return callerAs(t, approver).deposit.review({ ...input, decision: 'confirm' });
+}
+
+const secondAdmins = new WeakMap<object, Promise<UserRow>>();
+/** A second administrator of this test app (made once), for the approvals one admin cannot give alone (#27). */
+export function secondAdmin(t: TestApp): Promise<UserRow> {
+  let p = secondAdmins.get(t);
+  if (!p) {
+    p = insertUser(t.handle.db, { accountType: 'admin', firstName: 'Second' });
+    secondAdmins.set(t, p);
+  }
+  return p;
+}

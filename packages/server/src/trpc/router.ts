@@ -1,4 +1,5 @@
 import { accountRouter } from '../modules/account/account.router.ts';
+import { approvalRouter } from '../modules/approval/approval.router.ts';
 import { accountStatementRouter } from '../modules/account-statement/account-statement.router.ts';
 import { auditRouter } from '../modules/audit/audit.router.ts';
 import { bitcoinRouter } from '../modules/bitcoin/bitcoin.router.ts';
@@ -46,6 +47,7 @@ export const appRouter = router({
   dataExport: dataExportRouter,
   bitcoin: bitcoinRouter,
   notification: notificationRouter,
+  approval: approvalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -220,6 +220,9 @@ describe('four eyes that one administrator cannot defeat', () => {
     // Past 24 hours (the injected clock): other members' money, yes; the requester's money, never.
     clock.advanceMs(24 * 3_600_000 + 1);
     trpcData(await call(sock, 'deposit.review', { id: deposit.id, decision: 'confirm' }));
+    // A proposal now (#27): a second admin's confirmation credits it.
+    expect(await balanceOf(member.id)).toBe(5_000);
+    trpcData(await call(b, 'deposit.review', { id: deposit.id, decision: 'confirm' }));
     expect(await balanceOf(member.id)).toBe(7_000);
     expect(trpcError(await call(sock, 'withdrawal.review', { id: withdrawal.id, decision: 'approve' })).status).toBe(
       403,
@@ -278,6 +281,8 @@ describe('four eyes that one administrator cannot defeat', () => {
     const deposit = trpcData(
       await call(member, 'deposit.request', { amount: 5, reference: 'ref-2', idempotencyKey: randomUUID() }),
     );
-    trpcData(await call(operator, 'deposit.review', { id: deposit.id, decision: 'confirm' }));
+    expect(trpcData(await call(operator, 'deposit.review', { id: deposit.id, decision: 'confirm' }))).toMatchObject({
+      approval: { status: 'pending' },
+    });
   });
 });

@@ -16,4 +16,8 @@ export const statementCases: AuthzCases = {
   'statement.dismiss': { ...adminOnly, input: () => ({ lineId: randomUUID(), reason: 'bank fee' }) },
   'statement.reconciliation': adminOnly,
   'statement.csvMapping': { ...adminOnly, input: () => ({}) },
+  'statement.proposeCsvMapping': {
+    ...adminOnly,
+    input: () => ({ bankAccount: 'AUTHZ-1', mapping: { date: 'Date', amount: 'Amount', reference: 'Ref' } }),
+  },
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { buildPendingExports } from '../../src/modules/dataexport/dataexport.builder.ts';
 import { notify } from '../../src/modules/notification/notification.service.ts';
-import { callerAs, insertUser, TEST_PASSWORD } from '../../src/test/factories.ts';
+import { callerAs, insertUser, TEST_PASSWORD, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { expectVerified, seededPlans } from '../investment/investment-helpers.ts';
@@ -63,7 +63,7 @@ describe('Your data', () => {
     const other = await insertUser(t.handle.db, { balanceCents: 300_00, firstName: 'Otherperson' });
     const me = callerAs(t, member);
     const d = await me.deposit.request({ amount: 40, reference: 'ZIP-1', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     await me.withdrawal.request({ amount: 15.5, method: 'bank', details: DETAILS.bank, idempotencyKey: newKey() });
     await me.investment.open({ planId: plans.Starter!, amount: 100, idempotencyKey: newKey() });
     // The other member has money and activity too: none of it may appear.
@@ -362,7 +362,7 @@ describe('Your data', () => {
       const member = await insertUser(t.handle.db, { balanceCents: 60_00, firstName: 'Closing' });
       const me = callerAs(t, member);
       const d = await me.deposit.request({ amount: 40, reference: 'CL-1', idempotencyKey: newKey() });
-      await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+      await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
       const w = await me.withdrawal.request({
         amount: 100,
         method: 'bank',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocale } from '@vestora/contract';
 import type { UserRow } from '../../src/db/schema.ts';
 import { issueDueStatements } from '../../src/modules/account-statement/account-statement.job.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { mailTo } from '../accounts/account-helpers.ts';
@@ -85,7 +85,7 @@ describe("the member's language and theme", () => {
       reference: 'TRF-DE1',
       idempotencyKey: newKey(),
     });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const [deposit] = await mailTo(t.handle.db, hans.email, 'deposit.confirmed');
     expect(deposit!.subject).toBe('Einzahlung über 1.234,50\u00a0$ bestätigt · Vestora');
     expect(deposit!.text_body).toContain('Wir haben Ihre Überweisung erhalten (Referenz TRF-DE1).');
@@ -98,7 +98,7 @@ describe("the member's language and theme", () => {
       reference: 'TRF-EN1',
       idempotencyKey: newKey(),
     });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const [deposit] = await mailTo(t.handle.db, ann.email, 'deposit.confirmed');
     expect(deposit!.subject).toBe('Deposit of $1,234.50 confirmed · Vestora');
     expect(deposit!.text_body).toBe(
@@ -109,7 +109,7 @@ describe("the member's language and theme", () => {
   it('an Arabic member reads notifications in Arabic, also those written before they chose it', async () => {
     const row = await insertUser(t.handle.db, { emailVerified: true });
     const d = await callerAs(t, row).deposit.request({ amount: 50, reference: 'TRF-AR1', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const [before] = (await callerAs(t, row).notification.list({ limit: 10 })).items;
     expect(before!.title).toBe('Deposit of $50.00 confirmed');
 

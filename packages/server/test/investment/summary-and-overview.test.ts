@@ -104,8 +104,13 @@ describe('investment.summary and the overview’s ledger check', () => {
       mailDelivered: false,
       activeAdmins: 1,
     });
-    await ad.account.update({ bankName: 'Real Bank', accountHolder: 'Vestora Ltd', accountNumber: 'PT50 0002 0123' });
     const second = await insertUser(t.handle.db, { accountType: 'admin' });
+    const { approval } = await ad.account.update({
+      bankName: 'Real Bank',
+      accountHolder: 'Vestora Ltd',
+      accountNumber: 'PT50 0002 0123',
+    });
+    await callerAs(t, second).approval.approve({ id: approval.id });
     expect((await callerAs(t, second).account.get()).isSet).toBe(true);
     expect((await ad.overview.admin()).setup).toMatchObject({ depositAccountSet: true, activeAdmins: 2 });
     await t.handle.db.updateTable('users').set({ disabled_at: clock.now() }).where('id', '=', second.id).execute();

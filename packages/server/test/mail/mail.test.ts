@@ -8,7 +8,7 @@ import {
   retryDelayMs,
   startMailSender,
 } from '../../src/modules/mail/mail.sender.ts';
-import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
+import { callerAs, insertUser, testEnv, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../src/test/smtp-server.ts';
@@ -63,7 +63,7 @@ describe('mail delivered through SMTP', () => {
       reference: 'TRF-MAIL',
       idempotencyKey: newKey(),
     });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const [queued] = await outboxRows(t.handle.db);
     expect(queued).toMatchObject({ kind: 'deposit.confirmed', to_address: alice.email, status: 'queued' });
     expect(queued!.text_body).toContain('TRF-MAIL');
@@ -118,7 +118,7 @@ describe('mail delivered through SMTP', () => {
     expect(await me.user.preferences()).toEqual({ emailNotifications: false });
 
     const d = await me.deposit.request({ amount: 10, reference: 'TRF-QUIET', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     await securityMail(t, bob, 'Your password was changed', clock.now());
     const bobs = (await outboxRows(t.handle.db)).filter((r) => r.user_id === bob.id);
     expect(bobs.map((r) => r.kind)).toEqual(['deposit.confirmed', 'password.changed']);
@@ -131,7 +131,7 @@ describe('mail delivered through SMTP', () => {
     // Turned back on, money mail comes again.
     await me.user.updatePreferences({ emailNotifications: true });
     const d2 = await me.deposit.request({ amount: 11, reference: 'TRF-LOUD', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d2.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d2.id });
     expect(tally(await sender.runOnce())).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(smtp.to(bob.email).map((m) => m.subject)).toContain('Deposit of $11.00 confirmed · Vestora');
   });
@@ -289,7 +289,7 @@ describe('the sender running on its own timer (as main.ts starts it)', () => {
       const admin = await insertUser(t.handle.db, { accountType: 'admin' });
       const d = await callerAs(t, user).deposit.request({ amount: 7, reference: 'TRF-FAST', idempotencyKey: newKey() });
       const started = Date.now();
-      await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+      await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
       // The issue's bound is "within seconds"; a loaded 2-core machine gets a generous margin.
       await vi.waitFor(() => expect(smtp.to(user.email)).toHaveLength(1), { timeout: 15_000, interval: 50 });
       console.log(`running sender: the deposit mail arrived ${Date.now() - started} ms after the confirmation`);
@@ -329,7 +329,7 @@ describe('mail without SMTP_URL (the embedded default)', () => {
       reference: 'TRF-LOCAL',
       idempotencyKey: newKey(),
     });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const sender = startMailSender(t.app.deps);
     expect(sender.delivering).toBe(false);
     expect(tally(await sender.runOnce())).toEqual({ sent: 0, retried: 0, failed: 0 });

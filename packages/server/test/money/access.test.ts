@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, confirmDeposit, insertUser, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, DETAILS, failure, newKey } from './money-helpers.ts';
 
@@ -125,7 +125,7 @@ describe('money authorization', () => {
 
   it("admins can review anyone's requests and cancel a user's pending withdrawal", async () => {
     const ad = callerAs(t, admin);
-    await ad.deposit.review({ id: aliceDeposit, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: aliceDeposit });
     expect(await balanceOf(t.handle.db, alice.id)).toBe(140_00);
     const c = await ad.withdrawal.cancel({ id: aliceWithdrawal });
     expect(c).toMatchObject({ status: 'cancelled', userId: alice.id });

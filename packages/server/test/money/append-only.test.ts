@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { pgErrorCode } from '../../src/lib/errors.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, approveAs, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 
 /** The error a statement fails with (the test fails if it succeeds). */
@@ -32,7 +32,11 @@ describe('ledger and audit log are append-only in the database', () => {
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
     user = await insertUser(t.handle.db, { balanceCents: 50_00 });
     // An adjustment by the admin: one ledger entry and one audit record naming the admin as the actor.
-    await callerAs(t, admin).user.update({ id: user.id, version: user.version, balance: 75, reason: 'goodwill' });
+    await approveAs(
+      t,
+      await secondAdmin(t),
+      await callerAs(t, admin).user.update({ id: user.id, version: user.version, balance: 75, reason: 'goodwill' }),
+    );
   });
   afterAll(() => t.close());
 
@@ -51,7 +55,7 @@ describe('ledger and audit log are append-only in the database', () => {
 
   it('DELETE from the audit log and from the ledger fails in the database', async () => {
     const before = await snapshot();
-    expect(before.audit.length).toBe(1);
+    expect(before.audit.length).toBe(3); // user.update, approval.propose, approval.approve (#27)
     const audit = await refusal(sql`delete from audit_log`.execute(t.handle.db));
     expect(audit).toMatchObject({ code: '23001', message: expect.stringMatching(/audit_log is append-only: DELETE/) });
     const ledger = await refusal(t.handle.db.deleteFrom('ledger_entries').where('user_id', '=', user.id).execute());
@@ -70,16 +74,20 @@ describe('ledger and audit log are append-only in the database', () => {
 
   it('a user named as an actor cannot be deleted: the actor is kept, never set to null', async () => {
     const before = await snapshot();
-    const err = await refusal(t.handle.db.deleteFrom('users').where('id', '=', admin.id).execute());
+    // The adjustment's ledger entry names the admin who approved it (#27).
+    const approver = await secondAdmin(t);
+    const err = await refusal(t.handle.db.deleteFrom('users').where('id', '=', approver.id).execute());
     // Refused by the foreign key itself (RESTRICT), before any SET NULL could try to rewrite a record.
     // (23001 restrict_violation on newer PostgreSQL, as PGlite; 23503 foreign_key_violation on older.)
     expect(['23001', '23503']).toContain(err.code);
-    expect(err.message).toMatch(/foreign key constraint "(ledger_entries|audit_log)_actor_id_fkey"/);
+    expect(err.message).toMatch(
+      /foreign key constraint "(ledger_entries_actor_id|audit_log_actor_id|approvals_decided_by)_fkey"/,
+    );
     const after = await snapshot();
     expect(after).toEqual(before);
-    expect(after.ledger.filter((l) => l.actor_id === admin.id)).toHaveLength(1);
-    expect(after.audit.map((a) => a.actor_id)).toEqual([admin.id]);
-    expect(await t.handle.db.selectFrom('users').select('id').where('id', '=', admin.id).execute()).toHaveLength(1);
+    expect(after.ledger.filter((l) => l.actor_id === approver.id)).toHaveLength(1);
+    expect(after.audit.map((a) => a.actor_id)).toEqual([admin.id, admin.id, approver.id]);
+    expect(await t.handle.db.selectFrom('users').select('id').where('id', '=', approver.id).execute()).toHaveLength(1);
   });
 
   it('inserting stays possible: money still moves', async () => {
@@ -88,9 +96,14 @@ describe('ledger and audit log are append-only in the database', () => {
       .select('version')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    await callerAs(t, admin).user.update({ id: user.id, version, balance: 80, reason: 'second edit' });
+    await approveAs(
+      t,
+      await secondAdmin(t),
+      await callerAs(t, admin).user.update({ id: user.id, version, balance: 80, reason: 'second edit' }),
+    );
     const { ledger, audit } = await snapshot();
     expect(ledger).toHaveLength(3);
-    expect(audit).toHaveLength(2);
+    // Per edit: user.update, approval.propose and approval.approve (#27).
+    expect(audit).toHaveLength(6);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, confirmDeposit } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, entriesFor, expectLedgerConsistent, failure, newKey } from './money-helpers.ts';
 
@@ -8,10 +8,12 @@ describe('deposits: request, confirm, reject', () => {
   let t: TestApp;
   let alice: UserRow;
   let admin: UserRow;
+  let approver: UserRow; // the second admin whose confirmation credits (#27)
   beforeAll(async () => {
     t = await startTestApp();
     alice = await insertUser(t.handle.db, { balanceCents: 5_000 });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
+    approver = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(async () => {
     await expectLedgerConsistent(t.handle.db);
@@ -39,12 +41,12 @@ describe('deposits: request, confirm, reject', () => {
   it('confirm credits the balance exactly once, with a ledger entry naming the admin', async () => {
     const d = await callerAs(t, alice).deposit.request({ amount: 100, reference: 'TRF-002', idempotencyKey: newKey() });
     const before = await balanceOf(t.handle.db, alice.id);
-    const confirmed = await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
-    expect(confirmed).toMatchObject({ id: d.id, status: 'confirmed', reviewedBy: admin.id });
+    const confirmed = await confirmDeposit(t, admin, approver, { id: d.id });
+    expect(confirmed).toMatchObject({ id: d.id, status: 'confirmed', reviewedBy: approver.id });
     expect(confirmed.reviewedAt).not.toBeNull();
     expect(await balanceOf(t.handle.db, alice.id)).toBe(before + 10_000);
     expect(await entriesFor(t.handle.db, d.id)).toEqual([
-      { kind: 'deposit', amount_cents: 10_000, user_id: alice.id, actor_id: admin.id },
+      { kind: 'deposit', amount_cents: 10_000, user_id: alice.id, actor_id: approver.id },
     ]);
 
     const again = await failure(callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' }));
@@ -108,7 +110,7 @@ describe('deposits: request, confirm, reject', () => {
     expect(rows).toHaveLength(1);
 
     // Still the first result after it was reviewed: a retry never creates a second deposit.
-    await callerAs(t, admin).deposit.review({ id: first.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, approver, { id: first.id });
     const third = await callerAs(t, alice).deposit.request({
       amount: 12.34,
       reference: 'TRF-010',
@@ -145,17 +147,17 @@ describe('deposits: request, confirm, reject', () => {
 
   it('records each review in the audit log with who, before and after', async () => {
     const d = await callerAs(t, alice).deposit.request({ amount: 77, reference: 'TRF-030', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm', reason: 'Seen on the statement' });
+    await confirmDeposit(t, admin, approver, { id: d.id, reason: 'Seen on the statement' });
     const page = await callerAs(t, admin).audit.list({ entityType: 'deposit', entityId: d.id });
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({
       action: 'deposit.confirm',
-      actorId: admin.id,
-      actorEmail: admin.email,
+      actorId: approver.id,
+      actorEmail: approver.email,
       entityType: 'deposit',
       entityId: d.id,
       before: { status: 'pending', amount: 77, reviewedBy: null },
-      after: { status: 'confirmed', amount: 77, reviewedBy: admin.id, reason: 'Seen on the statement' },
+      after: { status: 'confirmed', amount: 77, reviewedBy: approver.id, reason: 'Seen on the statement' },
     });
   });
 
@@ -167,7 +169,7 @@ describe('deposits: request, confirm, reject', () => {
         (await callerAs(t, carol).deposit.request({ amount: i + 1, reference: `P-${i}`, idempotencyKey: newKey() })).id,
       );
     }
-    await callerAs(t, admin).deposit.review({ id: ids[1]!, decision: 'confirm' });
+    await confirmDeposit(t, admin, approver, { id: ids[1]! });
 
     const p1 = await callerAs(t, carol).deposit.list({ limit: 2 });
     expect(p1.items.map((d) => d.id)).toEqual([ids[4], ids[3]]);

@@ -12,6 +12,7 @@ describe('four eyes: an admin cannot review their own money requests', () => {
   let t: TestApp;
   let alice: UserRow; // an administrator with money of her own
   let bob: UserRow; // a second administrator
+  let carol: UserRow; // a third: approves what bob or alice proposes about the other's money (#27)
   let aliceCookie: string;
   let bobCookie: string;
 
@@ -19,6 +20,7 @@ describe('four eyes: an admin cannot review their own money requests', () => {
     t = await startTestApp();
     alice = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 1_000_00 });
     bob = await insertUser(t.handle.db, { accountType: 'admin' });
+    carol = await insertUser(t.handle.db, { accountType: 'admin' });
     [aliceCookie, bobCookie] = [await cookieFor(t, alice), await cookieFor(t, bob)];
   });
   afterAll(async () => {
@@ -53,8 +55,13 @@ describe('four eyes: an admin cannot review their own money requests', () => {
     }
     expect(await state()).toEqual(before);
 
-    const confirmed = trpcData(await call('deposit.review', { id: d.id, decision: 'confirm' }, bobCookie));
-    expect(confirmed).toMatchObject({ status: 'confirmed', reviewedBy: bob.id });
+    // bob's confirmation is a proposal (#27); carol's approves it.
+    const proposed = trpcData(await call('deposit.review', { id: d.id, decision: 'confirm' }, bobCookie));
+    expect(proposed).toMatchObject({ status: 'pending', approval: { status: 'pending' } });
+    const confirmed = trpcData(
+      await call('deposit.review', { id: d.id, decision: 'confirm' }, await cookieFor(t, carol)),
+    );
+    expect(confirmed).toMatchObject({ status: 'confirmed', reviewedBy: carol.id });
     expect(await balanceOf(t.handle.db, alice.id)).toBe(before.balance + 500_00);
   });
 
@@ -80,8 +87,11 @@ describe('four eyes: an admin cannot review their own money requests', () => {
     expect(await state()).toEqual(before);
 
     // A bank payout approved without a typed payout reference waits for the next payment file (#19).
-    const approved = trpcData(await call('withdrawal.review', { id: w.id, decision: 'approve' }, bobCookie));
-    expect(approved).toMatchObject({ status: 'approved', reviewedBy: bob.id });
+    // carol: bob proposed the credit of alice's deposit above, so he may not pay her out (#27).
+    const approved = trpcData(
+      await call('withdrawal.review', { id: w.id, decision: 'approve' }, await cookieFor(t, carol)),
+    );
+    expect(approved).toMatchObject({ status: 'approved', reviewedBy: carol.id });
   });
 
   it('cancelling their own pending withdrawal is an owner action and stays allowed', async () => {
@@ -105,8 +115,8 @@ describe('four eyes: an admin cannot review their own money requests', () => {
     );
     expect(trpcError(await call('deposit.review', { id: d.id, decision: 'confirm' }, bobCookie)).status).toBe(403);
     expect(trpcData(await call('deposit.review', { id: d.id, decision: 'confirm' }, aliceCookie))).toMatchObject({
-      status: 'confirmed',
-      reviewedBy: alice.id,
+      status: 'pending',
+      approval: { status: 'pending' },
     });
   });
 });

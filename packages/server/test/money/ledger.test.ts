@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { UserRow } from '../../src/db/schema.ts';
 import { runLedgerVerify } from '../../src/modules/ledger/ledger.cli.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { testDbKind, testPostgresUrl } from '../../src/test/test-db.ts';
 import { DETAILS, failure, newKey } from './money-helpers.ts';
@@ -28,7 +28,7 @@ describe('ledger.list and ledger.verify', () => {
   it('every balance change shows up as a signed entry, newest first, with the balance after it', async () => {
     const u = callerAs(t, user);
     const d = await u.deposit.request({ amount: 40, reference: 'L-1', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const w = await u.withdrawal.request({
       amount: 15.5,
       method: 'bank',
@@ -44,7 +44,8 @@ describe('ledger.list and ledger.verify', () => {
       ['deposit', 40, 140, 'deposit'],
       ['adjustment', 100, 100, 'adjustment'],
     ]);
-    expect(page.items[2]).toMatchObject({ refId: d.id, actorId: admin.id, userEmail: user.email });
+    // The deposit's entry names the admin whose approval credited it (#27).
+    expect(page.items[2]).toMatchObject({ refId: d.id, actorId: (await secondAdmin(t)).id, userEmail: user.email });
     expect(page.items[0]!.refId).toBe(w.id);
 
     const holds = await u.ledger.list({ kind: 'withdrawal_hold' });
@@ -59,7 +60,7 @@ describe('ledger.list and ledger.verify', () => {
     const r = await callerAs(t, admin).ledger.verify();
     expect(r).toEqual({
       ok: true,
-      checkedUsers: 2,
+      checkedUsers: 3, // the member, the admin and the second admin who approved (#27)
       mismatchCount: 0,
       mismatches: [],
       platform: { ok: true, difference: 0 },

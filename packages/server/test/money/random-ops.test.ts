@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
-import { adjustBalance, callerAs, insertUser } from '../../src/test/factories.ts';
+import { adjustBalance, callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { testDbKind } from '../../src/test/test-db.ts';
 import { DETAILS } from './money-helpers.ts';
@@ -47,6 +47,7 @@ interface ModelWithdrawal {
 describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
   let t: TestApp;
   let admin: UserRow;
+  let payer: UserRow; // reviews withdrawals: took part in no credit
   let users: UserRow[];
   const balance = new Map<string, number>();
   const deposits: ModelDeposit[] = [];
@@ -55,6 +56,7 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
+    payer = await insertUser(t.handle.db, { accountType: 'admin' });
     const rnd = mulberry32(SEED ^ 0x5eed);
     users = [];
     for (let i = 0; i < 4; i++) {
@@ -134,10 +136,11 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
         const d = pending.length && chance(0.85) ? pick(pending) : pick(deposits);
         const confirm = chance(0.7);
         const expected = d.status === 'pending' ? 'ok' : 409;
+        // A confirmation by hand takes two admins (#27): admin proposes, the second one's confirmation credits.
         await expectOutcome(
-          callerAs(t, admin).deposit.review(
-            confirm ? { id: d.id, decision: 'confirm' } : { id: d.id, decision: 'reject', reason: 'not received' },
-          ),
+          confirm
+            ? confirmDeposit(t, admin, await secondAdmin(t), { id: d.id })
+            : callerAs(t, admin).deposit.review({ id: d.id, decision: 'reject', reason: 'not received' }),
           expected,
         );
         if (expected === 'ok') {
@@ -203,7 +206,8 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
         const approve = chance(0.6);
         const expected = w.status === 'pending' ? 'ok' : 409;
         await expectOutcome(
-          callerAs(t, admin).withdrawal.review(
+          // Admins who took part in crediting a member never pay that member out (#27): a third one reviews.
+          callerAs(t, payer).withdrawal.review(
             approve
               ? { id: w.id, decision: 'approve', payoutReference: `PAY-${i}` }
               : { id: w.id, decision: 'reject', reason: 'details mismatch' },
@@ -230,8 +234,12 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
           callerAs(t, admin).user.update({ id: user.id, version, balance: target / 100, reason: `edit ${i}` }),
           'ok',
         );
-        if (r!.balance !== target / 100)
-          throw new Error(`user.update answered ${r!.balance}, expected ${target / 100}`);
+        // A proposal (#27): the answer is the balance as it is; the second admin's approval makes the change.
+        if (r!.balance !== have / 100) throw new Error(`user.update answered ${r!.balance}, expected ${have / 100}`);
+        if (target !== have) {
+          if (!r!.approval) throw new Error('user.update with a new balance answered no proposal');
+          await callerAs(t, await secondAdmin(t)).approval.approve({ id: r!.approval.id });
+        }
         balance.set(user.id, target);
         return `adjustment.edit to ${target}c from ${have}c`;
       }

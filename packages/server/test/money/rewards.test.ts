@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { DETAILS, newKey } from './money-helpers.ts';
 
@@ -21,7 +21,7 @@ describe('reward.list', () => {
   };
   const confirmedDeposit = async (u: UserRow, amount: number) => {
     const d = await callerAs(t, u).deposit.request({ amount, reference: 'R', idempotencyKey: newKey() });
-    return callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    return confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
   };
 
   it('Early Adopter: earned when the account was opened on or before the launch date, locked after', async () => {

@@ -8,7 +8,7 @@ import { payDuePeriods } from '../../src/modules/investment/investment.payouts.t
 import { runTransitionIn } from '../../src/modules/money/money.core.ts';
 import { depositFlow } from '../../src/modules/deposit/deposit.service.ts';
 import { notify } from '../../src/modules/notification/notification.service.ts';
-import { callerAs, insertUser, TEST_PASSWORD, testEnv } from '../../src/test/factories.ts';
+import { callerAs, insertUser, TEST_PASSWORD, testEnv, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { createPlan } from '../investment/investment-helpers.ts';
@@ -56,7 +56,7 @@ describe('notification centre', () => {
 
   it('a confirmed deposit writes one notification (with its link) and one mail; a retried review writes none', async () => {
     const d = await callerAs(t, alice).deposit.request({ amount: 25, reference: 'TRF-N1', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     const again = await failure(callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' }));
     expect(again.status).toBe(409);
     expect(await rowsOf(t.handle.db, alice.id)).toEqual([
@@ -273,7 +273,7 @@ describe('notification centre', () => {
     ]);
     // Money in-app off: the event is still recorded once and mailed (locked), but neither listed nor counted.
     const d = await me.deposit.request({ amount: 12, reference: 'TRF-QUIET', idempotencyKey: newKey() });
-    await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
     expect(await rowsOf(t.handle.db, alice.id)).toEqual([
       expect.objectContaining({ kind: 'deposit.credited', in_app: false }),
     ]);

@@ -4,7 +4,7 @@ import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { PAIN_001_NAMESPACE } from '../../src/modules/withdrawal/withdrawal.payments.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, DETAILS, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
 import { fixture } from './statement-helpers.ts';
@@ -57,7 +57,7 @@ describe('payouts by pain.001 file, settled and returned by the statement', () =
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
     dave = await insertUser(t.handle.db, { balanceCents: 50_000, firstName: 'Dave' });
     erin = await insertUser(t.handle.db, { balanceCents: 30_000, firstName: 'Érin' });
-    await callerAs(t, exporter).account.update({
+    await setDepositAccount(t, exporter, {
       accountNumber: '4000 1234 56',
       bankName: 'First Dollar Bank',
       accountHolder: 'Vestora Ltd',

@@ -11,7 +11,7 @@ import {
   memberReference,
   rfReference,
 } from '../../src/modules/statement/rf-reference.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 
 describe('ISO 11649 references', () => {
@@ -74,7 +74,7 @@ describe('every member has a permanent reference', () => {
   it('deposit.instructions answers the deposit account, the currency and the member reference', async () => {
     const admin = await insertUser(t.handle.db, { accountType: 'admin' });
     await expect(callerAs(t, alice).deposit.instructions()).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await callerAs(t, admin).account.update({
+    await setDepositAccount(t, admin, {
       accountNumber: '0000000000',
       bankName: 'Placeholder Bank (set by an admin)',
       accountHolder: 'Vestora Ltd',
@@ -92,7 +92,7 @@ describe('every member has a permanent reference', () => {
     });
     expect(got.qrText).toContain('0000000000');
     expect(got.qrText).toContain(alice.deposit_reference);
-    await callerAs(t, admin).account.update({
+    await setDepositAccount(t, admin, {
       accountNumber: 'US64 SVBK US6S 3300 9673 8637',
       bankName: 'First Dollar Bank',
       accountHolder: 'Vestora Ltd',

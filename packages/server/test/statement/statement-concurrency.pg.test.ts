@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, expectLedgerConsistent } from '../money/money-helpers.ts';
 import { fixture, spacedLower, typo } from './statement-helpers.ts';
@@ -34,7 +34,7 @@ describe('statements under real concurrency (PostgreSQL)', () => {
     for (let i = 0; i < 4; i++) approvers.push(await insertUser(t.handle.db, { accountType: 'admin' }));
     alice = await insertUser(t.handle.db);
     bob = await insertUser(t.handle.db);
-    await callerAs(t, importers[0]!).account.update({
+    await setDepositAccount(t, importers[0]!, {
       accountNumber: '4000123456',
       bankName: 'First Dollar Bank',
       accountHolder: 'Vestora Ltd',

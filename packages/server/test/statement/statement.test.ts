@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TStatementLine } from '@vestora/contract';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
 import { fixture, spacedLower, typo } from './statement-helpers.ts';
@@ -43,11 +43,12 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     alice = await insertUser(t.handle.db);
     bob = await insertUser(t.handle.db);
     carol = await insertUser(t.handle.db);
-    await callerAs(t, importer).account.update({
-      accountNumber: '4000 1234 56',
-      bankName: 'First Dollar Bank',
-      accountHolder: 'Vestora Ltd',
-    });
+    await setDepositAccount(
+      t,
+      importer,
+      { accountNumber: '4000 1234 56', bankName: 'First Dollar Bank', accountHolder: 'Vestora Ltd' },
+      approver,
+    );
     values = {
       ACCOUNT,
       REF_ALICE: alice.deposit_reference,
@@ -233,7 +234,7 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     expect(await balanceOf(t.handle.db, bob.id)).toBe(30_000);
   });
 
-  it('CSV with a column mapping, saved for the bank account: the next import may leave it out', async () => {
+  it('CSV with a column mapping; stored for the bank account by approval, the next import may leave it out', async () => {
     const content = fixture('csv-bank-c.csv', values);
     const missing = await failure(callerAs(t, importer).statement.import({ format: 'csv', content }));
     expect(missing.status).toBe(400);
@@ -244,7 +245,11 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
       updatedAt: null,
     });
     const r = await callerAs(t, importer).statement.import({ format: 'csv', content, mapping: CSV_MAPPING });
-    // The mapping is saved with the account (the form shows it), for this account and not another one.
+    // The mapping sent read this file only (#27): nothing is stored until a second admin approves a proposal.
+    expect((await callerAs(t, approver).statement.csvMapping({})).mapping).toBeNull();
+    const proposal = await callerAs(t, importer).statement.proposeCsvMapping({ mapping: CSV_MAPPING });
+    await callerAs(t, approver).approval.approve({ id: proposal.id });
+    // The mapping is stored with the account (the form shows it), for this account and not another one.
     const saved = await callerAs(t, approver).statement.csvMapping({ bankAccount: '4000 1234 56' });
     expect(saved).toMatchObject({ bankAccount: ACCOUNT, mapping: CSV_MAPPING });
     expect(saved.updatedAt).not.toBeNull();

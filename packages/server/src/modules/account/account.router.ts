@@ -1,11 +1,12 @@
-import { ZAccount, ZAccountUpdateInput } from '@vestora/contract';
+import { ZAccount, ZAccountChangeResult, ZAccountUpdateInput } from '@vestora/contract';
+import { flowEnv } from '../money/money.core.ts';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
-import { getDepositAccount, updateDepositAccount } from './account.service.ts';
+import { getDepositAccount, proposeDepositAccount } from './account.service.ts';
 
 export const accountRouter = router({
   get: protectedProcedure.output(ZAccount).query(({ ctx }) => getDepositAccount(ctx.deps.db)),
   update: adminProcedure
     .input(ZAccountUpdateInput)
-    .output(ZAccount)
-    .mutation(({ ctx, input }) => updateDepositAccount(ctx.deps.db, ctx.user.id, input, ctx.deps.clock.now())),
+    .output(ZAccountChangeResult)
+    .mutation(({ ctx, input }) => proposeDepositAccount(ctx.deps.db, ctx.user.id, input, flowEnv(ctx.deps))),
 });

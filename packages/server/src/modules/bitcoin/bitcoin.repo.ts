@@ -182,10 +182,19 @@ export async function unlinkPaymentsAbove(db: Db, height: number) {
 export function findDuePayments(db: Db, maxHeight: number) {
   return db
     .selectFrom('deposits')
-    .select(['id', 'status', 'btc_sats', 'user_id', 'btc_txid', 'btc_vout'])
-    .where('status', 'in', ['seen', 'held'])
-    .where('btc_block_height', '<=', maxHeight)
-    .orderBy('btc_block_height')
+    .innerJoin('users', 'users.id', 'deposits.user_id')
+    .select([
+      'deposits.id',
+      'deposits.status',
+      'deposits.btc_sats',
+      'deposits.user_id',
+      'deposits.btc_txid',
+      'deposits.btc_vout',
+      'users.closed_at',
+    ])
+    .where('deposits.status', 'in', ['seen', 'held'])
+    .where('deposits.btc_block_height', '<=', maxHeight)
+    .orderBy('deposits.btc_block_height')
     .execute();
 }
 
@@ -226,7 +235,7 @@ export async function insertException(
   db: Db,
   e: {
     key: string;
-    kind: 'reorged' | 'dust' | 'payout_mismatch';
+    kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account';
     userId: string;
     txid: string;
     vout: number | null;

@@ -186,6 +186,22 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     let credited = 0;
     for (const p of due) {
       try {
+        // A closed account receives nothing (#27): the payment waits as an exception for admins to return.
+        if (p.closed_at !== null) {
+          await repo.insertException(db, {
+            key: `closed_account:${p.btc_txid}:${p.btc_vout}`,
+            kind: 'closed_account',
+            userId: p.user_id,
+            txid: p.btc_txid!,
+            vout: p.btc_vout,
+            sats: p.btc_sats === null ? null : Number(p.btc_sats),
+            amountCents: null,
+            withdrawalId: null,
+            detail: 'Paid to an account its member closed: not credited. Return it to the sender.',
+            at: now,
+          });
+          continue;
+        }
         if (!fresh) {
           if (p.status === 'seen')
             await runTransition(db, bitcoinDepositFlow, 'hold', { id: p.id, actor: null, env: env() });

@@ -37,5 +37,8 @@ export async function depositInstructions(db: Database, userId: string): Promise
       `Reference: ${reference}`,
     ].join('\n'),
     open: account.account_number !== PLACEHOLDER_ACCOUNT_NUMBER,
+    // Since when this account is the one to pay into: its last approved change (#27).
+    validSince:
+      account.account_number !== PLACEHOLDER_ACCOUNT_NUMBER ? new Date(account.updated_at).toISOString() : null,
   };
 }

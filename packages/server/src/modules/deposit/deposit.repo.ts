@@ -10,7 +10,7 @@ export async function findDepositInstructionRows(db: Kysely<DB>, userId: string)
     .executeTakeFirstOrThrow();
   const account = await db
     .selectFrom('deposit_account')
-    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'currency'])
+    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'currency', 'updated_at'])
     .orderBy('updated_at')
     .limit(1)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import {
   ZDepositRequestInput,
   ZDepositInstructions,
   ZDepositReviewInput,
+  ZDepositReviewResult,
   type TDepositItem,
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
@@ -29,7 +30,7 @@ export const depositRouter = router({
     }),
   review: adminProcedure
     .input(ZDepositReviewInput)
-    .output(ZDeposit)
+    .output(ZDepositReviewResult)
     .mutation(({ ctx, input }) => reviewDeposit(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
   instructions: protectedProcedure.output(ZDepositInstructions).query(async ({ ctx }) => {
     const bank = await depositInstructions(ctx.deps.db, ctx.user.id);

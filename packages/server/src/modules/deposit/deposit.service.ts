@@ -1,11 +1,15 @@
 import { tr } from '@vestora/contract';
-import type { TDeposit, TDepositRequestInput, TDepositReviewInput } from '@vestora/contract';
+import type { TDeposit, TDepositRequestInput, TDepositReviewInput, TDepositReviewResult } from '@vestora/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { approveIn, proposeIn, refuseProposer, rejectIn } from '../approval/approval.core.ts';
+import { type ApprovalRow, findPendingDepositApproval, lockApproval } from '../approval/approval.repo.ts';
 import type { Database } from '../../db/create-db.ts';
 import { money, tm } from '../../i18n/i18n.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { defineFlow, type FlowEnv, openRequest, runTransition } from '../money/money.core.ts';
-import { lockUserAndCountFlows } from '../money/money.repo.ts';
+import { defineFlow, type FlowEnv, openRequest, refuseOwnReview, runTransitionIn } from '../money/money.core.ts';
+import { findUserEmail, lockFlowRow, lockUserAndCountFlows } from '../money/money.repo.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**
@@ -150,31 +154,116 @@ export async function requestDeposit(
   });
 }
 
+const ASSIGNED_BY_YOU = tr(
+  'deposit.assignedByYou',
+  'You assigned this bank statement line to the member; another administrator must review the deposit.',
+);
+
 /**
- * Admin decision on a pending deposit: confirm credits the balance exactly once; reject credits nothing. The
- * owner is told (the flow's notice, in the same transaction; skipped when they turned notifications off).
+ * Admin decision on a pending deposit. Rejecting is direct (nothing is credited). Confirming by hand is money
+ * a person decides (#27): the first admin's confirmation changes nothing and answers a pending proposal
+ * (`approval`); a second admin approves it (approval.approve, or this same confirmation), and only then is the
+ * balance credited, once. A report assigned to a statement line by hand arrives already proposed by the admin
+ * who assigned it. The owner is told (the flow's notice, in the same transaction).
  */
 export async function reviewDeposit(
   db: Database,
   admin: Viewer,
   input: TDepositReviewInput,
   env: FlowEnv,
-): Promise<TDeposit> {
-  return runTransition(db, depositFlow, input.decision, {
-    id: input.id,
-    actor: admin,
-    env,
-    check: (d) => {
-      if (d.assigned_by === admin.id) {
-        throw new AppError(
-          'FORBIDDEN',
-          tr(
-            'deposit.assignedByYou',
-            'You assigned this bank statement line to the member; another administrator must review the deposit.',
-          ),
-        );
+): Promise<TDepositReviewResult> {
+  return db.transaction().execute(async (trx) => {
+    if (input.decision === 'reject') {
+      const rejected = await runTransitionIn(trx, depositFlow, 'reject', {
+        id: input.id,
+        actor: admin,
+        env,
+        check: (d) => {
+          if (d.assigned_by === admin.id) throw new AppError('FORBIDDEN', ASSIGNED_BY_YOU);
+        },
+        set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
+      });
+      // A pending confirmation dies with the report.
+      const pending = await findPendingDepositApproval(trx, input.id);
+      if (pending) {
+        await rejectIn(trx, pending, admin.id, input.reason ?? 'Deposit rejected', env.now);
+        return { ...rejected, approval: { id: pending.id, status: 'rejected' as const } };
       }
-    },
-    set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
+      return rejected;
+    }
+    const d = await lockFlowRow(trx, 'deposits', input.id);
+    if (!d)
+      throw new AppError(
+        'NOT_FOUND',
+        tr(
+          'money.notFound',
+          'No {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} with that id exists.',
+          { entity: 'deposit' },
+        ),
+      );
+    if (admin.account_type !== 'admin')
+      throw new AppError('FORBIDDEN', tr('auth.adminOnly', 'Only an administrator can do this.'));
+    refuseOwnReview(
+      admin.id,
+      d.user_id,
+      tr(
+        'money.ownReview',
+        'You cannot review your own {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}}. Another administrator must do it.',
+        { entity: 'deposit' },
+      ),
+    );
+    if (d.status !== 'pending') {
+      throw new AppError('INVALID_STATE', d.status === 'confirmed' ? ALREADY_CONFIRMED : ALREADY_REJECTED);
+    }
+    if (d.assigned_by === admin.id) throw new AppError('FORBIDDEN', ASSIGNED_BY_YOU);
+    const found = await findPendingDepositApproval(trx, d.id);
+    const pending = found ? await lockApproval(trx, found.id) : undefined;
+    const email = await findUserEmail(trx, d.user_id);
+    if (!pending || pending.status !== 'pending') {
+      await refuseProposer(trx, admin.id, d.user_id, env);
+      const approval = await proposeIn(trx, {
+        kind: 'deposit_confirm',
+        payload: { depositId: d.id, reference: d.reference, note: input.reason?.trim() || null },
+        userId: d.user_id,
+        amountCents: Number(d.amount_cents),
+        reason: input.reason?.trim() || `Deposit report ${d.reference} confirmed by hand`,
+        proposedBy: admin.id,
+        now: env.now,
+      });
+      return { ...toDeposit(d, email), approval };
+    }
+    if (pending.proposed_by === admin.id)
+      return { ...toDeposit(d, email), approval: { id: pending.id, status: 'pending' } };
+    // A second admin's confirmation approves the pending proposal.
+    const confirmed = await confirmProposedDepositIn(trx, pending, admin, env);
+    return { ...confirmed, approval: { id: pending.id, status: 'approved' } };
   });
+}
+
+/**
+ * Approves a proposed confirmation (`approval`, locked after its deposit) and credits the deposit, in the
+ * caller's transaction: the approval's rules, then the flow's confirm transition (ledger, audit, notice).
+ */
+export function confirmProposedDepositIn(
+  trx: Transaction<DB>,
+  approval: ApprovalRow,
+  admin: Viewer,
+  env: FlowEnv,
+): Promise<TDeposit> {
+  return approveIn(trx, approval, admin, env, () =>
+    runTransitionIn(trx, depositFlow, 'confirm', {
+      id: String(approval.payload.depositId),
+      actor: admin,
+      env,
+      check: (row) => {
+        if (row.assigned_by === admin.id) throw new AppError('FORBIDDEN', ASSIGNED_BY_YOU);
+      },
+      set: {
+        reviewed_by: admin.id,
+        reviewed_at: env.now,
+        // The proposer's note on the report, when they wrote one.
+        ...(typeof approval.payload.note === 'string' ? { reason: approval.payload.note } : {}),
+      },
+    }),
+  );
 }

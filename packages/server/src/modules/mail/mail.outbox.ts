@@ -18,6 +18,7 @@ export const SECURITY_MAIL_KINDS = [
   'newsletter.confirm',
   'contact.reply',
   'data_export.ready',
+  'deposit_account.changed',
 ] as const;
 
 /**
@@ -76,6 +77,7 @@ const WITHHELD_WHY: Record<string, string> = {
   'two_factor.sign_in_paused': 'a notice that sign-in paused after wrong two-factor codes',
   'newsletter.confirm': 'a link that confirms a newsletter subscription',
   'data_export.ready': 'a notice that the copy of their data the member asked for is ready',
+  'deposit_account.changed': "a notice to every administrator that the platform's deposit account changed",
 };
 
 /** Whether an admin may read this kind's body (see ADMIN_READABLE_KINDS). */

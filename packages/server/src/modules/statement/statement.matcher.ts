@@ -18,7 +18,8 @@ export interface LineDecision {
 
 export interface MatchContext {
   accountCurrency: string;
-  members: Map<string, { id: string }>;
+  /** `closed`: the member closed their account (#27: it receives nothing; the line is returned). */
+  members: Map<string, { id: string; closed?: boolean }>;
   /** Open reports per member, oldest first (each used by one line at most). */
   pendingByUser: Map<string, { id: string; amount_cents: number }[]>;
   withdrawals: Map<string, { id: string; status: string; amount_cents: number }>;
@@ -91,6 +92,9 @@ export function matchLine(line: ParsedLine, ctx: MatchContext): LineDecision {
   if (new Set(members.map((m) => m.id)).size > 1)
     return exception(`Ambiguous: it names several members (${refs.join(', ')}).`);
   const userId = members[0]!.id;
+  if (members[0]!.closed) {
+    return exception('The member closed their account: it receives nothing. Return the money to the sender.', userId);
+  }
   if (line.currency !== ctx.accountCurrency) {
     return exception(`Wrong currency: ${line.currency} on a ${ctx.accountCurrency} account (never converted).`, userId);
   }

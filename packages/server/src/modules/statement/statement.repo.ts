@@ -52,14 +52,14 @@ export async function findStoredLines(db: Db, bankAccount: string, bankTxIds: st
 
 /** Members by deposit reference: one index lookup per batch of references (never a scan of members). */
 export async function findMembersByReference(db: Db, references: string[]) {
-  const found = new Map<string, { id: string; email: string }>();
+  const found = new Map<string, { id: string; email: string; closed: boolean }>();
   for (const part of chunks(references)) {
     const rows = await db
       .selectFrom('users')
-      .select(['id', 'email', 'deposit_reference'])
+      .select(['id', 'email', 'deposit_reference', 'closed_at'])
       .where('deposit_reference', 'in', part)
       .execute();
-    for (const r of rows) found.set(r.deposit_reference, { id: r.id, email: r.email });
+    for (const r of rows) found.set(r.deposit_reference, { id: r.id, email: r.email, closed: r.closed_at !== null });
   }
   return found;
 }

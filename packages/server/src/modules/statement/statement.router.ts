@@ -1,5 +1,7 @@
 import {
+  ZApprovalRef,
   ZCsvMappingInput,
+  ZCsvMappingProposalInput,
   ZReconciliation,
   ZSavedCsvMapping,
   ZStatement,
@@ -24,6 +26,7 @@ import {
   reconciliation,
   savedCsvMapping,
 } from './statement.service.ts';
+import { proposeCsvMapping } from './statement.mapping.ts';
 
 /** Bank statements of the platform's account: imported as proposals, applied when a second admin approves. */
 export const statementRouter = router({
@@ -52,5 +55,9 @@ export const statementRouter = router({
     .input(ZCsvMappingInput)
     .output(ZSavedCsvMapping)
     .query(({ ctx, input }) => savedCsvMapping(ctx.deps.db, input.bankAccount)),
+  proposeCsvMapping: adminProcedure
+    .input(ZCsvMappingProposalInput)
+    .output(ZApprovalRef)
+    .mutation(({ ctx, input }) => proposeCsvMapping(ctx.deps.db, ctx.user.id, input, flowEnv(ctx.deps))),
   reconciliation: adminProcedure.output(z.array(ZReconciliation)).query(({ ctx }) => reconciliation(ctx.deps.db)),
 });

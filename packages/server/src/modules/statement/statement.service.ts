@@ -21,6 +21,7 @@ import { iso, isoOrNull } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { proposeIn, refuseProposer } from '../approval/approval.core.ts';
 import { depositFlow } from '../deposit/deposit.service.ts';
 import { type FlowEnv, runTransitionIn } from '../money/money.core.ts';
 import { insertFlowIfNewKey, lockFlowRow } from '../money/money.repo.ts';
@@ -259,9 +260,7 @@ export async function importStatement(
         };
       }),
     );
-    if (csvAccount && input.mapping) {
-      await repo.saveCsvMapping(trx, csvAccount, JSON.stringify(input.mapping), admin.id, env.now);
-    }
+    // A mapping sent with the import read this file only: a stored mapping changes only by approval (#27).
     const matched = decisions.filter((d) => d.status === 'matched').length;
     const result = {
       statementId,
@@ -488,6 +487,17 @@ export async function assignLine(
     });
     if (!deposit)
       throw new AppError('INVALID_STATE', tr('statement.depositExists', 'A deposit for this line exists already.'));
+    // A line assigned by hand is a credit a person decides (#27): the assigner proposes its confirmation.
+    await refuseProposer(trx, admin.id, input.userId, env);
+    await proposeIn(trx, {
+      kind: 'deposit_confirm',
+      payload: { depositId: deposit.id, reference: deposit.reference, statementLineId: line.id },
+      userId: input.userId,
+      amountCents: Number(line.amount_cents),
+      reason: `Statement line ${line.bank_tx_id} assigned by hand`,
+      proposedBy: admin.id,
+      now: env.now,
+    });
     await repo.insertLineUse(trx, {
       line_id: line.id,
       use: 'deposit',

@@ -8,7 +8,7 @@ import type {
   TMarkEmailVerifiedInput,
   TUser,
 } from '@vestora/contract';
-import { notify, notifySecurity } from '../notification/notification.service.ts';
+import { notify } from '../notification/notification.service.ts';
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
@@ -21,6 +21,7 @@ import { toPublicUser } from './user.mapper.ts';
 import { assertCurrentPassword } from './user.password.ts';
 import { findUserByEmail, findUserByIdForUpdate, setEmailVerified, setVerifiedEmail } from './user.repo.ts';
 import { USER_NOT_FOUND_MESSAGE } from './user.update.ts';
+import { startEmailChangeIn } from './user.email-change.ts';
 import { sendAccountLink, useAccountLink } from './user.tokens.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
@@ -95,43 +96,9 @@ export async function changeEmail(
   }
   if (await findUserByEmail(deps.db, input.newEmail)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await sendAccountLink(trx, deps, { user, purpose: 'change_email', to: input.newEmail, now });
-    await notifySecurity(
-      trx,
-      {
-        kind: 'email.change_notice',
-        to: user.email,
-        userId: user.id,
-        subject: tm('mail.emailChangeNotice.subject', 'A change of your email address was requested'),
-        paragraphs: [
-          tm(
-            'mail.emailChangeNotice.body',
-            "A change of your account's email address to {email} was requested. It takes effect only when the link sent to the new address is opened.",
-            { email: input.newEmail },
-          ),
-          tm('mail.emailChangeNotice.notYou', 'If this was not you, change your password at once and contact support.'),
-        ],
-      },
-      {
-        kind: 'security.email_change_requested',
-        body: tm(
-          'notification.emailChangeRequested.body',
-          'A change of your email address to {email} was requested; it takes effect when the link sent there is opened.',
-          { email: input.newEmail },
-        ),
-      },
-      now,
-    );
-    await recordAudit(trx, {
-      actorId: user.id,
-      action: 'user.email_change_requested',
-      entityType: 'user',
-      entityId: user.id,
-      before: { email: user.email },
-      after: { email: input.newEmail },
-    });
-  });
+  await deps.db
+    .transaction()
+    .execute((trx) => startEmailChangeIn(trx, deps, { user, newEmail: input.newEmail, actorId: user.id, now }));
   return { ok: true, pendingEmail: input.newEmail };
 }
 

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { dollarsToCents, tr, type TUserChangeResult, type TUserUpdateInput } from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { DB, UserPatch } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { proposeIn } from '../approval/approval.core.ts';
 import { type FlowEnv, flowEnv, refuseNewAdminReview, refuseOwnReview } from '../money/money.core.ts';
-import { moveMoney } from '../money/money.move.ts';
+import { startEmailChangeIn } from './user.email-change.ts';
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUserIfVersion } from './user.repo.ts';
@@ -34,8 +34,9 @@ export const ADMIN_EMAIL_MESSAGE = tr(
 
 /**
  * An admin's edit of a user, all or nothing in one transaction: the version check (a balance change
- * needs the version; other fields may come without one), the field changes, a
- * balance change as a ledger adjustment (the only way a balance moves) and the audit entry.
+ * needs the version; other fields may come without one), the field changes and the audit entry. A balance
+ * change is not made but proposed (#27: `approval`, a second admin approves it and the ledger adjustment is
+ * written then); a new email address of a member is not set but sent a confirmation link (`emailChangeSentTo`).
  * A change of role is not made here: it becomes a pending role request that a second admin approves
  * (user.roleRequest.approve), answered as `roleRequest` beside the user as it now is. An admin cannot change
  * their own balance (four eyes), nor another admin's name or email, nor any admin's email (an admin's address
@@ -105,25 +106,37 @@ async function updateUserInTransaction(
     last_name: input.lastName,
     country: input.country,
     city: input.city,
-    email: input.email,
     profile_picture: input.profilePicture,
-    // A new address is not proven by anyone yet: its owner verifies it (or an admin marks it verified).
-    ...(emailChanges ? { email_verified_at: null } : {}),
   };
   const updated = await updateUserIfVersion(trx, before.id, before.version, patch, now);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
 
-  if (delta !== 0) {
-    await moveMoney(trx, {
-      userId: before.id,
-      kind: 'adjustment',
-      amountCents: delta,
-      ref: { type: 'adjustment', id: randomUUID() },
+  // A balance change is money a person decides (#27): proposed here, made when a second admin approves it.
+  const approval =
+    delta !== 0
+      ? await proposeIn(trx, {
+          kind: 'balance_adjustment',
+          payload: { deltaCents: delta, fromCents: Number(before.balance_cents), toCents: targetCents },
+          userId: before.id,
+          amountCents: delta,
+          reason: input.reason!.trim(),
+          proposedBy: actorId,
+          now,
+        })
+      : undefined;
+  // A member's address is theirs (#27): support starts a change that the member confirms; the old address is told.
+  if (emailChanges) {
+    await startEmailChangeIn(trx, env, {
+      user: { id: before.id, email: before.email },
+      newEmail: input.email!,
       actorId,
-      memo: input.reason!.trim(),
-      at: now,
+      now,
     });
   }
+  const extra = {
+    ...(approval ? { approval } : {}),
+    ...(emailChanges ? { emailChangeSentTo: input.email! } : {}),
+  };
 
   const after = await findUserById(trx, before.id);
   if (!after) throw new Error('user vanished inside its own update transaction');
@@ -139,7 +152,7 @@ async function updateUserInTransaction(
   if (roleChanges) {
     const change = input.accountType === 'admin' ? 'promote' : 'demote';
     const roleRequest = await requestRoleChangeIn(trx, actorId, after, change, now);
-    return { ...toPublicUser(after), roleRequest };
+    return { ...toPublicUser(after), roleRequest, ...extra };
   }
-  return toPublicUser(after);
+  return { ...toPublicUser(after), ...extra };
 }

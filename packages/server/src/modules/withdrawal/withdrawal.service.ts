@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../../db/create-db.ts';
 import { money, tm } from '../../i18n/i18n.ts';
 import type { Viewer } from '../../lib/scope.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
   defineFlow,
   type FlowEnv,
@@ -17,6 +18,8 @@ import {
   runTransitionIn,
 } from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
+import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
+import { tookPartInCredit } from '../approval/approval.repo.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 
 /** The held funds come back to the balance. */
@@ -277,6 +280,10 @@ export async function reviewWithdrawal(
     // The method never changes, so reading it before the transition's own lock is safe.
     const row = await lockFlowRow(trx, 'withdrawals', input.id);
     const byFile = paid && !input.payoutReference && row?.method === 'bank';
+    // Money one admin helped make through an approval is never paid out on that admin's word (#27).
+    if (paid && row && row.user_id !== admin.id && (await tookPartInCredit(trx, row.user_id, admin.id))) {
+      throw new AppError('FORBIDDEN', PARTICIPANT_PAYOUT_MESSAGE);
+    }
     return runTransitionIn(trx, withdrawalFlow, byFile ? 'approveForBank' : input.decision, {
       id: input.id,
       actor: admin,

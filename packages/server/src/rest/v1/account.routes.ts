@@ -5,6 +5,7 @@ import {
   fromLegacyAccountUpdate,
   toLegacyAccount,
   ZLegacyAccount,
+  ZLegacyAccountChange,
   ZLegacyAccountUpdateBody,
 } from './legacy-schemas.ts';
 
@@ -13,13 +14,19 @@ export const accountRoutes: LegacyRoute[] = [
   legacyRoute({
     method: 'POST',
     path: '/accountsNumber/update',
-    summary: 'Set the deposit account details',
+    summary: 'Propose new deposit account details',
+    description:
+      'A change of the deposit account is a proposal (#27): nothing changes until another administrator ' +
+      'approves it (approval.approve). The answer is the record as it still is and the pending proposal. An ' +
+      'administrator in their first 24 hours is refused (403).',
     access: 'admin',
     body: ZLegacyAccountUpdateBody,
-    response: dataOf(ZLegacyAccount),
-    handle: async (caller, { body }) => ({
-      data: toLegacyAccount(await caller.account.update(fromLegacyAccountUpdate(body))),
-    }),
+    response: dataOf(ZLegacyAccountChange),
+    errors: [403],
+    handle: async (caller, { body }) => {
+      const { approval, ...account } = await caller.account.update(fromLegacyAccountUpdate(body));
+      return { data: { ...toLegacyAccount(account), approval } };
+    },
   }),
   // Legacy clients hard-coded an id we do not know: any id answers the one record, as data[0].
   legacyRoute({

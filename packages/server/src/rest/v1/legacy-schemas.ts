@@ -5,6 +5,7 @@ import {
   ZAccount,
   ZAccountFields,
   ZAccountType,
+  ZApprovalRef,
   ZLoginInput,
   ZId,
   ZPlan,
@@ -57,6 +58,19 @@ export const ZLegacyUserUpdateResult = ZLegacyUser.extend({
       'Set when the edit changed accountType: the role is not changed, a pending request (its id) waits for ' +
       'another administrator (user.roleRequest.approve).',
   }),
+  approval: ZApprovalRef.optional().meta({
+    description:
+      'Set when the edit changed accountBallance: the balance is not changed, a pending proposal (its id) waits ' +
+      'for another administrator (approval.approve); accountBallance is the balance as it still is.',
+  }),
+  emailChangeSentTo: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Set when the edit changed a member's email: the address is not changed, the new one was sent a " +
+        'confirmation link that the member opens, and the old one was told.',
+    }),
 }).meta({ title: 'LegacyUserUpdateResult' });
 
 const { id: _planId, version: _planVersion, ...planFields } = ZPlan.shape;
@@ -68,6 +82,13 @@ export type LegacyPlan = z.infer<typeof ZLegacyPlan>;
 // The legacy record has no isSet (the admin Overview and the Deposit page read it through /trpc).
 const { id: _accountId, isSet: _isSet, ...accountFields } = ZAccount.shape;
 export const ZLegacyAccount = z.strictObject({ _id: z.string(), ...accountFields }).meta({ title: 'LegacyAccount' });
+/** POST /accountsNumber/update: the record as it still is and the pending proposal (#27). */
+export const ZLegacyAccountChange = ZLegacyAccount.extend({
+  approval: ZApprovalRef.meta({
+    description:
+      'The change is not made: a pending proposal (its id) waits for another administrator (approval.approve).',
+  }),
+}).meta({ title: 'LegacyAccountChange' });
 export type LegacyAccount = z.infer<typeof ZLegacyAccount>;
 
 export const ZLegacyReferral = z.strictObject(ZReferral.shape).meta({ title: 'Referral' });

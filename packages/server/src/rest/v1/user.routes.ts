@@ -119,20 +119,31 @@ export const userRoutes: LegacyRoute[] = [
     summary: "Edit a user (an admin's edit panel)",
     description:
       'The body is the full edited user object, as the legacy edit panel sends it. __v, when sent, must be ' +
-      'the current version (409 otherwise). A changed accountBallance becomes a ledger adjustment (reason is ' +
-      'its memo, "Changed through the legacy API" when none is sent) and needs __v: without it a body is accepted ' +
+      'the current version (409 otherwise). A changed accountBallance is not applied: it becomes a proposal ' +
+      '(`approval`, with its id) that another administrator approves, and then a ledger adjustment (reason is ' +
+      'its memo, "Changed through the legacy API" when none is sent); it needs __v: without it a body is accepted ' +
       'only when it leaves the balance as it is (409 otherwise). An administrator cannot change their own balance ' +
       '(403): another administrator must. A changed accountType is not applied: it becomes a pending role request ' +
       "(`roleRequest`, with its id) that another administrator approves. Another administrator's name or email " +
-      'cannot be changed here (403).',
+      'cannot be changed here (403). A changed email of a member is not applied: the new address is sent a ' +
+      'confirmation link (`emailChangeSentTo`) and the old one is told.',
     access: 'admin',
     body: ZLegacyUserUpdateBody,
     response: dataOf(ZLegacyUserUpdateResult),
     errors: [403, 404, 409],
     fieldNames: LEGACY_FIELD_NAMES,
     handle: async (caller, { body }) => {
-      const { roleRequest, ...user } = await caller.user.update(fromLegacyUserUpdate(body));
-      return { data: { ...toLegacyUser(user), ...(roleRequest ? { roleRequest } : {}) } };
+      const { roleRequest, approval, emailChangeSentTo, ...user } = await caller.user.update(
+        fromLegacyUserUpdate(body),
+      );
+      return {
+        data: {
+          ...toLegacyUser(user),
+          ...(roleRequest ? { roleRequest } : {}),
+          ...(approval ? { approval } : {}),
+          ...(emailChangeSentTo ? { emailChangeSentTo } : {}),
+        },
+      };
     },
   }),
 ];

@@ -147,10 +147,14 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
     },
   });
   const update = trpc.account.update.useMutation({
-    onSuccess: (saved) => {
-      utils.account.get.setData(undefined, saved);
-      void utils.deposit.instructions.invalidate();
-      toaster.create({ type: 'success', title: t`Account details updated successfully!` });
+    onSuccess: () => {
+      void utils.approval.list.invalidate();
+      // A change of the deposit account is a proposal (#27): nothing changes until a second administrator approves.
+      toaster.create({
+        type: 'info',
+        title: t`Proposed — waiting for a second administrator`,
+        description: t`Members keep seeing the current account until another administrator approves the change under Money desk → Approvals. Every administrator is mailed then.`,
+      });
       onDone();
     },
     onError: (err) =>

@@ -9,6 +9,8 @@ describe('the audit log in words', () => {
     expect(actionWords('withdrawal.reject')).toBe('Withdrawal rejected');
     expect(actionWords('account.update')).toBe('Deposit account record changed');
     expect(actionWords('user.update')).toBe('User edited');
+    expect(actionWords('approval.propose')).toBe('Proposed (waits for a second administrator)');
+    expect(actionWords('approval.approve')).toBe('Proposal approved');
     expect(actionWords('auth.sign_in_failed')).toBe('Sign-in failed');
     expect(actionWords('something.new_thing')).toBe('Something new thing');
     for (const code of ['plan.update', 'plan.delete', 'investment.mature', 'session.revoke', 'mail.open']) {

@@ -8,6 +8,10 @@ import { i18n } from '../../i18n';
 /** Actions whose words are not "<thing> <verb in the past>". */
 const SPECIAL: Record<string, MessageDescriptor> = {
   'account.update': msg`Deposit account record changed`,
+  'approval.propose': msg`Proposed (waits for a second administrator)`,
+  'approval.approve': msg`Proposal approved`,
+  'approval.reject': msg`Proposal rejected`,
+  'statement.csv_mapping': msg`Bank CSV mapping changed`,
   'auth.sign_in': msg`Signed in`,
   'auth.sign_in_failed': msg`Sign-in failed`,
   'auth.sign_out': msg`Signed out`,

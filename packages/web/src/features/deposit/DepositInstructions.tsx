@@ -6,6 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { CopyButton } from '../account/CopyButton';
+import { formatDateTime } from '../../lib/format';
 
 /** One line of the instructions: its label, its value and a Copy button named after it (`copyLabel`). */
 function Row({
@@ -72,6 +73,7 @@ function InstructionsView({ instructions: i }: { instructions: TDepositInstructi
         )}
         {i.bic ? <Row label="BIC" value={i.bic} copy={i.bic} copyLabel={t`Copy bic`} mono /> : null}
         <Row label={t`Currency`} value={i.currency} />
+        {i.validSince ? <Row label={t`Valid since`} value={formatDateTime(i.validSince)} /> : null}
       </DataList.Root>
       <Alert.Root status="info">
         <Alert.Indicator />

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { TDeposit, TDepositReviewInput } from '@vestora/contract';
+import type { TDeposit, TDepositReviewInput, TDepositReviewResult } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
 import { DEPOSIT_STATUS } from '../../lib/money-labels';
@@ -24,6 +24,13 @@ const depositDesk = (): RequestDeskSpec<TDeposit, TDepositReviewInput['decision'
   reviewedToast: (d) => {
     const amount = formatMoney(d.amount);
     const email = d.userEmail;
+    // Confirming by hand is a proposal (#27): nothing is credited until a second administrator approves it.
+    if ((d as TDepositReviewResult).approval?.status === 'pending')
+      return {
+        type: 'info',
+        title: t`Proposed — waiting for a second administrator`,
+        description: t`Nothing is credited to ${email} yet: another administrator approves ${amount} under Approvals.`,
+      };
     return d.status === 'confirmed'
       ? { type: 'success', title: t`Deposit confirmed`, description: t`${amount} was credited to ${email}.` }
       : { type: 'success', title: t`Deposit rejected`, description: t`Nothing was credited to ${email}.` };

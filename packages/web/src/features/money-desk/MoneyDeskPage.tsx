@@ -10,8 +10,9 @@ import { AuditLog } from '../audit/AuditLog';
 import { LedgerCheck } from '../ledger/LedgerCheck';
 import { InvestmentsDesk } from '../investment/InvestmentsDesk';
 import { PageIntro } from '../dashboard/PageIntro';
+import { ApprovalsDesk } from '../approval/ApprovalsDesk';
 
-const TABS = ['deposits', 'withdrawals', 'investments', 'audit', 'ledger'] as const;
+const TABS = ['deposits', 'withdrawals', 'approvals', 'investments', 'audit', 'ledger'] as const;
 
 /** How many requests wait for review, as a tab badge ("100+" past one page). */
 function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
@@ -39,6 +40,7 @@ export default function MoneyDeskPage() {
   const [tab, setTab] = useUrlTab(TABS);
   const pendingDeposits = trpc.deposit.list.useQuery({ status: 'pending', limit: MAX_PAGE });
   const pendingWithdrawals = trpc.withdrawal.list.useQuery({ status: 'pending', limit: MAX_PAGE });
+  const pendingApprovals = trpc.approval.list.useQuery({ status: 'pending' });
 
   return (
     <Stack gap="6">
@@ -62,6 +64,10 @@ export default function MoneyDeskPage() {
               more={Boolean(pendingWithdrawals.data?.nextCursor)}
             />
           </Tabs.Trigger>
+          <Tabs.Trigger value="approvals" flexShrink={0}>
+            <Trans>Approvals</Trans>
+            <PendingCount count={pendingApprovals.data?.length} more={false} />
+          </Tabs.Trigger>
           <Tabs.Trigger value="investments" flexShrink={0}>
             <Trans>Investments</Trans>
           </Tabs.Trigger>
@@ -77,6 +83,9 @@ export default function MoneyDeskPage() {
         </Tabs.Content>
         <Tabs.Content value="withdrawals">
           <WithdrawalsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="approvals">
+          <ApprovalsDesk />
         </Tabs.Content>
         <Tabs.Content value="investments">
           <InvestmentsDesk />

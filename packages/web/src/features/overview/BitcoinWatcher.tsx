@@ -31,6 +31,11 @@ export const EXCEPTION_WORDS: Record<
     help: msg`The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.`,
     palette: 'orange',
   },
+  closed_account: {
+    label: msg`Paid to a closed account: not credited`,
+    help: msg`The member closed their account, so it receives nothing: return the bitcoin to the sender.`,
+    palette: 'red',
+  },
 };
 
 /** How the watcher is doing, in words and colour: following, behind, or failing. */

@@ -164,12 +164,12 @@ export function ImportStatementCard() {
   const optional = ` ${optionalWord}`;
   const savedMappingNote = (): string => {
     if (saved === undefined)
-      return t`Leave every column empty to use the mapping saved with the last CSV import of the same account.`;
+      return t`Leave every column empty to use the mapping stored for the account (a second administrator approves a stored mapping).`;
     const account = saved.bankAccount;
     if (!savedMapping)
       return account
-        ? t`No mapping is saved for ${account} yet: name the columns (they are saved with the import).`
-        : t`No mapping is saved for this account yet: name the columns (they are saved with the import).`;
+        ? t`No mapping is stored for ${account} yet: name the columns (they read this file only; a stored mapping needs a second administrator's approval).`
+        : t`No mapping is stored for this account yet: name the columns (they read this file only; a stored mapping needs a second administrator's approval).`;
     if (saved.updatedAt) {
       const date = formatDate(saved.updatedAt);
       return t`Leave every column empty to use the mapping saved for ${account} on ${date}: its column names show in grey in the fields.`;

@@ -47,8 +47,8 @@ function ResolveLine({ line, onDone }: { line: TStatementLine; onDone: () => voi
   const assign = trpc.statement.assign.useMutation({
     onSuccess: () =>
       done(
-        t`Line assigned`,
-        t`A pending deposit was made for the member: another administrator confirms it in the deposit review.`,
+        t`Proposed — waiting for a second administrator`,
+        t`A pending deposit was made for the member: another administrator approves it under Approvals or in the deposit review.`,
       ),
     onError: (err) => setMemberError(errorMessage(err, t`The line could not be assigned.`)),
   });

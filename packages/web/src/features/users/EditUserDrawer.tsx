@@ -204,8 +204,26 @@ function EditUserForm({
               ? t`${email} stays an admin until then. Pending requests are on the Overview.`
               : t`${email} stays a user until then. Pending requests are on the Overview.`,
         });
-      } else {
+      } else if (!saved.approval && !saved.emailChangeSentTo) {
         toaster.create({ type: 'success', title: t`User data updated successfully!` });
+      }
+      // A balance change is a proposal (#27): the balance stays until a second administrator approves it.
+      if (saved.approval) {
+        const balance = formatMoney(saved.balance);
+        toaster.create({
+          type: 'info',
+          title: t`Proposed — waiting for a second administrator`,
+          description: t`The balance stays ${balance} until another administrator approves the change under Money desk → Approvals.`,
+        });
+      }
+      // A member's address is theirs (#27): they confirm the new one; the old one is told.
+      if (saved.emailChangeSentTo) {
+        const to = saved.emailChangeSentTo;
+        toaster.create({
+          type: 'info',
+          title: t`Confirmation link sent`,
+          description: t`The email address changes when the member opens the link sent to ${to}; the current address was told.`,
+        });
       }
       onSaved();
       await Promise.all([
