@@ -68,9 +68,10 @@ export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
  * bitcoin.exceptions() (admin): `reorged` a credited payment whose transaction is no longer in the chain (the
  * ledger is not rewritten: an adjustment by another admin is the remedy); `dust` a payment under BTC_DUST_SATS
  * (not credited); `payout_mismatch` a Bitcoin withdrawal marked paid whose transaction is missing or does not
- * pay the member's address.
+ * pay the member's address; `amount_mismatch` a payment whose reads disagree (the mempool's, the block's, the
+ * confirmed transaction's amount): held, not credited, until an admin resolves it (bitcoin.resolveAmount).
  */
-export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch']);
+export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch', 'amount_mismatch']);
 export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
 
 export const ZBitcoinException = z.object({

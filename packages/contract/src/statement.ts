@@ -79,6 +79,9 @@ export const ZStatementImportResult = z.object({
   /** Lines matched to a member's credit, a payout's settlement or a return. */
   matched: z.number(),
   exceptions: z.number(),
+  /** The file's own total credits and debits in dollars (every line, duplicates included). */
+  fileCredits: z.number(),
+  fileDebits: z.number(),
 });
 export type TStatementImportResult = z.infer<typeof ZStatementImportResult>;
 
@@ -111,6 +114,11 @@ export const ZStatement = z.object({
   approvedBy: z.string().nullable(),
   importedAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** The file's own total credits and debits (every line, duplicates included); null for imports before #27. */
+  fileCredits: z.number().nullable(),
+  fileDebits: z.number().nullable(),
+  /** Whether the file's balances were checked (camt.053 always; a CSV only with a balance column). */
+  balanceChecked: z.boolean(),
   summary: ZStatementSummary,
 });
 export type TStatement = z.infer<typeof ZStatement>;
@@ -130,7 +138,8 @@ export const ZStatementLine = z.object({
   counterpartyName: z.string().nullable(),
   counterpartyAccount: z.string().nullable(),
   status: ZStatementLineStatus,
-  matchKind: z.enum(['credit', 'settle', 'return']).nullable(),
+  /** `link`: the line proves a deposit already confirmed by hand; it credits nothing. */
+  matchKind: z.enum(['credit', 'settle', 'return', 'link']).nullable(),
   userId: z.string().nullable(),
   depositId: z.string().nullable(),
   withdrawalId: z.string().nullable(),

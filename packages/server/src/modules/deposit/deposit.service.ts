@@ -4,7 +4,8 @@ import type { Database } from '../../db/create-db.ts';
 import { money, tm } from '../../i18n/i18n.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { defineFlow, type FlowEnv, openRequest, runTransition } from '../money/money.core.ts';
+import { defineFlow, type FlowEnv, openRequest, runTransitionIn } from '../money/money.core.ts';
+import { refuseCreditedTransfer } from '../statement/statement.once.ts';
 import { lockUserAndCountFlows } from '../money/money.repo.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
@@ -160,21 +161,25 @@ export async function reviewDeposit(
   input: TDepositReviewInput,
   env: FlowEnv,
 ): Promise<TDeposit> {
-  return runTransition(db, depositFlow, input.decision, {
-    id: input.id,
-    actor: admin,
-    env,
-    check: (d) => {
-      if (d.assigned_by === admin.id) {
-        throw new AppError(
-          'FORBIDDEN',
-          tr(
-            'deposit.assignedByYou',
-            'You assigned this bank statement line to the member; another administrator must review the deposit.',
-          ),
-        );
-      }
-    },
-    set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
+  return db.transaction().execute(async (trx) => {
+    // One bank transfer is one credit (#27): a transfer a statement line credited already is not credited again.
+    if (input.decision === 'confirm') await refuseCreditedTransfer(trx, input.id);
+    return runTransitionIn(trx, depositFlow, input.decision, {
+      id: input.id,
+      actor: admin,
+      env,
+      check: (d) => {
+        if (d.assigned_by === admin.id) {
+          throw new AppError(
+            'FORBIDDEN',
+            tr(
+              'deposit.assignedByYou',
+              'You assigned this bank statement line to the member; another administrator must review the deposit.',
+            ),
+          );
+        }
+      },
+      set: { reason: input.reason ? input.reason : null, reviewed_by: admin.id, reviewed_at: env.now },
+    });
   });
 }

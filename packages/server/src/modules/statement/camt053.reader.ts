@@ -297,6 +297,7 @@ function entryLines(e: Entry, accountCurrency: string, seen: Map<string, number>
     else bankTxId = entryId ?? fallbackId(e, bookingDate, amountCents, `${reference}|${counterpartyName}`, text, seen);
     return {
       bankTxId,
+      hasBankId: (split && tx?.acctSvcrRef !== undefined) || entryId !== undefined,
       bookingDate,
       amountCents,
       currency,

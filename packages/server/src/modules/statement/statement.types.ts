@@ -4,6 +4,8 @@
 export interface ParsedLine {
   /** The bank's own id of the movement (see each reader for its fallbacks); unique per bank account. */
   bankTxId: string;
+  /** Whether bankTxId is the bank's own id (false: a hash of the line the reader made, see transferKey). */
+  hasBankId: boolean;
   /** YYYY-MM-DD. */
   bookingDate: string;
   /** Signed cents: positive is money in. */

@@ -31,6 +31,11 @@ export const EXCEPTION_WORDS: Record<
     help: msg`The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.`,
     palette: 'orange',
   },
+  amount_mismatch: {
+    label: msg`Amounts disagree: held`,
+    help: msg`The block source reported two amounts for this payment: nothing is credited until an admin checks the transaction and resolves it.`,
+    palette: 'red',
+  },
 };
 
 /** How the watcher is doing, in words and colour: following, behind, or failing. */
