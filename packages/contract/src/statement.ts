@@ -187,5 +187,7 @@ export const ZPaymentFile = z.object({
   content: z.string(),
   count: z.number(),
   total: z.number(),
+  /** Approved payouts left out because their details name no payable account (they stay approved). */
+  skipped: z.array(z.object({ withdrawalId: z.string(), details: z.string() })),
 });
 export type TPaymentFile = z.infer<typeof ZPaymentFile>;

@@ -105,7 +105,7 @@ function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined
       ),
     );
   } catch (e) {
-    if (e instanceof StatementFileError) throw new AppError('BAD_INPUT', e.message);
+    if (e instanceof StatementFileError) throw new AppError('BAD_INPUT', e.msg ?? e.message);
     throw e;
   }
 }
