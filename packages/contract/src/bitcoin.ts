@@ -90,8 +90,16 @@ export const ZBitcoinException = z.object({
   /** What is wrong, in words. */
   detail: z.string(),
   createdAt: z.string(),
+  /** When an admin resolved it (amount_mismatch: bitcoin.resolveAmount); null while open. */
+  resolvedAt: z.string().nullable(),
 });
 export type TBitcoinException = z.infer<typeof ZBitcoinException>;
+
+/** bitcoin.resolveAmount: the admin checked the transaction; the payment is credited for `sats` at the next tick. */
+export const ZBitcoinResolveAmountInput = z.strictObject({
+  exceptionId: z.uuid(),
+  sats: z.number().int().positive().max(2_100_000_000_000_000),
+});
 
 export const ZBitcoinExceptionList = z.object({ items: z.array(ZBitcoinException) });
 export type TBitcoinExceptionList = z.infer<typeof ZBitcoinExceptionList>;

@@ -185,6 +185,8 @@ export interface DepositTable {
   assigned_by: string | null;
   /** Bitcoin: why the payment waits for an admin (the reads of its amount disagree); null: nothing to review. */
   btc_review: string | null;
+  /** Bitcoin: the admin who settled the amount after disagreeing reads (the credit then takes btc_sats as is). */
+  btc_resolved_by: string | null;
 }
 
 /** A member's Bitcoin deposit address, derived from BTC_XPUB at m/0/derivation_index. */
@@ -223,6 +225,9 @@ export interface BitcoinExceptionTable {
   key: string;
   kind: 'reorged' | 'dust' | 'payout_mismatch' | 'amount_mismatch';
   user_id: string;
+  /** An amount_mismatch an admin resolved (bitcoin.resolveAmount). */
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
   txid: string;
   vout: number | null;
   sats: number | null;

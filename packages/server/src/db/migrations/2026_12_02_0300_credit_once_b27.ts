@@ -12,7 +12,8 @@ import { type Kysely, sql } from 'kysely';
 // - Statements keep the file's own total credits and debits (every line of the file, duplicates included) and
 //   whether a running balance was checked, for the approver.
 // - Bitcoin: a payment whose reads disagree (mempool, block, confirmed transaction) waits for an admin
-//   (`btc_review`), with an `amount_mismatch` exception.
+//   (`btc_review`), with an `amount_mismatch` exception; the admin who settles the amount is `btc_resolved_by`
+//   (and the exception's `resolved_by`).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('statement_lines')
@@ -53,7 +54,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('balance_checked', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 
-  await db.schema.alterTable('deposits').addColumn('btc_review', 'text').execute();
+  await db.schema
+    .alterTable('deposits')
+    .addColumn('btc_review', 'text')
+    .addColumn('btc_resolved_by', 'uuid', (c) => c.references('users.id').onDelete('restrict'))
+    .execute();
+  await db.schema
+    .alterTable('bitcoin_exceptions')
+    .addColumn('resolved_by', 'uuid', (c) => c.references('users.id').onDelete('restrict'))
+    .addColumn('resolved_at', 'timestamptz')
+    .execute();
   await sql`alter table bitcoin_exceptions drop constraint bitcoin_exceptions_kind_check`.execute(db);
   await sql`alter table bitcoin_exceptions add constraint bitcoin_exceptions_kind_check
     check (kind in ('reorged', 'dust', 'payout_mismatch', 'amount_mismatch'))`.execute(db);
@@ -64,7 +74,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table bitcoin_exceptions drop constraint bitcoin_exceptions_kind_check`.execute(db);
   await sql`alter table bitcoin_exceptions add constraint bitcoin_exceptions_kind_check
     check (kind in ('reorged', 'dust', 'payout_mismatch'))`.execute(db);
-  await db.schema.alterTable('deposits').dropColumn('btc_review').execute();
+  await db.schema.alterTable('bitcoin_exceptions').dropColumn('resolved_by').dropColumn('resolved_at').execute();
+  await db.schema.alterTable('deposits').dropColumn('btc_review').dropColumn('btc_resolved_by').execute();
   await db.schema
     .alterTable('statements')
     .dropColumn('file_credits_cents')
