@@ -41,6 +41,13 @@ export const ZCsvMapping = z.strictObject({
 });
 export type TCsvMapping = z.infer<typeof ZCsvMapping>;
 
+/**
+ * The largest statement file the web import (statement.import) takes: 10 MB, a month of several thousand
+ * entries. Larger files: `pnpm cli statement:import` (no request in between).
+ */
+export const STATEMENT_IMPORT_MAX_MB = 10;
+export const STATEMENT_IMPORT_MAX_CHARS = STATEMENT_IMPORT_MAX_MB * 1024 * 1024;
+
 /** statement.import: a bank statement file (its text), read as a proposal until a second admin approves it. */
 export const ZStatementImportInput = z.strictObject({
   format: ZStatementFormat,
@@ -51,8 +58,14 @@ export const ZStatementImportInput = z.strictObject({
       say(() => tr('validation.theStatementFileIsEmpty', 'The statement file is empty')),
     )
     .max(
-      50_000_000,
-      say(() => tr('validation.theStatementFileIsTooLarge', 'The statement file is too large')),
+      STATEMENT_IMPORT_MAX_CHARS,
+      say(() =>
+        tr(
+          'validation.statementFileOverLimit',
+          'The statement file is larger than {max} MB: import it with pnpm cli statement:import, or ask the bank for one file per shorter period',
+          { max: STATEMENT_IMPORT_MAX_MB },
+        ),
+      ),
     ),
   mapping: ZCsvMapping.optional(),
   /** For CSV (which names no account): the bank account it is from; default the deposit account. */
