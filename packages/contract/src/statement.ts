@@ -191,6 +191,24 @@ export const ZReconciliation = z.object({
   explained: z.number(),
   unexplained: z.number(),
   items: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number(), count: z.number() })),
+  /**
+   * The platform's deposit account against all the books hold (#27): what members are owed (balances, open
+   * principal, funds held for withdrawals) and the platform's own funds, the difference and the open items that
+   * explain it; `unexplained` must be 0. Null for other accounts.
+   */
+  whole: z
+    .object({
+      owedBalances: z.number(),
+      owedPrincipal: z.number(),
+      heldForWithdrawals: z.number(),
+      platformFunds: z.number(),
+      books: z.number(),
+      difference: z.number(),
+      explained: z.number(),
+      unexplained: z.number(),
+      items: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number(), count: z.number() })),
+    })
+    .nullable(),
 });
 export type TReconciliation = z.infer<typeof ZReconciliation>;
 

@@ -404,3 +404,34 @@ export function findStatement(db: Db, id: string) {
 export function findLine(db: Db, id: string) {
   return db.selectFrom('statement_lines').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * The whole books against the platform's account (#27), in cents: what members are owed (balances, open
+ * principal, funds held for withdrawals not yet paid), what the platform paid from its own funds (interest,
+ * referral rewards, adjustments), and the open items between the books and this account's lines.
+ */
+export async function wholeBooksSums(db: Db, bankAccount: string) {
+  const r = await sql<Record<string, string>>`
+    with lines as (select * from statement_lines where bank_account = ${bankAccount})
+    select
+      (select coalesce(sum(balance_cents), 0) from users) as balances,
+      (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as principal,
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status in ('pending', 'approved', 'sent')) as held,
+      (select coalesce(sum(amount_cents), 0) from platform_ledger) as platform_paid,
+      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
+      (select coalesce(sum(amount_cents), 0) from deposits
+        where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven,
+      (select count(*) from deposits
+        where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven_n,
+      (select coalesce(sum(amount_cents), 0) from deposits where method = 'bitcoin' and status = 'confirmed') as bitcoin,
+      (select count(*) from deposits where method = 'bitcoin' and status = 'confirmed') as bitcoin_n,
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid' and settled_line_id is null) as paid_outside,
+      (select count(*) from withdrawals where status = 'paid' and settled_line_id is null) as paid_outside_n,
+      (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.returned_line_id
+        where w.settled_line_id is null) as returned_unsettled,
+      (select count(*) from withdrawals w join lines l on l.id = w.returned_line_id
+        where w.settled_line_id is null) as returned_unsettled_n
+  `.execute(db);
+  const row = r.rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
