@@ -68,9 +68,10 @@ export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
  * bitcoin.exceptions() (admin): `reorged` a credited payment whose transaction is no longer in the chain (the
  * ledger is not rewritten: an adjustment by another admin is the remedy); `dust` a payment under BTC_DUST_SATS
  * (not credited); `payout_mismatch` a Bitcoin withdrawal marked paid whose transaction is missing or does not
- * pay the member's address.
+ * pay the member's address; `amount_mismatch` a payment whose reads disagree (the mempool's, the block's, the
+ * confirmed transaction's amount): held, not credited, until an admin resolves it (bitcoin.resolveAmount).
  */
-export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch', 'closed_account']);
+export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch', 'closed_account', 'amount_mismatch']);
 export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
 
 export const ZBitcoinException = z.object({
@@ -89,8 +90,16 @@ export const ZBitcoinException = z.object({
   /** What is wrong, in words. */
   detail: z.string(),
   createdAt: z.string(),
+  /** When an admin resolved it (amount_mismatch: bitcoin.resolveAmount); null while open. */
+  resolvedAt: z.string().nullable(),
 });
 export type TBitcoinException = z.infer<typeof ZBitcoinException>;
+
+/** bitcoin.resolveAmount: the admin checked the transaction; the payment is credited for `sats` at the next tick. */
+export const ZBitcoinResolveAmountInput = z.strictObject({
+  exceptionId: z.uuid(),
+  sats: z.number().int().positive().max(2_100_000_000_000_000),
+});
 
 export const ZBitcoinExceptionList = z.object({ items: z.array(ZBitcoinException) });
 export type TBitcoinExceptionList = z.infer<typeof ZBitcoinExceptionList>;

@@ -41,6 +41,13 @@ export const ZCsvMapping = z.strictObject({
 });
 export type TCsvMapping = z.infer<typeof ZCsvMapping>;
 
+/**
+ * The largest statement file the web import (statement.import) takes: 10 MB, a month of several thousand
+ * entries. Larger files: `pnpm cli statement:import` (no request in between).
+ */
+export const STATEMENT_IMPORT_MAX_MB = 10;
+export const STATEMENT_IMPORT_MAX_CHARS = STATEMENT_IMPORT_MAX_MB * 1024 * 1024;
+
 /** statement.import: a bank statement file (its text), read as a proposal until a second admin approves it. */
 export const ZStatementImportInput = z.strictObject({
   format: ZStatementFormat,
@@ -51,8 +58,14 @@ export const ZStatementImportInput = z.strictObject({
       say(() => tr('validation.theStatementFileIsEmpty', 'The statement file is empty')),
     )
     .max(
-      50_000_000,
-      say(() => tr('validation.theStatementFileIsTooLarge', 'The statement file is too large')),
+      STATEMENT_IMPORT_MAX_CHARS,
+      say(() =>
+        tr(
+          'validation.statementFileOverLimit',
+          'The statement file is larger than {max} MB: import it with pnpm cli statement:import, or ask the bank for one file per shorter period',
+          { max: STATEMENT_IMPORT_MAX_MB },
+        ),
+      ),
     ),
   mapping: ZCsvMapping.optional(),
   /** For CSV (which names no account): the bank account it is from; default the deposit account. */
@@ -79,6 +92,9 @@ export const ZStatementImportResult = z.object({
   /** Lines matched to a member's credit, a payout's settlement or a return. */
   matched: z.number(),
   exceptions: z.number(),
+  /** The file's own total credits and debits in dollars (every line, duplicates included). */
+  fileCredits: z.number(),
+  fileDebits: z.number(),
 });
 export type TStatementImportResult = z.infer<typeof ZStatementImportResult>;
 
@@ -111,6 +127,11 @@ export const ZStatement = z.object({
   approvedBy: z.string().nullable(),
   importedAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** The file's own total credits and debits (every line, duplicates included); null for imports before #27. */
+  fileCredits: z.number().nullable(),
+  fileDebits: z.number().nullable(),
+  /** Whether the file's balances were checked (camt.053 always; a CSV only with a balance column). */
+  balanceChecked: z.boolean(),
   summary: ZStatementSummary,
 });
 export type TStatement = z.infer<typeof ZStatement>;
@@ -130,7 +151,8 @@ export const ZStatementLine = z.object({
   counterpartyName: z.string().nullable(),
   counterpartyAccount: z.string().nullable(),
   status: ZStatementLineStatus,
-  matchKind: z.enum(['credit', 'settle', 'return']).nullable(),
+  /** `link`: the line proves a deposit already confirmed by hand; it credits nothing. */
+  matchKind: z.enum(['credit', 'settle', 'return', 'link']).nullable(),
   userId: z.string().nullable(),
   depositId: z.string().nullable(),
   withdrawalId: z.string().nullable(),
@@ -169,6 +191,24 @@ export const ZReconciliation = z.object({
   explained: z.number(),
   unexplained: z.number(),
   items: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number(), count: z.number() })),
+  /**
+   * The platform's deposit account against all the books hold (#27): what members are owed (balances, open
+   * principal, funds held for withdrawals) and the platform's own funds, the difference and the open items that
+   * explain it; `unexplained` must be 0. Null for other accounts.
+   */
+  whole: z
+    .object({
+      owedBalances: z.number(),
+      owedPrincipal: z.number(),
+      heldForWithdrawals: z.number(),
+      platformFunds: z.number(),
+      books: z.number(),
+      difference: z.number(),
+      explained: z.number(),
+      unexplained: z.number(),
+      items: z.array(z.object({ kind: z.string(), label: z.string(), amount: z.number(), count: z.number() })),
+    })
+    .nullable(),
 });
 export type TReconciliation = z.infer<typeof ZReconciliation>;
 
@@ -178,5 +218,7 @@ export const ZPaymentFile = z.object({
   content: z.string(),
   count: z.number(),
   total: z.number(),
+  /** Approved payouts left out because their details name no payable account (they stay approved). */
+  skipped: z.array(z.object({ withdrawalId: z.string(), details: z.string() })),
 });
 export type TPaymentFile = z.infer<typeof ZPaymentFile>;

@@ -13,6 +13,12 @@ export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
 export const ZWithdrawalStatus = z.enum(['pending', 'approved', 'sent', 'paid', 'returned', 'rejected', 'cancelled']);
 export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
 
+/** A bank account number or IBAN as the payment file writes it: letters and digits, upper case. */
+export const compactBankAccount = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
+
+/** Whether payout details name an account a pain.001 file can pay: 6 to 34 letters and digits once compacted. */
+export const isPayableBankAccount = (v: string) => /^[A-Z0-9]{6,34}$/.test(compactBankAccount(v));
+
 /** What `details` must look like for each method; the form and the server use the same rules. */
 export const WITHDRAWAL_DETAILS: Record<
   TWithdrawalMethod,
@@ -21,11 +27,13 @@ export const WITHDRAWAL_DETAILS: Record<
   bank: {
     label: 'Bank Account Number',
     placeholder: 'Enter your bank account number',
+    // Spaces and hyphens only group the characters: 6 to 34 letters and digits must remain (what pain.001's
+    // IBAN or Othr/Id takes), so "------" or "- - - -" is refused (#27).
     schema: z
       .string()
       .trim()
-      .regex(
-        /^[A-Za-z0-9 -]{6,34}$/,
+      .refine(
+        (v) => /^[A-Za-z0-9 -]*$/.test(v) && isPayableBankAccount(v),
         say(() =>
           tr(
             'validation.enterABankAccountNumberOr',

@@ -1,4 +1,4 @@
-import { tr } from '@vestora/contract';
+import { STATEMENT_IMPORT_MAX_CHARS, tr } from '@vestora/contract';
 import v8 from 'node:v8';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
@@ -73,6 +73,9 @@ function reasonOf(err: unknown): string {
   const { message, code } = (e ?? {}) as { message?: unknown; code?: unknown };
   return `${typeof message === 'string' ? message : String(e)}${typeof code === 'string' ? ` (${code})` : ''}`;
 }
+
+/** The body limit of POST /trpc/statement.import: twice the largest file, for JSON's escapes (#27). */
+export const STATEMENT_IMPORT_BODY_LIMIT = 2 * STATEMENT_IMPORT_MAX_CHARS;
 
 /** Builds the whole HTTP application; never listens (main.ts and tests decide that). */
 /** Calls whose answer signs an account in (and carries it), though their context has no user yet. */
@@ -191,6 +194,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       router: appRouter,
       // Checked by tRPC while it parses the request, before any context or procedure: 400 above it.
       maxBatchSize: MAX_BATCH_SIZE,
+      // A statement file of up to STATEMENT_IMPORT_MAX_MB (the input's own check names the limit), sent as JSON
+      // (quotes and line ends escaped): room for that, 413 beyond it.
+      largeBodies: [{ path: 'statement.import', bodyLimit: STATEMENT_IMPORT_BODY_LIMIT }],
       createContext: (req, reply, info) => {
         refuseUnbatchable(info);
         return createContext(deps, req, reply);

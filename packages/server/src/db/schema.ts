@@ -203,6 +203,10 @@ export interface DepositTable {
   statement_line_id: string | null;
   /** The admin who assigned an unmatched statement line to this member: they may not also confirm it. */
   assigned_by: string | null;
+  /** Bitcoin: why the payment waits for an admin (the reads of its amount disagree); null: nothing to review. */
+  btc_review: string | null;
+  /** Bitcoin: the admin who settled the amount after disagreeing reads (the credit then takes btc_sats as is). */
+  btc_resolved_by: string | null;
 }
 
 /** A member's Bitcoin deposit address, derived from BTC_XPUB at m/0/derivation_index. */
@@ -239,8 +243,11 @@ export interface BitcoinExceptionTable {
   id: string;
   /** Unique: one row per problem (`reorged:txid:vout`, `dust:txid:vout`, `payout:withdrawalId`). */
   key: string;
-  kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account';
+  kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch';
   user_id: string;
+  /** An amount_mismatch an admin resolved (bitcoin.resolveAmount). */
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
   txid: string;
   vout: number | null;
   sats: number | null;
@@ -499,10 +506,16 @@ export interface StatementTable {
   approved_by: string | null;
   imported_at: Timestamp;
   approved_at: Timestamp | null;
+  /** The file's own totals (every line, duplicates included), for the approver; null before #27. */
+  file_credits_cents: number | null;
+  file_debits_cents: number | null;
+  /** Whether the file's balances were checked (camt.053 always; CSV with a balance column). */
+  balance_checked: Generated<boolean>;
 }
 
 export type StatementLineStatus = 'matched' | 'applied' | 'exception' | 'assigned' | 'dismissed';
-export type StatementMatchKind = 'credit' | 'settle' | 'return';
+/** `link`: the line proves a deposit already confirmed by hand (it credits nothing). */
+export type StatementMatchKind = 'credit' | 'settle' | 'return' | 'link';
 
 /** One line of a bank statement, stored once per (bank account, bank transaction id). */
 export interface StatementLineTable {
@@ -530,6 +543,11 @@ export interface StatementLineTable {
   resolved_by: string | null;
   resolved_at: Timestamp | null;
   created_at: Timestamp;
+  /** Booking date | signed cents | what names the transfer; with transfer_n unique per bank account (#27). */
+  transfer_key: string | null;
+  transfer_n: number | null;
+  /** Whether bank_tx_id is the bank's own id (else a hash the reader made). */
+  has_bank_id: Generated<boolean>;
 }
 
 /** What a statement line was used for: one row per line (the database keeps a line to one use). */

@@ -30,6 +30,8 @@ export interface TrpcOnFastifyOptions<TRouter extends AnyTRPCRouter> {
   ) => Promise<inferRouterContext<TRouter>>;
   onError?: (opts: Parameters<HTTPErrorHandler<TRouter, Request>>[0] & { fastifyRequest: FastifyRequest }) => void;
   responseMeta?: ResponseMetaFn<TRouter>;
+  /** Procedures whose request may be larger than the app's body limit (statement.import), with their limit. */
+  largeBodies?: { path: string; bodyLimit: number }[];
 }
 
 /**
@@ -49,7 +51,7 @@ export async function trpcOnFastify<TRouter extends AnyTRPCRouter>(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+  const handle = async (req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
     const single = singleQuery(opts.router, req);
     if (single) return answerSingleQuery(opts, req, reply, single);
     const response = await resolveResponse<TRouter>({
@@ -70,7 +72,16 @@ export async function trpcOnFastify<TRouter extends AnyTRPCRouter>(
     if (response.body === null) return reply.send();
     if (type === null || type.startsWith('application/json')) return reply.send(await response.text());
     return reply.send(response);
-  });
+  };
+  app.all<{ Params: { path: string } }>('/:path', handle);
+  // A static route wins over `/:path`: the same handler with its own body limit (a batch naming it with other
+  // procedures keeps the app's limit).
+  for (const large of opts.largeBodies ?? []) {
+    app.post<{ Params: { path: string } }>(`/${large.path}`, { bodyLimit: large.bodyLimit }, (req, reply) => {
+      (req.params as { path: string }).path = large.path;
+      return handle(req, reply);
+    });
+  }
 }
 
 /** The part of a WHATWG Request that `resolveResponse` reads, over Fastify's request. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthzCase, AuthzCases } from './types.ts';
 
 const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: 'FORBIDDEN', admin: 'ok' };
@@ -6,4 +7,6 @@ const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: '
 export const bitcoinCases: AuthzCases = {
   'bitcoin.status': adminOnly,
   'bitcoin.exceptions': adminOnly,
+  // #27: an admin settles the amount of a payment whose reads disagreed.
+  'bitcoin.resolveAmount': { ...adminOnly, input: () => ({ exceptionId: randomUUID(), sats: 1_000 }) },
 };

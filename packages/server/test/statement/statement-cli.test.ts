@@ -22,6 +22,18 @@ describe.skipIf(testDbKind() === 'pg')('pnpm cli statement:import', () => {
     try {
       admin = await insertUser(setup.db, { accountType: 'admin', email: 'ops@example.com' });
       alice = await insertUser(setup.db);
+      // Statements are read only for the platform's own deposit account (#27).
+      await setup.db
+        .insertInto('deposit_account')
+        .values({
+          id: crypto.randomUUID(),
+          account_number: '4000-1234-56',
+          bank_name: 'First Dollar Bank',
+          account_holder: 'Vestora Ltd',
+          bic: null,
+          updated_at: new Date(),
+        })
+        .execute();
     } finally {
       await setup.close();
     }

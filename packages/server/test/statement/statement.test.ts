@@ -315,6 +315,9 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     });
     expect(rec!.items.find((i) => i.kind === 'open_exceptions')).toMatchObject({ amount: 175.01, count: 4 });
     expect(rec!.items.find((i) => i.kind === 'set_aside')).toMatchObject({ amount: -5, count: 1 });
+    // The whole books (#27): members' balances + the platform's own funds ($10,000.00 opening), explained too.
+    expect(rec!.whole).toMatchObject({ owedBalances: 1_870.06, platformFunds: 10_000, books: 11_870.06 });
+    expect(rec!.whole!.unexplained).toBe(0);
     const verify = await callerAs(t, approver).ledger.verify();
     expect(verify.ok).toBe(true);
     expect(verify.platform.ok).toBe(true);

@@ -25,6 +25,7 @@ import * as userLocaleTheme from './2026_11_27_2300_user_locale_theme.ts';
 import * as addNotificationMessages from './2026_11_27_2310_add_notification_messages.ts';
 import * as createNotifications from './2026_11_27_1900_create_notifications.ts';
 import * as createApprovalsA27 from './2026_12_02_0300_create_approvals_a27.ts';
+import * as creditOnceB27 from './2026_12_02_0300_credit_once_b27.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_2310_add_notification_messages': addNotificationMessages,
   '2026_11_27_1900_create_notifications': createNotifications,
   '2026_12_02_0300_create_approvals_a27': createApprovalsA27,
+  '2026_12_02_0300_credit_once_b27': creditOnceB27,
 };

@@ -190,9 +190,11 @@ export function findDuePayments(db: Db, maxHeight: number) {
       'deposits.user_id',
       'deposits.btc_txid',
       'deposits.btc_vout',
+      'deposits.btc_resolved_by',
       'users.closed_at',
     ])
     .where('deposits.status', 'in', ['seen', 'held'])
+    .where('deposits.btc_review', 'is', null)
     .where('deposits.btc_block_height', '<=', maxHeight)
     .orderBy('deposits.btc_block_height')
     .execute();
@@ -235,7 +237,7 @@ export async function insertException(
   db: Db,
   e: {
     key: string;
-    kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account';
+    kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch';
     userId: string;
     txid: string;
     vout: number | null;
@@ -282,6 +284,7 @@ export function listExceptions(db: Db, limit: number) {
       'e.withdrawal_id',
       'e.detail',
       'e.created_at',
+      'e.resolved_at',
     ])
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id')
@@ -321,4 +324,57 @@ export async function insertPayoutCheck(db: Db, withdrawalId: string, txid: stri
     .values({ withdrawal_id: withdrawalId, txid, ok, checked_at: at })
     .onConflict((oc) => oc.column('withdrawal_id').doNothing())
     .execute();
+}
+
+/** The payments already recorded for these outpoints (`txid:vout`), with the amount read then. */
+export async function findPaymentsByOutpoint(db: Db, outpoints: { txid: string; vout: number }[]) {
+  if (outpoints.length === 0) return [];
+  return db
+    .selectFrom('deposits')
+    .select(['id', 'status', 'btc_txid', 'btc_vout', 'btc_sats', 'btc_resolved_by', 'user_id'])
+    .where('method', '=', 'bitcoin')
+    .where('btc_txid', 'in', [...new Set(outpoints.map((o) => o.txid))])
+    .execute();
+}
+
+/** Holds a payment for an admin: its reads disagree (nothing is credited while `btc_review` is set). */
+export async function holdForReview(db: Db, id: string, why: string, blockSats: number | null) {
+  await db
+    .updateTable('deposits')
+    .set({ btc_review: why, ...(blockSats === null ? {} : { btc_sats: blockSats }) })
+    .where('id', '=', id)
+    .where('status', 'in', ['seen', 'held'])
+    .execute();
+}
+
+/** An open amount_mismatch exception, locked. */
+export function lockAmountException(trx: Db, id: string) {
+  return trx
+    .selectFrom('bitcoin_exceptions')
+    .select(['id', 'kind', 'txid', 'vout', 'user_id', 'resolved_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The admin's amount: the payment is credited for it at the next tick, the exception is resolved. */
+export async function resolveAmount(
+  trx: Db,
+  p: { exceptionId: string; txid: string; vout: number; sats: number; adminId: string; at: Date },
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('deposits')
+    .set({ btc_sats: p.sats, btc_review: null, btc_resolved_by: p.adminId })
+    .where('btc_txid', '=', p.txid)
+    .where('btc_vout', '=', p.vout)
+    .where('status', 'in', ['seen', 'held'])
+    .where('btc_review', 'is not', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('bitcoin_exceptions')
+    .set({ resolved_by: p.adminId, resolved_at: p.at })
+    .where('id', '=', p.exceptionId)
+    .execute();
+  return true;
 }

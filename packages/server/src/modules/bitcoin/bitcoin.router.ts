@@ -1,6 +1,6 @@
-import { ZBitcoinExceptionList, ZBitcoinStatus } from '@vestora/contract';
+import { ZBitcoinExceptionList, ZBitcoinResolveAmountInput, ZBitcoinStatus } from '@vestora/contract';
 import { adminProcedure, router } from '../../trpc/init.ts';
-import { bitcoinExceptions, bitcoinStatus } from './bitcoin.service.ts';
+import { bitcoinExceptions, bitcoinStatus, resolveAmount } from './bitcoin.service.ts';
 
 /** Admin views of the chain watcher. */
 export const bitcoinRouter = router({
@@ -8,4 +8,8 @@ export const bitcoinRouter = router({
     .output(ZBitcoinStatus)
     .query(({ ctx }) => bitcoinStatus(ctx.deps.db, ctx.deps.config, ctx.deps.clock.now())),
   exceptions: adminProcedure.output(ZBitcoinExceptionList).query(({ ctx }) => bitcoinExceptions(ctx.deps.db)),
+  resolveAmount: adminProcedure
+    .input(ZBitcoinResolveAmountInput)
+    .output(ZBitcoinExceptionList)
+    .mutation(({ ctx, input }) => resolveAmount(ctx.deps.db, ctx.user, input, ctx.deps.clock.now())),
 });

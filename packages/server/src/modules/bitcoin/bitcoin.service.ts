@@ -13,6 +13,9 @@ import type { Database } from '../../db/create-db.ts';
 import type { DepositRow } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { refuseOwnReview } from '../money/money.core.ts';
 import { type AccountKey, deriveAddress, parseAccountKey } from './bitcoin.derive.ts';
 import * as repo from './bitcoin.repo.ts';
 
@@ -130,6 +133,47 @@ export async function bitcoinExceptions(db: Database): Promise<{ items: TBitcoin
       withdrawalId: r.withdrawal_id,
       detail: r.detail,
       createdAt: iso(r.created_at),
+      resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,
     })),
   };
+}
+
+/**
+ * bitcoin.resolveAmount: an admin checked a payment whose reads disagreed (in their own node or a block explorer)
+ * and states the satoshis it pays; the watcher credits that amount at its next tick. Not their own payment (four
+ * eyes), audited.
+ */
+export async function resolveAmount(
+  db: Database,
+  admin: Viewer,
+  input: { exceptionId: string; sats: number },
+  now: Date,
+): Promise<{ items: TBitcoinException[] }> {
+  await db.transaction().execute(async (trx) => {
+    const e = await repo.lockAmountException(trx, input.exceptionId);
+    if (!e || e.kind !== 'amount_mismatch' || e.vout === null)
+      throw new AppError('NOT_FOUND', tr('bitcoin.noSuchMismatch', 'No payment with disagreeing amounts has that id.'));
+    refuseOwnReview(
+      admin.id,
+      e.user_id,
+      tr('bitcoin.ownPayment', 'This is your own payment: another administrator must resolve it.'),
+    );
+    if (
+      e.resolved_at ||
+      !(await repo.resolveAmount(trx, { ...input, txid: e.txid, vout: e.vout, adminId: admin.id, at: now }))
+    )
+      throw new AppError(
+        'INVALID_STATE',
+        tr('bitcoin.mismatchResolved', 'This payment is resolved already or was credited meanwhile.'),
+      );
+    await recordAudit(trx, {
+      actorId: admin.id,
+      action: 'bitcoin.resolve_amount',
+      entityType: 'bitcoin_exception',
+      entityId: e.id,
+      before: { txid: e.txid, vout: e.vout },
+      after: { sats: input.sats },
+    });
+  });
+  return bitcoinExceptions(db);
 }

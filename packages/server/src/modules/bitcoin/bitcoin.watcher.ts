@@ -124,7 +124,25 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     const found = matchOutputs(txs, index);
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
+      // The amount the block's transaction pays is the one credited; a payment read before (the mempool) with
+      // another amount waits for an admin.
+      const known = new Map(
+        (await repo.findPaymentsByOutpoint(trx, found)).map((k) => [`${k.btc_txid}:${k.btc_vout}`, k]),
+      );
       for (const f of found) {
+        const before = known.get(`${f.txid}:${f.vout}`);
+        if (before && before.btc_sats !== null && Number(before.btc_sats) !== f.sats && !before.btc_resolved_by) {
+          await amountsDisagree(trx, {
+            id: before.id,
+            status: before.status,
+            userId: f.userId,
+            txid: f.txid,
+            vout: f.vout,
+            first: `${before.btc_sats} sats (read before, from the mempool)`,
+            second: `${f.sats} sats (block ${height})`,
+            sats: f.sats,
+          });
+        }
         if (f.sats < config.BTC_DUST_SATS) {
           await repo.insertException(trx, {
             key: `dust:${f.txid}:${f.vout}`,
@@ -144,6 +162,43 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       }
       await repo.recordBlock(trx, height, hash, KEEP_BLOCKS);
       await repo.updateWatcher(trx, { height, block_hash: hash });
+    });
+  }
+
+  /**
+   * Two reads of one payment's amount disagree: not credited yet, it is held for an admin (credited already, it is
+   * listed); either way an `amount_mismatch` exception names both reads.
+   */
+  async function amountsDisagree(
+    trx: Parameters<typeof repo.holdForReview>[0],
+    p: {
+      id: string;
+      status: string;
+      userId: string;
+      txid: string;
+      vout: number;
+      first: string;
+      second: string;
+      sats: number;
+    },
+  ): Promise<void> {
+    const open = p.status === 'seen' || p.status === 'held';
+    const detail = open
+      ? `The block source reported ${p.first} and ${p.second} for this payment: held, not credited, until an ` +
+        'admin checks the transaction and resolves the amount.'
+      : `Credited for ${p.first}, but the block source now reports ${p.second}: check the transaction.`;
+    if (open) await repo.holdForReview(trx, p.id, detail, p.sats);
+    await repo.insertException(trx, {
+      key: `amount:${p.txid}:${p.vout}`,
+      kind: 'amount_mismatch',
+      userId: p.userId,
+      txid: p.txid,
+      vout: p.vout,
+      sats: p.sats,
+      amountCents: null,
+      withdrawalId: null,
+      detail,
+      at: clock.now(),
     });
   }
 
@@ -206,6 +261,28 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
           if (p.status === 'seen')
             await runTransition(db, bitcoinDepositFlow, 'hold', { id: p.id, actor: null, env: env() });
           continue;
+        }
+        // Credited with the amount of the confirmed transaction, read again now: unless an admin settled the
+        // amount, a read that disagrees with the block's holds it for an admin.
+        if (!p.btc_resolved_by) {
+          const tx = await esplora.tx(p.btc_txid!);
+          if (!tx?.block) continue; // not in a block now: the reorg check decides
+          const out = tx.outputs.find((o) => o.vout === p.btc_vout);
+          if (!out || out.sats !== Number(p.btc_sats)) {
+            await db.transaction().execute((trx) =>
+              amountsDisagree(trx, {
+                id: p.id,
+                status: p.status,
+                userId: p.user_id,
+                txid: p.btc_txid!,
+                vout: p.btc_vout!,
+                first: `${p.btc_sats} sats (the block)`,
+                second: `${out ? out.sats : 'no such output'}${out ? ' sats' : ''} (the confirmed transaction)`,
+                sats: Number(p.btc_sats),
+              }),
+            );
+            continue;
+          }
         }
         const cents = Math.floor((Number(p.btc_sats) * quote.priceCents) / 1e8);
         if (cents < 1) continue; // under a cent: BTC_DUST_SATS is set below any sane dust limit

@@ -10,6 +10,7 @@ import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineFlow, type FlowEnv, openRequest, refuseOwnReview, runTransitionIn } from '../money/money.core.ts';
 import { findUserEmail, lockFlowRow, lockUserAndCountFlows } from '../money/money.repo.ts';
+import { refuseCreditedTransfer } from '../statement/statement.once.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**
@@ -191,6 +192,8 @@ export async function reviewDeposit(
       }
       return rejected;
     }
+    // One bank transfer is one credit (#27): a transfer a statement line credited already is not credited again.
+    await refuseCreditedTransfer(trx, input.id);
     const d = await lockFlowRow(trx, 'deposits', input.id);
     if (!d)
       throw new AppError(
@@ -250,8 +253,10 @@ export function confirmProposedDepositIn(
   admin: Viewer,
   env: FlowEnv,
 ): Promise<TDeposit> {
-  return approveIn(trx, approval, admin, env, () =>
-    runTransitionIn(trx, depositFlow, 'confirm', {
+  return approveIn(trx, approval, admin, env, async () => {
+    // The statement may have credited this transfer since the proposal (#27: one bank transfer, one credit).
+    await refuseCreditedTransfer(trx, String(approval.payload.depositId));
+    return runTransitionIn(trx, depositFlow, 'confirm', {
       id: String(approval.payload.depositId),
       actor: admin,
       env,
@@ -264,6 +269,6 @@ export function confirmProposedDepositIn(
         // The proposer's note on the report, when they wrote one.
         ...(typeof approval.payload.note === 'string' ? { reason: approval.payload.note } : {}),
       },
-    }),
-  );
+    });
+  });
 }

@@ -5,6 +5,9 @@
 //
 // Fields and the fallbacks real banks need:
 // - account: Stmt/Acct/Id/IBAN, else Stmt/Acct/Id/Othr/Id; currency: Stmt/Acct/Ccy, else the balances' Ccy.
+// - amounts (#27: read strictly): digits, optionally a point and one or two decimals, nothing else (no sign, no
+//   thousands separator: "1,0.00" and "-5.00" are refused naming the entry); the sign is CdtDbtInd's alone (CRDT
+//   or DBIT, required). CDATA sections are text.
 // - balances: Bal with Tp/CdOrPrtry/Cd OPBD (else PRCD) is the opening, CLBD the closing; CdtDbtInd DBIT is negative.
 // - only booked entries (Sts BOOK, or Sts/Cd BOOK in .08; an entry without Sts counts as booked).
 // - the bank's id of an entry: Ntry/AcctSvcrRef, else TxDtls/Refs/AcctSvcrRef, else Ntry/NtryRef, else
@@ -18,13 +21,37 @@
 // - a return: a credit whose TxDtls has RtrInf; its Refs/EndToEndId names our original payment.
 import { createHash } from 'node:crypto';
 import { SaxesParser } from 'saxes';
+import { tr } from '@vestora/contract';
 import {
   centsText,
   type ParsedLine,
   type ParsedStatement,
-  parseAmountCents,
+  parseIsoAmountCents,
   StatementFileError,
 } from './statement.types.ts';
+
+/** An entry as an admin finds it in the file: its bank id, else its position, with its booking date. */
+const entryName = (e: Entry, n: number) =>
+  `${e.acctSvcrRef ?? e.ntryRef ?? `#${n}`}${e.bookingDate ? ` (${e.bookingDate})` : ''}`;
+
+const badAmount = (what: string, amount: string | undefined) =>
+  new StatementFileError(
+    tr(
+      'statement.camtAmount',
+      'The amount "{amount}" of {what} is not an ISO 20022 amount: digits, then a point and at most two decimals, ' +
+        'without a sign (CdtDbtInd says credit or debit) or thousands separators. Nothing was imported.',
+      { amount: amount ?? '', what },
+    ),
+  );
+
+const badSign = (what: string, sign: string | undefined) =>
+  new StatementFileError(
+    tr(
+      'statement.camtSign',
+      '{what} has no valid credit/debit indicator (CdtDbtInd is "{sign}"; it must be CRDT or DBIT). Nothing was imported.',
+      { what, sign: sign ?? '' },
+    ),
+  );
 
 interface Tx {
   amount?: string;
@@ -118,6 +145,10 @@ export function readCamt053(content: string): ParsedStatement {
   parser.on('text', (t) => {
     textBuf += t;
   });
+  // A CDATA section is text like any other (a bank may wrap a reference in one).
+  parser.on('cdata', (t) => {
+    textBuf += t;
+  });
   parser.on('closetag', () => {
     const at = stack.indexOf('Stmt');
     const value = textBuf.trim();
@@ -162,8 +193,10 @@ export function readCamt053(content: string): ParsedStatement {
   if (stmtCount > 1) throw new StatementFileError('This file holds several statements; import one statement per file.');
 
   for (const b of balances) {
-    const cents = b.amount === undefined ? null : parseAmountCents(b.amount);
-    if (cents === null) throw new StatementFileError(`A balance amount "${b.amount ?? ''}" is not a valid amount.`);
+    const what = `the balance ${b.type ?? '?'}${b.date ? ` (${b.date})` : ''}`;
+    const cents = b.amount === undefined ? null : parseIsoAmountCents(b.amount);
+    if (cents === null) throw badAmount(what, b.amount);
+    if (b.sign !== 'CRDT' && b.sign !== 'DBIT') throw badSign(what, b.sign);
     const signed = b.sign === 'DBIT' ? -cents : cents;
     if (b.type === 'OPBD' || (b.type === 'PRCD' && result.openingCents === null)) {
       result.openingCents = signed;
@@ -179,10 +212,10 @@ export function readCamt053(content: string): ParsedStatement {
   }
 
   const seen = new Map<string, number>();
-  for (const e of entries) {
-    if (e.status && e.status !== 'BOOK') continue;
-    result.lines.push(...entryLines(e, result.currency ?? 'USD', seen));
-  }
+  entries.forEach((e, i) => {
+    if (e.status && e.status !== 'BOOK') return;
+    result.lines.push(...entryLines(e, i + 1, result.currency ?? 'USD', seen));
+  });
   return result;
 }
 
@@ -259,17 +292,21 @@ function readTx(t: Tx, path: string, value: string, ccy: string | undefined): vo
   }
 }
 
-function entryLines(e: Entry, accountCurrency: string, seen: Map<string, number>): ParsedLine[] {
-  const entryCents = e.amount === undefined ? null : parseAmountCents(e.amount);
-  if (entryCents === null || entryCents === 0) {
-    throw new StatementFileError(`An entry amount "${e.amount ?? ''}" (${e.acctSvcrRef ?? 'no id'}) is not valid.`);
-  }
-  const credit = e.sign !== 'DBIT';
+function entryLines(e: Entry, n: number, accountCurrency: string, seen: Map<string, number>): ParsedLine[] {
+  const what = `the entry ${entryName(e, n)}`;
+  const entryCents = e.amount === undefined ? null : parseIsoAmountCents(e.amount);
+  if (entryCents === null || entryCents === 0) throw badAmount(what, e.amount);
+  // The sign is CdtDbtInd's alone: an entry without one is refused, never read as a credit.
+  if (e.sign !== 'CRDT' && e.sign !== 'DBIT') throw badSign(what, e.sign);
+  const credit = e.sign === 'CRDT';
   const bookingDate = e.bookingDate ?? e.valueDate;
   if (!bookingDate) throw new StatementFileError(`An entry of ${e.amount} has no booking date.`);
   const split = e.txs.length > 1 && e.txs.every((t) => t.amount !== undefined);
   if (split) {
-    const sum = e.txs.reduce((s, t) => s + (parseAmountCents(t.amount!) ?? NaN), 0);
+    e.txs.forEach((t, i) => {
+      if (parseIsoAmountCents(t.amount!) === null) throw badAmount(`${what}, transaction ${i + 1}`, t.amount);
+    });
+    const sum = e.txs.reduce((s, t) => s + parseIsoAmountCents(t.amount!)!, 0);
     if (sum !== entryCents) {
       throw new StatementFileError(
         `A batch entry of ${centsText(entryCents)} (${e.acctSvcrRef ?? 'no id'}) has transactions adding up to ${centsText(sum)}.`,
@@ -277,7 +314,7 @@ function entryLines(e: Entry, accountCurrency: string, seen: Map<string, number>
     }
   }
   const parts: { tx: Tx | undefined; cents: number; index: number }[] = split
-    ? e.txs.map((tx, index) => ({ tx, cents: parseAmountCents(tx.amount!)!, index }))
+    ? e.txs.map((tx, index) => ({ tx, cents: parseIsoAmountCents(tx.amount!)!, index }))
     : [{ tx: e.txs[0], cents: entryCents, index: 0 }];
   return parts.map(({ tx, cents, index }) => {
     const text = [...(tx?.ustrd ?? []), ...e.addtl, ...(tx?.addtl ?? [])].join(' ');
@@ -297,6 +334,7 @@ function entryLines(e: Entry, accountCurrency: string, seen: Map<string, number>
     else bankTxId = entryId ?? fallbackId(e, bookingDate, amountCents, `${reference}|${counterpartyName}`, text, seen);
     return {
       bankTxId,
+      hasBankId: (split && tx?.acctSvcrRef !== undefined) || entryId !== undefined,
       bookingDate,
       amountCents,
       currency,

@@ -66,6 +66,7 @@ export function readCsvStatement(content: string, mapping: TCsvMapping, accountC
     const ownId = mapping.bankTransactionId ? row[mapping.bankTransactionId]?.trim() : undefined;
     return {
       bankTxId: ownId || fallbackId([bookingDate, amountCents, reference, counterpartyName, counterpartyAccount], seen),
+      hasBankId: !!ownId,
       bookingDate,
       amountCents,
       currency: (mapping.currency ? row[mapping.currency]?.trim().toUpperCase() : '') || accountCurrency,

@@ -1,11 +1,12 @@
 // Matching in passes (as accounting tools do): (1) a credit whose member reference is found, in the account's
-// currency, credits that member (confirming their open report of the same amount, else a new deposit); (2) a
+// currency, credits that member (linking to a deposit already confirmed by hand, else confirming their open
+// report of the same amount, else a new deposit: decideCredit); (2) a
 // debit whose end-to-end id is one of our exported payouts settles it, and a returned payout gives it back; (3)
 // everything else is an exception with its reason. Pure: the caller looks up members, reports and payouts in
 // batches (index lookups per batch of lines), so the cost grows with the lines, not with the members.
 import type { StatementLineStatus, StatementMatchKind } from '../../db/schema.ts';
 import { findMemberReferences, isValidRfReference, normaliseReference } from './rf-reference.ts';
-import type { ParsedLine } from './statement.types.ts';
+import { centsText, type ParsedLine } from './statement.types.ts';
 
 export interface LineDecision {
   status: StatementLineStatus;
@@ -16,12 +17,65 @@ export interface LineDecision {
   reason: string | null;
 }
 
+/** A member's deposits a credit line may be the bank's proof of, oldest first (each used by one line at most). */
+export interface CreditCandidates {
+  /** Open reports (pending, no line yet). */
+  pending: { id: string; amount_cents: number }[];
+  /** Deposits an admin confirmed by hand that no line proves yet, reported near the line's booking date. */
+  handConfirmed: { id: string; amount_cents: number; created_at: Date | string }[];
+}
+
+/** What a member's credit line does: confirm a report, link to a hand confirmation, credit anew, or wait. */
+export type CreditDecision =
+  | { kind: 'confirm'; depositId: string }
+  | { kind: 'link'; depositId: string }
+  | { kind: 'new' }
+  | { kind: 'doubt'; depositId: string; reason: string };
+
+/** How far from a line's booking date a hand-confirmed deposit's report may be and still be that transfer. */
+export const SAME_TRANSFER_WINDOW_DAYS = 31;
+
+/** Whether a deposit reported at `createdAt` may be the transfer booked on `bookingDate` (YYYY-MM-DD). */
+export function withinTransferWindow(bookingDate: string, createdAt: Date | string): boolean {
+  const booked = Date.parse(`${bookingDate}T00:00:00Z`);
+  const at = new Date(createdAt).getTime();
+  return Math.abs(at - booked) <= (SAME_TRANSFER_WINDOW_DAYS + 1) * 86_400_000;
+}
+
+/**
+ * One bank transfer is one credit. A deposit confirmed by hand with the line's amount is that transfer: link it
+ * (nothing credited). Else an open report of the amount is confirmed by the line. A hand confirmation of another
+ * amount near the date may be this transfer mistyped: an exception naming it. Else a new deposit is credited.
+ * Takes what it uses out of `c`, so one candidate serves one line.
+ */
+export function decideCredit(line: { amountCents: number; bookingDate: string }, c: CreditCandidates): CreditDecision {
+  const near = c.handConfirmed.filter((d) => withinTransferWindow(line.bookingDate, d.created_at));
+  const same = near.find((d) => Number(d.amount_cents) === line.amountCents);
+  if (same) {
+    c.handConfirmed.splice(c.handConfirmed.indexOf(same), 1);
+    return { kind: 'link', depositId: same.id };
+  }
+  const i = c.pending.findIndex((d) => Number(d.amount_cents) === line.amountCents);
+  if (i >= 0) return { kind: 'confirm', depositId: c.pending.splice(i, 1)[0]!.id };
+  const other = near[0];
+  if (other) {
+    return {
+      kind: 'doubt',
+      depositId: other.id,
+      reason:
+        `May duplicate deposit ${other.id} (${centsText(Number(other.amount_cents))}, confirmed by hand): ` +
+        'check it before crediting this line (assign it to credit, or set it aside).',
+    };
+  }
+  return { kind: 'new' };
+}
+
 export interface MatchContext {
   accountCurrency: string;
   /** `closed`: the member closed their account (#27: it receives nothing; the line is returned). */
   members: Map<string, { id: string; closed?: boolean }>;
-  /** Open reports per member, oldest first (each used by one line at most). */
-  pendingByUser: Map<string, { id: string; amount_cents: number }[]>;
+  /** Per member, the deposits a credit may prove (see decideCredit). */
+  candidatesByUser: Map<string, CreditCandidates>;
   withdrawals: Map<string, { id: string; status: string; amount_cents: number }>;
 }
 
@@ -98,14 +152,13 @@ export function matchLine(line: ParsedLine, ctx: MatchContext): LineDecision {
   if (line.currency !== ctx.accountCurrency) {
     return exception(`Wrong currency: ${line.currency} on a ${ctx.accountCurrency} account (never converted).`, userId);
   }
-  const open = ctx.pendingByUser.get(userId);
-  const i = open?.findIndex((d) => d.amount_cents === line.amountCents) ?? -1;
-  const report = i >= 0 ? open!.splice(i, 1)[0]! : null;
+  const decision = decideCredit(line, ctx.candidatesByUser.get(userId) ?? { pending: [], handConfirmed: [] });
+  if (decision.kind === 'doubt') return { ...exception(decision.reason, userId), depositId: decision.depositId };
   return {
     status: 'matched',
-    matchKind: 'credit',
+    matchKind: decision.kind === 'link' ? 'link' : 'credit',
     userId,
-    depositId: report?.id ?? null,
+    depositId: decision.kind === 'new' ? null : decision.depositId,
     withdrawalId: null,
     reason: null,
   };

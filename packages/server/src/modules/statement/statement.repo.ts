@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { DB, StatementLineTable, StatementTable } from '../../db/schema.ts';
+import type { StoredTransfer } from './statement.transfer.ts';
 
 type Db = Kysely<DB>;
 const CHUNK = 1_000;
@@ -64,22 +65,104 @@ export async function findMembersByReference(db: Db, references: string[]) {
   return found;
 }
 
-/** The pending deposit reports of these members, oldest first. */
-export async function findPendingDeposits(db: Db, userIds: string[]) {
-  const out: { id: string; user_id: string; amount_cents: number }[] = [];
+/** Lines of this account already stored under these transfer keys (#27: the same transfer from another file). */
+export async function findStoredByTransferKey(db: Db, bankAccount: string, keys: string[]) {
+  const found = new Map<string, StoredTransfer[]>();
+  for (const part of chunks([...new Set(keys)])) {
+    const rows = await db
+      .selectFrom('statement_lines')
+      .select(['id', 'statement_id', 'bank_tx_id', 'has_bank_id', 'transfer_key', 'transfer_n'])
+      .where('bank_account', '=', bankAccount)
+      .where('transfer_key', 'in', part)
+      .orderBy('transfer_n')
+      .execute();
+    for (const r of rows) found.set(r.transfer_key!, [...(found.get(r.transfer_key!) ?? []), r]);
+  }
+  return found;
+}
+
+/**
+ * The bank deposits of these members a credit line may prove, oldest first: open reports (pending, no line) and
+ * deposits confirmed by hand that no line proves, reported between `from` and `to` (the lines' dates ± the window).
+ */
+export async function findCreditCandidates(db: Db, userIds: string[], from: Date, to: Date) {
+  const out: { id: string; user_id: string; amount_cents: number; status: string; created_at: Date }[] = [];
   for (const part of chunks(userIds)) {
     out.push(
       ...(await db
         .selectFrom('deposits')
-        .select(['id', 'user_id', 'amount_cents'])
+        .select(['id', 'user_id', 'amount_cents', 'status', 'created_at'])
         .where('user_id', 'in', part)
-        .where('status', '=', 'pending')
+        .where('method', '=', 'bank')
         .where('statement_line_id', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'pending'),
+            eb.and([eb('status', '=', 'confirmed'), eb('created_at', '>=', from), eb('created_at', '<=', to)]),
+          ]),
+        )
         .orderBy('seq')
         .execute()),
     );
   }
   return out;
+}
+
+/**
+ * Credits of a member wait here until the transaction ends: a statement approval and a hand confirmation decide
+ * one after the other whether a transfer is credited already (taken before any deposit row lock, in user order).
+ */
+export async function lockMemberCredits(trx: Transaction<DB>, userIds: string[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`credit:${id}`}))`.execute(trx);
+  }
+}
+
+/**
+ * A line that already credited this member `amountCents` near `reportedAt` without proving any report (its
+ * deposit was made by the statement itself): a hand confirmation of a report of that transfer would credit twice.
+ */
+export async function findCreditedLineLike(
+  db: Db,
+  p: { userId: string; amountCents: number; from: string; to: string },
+) {
+  return db
+    .selectFrom('statement_lines as l')
+    .innerJoin('deposits as d', 'd.statement_line_id', 'l.id')
+    .select(['l.id', 'l.bank_tx_id', 'l.booking_date', 'l.amount_cents', 'd.id as deposit_id'])
+    .where('l.user_id', '=', p.userId)
+    .where('l.amount_cents', '=', p.amountCents)
+    .where('l.status', '=', 'applied')
+    .where('d.status', '=', 'confirmed')
+    .where('d.assigned_by', 'is', null)
+    .where(sql<boolean>`d.idempotency_key = 'statement-line:' || l.id::text`)
+    .where('l.booking_date', '>=', p.from)
+    .where('l.booking_date', '<=', p.to)
+    .orderBy('l.seq')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The owner, method, status and line of a deposit (no lock: the owner never changes). */
+export function findDepositForReview(db: Db, id: string) {
+  return db
+    .selectFrom('deposits')
+    .select(['id', 'user_id', 'method', 'status', 'amount_cents', 'statement_line_id', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Links a deposit confirmed by hand to the line that proves it; false when it is no longer such a deposit. */
+export async function linkConfirmedDeposit(trx: Transaction<DB>, depositId: string, lineId: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('deposits')
+    .set({ statement_line_id: lineId })
+    .where('id', '=', depositId)
+    .where('status', '=', 'confirmed')
+    .where('method', '=', 'bank')
+    .where('statement_line_id', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Our exported payouts by end-to-end id. */
@@ -302,7 +385,12 @@ export function findPlatformAccount(db: Db) {
 }
 
 export function findDepositStatus(trx: Transaction<DB>, id: string) {
-  return trx.selectFrom('deposits').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('deposits')
+    .select(['id', 'status', 'statement_line_id', 'method'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function findMemberReference(db: Db, userId: string) {
@@ -315,4 +403,35 @@ export function findStatement(db: Db, id: string) {
 
 export function findLine(db: Db, id: string) {
   return db.selectFrom('statement_lines').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The whole books against the platform's account (#27), in cents: what members are owed (balances, open
+ * principal, funds held for withdrawals not yet paid), what the platform paid from its own funds (interest,
+ * referral rewards, adjustments), and the open items between the books and this account's lines.
+ */
+export async function wholeBooksSums(db: Db, bankAccount: string) {
+  const r = await sql<Record<string, string>>`
+    with lines as (select * from statement_lines where bank_account = ${bankAccount})
+    select
+      (select coalesce(sum(balance_cents), 0) from users) as balances,
+      (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as principal,
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status in ('pending', 'approved', 'sent')) as held,
+      (select coalesce(sum(amount_cents), 0) from platform_ledger) as platform_paid,
+      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
+      (select coalesce(sum(amount_cents), 0) from deposits
+        where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven,
+      (select count(*) from deposits
+        where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven_n,
+      (select coalesce(sum(amount_cents), 0) from deposits where method = 'bitcoin' and status = 'confirmed') as bitcoin,
+      (select count(*) from deposits where method = 'bitcoin' and status = 'confirmed') as bitcoin_n,
+      (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid' and settled_line_id is null) as paid_outside,
+      (select count(*) from withdrawals where status = 'paid' and settled_line_id is null) as paid_outside_n,
+      (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.returned_line_id
+        where w.settled_line_id is null) as returned_unsettled,
+      (select count(*) from withdrawals w join lines l on l.id = w.returned_line_id
+        where w.settled_line_id is null) as returned_unsettled_n
+  `.execute(db);
+  const row = r.rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
 }

@@ -28,14 +28,19 @@ import { insertFlowIfNewKey, lockFlowRow } from '../money/money.repo.ts';
 import { withdrawalFlow } from '../withdrawal/withdrawal.service.ts';
 import { readCamt053 } from './camt053.reader.ts';
 import { readCsvStatement } from './csv.reader.ts';
-import { type LineDecision, lineReferences, matchLine } from './statement.matcher.ts';
+import {
+  type CreditCandidates,
+  decideCredit,
+  type LineDecision,
+  lineReferences,
+  matchLine,
+  SAME_TRANSFER_WINDOW_DAYS,
+} from './statement.matcher.ts';
+import { normaliseAccount, sortOutTransfers, transferKey } from './statement.transfer.ts';
 import * as repo from './statement.repo.ts';
 import { centsText, type ParsedStatement, StatementFileError } from './statement.types.ts';
 
 const PLATFORM_CURRENCY = 'USD';
-
-/** Account numbers compared without spaces and case. */
-export const normaliseAccount = (a: string) => a.replace(/\s+/g, '').toUpperCase();
 
 const money = (cents: number) => `$${centsText(cents)}`;
 
@@ -101,7 +106,7 @@ function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined
       ),
     );
   } catch (e) {
-    if (e instanceof StatementFileError) throw new AppError('BAD_INPUT', e.message);
+    if (e instanceof StatementFileError) throw new AppError('BAD_INPUT', e.msg ?? e.message);
     throw e;
   }
 }
@@ -136,8 +141,11 @@ export async function importStatement(
   const bankAccount = csvAccount ?? (parsed.bankAccount ? normaliseAccount(parsed.bankAccount) : null);
   if (!bankAccount)
     throw new AppError('BAD_INPUT', tr('statement.noAccount', 'This statement names no account (Acct/Id).'));
+  await refuseForeignAccount(db, bankAccount, platform?.account_number ?? null);
   const lines = parsed.lines;
   const sum = lines.reduce((s, l) => s + l.amountCents, 0);
+  const fileCredits = lines.reduce((s, l) => s + Math.max(l.amountCents, 0), 0);
+  const fileDebits = lines.reduce((s, l) => s - Math.min(l.amountCents, 0), 0);
   if (
     parsed.openingCents !== null &&
     parsed.closingCents !== null &&
@@ -170,23 +178,30 @@ export async function importStatement(
       bankAccount,
       lines.map((l) => l.bankTxId),
     );
-    // Lines already stored (an overlapping or repeated file), and a line the file itself repeats, are duplicates.
-    const inFile = new Set<string>();
-    const isNew = lines.map((l) => {
-      const fresh = !stored.has(l.bankTxId) && !inFile.has(l.bankTxId);
-      inFile.add(l.bankTxId);
-      return fresh;
-    });
+    // Lines already stored (an overlapping or repeated file, or the same transfers from a file of another format),
+    // and a line the file itself repeats, are duplicates.
+    const transfers = sortOutTransfers(
+      lines,
+      stored,
+      await repo.findStoredByTransferKey(
+        trx,
+        bankAccount,
+        lines.map((l) => transferKey(l)),
+      ),
+    );
+    const isNew = transfers.isNew;
     const firstNew = isNew.indexOf(true);
     const duplicates = isNew.filter((n) => !n).length;
     if (lines.length > 0 && firstNew < 0) {
       // Everything was imported before: nothing to add.
       return {
-        statementId: stored.get(lines[0]!.bankTxId)!.statement_id,
+        statementId: transfers.duplicateOf.find((d) => d !== null) ?? last!.id,
         lines: 0,
         duplicates,
         matched: 0,
         exceptions: 0,
+        fileCredits: centsToDollars(fileCredits),
+        fileDebits: centsToDollars(fileDebits),
       };
     }
     // The balance before the first new line: the opening plus the lines already stored before it.
@@ -214,7 +229,8 @@ export async function importStatement(
       closingCents = openingCents + lines.filter((_, i) => isNew[i]).reduce((s, l) => s + l.amountCents, 0);
     }
 
-    const newLines = lines.filter((_, i) => isNew[i]);
+    const newIndex = lines.flatMap((_, i) => (isNew[i] ? [i] : []));
+    const newLines = newIndex.map((i) => lines[i]!);
     const decisions = await matchAll(trx, newLines, currency);
     const statementId = randomUUID();
     await repo.insertStatement(trx, {
@@ -231,6 +247,9 @@ export async function importStatement(
       duplicate_count: duplicates,
       imported_by: admin.id,
       imported_at: env.now,
+      file_credits_cents: fileCredits,
+      file_debits_cents: fileDebits,
+      balance_checked: parsed.openingCents !== null && parsed.closingCents !== null,
     });
     await repo.insertLines(
       trx,
@@ -250,6 +269,9 @@ export async function importStatement(
           counterparty_name: l.counterpartyName,
           counterparty_account: l.counterpartyAccount,
           is_return: l.isReturn,
+          has_bank_id: l.hasBankId,
+          transfer_key: transfers.keys[newIndex[i]!]!,
+          transfer_n: transfers.n[newIndex[i]!]!,
           status: d.status,
           match_kind: d.matchKind,
           user_id: d.userId,
@@ -268,6 +290,8 @@ export async function importStatement(
       duplicates,
       matched,
       exceptions: decisions.length - matched,
+      fileCredits: centsToDollars(fileCredits),
+      fileDebits: centsToDollars(fileDebits),
     };
     await recordAudit(trx, {
       actorId: admin.id,
@@ -299,17 +323,66 @@ async function matchAll(
 ): Promise<LineDecision[]> {
   const refs = [...new Set(lines.flatMap((l) => (l.amountCents > 0 ? lineReferences(l) : [])))];
   const members = await repo.findMembersByReference(trx, refs);
-  const pending = await repo.findPendingDeposits(trx, [...new Set([...members.values()].map((m) => m.id))]);
-  const pendingByUser = new Map<string, { id: string; amount_cents: number }[]>();
-  for (const p of pending) {
-    const list = pendingByUser.get(p.user_id) ?? [];
-    list.push({ id: p.id, amount_cents: Number(p.amount_cents) });
-    pendingByUser.set(p.user_id, list);
-  }
+  const dates = lines.map((l) => l.bookingDate).sort();
+  const candidatesByUser = await creditCandidates(
+    trx,
+    [...new Set([...members.values()].map((m) => m.id))],
+    dates[0] ?? '1970-01-01',
+    dates[dates.length - 1] ?? '1970-01-01',
+  );
   const e2e = [...new Set(lines.map((l) => l.endToEndId).filter((x): x is string => x !== null))];
   const withdrawals = await repo.findWithdrawalsByEndToEnd(trx, e2e);
-  const ctx = { accountCurrency, members, pendingByUser, withdrawals };
+  const ctx = { accountCurrency, members, candidatesByUser, withdrawals };
   return lines.map((l) => matchLine(l, ctx));
+}
+
+const DAY_MS = 86_400_000;
+
+/** Per member, the deposits credit lines booked between `fromDate` and `toDate` may prove (see decideCredit). */
+async function creditCandidates(
+  trx: Transaction<DB>,
+  userIds: string[],
+  fromDate: string,
+  toDate: string,
+): Promise<Map<string, CreditCandidates>> {
+  const window = (SAME_TRANSFER_WINDOW_DAYS + 1) * DAY_MS;
+  const rows = await repo.findCreditCandidates(
+    trx,
+    userIds,
+    new Date(Date.parse(`${fromDate}T00:00:00Z`) - window),
+    new Date(Date.parse(`${toDate}T00:00:00Z`) + window),
+  );
+  const byUser = new Map<string, CreditCandidates>();
+  for (const r of rows) {
+    const c = byUser.get(r.user_id) ?? { pending: [], handConfirmed: [] };
+    const d = { id: r.id, amount_cents: Number(r.amount_cents), created_at: r.created_at };
+    if (r.status === 'pending') c.pending.push(d);
+    else c.handConfirmed.push(d);
+    byUser.set(r.user_id, c);
+  }
+  return byUser;
+}
+
+/**
+ * A statement is of the platform's deposit account, or of an account statements were imported for before (the
+ * deposit account it had then); any other account is refused (#27: a member's own statement, another company's).
+ */
+async function refuseForeignAccount(db: Database, bankAccount: string, platformAccount: string | null) {
+  if (platformAccount !== null && normaliseAccount(platformAccount) === bankAccount) return;
+  if (await repo.findLastStatement(db, bankAccount)) return;
+  throw new AppError(
+    'BAD_INPUT',
+    platformAccount === null
+      ? tr(
+          'statement.noPlatformAccount',
+          'The deposit account is not set up yet, so no statement can be read: set it up first (Deposit account).',
+        )
+      : tr(
+          'statement.foreignAccount',
+          "This statement is of account {account}, not of the platform's deposit account ({platform}). Nothing was imported.",
+          { account: bankAccount, platform: normaliseAccount(platformAccount) },
+        ),
+  );
 }
 
 /**
@@ -336,6 +409,12 @@ export async function approveStatement(
       );
     }
     const lines = await repo.matchedLinesOf(trx, statementId);
+    // Whether a member's transfer is credited already is decided under their credit lock (a hand confirmation
+    // takes the same one), all taken here first in one order so two approvals cannot deadlock.
+    await repo.lockMemberCredits(
+      trx,
+      lines.flatMap((l) => (l.user_id && (l.match_kind === 'credit' || l.match_kind === 'link') ? [l.user_id] : [])),
+    );
     let applied = 0;
     for (const line of lines) {
       const outcome = await applyLine(trx, admin, line, env);
@@ -367,16 +446,61 @@ async function applyLine(
 ): Promise<string | null> {
   const amount = Number(line.amount_cents);
   let use: { use: 'deposit' | 'settle' | 'return'; target: string };
-  if (line.match_kind === 'credit') {
+  if (line.match_kind === 'credit' || line.match_kind === 'link') {
     const userId = line.user_id!;
     if (userId === admin.id) {
       return 'Your own deposit: another administrator must approve it (assign the line, or approve the statement).';
     }
-    let depositId: string | null = null;
+    // Decided again now (under the member's credit lock): a report may have been confirmed by hand since the
+    // import, or made since. The deposit the import proposed comes first while it still fits.
+    let decision: ReturnType<typeof decideCredit> | null = null;
     if (line.deposit_id) {
-      const report = await repo.findDepositStatus(trx, line.deposit_id);
-      if (report?.status === 'pending') depositId = report.id;
+      const proposed = await repo.findDepositStatus(trx, line.deposit_id);
+      if (proposed?.method === 'bank' && proposed.statement_line_id === null) {
+        if (proposed.status === 'pending') decision = { kind: 'confirm', depositId: proposed.id };
+        else if (proposed.status === 'confirmed') decision = { kind: 'link', depositId: proposed.id };
+      }
     }
+    if (!decision) {
+      const candidates = await creditCandidates(trx, [userId], line.booking_date, line.booking_date);
+      decision = decideCredit(
+        { amountCents: amount, bookingDate: line.booking_date },
+        candidates.get(userId) ?? { pending: [], handConfirmed: [] },
+      );
+    }
+    if (decision.kind === 'doubt') {
+      await repo.updateLine(trx, line.id, { deposit_id: decision.depositId });
+      return decision.reason;
+    }
+    if (decision.kind === 'link') {
+      // Credited by hand already: this line is its proof, and nothing is credited again.
+      if (!(await repo.linkConfirmedDeposit(trx, decision.depositId, line.id)))
+        return 'The deposit confirmed by hand changed meanwhile; check this line.';
+      await repo.insertLineUse(trx, {
+        line_id: line.id,
+        use: 'deposit',
+        target_id: decision.depositId,
+        actor_id: admin.id,
+        at: env.now,
+      });
+      await repo.updateLine(trx, line.id, {
+        status: 'applied',
+        match_kind: 'link',
+        deposit_id: decision.depositId,
+        resolved_by: admin.id,
+        resolved_at: env.now,
+      });
+      await recordAudit(trx, {
+        actorId: admin.id,
+        action: 'statement.apply_link',
+        entityType: 'statement_line',
+        entityId: line.id,
+        before: { status: 'matched' },
+        after: { status: 'applied', depositId: decision.depositId, amount: amount / 100, credited: 0 },
+      });
+      return null;
+    }
+    let depositId: string | null = decision.kind === 'confirm' ? decision.depositId : null;
     if (!depositId) {
       const ref = await repo.findMemberReference(trx, userId);
       const created = await insertFlowIfNewKey(trx, 'deposits', {
@@ -391,6 +515,7 @@ async function applyLine(
       depositId = created.id;
     }
     await repo.linkDepositToLine(trx, depositId, line.id);
+    await repo.updateLine(trx, line.id, { match_kind: 'credit' });
     await runTransitionIn(trx, depositFlow, 'confirm', {
       id: depositId,
       actor: admin,
@@ -632,6 +757,9 @@ async function withSummaries(db: Database, rows: StatementRow[]): Promise<TState
       approvedBy: r.approved_by,
       importedAt: iso(r.imported_at),
       approvedAt: isoOrNull(r.approved_at),
+      fileCredits: r.file_credits_cents === null ? null : centsToDollars(Number(r.file_credits_cents)),
+      fileDebits: r.file_debits_cents === null ? null : centsToDollars(Number(r.file_debits_cents)),
+      balanceChecked: r.balance_checked,
       summary: {
         lines: count(() => true),
         credits: figures.credits
@@ -650,6 +778,66 @@ async function withSummaries(db: Database, rows: StatementRow[]): Promise<TState
       },
     };
   });
+}
+
+/**
+ * The platform's account against everything the books say it holds (#27): members' balances, open principal and
+ * funds held for withdrawals, plus the platform's own funds (the first statement's opening balance less what the
+ * platform paid: interest, referral rewards, adjustments). Open items explain the difference: lines not credited
+ * yet, deposits confirmed by hand that no line proves, Bitcoin deposits (in the wallet, not at the bank), payouts
+ * paid outside the account, returns of payouts never settled. What is left must be 0.
+ */
+async function wholeBooks(
+  db: Database,
+  bankAccount: string,
+  bankClosing: number,
+  firstOpening: number,
+  lineItems: { kind: string; label: string; amount: number; count: number }[],
+): Promise<NonNullable<TReconciliation['whole']>> {
+  const w = await repo.wholeBooksSums(db, bankAccount);
+  const owed = w.balances! + w.principal! + w.held!;
+  const platformFunds = firstOpening - w.platform_paid! - w.adjustments!;
+  const books = owed + platformFunds;
+  const items = [
+    ...lineItems,
+    {
+      kind: 'confirmed_by_hand_not_on_statement',
+      label: 'Deposits confirmed by hand that no statement line shows yet',
+      amount: -w.hand_unproven!,
+      count: w.hand_unproven_n!,
+    },
+    {
+      kind: 'bitcoin_deposits',
+      label: 'Bitcoin deposits (in the wallet, not at the bank)',
+      amount: -w.bitcoin!,
+      count: w.bitcoin_n!,
+    },
+    {
+      kind: 'paid_outside',
+      label: 'Payouts paid outside this account (PayPal, crypto, by hand)',
+      amount: w.paid_outside!,
+      count: w.paid_outside_n!,
+    },
+    {
+      kind: 'returned_unsettled',
+      label: 'Returns of payouts no statement showed leaving',
+      amount: w.returned_unsettled!,
+      count: w.returned_unsettled_n!,
+    },
+  ];
+  const difference = bankClosing - books;
+  const explained = items.reduce((sum, i) => sum + i.amount, 0);
+  return {
+    owedBalances: centsToDollars(w.balances!),
+    owedPrincipal: centsToDollars(w.principal!),
+    heldForWithdrawals: centsToDollars(w.held!),
+    platformFunds: centsToDollars(platformFunds),
+    books: centsToDollars(books),
+    difference: centsToDollars(difference),
+    explained: centsToDollars(explained),
+    unexplained: centsToDollars(difference - explained),
+    items: items.map((i) => ({ ...i, amount: centsToDollars(i.amount) })),
+  };
 }
 
 /**
@@ -688,7 +876,12 @@ export async function reconciliation(db: Database): Promise<TReconciliation[]> {
     ];
     const difference = bankClosing - booksExpected;
     const explained = items.reduce((sum, i) => sum + i.amount, 0);
+    const lineItems = items.filter((i) => i.kind !== 'payouts_in_transit');
     out.push({
+      whole:
+        bank_account === payoutAccount
+          ? await wholeBooks(db, bank_account, bankClosing, Number(first.opening_cents), lineItems)
+          : null,
       bankAccount: bank_account,
       currency: last.currency,
       lastStatementDate: last.to_date,

@@ -2,7 +2,7 @@
 // credit-transfer file (the format banks accept for bulk payments), each with a unique end-to-end id; they read
 // "sent to the bank" until the statement's debit line carrying that id settles them (statement.approve).
 import { randomBytes } from 'node:crypto';
-import { centsToDollars, type TPaymentFile, tr } from '@vestora/contract';
+import { centsToDollars, compactBankAccount, isPayableBankAccount, type TPaymentFile, tr } from '@vestora/contract';
 import { create } from 'xmlbuilder2';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,7 +15,7 @@ import { withdrawalFlow } from './withdrawal.service.ts';
 export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
-const compact = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
+const compact = compactBankAccount;
 const accountId = (number: string) =>
   IBAN.test(compact(number)) ? { IBAN: compact(number) } : { Othr: { Id: compact(number) } };
 const amountText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -43,8 +43,14 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
         'NOT_FOUND',
         tr('withdrawal.payoutAccountMissing', 'The deposit account that pays the payouts is not set up.'),
       );
-    const payouts = (await lockApprovedBankPayouts(trx)).filter((p) => p.user_id !== admin.id);
-    if (payouts.length === 0) return { fileName: '', content: '', count: 0, total: 0 };
+    const approved = (await lockApprovedBankPayouts(trx)).filter((p) => p.user_id !== admin.id);
+    // Details written before they were checked this way would make the file invalid: such a payout stays
+    // approved, named in the answer and the audit row, for an admin to settle with the member.
+    const skipped = approved
+      .filter((p) => !isPayableBankAccount(p.details))
+      .map((p) => ({ withdrawalId: p.id, details: p.details }));
+    const payouts = approved.filter((p) => isPayableBankAccount(p.details));
+    if (payouts.length === 0) return { fileName: '', content: '', count: 0, total: 0, skipped };
     const stamp = env.now.toISOString().replace(/\.\d+Z$/, '');
     const msgId = `VSPAY-${stamp.replace(/\D/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
     const fileName = `${msgId}.pain.001.001.09.xml`;
@@ -100,8 +106,14 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
       entityType: 'payment_file',
       entityId: null,
       before: null,
-      after: { fileName, count: payouts.length, total: centsToDollars(total), withdrawals: payouts.map((p) => p.id) },
+      after: {
+        fileName,
+        count: payouts.length,
+        total: centsToDollars(total),
+        withdrawals: payouts.map((p) => p.id),
+        skipped,
+      },
     });
-    return { fileName, content, count: payouts.length, total: centsToDollars(total) };
+    return { fileName, content, count: payouts.length, total: centsToDollars(total), skipped };
   });
 }

@@ -36,6 +36,11 @@ export const EXCEPTION_WORDS: Record<
     help: msg`The member closed their account, so it receives nothing: return the bitcoin to the sender.`,
     palette: 'red',
   },
+  amount_mismatch: {
+    label: msg`Amounts disagree: held`,
+    help: msg`The block source reported two amounts for this payment: nothing is credited until an admin checks the transaction and resolves it.`,
+    palette: 'red',
+  },
 };
 
 /** How the watcher is doing, in words and colour: following, behind, or failing. */

@@ -4,10 +4,16 @@ import { LuUpload } from 'react-icons/lu';
 import { type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { TCsvMapping, TStatementFormat, TStatementImportResult } from '@vestora/contract';
+import {
+  STATEMENT_IMPORT_MAX_CHARS,
+  STATEMENT_IMPORT_MAX_MB,
+  type TCsvMapping,
+  type TStatementFormat,
+  type TStatementImportResult,
+} from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDecimal, formatMoney } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { Field } from '../../components/ui/field';
 import { OptionSelect } from '../../components/ui/option-select';
@@ -100,6 +106,8 @@ function ImportResult({ result }: { result: TStatementImportResult }) {
   const duplicates = result.duplicates;
   const matched = result.matched;
   const exceptions = result.exceptions;
+  const credits = formatMoney(result.fileCredits);
+  const debits = formatMoney(result.fileDebits);
   return (
     <Alert.Root status={result.exceptions > 0 ? 'warning' : 'success'} role="status">
       <Alert.Indicator />
@@ -112,6 +120,9 @@ function ImportResult({ result }: { result: TStatementImportResult }) {
             <Plural value={lines} one="# new line" other="# new lines" />, {duplicates} already imported, {matched}{' '}
             matched, <Plural value={exceptions} one="# exception" other="# exceptions" />. Nothing is credited until
             another administrator approves it.
+          </Trans>{' '}
+          <Trans>
+            The file holds {credits} in and {debits} out.
           </Trans>
         </Alert.Description>
       </Alert.Content>
@@ -160,6 +171,7 @@ export function ImportStatementCard() {
       }),
   });
 
+  const maxMb = STATEMENT_IMPORT_MAX_MB;
   const optionalWord = t`(optional)`;
   const optional = ` ${optionalWord}`;
   const savedMappingNote = (): string => {
@@ -182,6 +194,14 @@ export function ImportStatementCard() {
     setResult(null);
     if (!file) {
       setFileError(t`Choose the statement file to import.`);
+      return;
+    }
+    if (file.size > STATEMENT_IMPORT_MAX_CHARS) {
+      const size = formatDecimal(Math.ceil((file.size / 1024 / 1024) * 10) / 10);
+      const max = STATEMENT_IMPORT_MAX_MB;
+      setFileError(
+        t`This file is ${size} MB; the import takes statements of up to ${max} MB. Import it with pnpm cli statement:import, or ask the bank for one file per shorter period.`,
+      );
       return;
     }
     setFileError(null);
@@ -211,7 +231,13 @@ export function ImportStatementCard() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field label={t`Statement file`} required invalid={fileError !== null} errorText={fileError}>
+              <Field
+                label={t`Statement file`}
+                required
+                invalid={fileError !== null}
+                errorText={fileError}
+                helperText={t`Up to ${maxMb} MB (larger files: pnpm cli statement:import).`}
+              >
                 <Input
                   type="file"
                   accept=".xml,.csv,.txt,text/xml,application/xml,text/csv"

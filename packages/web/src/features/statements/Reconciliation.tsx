@@ -2,12 +2,18 @@ import { Box, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { TReconciliation } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDate, formatInteger, formatMoney } from '../../lib/format';
 import { EmptyState, listState } from '../../components/ui/states';
 
 /** The server's reconciliation items by kind (its English label is the fallback for a kind not named here). */
 const ITEM_LABEL: Record<string, MessageDescriptor> = {
+  confirmed_by_hand_not_on_statement: msg`Deposits confirmed by hand that no statement line shows yet`,
+  bitcoin_deposits: msg`Bitcoin deposits (in the wallet, not at the bank)`,
+  paid_outside: msg`Payouts paid outside this account (PayPal, crypto, by hand)`,
+  returned_unsettled: msg`Returns of payouts no statement showed leaving`,
   payouts_in_transit: msg`Payouts sent, not yet on a statement`,
   open_exceptions: msg`Open exceptions`,
   set_aside: msg`Lines set aside`,
@@ -113,6 +119,7 @@ export function Reconciliation() {
                       </Table.Body>
                     </Table.Root>
                   </Box>
+                  {r.whole ? <WholeBooks whole={r.whole} itemLabel={itemLabel} /> : null}
                 </Box>
               );
             })}
@@ -120,5 +127,67 @@ export function Reconciliation() {
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+type Whole = NonNullable<TReconciliation['whole']>;
+
+/** The platform's account against all the books hold: members' money, held funds and the platform's own (#27). */
+function WholeBooks({
+  whole,
+  itemLabel,
+}: {
+  whole: Whole;
+  itemLabel: (item: { kind: string; label: string }) => string;
+}) {
+  const row = (label: ReactNode, value: number, muted = false) => (
+    <Table.Row>
+      <Table.Cell ps={muted ? '6' : undefined} color={muted ? 'fg.muted' : undefined}>
+        {label}
+      </Table.Cell>
+      <Table.Cell textAlign="end" color={muted ? 'fg.muted' : undefined}>
+        {formatMoney(value)}
+      </Table.Cell>
+    </Table.Row>
+  );
+  return (
+    <Box mt="4" data-testid="reconciliation-whole">
+      <Heading as="h4" size="sm" mb="1">
+        <Trans>The whole books against this account</Trans>
+      </Heading>
+      <Text color="fg.muted" fontSize="sm" mb="2">
+        <Trans>
+          Everything the platform owes its members and holds itself, against the bank&apos;s closing balance.
+        </Trans>
+      </Text>
+      <Box overflowX="auto" tabIndex={0}>
+        <Table.Root size="sm" maxW="36rem">
+          <Table.Body>
+            {row(<Trans>Members&apos; balances</Trans>, whole.owedBalances, true)}
+            {row(<Trans>Open investments (principal)</Trans>, whole.owedPrincipal, true)}
+            {row(<Trans>Held for withdrawals not yet paid</Trans>, whole.heldForWithdrawals, true)}
+            {row(<Trans>The platform&apos;s own funds</Trans>, whole.platformFunds, true)}
+            {row(<Trans>The books hold</Trans>, whole.books)}
+            {row(<Trans>Difference from the bank</Trans>, whole.difference)}
+            {whole.items.map((i) => (
+              <Table.Row key={i.kind}>
+                <Table.Cell ps="6" color="fg.muted">
+                  {itemLabel(i)} ({formatInteger(i.count)})
+                </Table.Cell>
+                <Table.Cell textAlign="end" color="fg.muted">
+                  {formatMoney(i.amount)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+            <Table.Row fontWeight="semibold" color={whole.unexplained === 0 ? undefined : 'fg.error'}>
+              <Table.Cell>
+                <Trans>Unexplained</Trans>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{formatMoney(whole.unexplained)}</Table.Cell>
+            </Table.Row>
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Box>
   );
 }

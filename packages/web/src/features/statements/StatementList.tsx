@@ -128,7 +128,10 @@ export function StatementList({ selected, onSelect }: { selected: string | null;
                     <Table.Row key={s.id} bg={selected === s.id ? 'teal.subtle' : undefined}>
                       <Table.Cell>{shownPeriod}</Table.Cell>
                       <Table.Cell>{s.bankAccount}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatMoney(s.closing)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {formatMoney(s.closing)}
+                        <FileFigures statement={s} />
+                      </Table.Cell>
                       <Table.Cell>
                         <HStack gap="2" wrap="wrap">
                           <Text fontSize="sm">
@@ -173,5 +176,26 @@ function LinesSummary({ lines, exceptions }: { lines: number; exceptions: number
         {count} new, <Plural value={exceptions} one="# exception" other="# exceptions" />
       </Trans>
     </>
+  );
+}
+
+/** What the file itself says (every line, duplicates included) and whether its balances were checked (#27). */
+function FileFigures({ statement: s }: { statement: TStatement }) {
+  if (s.fileCredits === null || s.fileDebits === null) return null;
+  const credits = formatMoney(s.fileCredits);
+  const debits = formatMoney(s.fileDebits);
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="statement-file-totals">
+      <Trans>
+        In the file: {credits} in, {debits} out.
+      </Trans>{' '}
+      {s.balanceChecked ? (
+        <Trans>Balances checked.</Trans>
+      ) : (
+        <Text as="span" color="fg.warning">
+          <Trans>No balance column: the balances could not be checked.</Trans>
+        </Text>
+      )}
+    </Text>
   );
 }
