@@ -96,3 +96,11 @@ export function formatDate(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return DASH;
   return date.toLocaleDateString(intlLocale(), { dateStyle: 'medium' });
 }
+
+/** A calendar day (`2026-12-31`, no time) in the reader's locale, e.g. `Dec 31, 2026`: read as UTC, so no time zone moves it. */
+export function formatDay(isoDay: string | null | undefined): string {
+  if (!isoDay) return DASH;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? `${isoDay}T00:00:00Z` : isoDay);
+  if (Number.isNaN(date.getTime())) return DASH;
+  return date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' });
+}

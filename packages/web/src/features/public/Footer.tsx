@@ -10,6 +10,7 @@ import { useLocale, useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { useHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
+import { useSiteConfig } from '../../lib/site-hooks';
 import { site } from '../../content/site';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,6 +25,8 @@ function NewsletterForm() {
   const [error, setError] = useState<string | null>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
   const locale = useLocale();
+  // Without a mail server no confirmation link can arrive: the toast says so instead of "almost done".
+  const mailEnabled = useSiteConfig()?.mailEnabled;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +39,22 @@ function NewsletterForm() {
       const res = await subscribe.mutateAsync({ email: email.trim(), locale });
       setEmail('');
       // The server's answer says what really happened (no confirmation mail arrives without a mail server).
-      toaster.create({ type: 'success', title: t`Almost done`, description: res.message, duration: 15_000 });
+      const mailOff = mailEnabled === false || res.message.startsWith('Mail is not being sent');
+      toaster.create(
+        mailOff
+          ? {
+              type: 'warning',
+              title: t`No confirmation email will arrive`,
+              description: t`Mail is not being sent on this installation, so you are not subscribed: the confirmation link waits until an administrator sets up mail.`,
+              duration: 15_000,
+            }
+          : {
+              type: 'success',
+              title: t`Check your inbox to confirm`,
+              description: t`If the address can receive our newsletter, a confirmation link is on its way. Nothing is subscribed until you open it.`,
+              duration: 15_000,
+            },
+      );
     } catch (err) {
       setError(errorMessage(err, t`Could not subscribe. Please try again.`));
     }
