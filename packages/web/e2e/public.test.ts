@@ -68,7 +68,7 @@ describeBrowser('a visitor tours the public pages', () => {
     await expectNavHighlight(page, 'Home');
 
     // The seeded plans.
-    for (const name of ['Starter', 'Silver', 'Gold', 'Platinum', 'Safe Growth Plan', 'Balanced Fund']) {
+    for (const name of ['Starter', 'Silver', 'Gold', 'Platinum', 'Steady Growth Plan', 'Balanced Fund']) {
       await seen(page.getByText(name, { exact: true }));
     }
     // Each plan card has an 'Invest Now' button.

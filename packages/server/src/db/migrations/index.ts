@@ -24,6 +24,7 @@ import * as dataExportAndClosing from './2026_11_27_2200_data_export_and_closing
 import * as userLocaleTheme from './2026_11_27_2300_user_locale_theme.ts';
 import * as addNotificationMessages from './2026_11_27_2310_add_notification_messages.ts';
 import * as createNotifications from './2026_11_27_1900_create_notifications.ts';
+import * as addSiteMapLink from './2026_12_02_0300_add_site_map_link_s34.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_2300_user_locale_theme': userLocaleTheme,
   '2026_11_27_2310_add_notification_messages': addNotificationMessages,
   '2026_11_27_1900_create_notifications': createNotifications,
+  '2026_12_02_0300_add_site_map_link_s34': addSiteMapLink,
 };
