@@ -277,9 +277,26 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await seen(checklist.getByText('Invest in a plan'));
     // No mail server: the verify step says who can verify instead of "open the link".
     await seen(checklist.getByText(/an administrator can mark your address verified/));
-    // The deposit account is still the placeholder: the step says deposits are not open, not "send a transfer".
-    await seen(checklist.getByText(/Deposits are not open yet: please send nothing/));
-    expect(await checklist.getByText(/Send a bank transfer/).count()).toBe(0);
+    // The deposit account is set: send a transfer with the reference, credited from the statement (no "report it").
+    await seen(checklist.getByText(/Send a bank transfer with your deposit reference/));
+    await seen(checklist.getByRole('link', { name: 'Deposit' }));
+    expect(await checklist.getByText(/report it/).count()).toBe(0);
+    // While the account is the seeded placeholder, the step says deposits are not open: never "send a transfer".
+    const account = await env().db.selectFrom('deposit_account').selectAll().executeTakeFirstOrThrow();
+    await env()
+      .db.updateTable('deposit_account')
+      .set({ bank_name: 'Placeholder Bank (set by an admin)', account_number: '0000000000' })
+      .execute();
+    try {
+      await page.reload();
+      await seen(checklist.getByText(/Deposits are not open yet: please send nothing/));
+      expect(await checklist.getByText(/Send a bank transfer/).count()).toBe(0);
+    } finally {
+      await env()
+        .db.updateTable('deposit_account')
+        .set({ bank_name: account.bank_name, account_number: account.account_number })
+        .execute();
+    }
     // The plans the specification puts on the index stay, under the checklist.
     await seen(page.getByRole('heading', { name: 'Investment Plans' }));
     await seen(page.getByText('Starter', { exact: true }));

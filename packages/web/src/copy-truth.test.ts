@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MessageDescriptor } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { activateLocale, i18n } from './i18n';
@@ -90,7 +91,7 @@ describe('copy the product contradicts stays out', () => {
 });
 
 describe('the replacing words say what the code does', () => {
-  const english = (d: Parameters<typeof i18n._>[0]) => i18n._(d);
+  const english = (d: MessageDescriptor) => i18n._(d);
 
   test('About and the home page: deposits by reference from the statement', () => {
     expect(english(site.about.paragraphs[2]!)).toMatch(

@@ -10,7 +10,6 @@ import { useLocale, useLocalePath } from '../../i18n/hooks';
 import { errorMessage } from '../../lib/errors';
 import { useHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
-import { useSiteConfig } from '../../lib/site-hooks';
 import { site } from '../../content/site';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,8 +24,9 @@ function NewsletterForm() {
   const [error, setError] = useState<string | null>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
   const locale = useLocale();
-  // Without a mail server no confirmation link can arrive: the toast says so instead of "almost done".
-  const mailEnabled = useSiteConfig()?.mailEnabled;
+  // Asked on submit, not while rendering: a config already cached when another part of the page hydrates would
+  // change that part's HTML (the referral terms) and break hydration.
+  const utils = trpc.useUtils();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,8 +38,9 @@ function NewsletterForm() {
     try {
       const res = await subscribe.mutateAsync({ email: email.trim(), locale });
       setEmail('');
-      // The server's answer says what really happened (no confirmation mail arrives without a mail server).
-      const mailOff = mailEnabled === false || res.message.startsWith('Mail is not being sent');
+      // Without a mail server no confirmation link can arrive: the toast says so instead of "almost done".
+      const config = await utils.site.config.fetch(undefined, { staleTime: 5 * 60_000 }).catch(() => null);
+      const mailOff = config?.mailEnabled === false || res.message.startsWith('Mail is not being sent');
       toaster.create(
         mailOff
           ? {
