@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { adjustBalance } from '../../server/src/test/factories.ts';
-import { describeBrowser, seen, shot, useE2E, whenLive } from './harness.ts';
+import { describeBrowser, poll, seen, shot, useE2E, whenLive } from './harness.ts';
 
 const env = useE2E();
 
@@ -70,7 +70,8 @@ describeBrowser('Arabic dates and amounts (issue 34)', () => {
     // Transactions: the entry's date and time, and its amount, each one isolated run.
     await page.goto('/dashboard/transactions');
     await whenLive(page);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The account's saved language applies once user.me has answered.
+    await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const money = await page.evaluate(() =>
       new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(1048.95),
     );
@@ -112,11 +113,24 @@ describeBrowser('Arabic dates and amounts (issue 34)', () => {
     try {
       const admin = await env().newPage({ viewport: 'phone', label: 'ar-audit' });
       await env().signInByApi(admin, env().admin.email);
+      // An admin action the log lists: the Site settings saved through the API.
+      const saved = await admin.context.request.post('/trpc/site.updateSettings', {
+        data: {
+          companyName: 'Vestora Test Ltd',
+          registration: null,
+          address: null,
+          supportEmail: null,
+          licence: null,
+          launchDate: null,
+        },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
       await admin.page.goto('/dashboard/money-desk?tab=audit');
       await whenLive(admin.page);
       const newest = await db
         .selectFrom('audit_log')
         .select('created_at')
+        .where('action', '=', 'site.update_settings')
         .orderBy('created_at', 'desc')
         .executeTakeFirstOrThrow();
       await expect
