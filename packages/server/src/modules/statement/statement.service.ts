@@ -78,7 +78,10 @@ const MT940_REFUSED = tr(
 
 /** An MT940 statement: SWIFT header blocks (`{1:`) or, near the start, its transaction reference tag `:20:`. */
 function looksLikeMt940(content: string): boolean {
-  const start = content.replace(/^\uFEFF/, '').trimStart().slice(0, 200);
+  const start = content
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 200);
   return start.startsWith('{1:') || /^:20:/m.test(start);
 }
 

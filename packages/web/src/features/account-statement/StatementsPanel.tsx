@@ -158,7 +158,13 @@ export function StatementsPanel() {
 }
 
 /** The yearly interest summary: a year picker and PDF / CSV downloads, opening on the year of the newest statement. */
-function YearSummary({ oldestMonth, newestMonth }: { oldestMonth: string | undefined; newestMonth: string | undefined }) {
+function YearSummary({
+  oldestMonth,
+  newestMonth,
+}: {
+  oldestMonth: string | undefined;
+  newestMonth: string | undefined;
+}) {
   const { t } = useLingui();
   const { years, initial } = summaryYears(new Date().getUTCFullYear(), oldestMonth, newestMonth);
   const [year, setYear] = useState(initial);
