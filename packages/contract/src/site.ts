@@ -21,6 +21,8 @@ export const ZSiteSettings = z.object({
   licence: fact(300),
   /** Accounts opened on or before this day (UTC) earn the Early Adopter badge. */
   launchDate: z.iso.date().nullable(),
+  /** An https link to the operator's place on a map service: Contact shows it as a link (never a frame). */
+  mapUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
@@ -51,6 +53,23 @@ export const ZSiteSettingsInput = z.object({
       z.iso
         .date(say(() => tr('validation.launchDateMustBeADate', 'Launch date must be a date like 2026-12-31')))
         .nullable(),
+    ),
+  /** Left out: the saved link stays; empty: no link. */
+  mapUrl: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .pipe(
+      z
+        .url({
+          protocol: /^https$/,
+          ...say(() => tr('validation.mapUrlMustBeHttps', 'Map link must be a web address starting with https://')),
+        })
+        .nullable()
+        .optional(),
     ),
 });
 export type TSiteSettingsInput = z.input<typeof ZSiteSettingsInput>;

@@ -41,6 +41,7 @@ describe('site settings', () => {
       supportEmail: null,
       licence: null,
       launchDate: null,
+      mapUrl: null,
       updatedAt: null,
     });
   });
@@ -75,6 +76,35 @@ describe('site settings', () => {
     expect(audit[0]!.actor_id).toBe(admin.id);
     expect(audit[0]!.before).toMatchObject({ companyName: null });
     expect(audit[0]!.after).toMatchObject({ companyName: 'Vestora Ltd', launchDate: '2026-01-15' });
+  });
+
+  it('keeps a map link (https only) that Contact shows; a save without one keeps it, an empty one clears it', async () => {
+    const adminCookie = await sessionFor(t, admin);
+    for (const bad of ['javascript:alert(1)', 'http://maps.example/place', 'not a link']) {
+      const refused = trpcError(
+        await trpcMutation(t.app, 'site.updateSettings', { ...FACTS, mapUrl: bad }, adminCookie),
+      );
+      expect(refused.status, bad).toBe(400);
+      expect(refused.message).toMatch(/Map link must be a web address starting with https/);
+    }
+    const url = 'https://www.openstreetmap.org/?mlat=51.5&mlon=-0.1#map=17/51.5/-0.1';
+    expect(
+      trpcData(await trpcMutation(t.app, 'site.updateSettings', { ...FACTS, mapUrl: url }, adminCookie)).mapUrl,
+    ).toBe(url);
+    expect(trpcData(await trpcQuery(t.app, 'site.settings')).mapUrl).toBe(url);
+    // An older caller that does not know the field leaves it as it is.
+    await trpcMutation(t.app, 'site.updateSettings', FACTS, adminCookie);
+    expect(trpcData(await trpcQuery(t.app, 'site.settings')).mapUrl).toBe(url);
+    const last = await t.handle.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'site.update_settings')
+      .orderBy('created_at', 'desc')
+      .limit(2)
+      .execute();
+    expect(last.some((r) => (r.after as { mapUrl?: string }).mapUrl === url)).toBe(true);
+    await trpcMutation(t.app, 'site.updateSettings', { ...FACTS, mapUrl: '' }, adminCookie);
+    expect(trpcData(await trpcQuery(t.app, 'site.settings')).mapUrl).toBeNull();
   });
 });
 

@@ -162,6 +162,13 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     expect(await busy.isDisabled()).toBe(true);
     for (let i = 0; i < 8; i++)
       expect(await inputs.nth(i).isDisabled(), `input ${i} disabled while creating`).toBe(true);
+    // Every control of the form, selects, switch and description included (the specification's busy form).
+    const controls = form.locator('input:not([type="hidden"]), select, textarea');
+    expect(await controls.count()).toBeGreaterThan(8);
+    const enabled = await controls.evaluateAll((els) =>
+      els.filter((el) => !(el as HTMLInputElement).disabled).map((el) => el.getAttribute('name') ?? el.id),
+    );
+    expect(enabled, 'controls still enabled while creating').toEqual([]);
     gate.release();
 
     await seen(page.getByText('Investment plan created successfully!'));

@@ -33,6 +33,9 @@ describeBrowser('contact form and admin Inbox', () => {
     await item.getByRole('button', { name: 'Open' }).click();
     await seen(item.getByText('Do you offer a plan with monthly payouts?').first());
     await item.getByRole('button', { name: 'Reply' }).click();
+    // The reply holds the admin's words only: the dialog does not claim the message is quoted.
+    await seen(admin.getByText(/their message is not quoted/));
+    expect(await admin.getByText(/quoted below your reply/).count()).toBe(0);
     await admin.getByRole('textbox', { name: /your reply/i }).fill('Yes: pick a monthly plan on the Investments page.');
     await admin.getByRole('button', { name: 'Send reply' }).click();
     // Without a mail server the reply is written, not sent: no "Replied" (issue 18).
@@ -57,9 +60,9 @@ describeBrowser('contact form and admin Inbox', () => {
     await footer.getByRole('textbox', { name: /newsletter|email/i }).fill('reader@example.org');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     // No mail server: the answer says no confirmation link will arrive for now (issue 18).
-    await seen(
-      page.getByText(/Mail is not being sent on this installation, so no confirmation link will arrive/).first(),
-    );
+    await seen(page.getByText('No confirmation email will arrive').first());
+    await seen(page.getByText(/Mail is not being sent on this installation, so you are not subscribed/).first());
+    expect(await page.getByText('Almost done').count()).toBe(0);
     const mail = await env()
       .db.selectFrom('mail_outbox')
       .select('text_body')

@@ -155,7 +155,7 @@ describeBrowser('phone width', () => {
       ['/', 'Login to continue'],
       ['/about', 'What is Bitcoin?'],
       ['/contact', 'Send Message'],
-      ['/privacy', '07 March 2025'],
+      ['/privacy', '2 December 2026'],
       ['/no-such-page', 'Page Not Found'],
       ['/create-account', 'Create Your Account'],
     ] as const) {

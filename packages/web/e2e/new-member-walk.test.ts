@@ -124,6 +124,10 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await page.getByLabel('Address').fill('12 Example Road\nTestville');
     await page.getByLabel('Support email').fill('help@vestora.test');
     await page.getByLabel('Launch date').fill('2020-01-31');
+    await page.getByLabel('Map link').fill('http://maps.example/vestora');
+    await page.getByRole('button', { name: 'Save site settings' }).click();
+    await seen(page.getByText('Map link must be a web address starting with https://'));
+    await page.getByLabel('Map link').fill('https://www.openstreetmap.org/#map=18/51.5/-0.1');
     await page.getByRole('button', { name: 'Save site settings' }).click();
     await seen(page.getByText('Site settings saved'));
 
@@ -140,17 +144,24 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     const facts = visitor.getByTestId('operator-facts');
     await seen(facts.getByText('Vestora Test Ltd'));
     await seen(facts.getByText('Company no. 0424242, registered in Testland'));
-    await seen(facts.getByText('2020-01-31'));
+    // The launch day in the reader's format (Intl), never the ISO form.
+    await seen(facts.getByText('January 31, 2020'));
+    expect(await facts.getByText('2020-01-31').count()).toBe(0);
     await visitor.goto('/contact');
     await seen(visitor.getByRole('link', { name: 'help@vestora.test' }));
     await seen(visitor.getByTestId('contact-facts').getByText(/12 Example Road/));
+    // The map is a link to the operator's map service, never a frame (the content security policy stays shut).
+    const map = visitor.getByRole('link', { name: /See us on a map/ });
+    await seen(map);
+    expect(await map.getAttribute('href')).toBe('https://www.openstreetmap.org/#map=18/51.5/-0.1');
+    expect(await visitor.locator('iframe').count()).toBe(0);
 
     // Launched 2020-01-31: a member who joins now is not an Early Adopter.
     const member = await env().createUser({ firstName: 'Late' });
     const mp = await env().newPage({ label: 'rewards' });
     await env().signInByApi(mp, member.email);
     await mp.page.goto('/dashboard/rewards');
-    await seen(mp.page.getByText(/this badge is for accounts opened on or before 2020-01-31/));
+    await seen(mp.page.getByText(/this badge is for accounts opened on or before January 31, 2020/));
     await gone(mp.page.getByText('Joined at launch'));
   });
 
@@ -163,6 +174,9 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await seen(page.getByText(/Mail is not being sent on this installation/));
     await seen(page.getByText('No email will arrive'));
     expect(await page.getByText('Check your inbox').count()).toBe(0);
+    // The page's own subtitle does not promise the email the alert says will not come.
+    await seen(page.getByText('This installation sends no mail, so no reset link can reach you by email.'));
+    expect(await page.getByText(/We will email you a link/).count()).toBe(0);
 
     const tp = await env().newPage({ label: 'email-change' });
     await env().signInByApi(tp, member.email);
@@ -263,7 +277,26 @@ describeBrowser('a new member walks the site (issue 18)', () => {
     await seen(checklist.getByText('Invest in a plan'));
     // No mail server: the verify step says who can verify instead of "open the link".
     await seen(checklist.getByText(/an administrator can mark your address verified/));
+    // The deposit account is set: send a transfer with the reference, credited from the statement (no "report it").
+    await seen(checklist.getByText(/Send a bank transfer with your deposit reference/));
     await seen(checklist.getByRole('link', { name: 'Deposit' }));
+    expect(await checklist.getByText(/report it/).count()).toBe(0);
+    // While the account is the seeded placeholder, the step says deposits are not open: never "send a transfer".
+    const account = await env().db.selectFrom('deposit_account').selectAll().executeTakeFirstOrThrow();
+    await env()
+      .db.updateTable('deposit_account')
+      .set({ bank_name: 'Placeholder Bank (set by an admin)', account_number: '0000000000' })
+      .execute();
+    try {
+      await page.reload();
+      await seen(checklist.getByText(/Deposits are not open yet: please send nothing/));
+      expect(await checklist.getByText(/Send a bank transfer/).count()).toBe(0);
+    } finally {
+      await env()
+        .db.updateTable('deposit_account')
+        .set({ bank_name: account.bank_name, account_number: account.account_number })
+        .execute();
+    }
     // The plans the specification puts on the index stay, under the checklist.
     await seen(page.getByRole('heading', { name: 'Investment Plans' }));
     await seen(page.getByText('Starter', { exact: true }));

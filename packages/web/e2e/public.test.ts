@@ -68,7 +68,7 @@ describeBrowser('a visitor tours the public pages', () => {
     await expectNavHighlight(page, 'Home');
 
     // The seeded plans.
-    for (const name of ['Starter', 'Silver', 'Gold', 'Platinum', 'Safe Growth Plan', 'Balanced Fund']) {
+    for (const name of ['Starter', 'Silver', 'Gold', 'Platinum', 'Steady Growth Plan', 'Balanced Fund']) {
       await seen(page.getByText(name, { exact: true }));
     }
     // Each plan card has an 'Invest Now' button.
@@ -212,11 +212,13 @@ describeBrowser('a visitor tours the public pages', () => {
     await shot(page, 'public-contact');
   });
 
-  test('Privacy and terms: last updated 07 March 2025, the terms sections', async () => {
+  test('Privacy and terms: last updated when the notice last changed, the terms sections', async () => {
     const { page } = await env().newPage({ label: 'privacy' });
     await page.goto('/privacy');
     await expectNavHighlight(page, 'Privacy');
-    await seen(page.getByText(/07 March 2025/).first());
+    // The specification's 07 March 2025 dated the old text; #34 changed the notice (no anti-money-laundering or
+    // identity promise, Settings for your data), so its date moved with it.
+    await seen(page.getByText(/2 December 2026/).first());
     for (const section of [/client account/i, /deposit/i, /intellectual property/i, /termination/i]) {
       await seen(page.getByRole('heading', { name: section }).first());
     }

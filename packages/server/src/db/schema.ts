@@ -677,6 +677,8 @@ export interface SiteSettingsTable {
   licence: string | null;
   /** YYYY-MM-DD (a calendar day, UTC). */
   launch_date: string | null;
+  /** An https link to the operator's place on a map service (Contact links to it), or null. */
+  map_url: string | null;
   updated_at: Timestamp | null;
   updated_by: string | null;
 }

@@ -12,7 +12,7 @@ export const DEMO_PLANS: readonly { name: string; terms: TPlanTerms }[] = [
   { name: 'Gold', terms: demo(900, 5_000, 19_999, 'quarterly', 36, 'Medium', false) },
   // The only capped plan: $2,000,000 in total, i.e. twenty investments at its $100,000 maximum.
   { name: 'Platinum', terms: demo(1_100, 20_000, 100_000, 'quarterly', 60, 'High', false, 2_000_000) },
-  { name: 'Safe Growth Plan', terms: demo(400, 500, 50_000, 'yearly', 60, 'Very low', true) },
+  { name: 'Steady Growth Plan', terms: demo(400, 500, 50_000, 'yearly', 60, 'Low', true) },
   { name: 'Balanced Fund', terms: demo(650, 1_000, 75_000, 'semi_annually', 48, 'Medium', true) },
 ];
 

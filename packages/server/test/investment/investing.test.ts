@@ -219,7 +219,7 @@ describe('investing for real', () => {
       expect(again).toEqual(first);
       for (const other of [
         { planId: plans.Starter!, amount: 301 },
-        { planId: plans['Safe Growth Plan']!, amount: 300 },
+        { planId: plans['Steady Growth Plan']!, amount: 300 },
       ]) {
         expect(await failure(me.investment.open({ ...other, idempotencyKey: key }))).toEqual({
           status: 409,

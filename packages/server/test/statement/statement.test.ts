@@ -331,5 +331,18 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     const mt = await failure(callerAs(t, importer).statement.import({ format: 'mt940', content: ':20:X' }));
     expect(mt.status).toBe(400);
     expect(mt.message).toMatch(/camt\.053/);
+    // The same file chosen as camt.053 or CSV: the reason, not the XML or CSV reader's complaint.
+    const mt940 = '{1:F01BANKDEFFXXXX0000000000}{4:\n:20:STMT-2026-11\n:25:DE00123456780000000000\n:28C:1/1\n-}';
+    for (const format of ['camt053', 'csv'] as const) {
+      const refused = await failure(
+        callerAs(t, importer).statement.import({
+          format,
+          content: mt940,
+          ...(format === 'csv' ? { mapping: { date: 'd', amount: 'a', reference: 'r' } } : {}),
+        } as never),
+      );
+      expect(refused.status, format).toBe(400);
+      expect(refused.message, format).toMatch(/MT940 is not read here.*camt\.053/);
+    }
   });
 });

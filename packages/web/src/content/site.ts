@@ -1,11 +1,11 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
  * All marketing copy, the brand and the contact details in one typed module. Screens read from
  * here; change the words here, not in the components. The copy describes what the product does:
  * a plan's fixed rate is Vestora's own commitment and only as sound as Vestora, figures are counted
- * from the data, and nothing suggests that identity or anti-money-laundering checks are skipped.
+ * from the data, and no page promises a check (identity, anti-money-laundering) the product does not make.
  *
  * Texts are Lingui message descriptors (`msg`): render them with `i18n._(text)` (or `t(text)`) so they follow the
  * reader's language. The privacy notice and terms of use stay in English (legal text; the page says so).
@@ -47,10 +47,10 @@ export interface Testimonial {
   quote: Text;
 }
 
-/** A home-page figure: which number from `overview.home` it shows, and its label. */
+/** A home-page figure: which number from `overview.home` it shows, and its label for that number (plural rules). */
 export interface Figure {
   stat: 'accounts' | 'activeInvestors' | 'amountInvested' | 'coinsTracked';
-  label: Text;
+  label: (count: number) => Text;
 }
 
 export interface FaqItem {
@@ -186,8 +186,8 @@ export const site: SiteContent = {
       },
       {
         icon: 'deposit',
-        title: msg`Confirmed deposits`,
-        text: msg`Report a bank transfer to our account; it is credited once our team has confirmed it.`,
+        title: msg`Deposits by reference`,
+        text: msg`Send a bank transfer with your personal deposit reference: it is credited when our bank statement shows it, with no form to fill in.`,
       },
       {
         icon: 'withdraw',
@@ -203,7 +203,7 @@ export const site: SiteContent = {
         icon: 'referral',
         title: msg`Referral program`,
         // The terms themselves ("1%, at most $100") are the server's settings: HomePage appends them.
-        text: msg`Share your personal link. When a friend you invited makes their first investment, Vestora pays you a share of it.`,
+        text: msg`Share your personal link. When a friend you invited has completed the first payout period of their first investment (or it has matured), Vestora pays you a share of that investment; nothing if they redeem it before.`,
       },
       {
         icon: 'rewards',
@@ -249,9 +249,15 @@ export const site: SiteContent = {
     title: msg`Vestora in numbers`,
     // Counted from the data (`overview.home`): a new installation shows zeros, which is the truth.
     items: [
-      { stat: 'accounts', label: msg`Accounts opened` },
-      { stat: 'activeInvestors', label: msg`Active investors` },
-      { stat: 'amountInvested', label: msg`Invested in plans` },
+      {
+        stat: 'accounts',
+        label: (count) => msg({ message: plural(count, { one: 'Account opened', other: 'Accounts opened' }) }),
+      },
+      {
+        stat: 'activeInvestors',
+        label: (count) => msg({ message: plural(count, { one: 'Active investor', other: 'Active investors' }) }),
+      },
+      { stat: 'amountInvested', label: () => msg`Invested in plans` },
     ],
   },
 
@@ -266,7 +272,7 @@ export const site: SiteContent = {
     paragraphs: [
       msg`We built Vestora for people who want to see exactly where their money is. Your dashboard shows your available balance, the principal you have invested, each position’s payout schedule and a full history of the transactions on your account.`,
       msg`A plan pays a fixed yearly rate for its term. Vestora pays the interest on the plan’s schedule (monthly, quarterly, twice a year, yearly or at maturity) and returns the principal at maturity. Some plans allow early exit: the principal comes back at once, interest already paid stays, and interest accrued since the last payout is forfeited.`,
-      msg`Deposits are credited after our team confirms the transfer, and cashout requests are reviewed before they are paid. We may ask you to confirm your identity and the source of your funds.`,
+      msg`A bank transfer that carries your deposit reference is credited when our bank statement shows it, and cashout requests are reviewed by an administrator before they are paid.`,
     ],
     operatorTitle: msg`Who runs Vestora`,
     faqTitle: msg`Frequently asked questions`,
@@ -284,6 +290,10 @@ export const site: SiteContent = {
         answer: msg`Mining is how new Bitcoin transactions are confirmed and added to the blockchain. Miners run specialised computers that compete to solve a cryptographic puzzle; the winner adds the next block and receives newly created bitcoin plus the transaction fees. The work secures the network against tampering and uses a lot of electricity.`,
       },
       {
+        question: msg`Can I deposit bitcoin?`,
+        answer: msg`Only where this installation accepts it: then your Deposit page shows a Bitcoin address of your own. A payment to it shows as soon as the network sees it and is credited in US dollars, at the market price of that moment, once it has the number of confirmations the page states; while no recent price is available the payment waits. Very small payments are not credited. When your Deposit page shows no Bitcoin address, deposits are by bank transfer only.`,
+      },
+      {
         question: msg`What does Vestora charge?`,
         answer: msg`Nothing. Vestora takes no fee on deposits, cashouts or investments: what you invest is what works for you, and interest is paid on the full amount. Your own bank may charge for the transfer.`,
       },
@@ -293,7 +303,7 @@ export const site: SiteContent = {
       },
       {
         question: msg`What happens when an investment matures?`,
-        answer: msg`Interest is paid to your balance each period of the plan. At the end of the term the last interest and your principal are paid back to your balance, where you can reinvest or cash them out. Nothing is reinvested for you.`,
+        answer: msg`Interest is paid to your balance each period of the plan. At the end of the term the last interest and your principal are paid to your balance. When you invest you choose what happens at maturity: everything to your balance (the default), the principal renewed in the same plan, or the principal and the interest renewed; you can change that choice until the maturity date. A renewal is made only on terms that are not worse than before: otherwise the money stays in your balance and you are told why.`,
       },
       {
         question: msg`Can I leave a plan early?`,
@@ -305,7 +315,7 @@ export const site: SiteContent = {
       },
       {
         question: msg`What if Vestora fails?`,
-        answer: msg`The interest on a plan is paid by Vestora itself, from its own funds: your money is only as safe as Vestora is. Your balance is not a bank deposit and is not covered by any deposit insurance or guarantee scheme. Invest only what you can afford to lose.`,
+        answer: msg`The interest on a plan is owed by Vestora itself: its books record every interest payment as paid by Vestora, not by another member, and no separate fund or guarantee stands behind it. Your money is only as safe as Vestora is. Your balance is not a bank deposit and is not covered by any deposit insurance or guarantee scheme. Invest only what you can afford to lose.`,
       },
     ],
   },
@@ -317,7 +327,7 @@ export const site: SiteContent = {
 
   privacy: {
     title: 'Privacy notice',
-    lastUpdated: '07 March 2025',
+    lastUpdated: '2 December 2026',
     intro: `This notice explains what personal information ${brandName} collects, why we collect it and the choices you have.`,
     sections: [
       {
@@ -332,7 +342,7 @@ export const site: SiteContent = {
         id: 'how-we-use-it',
         title: 'How we use your information',
         paragraphs: [
-          'We use your information to run your account, process deposits, cashouts and investments, pay interest and principal on schedule, keep an accurate record of your balance, meet our legal obligations (including anti-money-laundering checks), prevent fraud and answer your questions.',
+          'We use your information to run your account, process deposits, cashouts and investments, pay interest and principal on schedule, keep an accurate record of your balance, keep a record of who did what on your account, meet our legal obligations, prevent fraud and answer your questions.',
         ],
       },
       {
@@ -353,7 +363,7 @@ export const site: SiteContent = {
         id: 'retention-and-rights',
         title: 'Retention and your rights',
         paragraphs: [
-          'We keep account and transaction records for as long as the law requires. You may ask for a copy of your information, ask us to correct it, or ask us to delete what we are not required to keep, by writing to us through the Contact page.',
+          'We keep account and transaction records for as long as the law requires. You can download a copy of your information and close your account yourself, in Settings under Your data; closing erases your name, email address and other personal details, and keeps the transaction records the law requires without them. You may also ask us to correct your information through the Contact page.',
         ],
       },
     ],
@@ -367,7 +377,7 @@ export const site: SiteContent = {
         id: 'client-account',
         title: 'Client account',
         paragraphs: [
-          'You must give accurate information when you open an account and keep it up to date. We may ask you to verify your identity and the source of your funds before you deposit or withdraw.',
+          'You must give accurate information when you open an account and keep it up to date.',
           'Keep your sign-in details confidential. You are responsible for activity on your account, and you must tell us immediately if you suspect unauthorised use.',
         ],
       },
@@ -375,7 +385,7 @@ export const site: SiteContent = {
         id: 'funds-deposit-and-withdraw',
         title: 'Funds deposit and withdraw',
         paragraphs: [
-          'Deposits are credited to your balance after we have confirmed the transfer. Cashout requests reserve the requested amount until they are reviewed; approved requests are paid to the details you provide.',
+          'A bank transfer that carries your deposit reference is credited to your balance when our bank statement shows it; where Bitcoin deposits are offered, a payment to your Bitcoin address is credited once the network has confirmed it as the Deposit page states. Cashout requests reserve the requested amount until they are reviewed; approved requests are paid to the details you provide.',
           'Check payment details carefully. Funds sent to the wrong details, or sent in breach of these deposit rules, may be lost and may not be refundable.',
         ],
       },
@@ -411,7 +421,7 @@ export const site: SiteContent = {
         id: 'termination',
         title: 'Termination',
         paragraphs: [
-          'You may close your account at any time by contacting us. We may suspend or terminate an account in case of unauthorised access or a violation of these terms or our policies; any remaining balance is then handled as the law requires.',
+          'You may close your account at any time in Settings, under Your data, once your balance is zero and nothing is pending or invested. We may suspend or terminate an account in case of unauthorised access or a violation of these terms or our policies; any remaining balance is then handled as the law requires.',
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { intlLocale } from '../i18n';
+import { LOCALE_INFO, currentLocale, intlLocale } from '../i18n';
 
 const DASH = '—';
 
@@ -23,12 +23,21 @@ const twoDecimals = {
 };
 const integer = { format: (v: number) => numberFormat({ maximumFractionDigits: 0 }).format(v) };
 
+/**
+ * In a right-to-left language a figure `Intl` writes (a date with its right-to-left marks, an amount with its
+ * currency) is isolated as one right-to-left run (U+2067 ... U+2069, what `<bdi dir="rtl">` does), so the text
+ * around it, a left-to-right cell or an English word beside it, cannot reorder its parts ("012027/01/", "$US 999").
+ */
+export function isolated(text: string): string {
+  return LOCALE_INFO[currentLocale()].dir === 'rtl' ? `\u2067${text}\u2069` : text;
+}
+
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /** Dollars with a sign, separators and 2 decimals: `$1,234.50`, `-$3.00`. */
 export function formatMoney(value: number | null | undefined): string {
-  return isNumber(value) ? money.format(value) : DASH;
+  return isNumber(value) ? isolated(money.format(value)) : DASH;
 }
 
 /** A plain number with separators and exactly 2 decimals: `1,234.50`. */
@@ -86,7 +95,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return DASH;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return DASH;
-  return date.toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  return isolated(date.toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }));
 }
 
 /** A date without time in the reader's locale, e.g. `Mar 7, 2025`. */
@@ -94,5 +103,13 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return DASH;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return DASH;
-  return date.toLocaleDateString(intlLocale(), { dateStyle: 'medium' });
+  return isolated(date.toLocaleDateString(intlLocale(), { dateStyle: 'medium' }));
+}
+
+/** A calendar day (`2026-12-31`, no time) in the reader's locale, e.g. `Dec 31, 2026`: read as UTC, so no time zone moves it. */
+export function formatDay(isoDay: string | null | undefined): string {
+  if (!isoDay) return DASH;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? `${isoDay}T00:00:00Z` : isoDay);
+  if (Number.isNaN(date.getTime())) return DASH;
+  return isolated(date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }));
 }

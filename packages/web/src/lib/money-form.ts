@@ -25,7 +25,8 @@ function decimalComma(): boolean {
  * Whatever is left that is not a plain amount fails the check after it.
  */
 function plainDollars(text: string): string {
-  const v = asciiDigits(text.trim()).replace(/[$\s\u00a0\u202f]/g, '');
+  // Direction marks and isolates (formatMoney isolates a right-to-left figure) are not part of the amount.
+  const v = asciiDigits(text.trim()).replace(/[$\s\u00a0\u202f\u200e\u200f\u061c\u2066-\u2069]/g, '');
   if (!decimalComma()) return v.replace(/,/g, '');
   const grouped = v.replace(/\.(?=\d{3}(?:[.,]|$))/g, '');
   return grouped.includes(',') ? grouped.replace(',', '.') : grouped;

@@ -3,7 +3,7 @@ import type { DB, SiteSettingsTable } from '../../db/schema.ts';
 
 export type SiteSettingsRow = Pick<
   SiteSettingsTable,
-  'company_name' | 'registration' | 'address' | 'support_email' | 'licence' | 'launch_date'
+  'company_name' | 'registration' | 'address' | 'support_email' | 'licence' | 'launch_date' | 'map_url'
 > & { updated_at: Date | string | null };
 
 const COLUMNS = [
@@ -13,6 +13,7 @@ const COLUMNS = [
   'support_email',
   'licence',
   'launch_date',
+  'map_url',
   'updated_at',
 ] as const;
 

@@ -13,6 +13,7 @@ const EMPTY: TSiteSettings = {
   supportEmail: null,
   licence: null,
   launchDate: null,
+  mapUrl: null,
   updatedAt: null,
 };
 
@@ -25,6 +26,7 @@ function toSettings(row: SiteSettingsRow | undefined): TSiteSettings {
     supportEmail: row.support_email,
     licence: row.licence,
     launchDate: row.launch_date,
+    mapUrl: row.map_url,
     updatedAt: row.updated_at ? iso(row.updated_at) : null,
   };
 }
@@ -59,6 +61,8 @@ export async function updateSiteSettings(
       support_email: input.supportEmail,
       licence: input.licence,
       launch_date: input.launchDate,
+      // Older callers send no map link: theirs is kept (undefined), an empty one clears it (null).
+      map_url: input.mapUrl === undefined ? before.mapUrl : input.mapUrl,
     };
     await upsertSiteSettings(trx, values, { userId: actorId, now });
     const after = toSettings({ ...values, updated_at: now });

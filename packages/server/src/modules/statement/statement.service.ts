@@ -76,6 +76,21 @@ function statementGap(g: {
   );
 }
 
+const MT940_REFUSED = tr(
+  'statement.mt940',
+  'format: MT940 is not read here: no maintained MT940 parser exists for Node.js. Ask the bank for its ' +
+    'camt.053 (ISO 20022) export, or a CSV export.',
+);
+
+/** An MT940 statement: SWIFT header blocks (`{1:`) or, near the start, its transaction reference tag `:20:`. */
+function looksLikeMt940(content: string): boolean {
+  const start = content
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 200);
+  return start.startsWith('{1:') || /^:20:/m.test(start);
+}
+
 function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined, currency: string): ParsedStatement {
   if (input.content.includes('\u0000')) {
     throw new AppError(
@@ -83,6 +98,9 @@ function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined
       tr('statement.nulCharacters', 'content: This file holds NUL characters; it is not a text statement file.'),
     );
   }
+  // An MT940 file (SWIFT blocks or `:20:` tags) chosen as camt.053 or CSV gets the reason, not the XML or CSV
+  // reader's own complaint about its first character.
+  if (input.format === 'mt940' || looksLikeMt940(input.content)) throw new AppError('BAD_INPUT', MT940_REFUSED);
   try {
     if (input.format === 'camt053') return readCamt053(input.content);
     if (input.format === 'csv') {
@@ -97,14 +115,7 @@ function readFile(input: TStatementImportInput, mapping: TCsvMapping | undefined
       }
       return readCsvStatement(input.content, mapping, currency);
     }
-    throw new AppError(
-      'BAD_INPUT',
-      tr(
-        'statement.mt940',
-        'format: MT940 is not read here: no maintained MT940 parser exists for Node.js. Ask the bank for its ' +
-          'camt.053 (ISO 20022) export, or a CSV export.',
-      ),
-    );
+    throw new AppError('BAD_INPUT', MT940_REFUSED);
   } catch (e) {
     if (e instanceof StatementFileError) throw new AppError('BAD_INPUT', e.msg ?? e.message);
     throw e;

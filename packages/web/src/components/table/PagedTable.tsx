@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { ErrorState, PageLoader } from '../ui/states';
 import { LoadMore, type ListNounProp } from './LoadMore';
 import { toggleInSet } from './ExpandableRow';
+import { ScrollingTable } from './ScrollCue';
 
 /** What PagedTable needs from a `use…Pages` hook. */
 export interface PagedList<T> {
@@ -40,6 +41,8 @@ interface PagedTableProps<T> {
   noun?: ListNounProp;
   /** Above the table, inside the list's stack. */
   before?: ReactNode;
+  /** The table's name for its scroll region (keyboard users focus it to scroll). */
+  scrollLabel?: string;
 }
 
 /** Loading, error and empty states, then a table of expandable rows with 'Load more' under it. */
@@ -54,6 +57,7 @@ export function PagedTable<T extends { id: string }>({
   row,
   noun,
   before,
+  scrollLabel,
 }: PagedTableProps<T>) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (list.isPending) return <PageLoader label={loadingLabel} minH="20vh" />;
@@ -72,7 +76,7 @@ export function PagedTable<T extends { id: string }>({
   return (
     <Stack gap="2">
       {before}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <ScrollingTable label={scrollLabel}>
         <Table.Root size="sm" minW={minW}>
           <Table.Header>
             <Table.Row>
@@ -88,7 +92,7 @@ export function PagedTable<T extends { id: string }>({
             )}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </ScrollingTable>
       <LoadMore
         shown={items.length}
         hasMore={list.hasNextPage}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuDownload, LuFileText } from 'react-icons/lu';
@@ -11,6 +11,7 @@ import { downloadBase64File } from '../../lib/download';
 import { toaster } from '../../components/ui/toaster';
 import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { OptionSelect } from '../../components/ui/option-select';
+import { summaryYears } from './summary-years';
 
 /** `2025-03` as the reader says it: `March 2025`, `März 2025`, `مارس ٢٠٢٥`. */
 function monthLabel(month: string): string {
@@ -151,18 +152,27 @@ export function StatementsPanel() {
           </Box>
         )}
       </Stack>
-      <YearSummary oldestMonth={list.data?.at(-1)?.month} />
+      <YearSummary oldestMonth={list.data?.at(-1)?.month} newestMonth={list.data?.[0]?.month} />
     </Stack>
   );
 }
 
-/** The yearly interest summary: a year picker and PDF / CSV downloads. */
-function YearSummary({ oldestMonth }: { oldestMonth: string | undefined }) {
+/** The yearly interest summary: a year picker and PDF / CSV downloads, opening on the year of the newest statement. */
+function YearSummary({
+  oldestMonth,
+  newestMonth,
+}: {
+  oldestMonth: string | undefined;
+  newestMonth: string | undefined;
+}) {
   const { t } = useLingui();
-  const current = new Date().getFullYear();
-  const oldest = Math.min(current - 1, oldestMonth ? Number(oldestMonth.slice(0, 4)) : current - 1);
-  const years = Array.from({ length: current - oldest + 1 }, (_, i) => String(current - i));
-  const [year, setYear] = useState(String(current - 1));
+  const { years, initial } = summaryYears(new Date().getUTCFullYear(), oldestMonth, newestMonth);
+  const [year, setYear] = useState(initial);
+  // The list arrives after the first render: open on its newest year once it is known (until the member picks one).
+  const [picked, setPicked] = useState(false);
+  useEffect(() => {
+    if (!picked) setYear(initial);
+  }, [initial, picked]);
   const utils = trpc.useUtils();
   const { busy, run } = useFileDownload();
 
@@ -179,7 +189,10 @@ function YearSummary({ oldestMonth }: { oldestMonth: string | undefined }) {
           <OptionSelect
             aria-label={t`Year of the summary`}
             value={year}
-            onChange={(e) => setYear(e.currentTarget.value)}
+            onChange={(e) => {
+              setPicked(true);
+              setYear(e.currentTarget.value);
+            }}
             options={years.map((y) => ({ value: y, label: y }))}
           />
         </Box>

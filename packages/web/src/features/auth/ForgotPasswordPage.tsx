@@ -31,7 +31,14 @@ export default function ForgotPasswordPage() {
   const email = getValues('email');
 
   return (
-    <AuthCard title={t`Forgot your password?`} subtitle={t`We will email you a link to choose a new one.`}>
+    <AuthCard
+      title={t`Forgot your password?`}
+      subtitle={
+        policy.data?.mailDelivered === false
+          ? t`This installation sends no mail, so no reset link can reach you by email.`
+          : t`We will email you a link to choose a new one.`
+      }
+    >
       <chakra.form
         display="flex"
         flexDirection="column"

@@ -45,7 +45,7 @@ export function DepositForm() {
       toaster.create({
         type: 'success',
         title: t`Your deposit of ${amount} is pending review`,
-        description: t`Your balance will be credited once an admin confirms the transfer has arrived.`,
+        description: t`Your balance is credited when the transfer shows on our bank statement.`,
         duration: 8000,
       });
       await utils.deposit.list.invalidate();

@@ -14,7 +14,7 @@ import { OwnRequests, type OwnRequestsSpec } from '../../components/money/OwnReq
 const ownDeposits = (): OwnRequestsSpec<TDepositItem> => ({
   noun: 'deposit',
   empty: {
-    description: t`When you send a transfer, report it on the Deposit page; it is credited once our team confirms it.`,
+    description: t`A transfer with your deposit reference is credited when it shows on our bank statement; the Deposit page shows the account and your reference.`,
     to: '/dashboard/deposit',
     label: t`Go to Deposit`,
   },

@@ -316,7 +316,7 @@ export default function InboxPage() {
           </Field.Label>
           <Textarea rows={8} value={reply} onChange={(e) => setReply(e.target.value)} />
           <Field.HelperText>
-            <Trans>Their message is quoted below your reply.</Trans>
+            <Trans>Only your words are sent: their message is not quoted, so say what you are answering.</Trans>
           </Field.HelperText>
         </Field.Root>
       </ActionDialog>

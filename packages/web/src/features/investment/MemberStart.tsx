@@ -9,6 +9,7 @@ import { LEDGER_KIND_LABELS } from '../../lib/money-labels';
 import { useSession } from '../../lib/session';
 import { useSiteConfig } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
+import { useBitcoinInstructions } from '../deposit/BitcoinDeposit';
 
 type StepState = 'done' | 'waiting' | 'todo';
 
@@ -41,7 +42,12 @@ function Checklist() {
   const { user } = useSession();
   const mailEnabled = useSiteConfig()?.mailEnabled;
   const deposits = trpc.deposit.list.useQuery({ limit: 25, userId: user?.id }, { enabled: !!user });
-  if (!user || !deposits.data) return null;
+  // Whether bank transfers are open (the deposit account is set) and Bitcoin is offered: the step says only what
+  // the member can do now.
+  const account = trpc.account.get.useQuery(undefined, { retry: false, enabled: !!user });
+  const { bitcoin } = useBitcoinInstructions();
+  if (!user || !deposits.data || account.isPending) return null;
+  const bankOpen = account.data?.isSet === true;
   const confirmed = deposits.data.items.some((d) => d.status === 'confirmed');
   const pending = deposits.data.items.some((d) => d.status === 'pending');
   const funded = confirmed || user.balance > 0;
@@ -64,15 +70,25 @@ function Checklist() {
             {funded ? (
               t`Your balance is ${balance}.`
             ) : pending ? (
-              t`Your deposit report is waiting for review; it is credited once the transfer is confirmed.`
-            ) : (
+              t`Your deposit report is waiting for the transfer to show on our bank statement; it is credited then.`
+            ) : bankOpen ? (
               <Trans>
-                Send a bank transfer and report it on the{' '}
+                Send a bank transfer with your deposit reference, shown on the{' '}
+                <Link asChild color="teal.fg" fontWeight="semibold">
+                  <RouterLink to="/dashboard/deposit">Deposit</RouterLink>
+                </Link>{' '}
+                page: it is credited when our bank statement shows it.
+              </Trans>
+            ) : bitcoin ? (
+              <Trans>
+                Bank transfers are not open yet. You can pay in Bitcoin to your own address on the{' '}
                 <Link asChild color="teal.fg" fontWeight="semibold">
                   <RouterLink to="/dashboard/deposit">Deposit</RouterLink>
                 </Link>{' '}
                 page.
               </Trans>
+            ) : (
+              t`Deposits are not open yet: please send nothing until the Deposit page shows the bank account to use.`
             )}
           </Step>
           <Step state="todo" title={t`Invest in a plan`}>

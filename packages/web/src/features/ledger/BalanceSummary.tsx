@@ -64,7 +64,7 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
             </Stat.Label>
             <Stat.ValueText fontSize="xl">{total(awaitingQuery.data)}</Stat.ValueText>
             <Stat.HelpText as="dd" color="fg.muted">
-              <Trans>Not in your balance until our team confirms the transfer.</Trans>
+              <Trans>Not in your balance until the transfer shows on our bank statement.</Trans>
             </Stat.HelpText>
           </Stat.Root>
         </SimpleGrid>

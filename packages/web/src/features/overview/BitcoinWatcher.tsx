@@ -18,12 +18,12 @@ export const EXCEPTION_WORDS: Record<
 > = {
   reorged: {
     label: msg`Credited, then left the chain`,
-    help: msg`The ledger is not rewritten: correct the balance with an adjustment (another admin approves it).`,
+    help: msg`The ledger is not rewritten and the credit stays. To take it back, change the member's balance in User Management (Edit, with a reason): it becomes an adjustment on their ledger, made by an administrator other than the member.`,
     palette: 'red',
   },
   dust: {
     label: msg`Dust: not credited`,
-    help: msg`Under the dust minimum: nothing was credited. Credit it by hand with an adjustment if you choose to.`,
+    help: msg`Under the dust minimum: nothing was credited. To credit it anyway, change the member's balance in User Management (Edit, with a reason): it becomes an adjustment on their ledger.`,
     palette: 'gray',
   },
   payout_mismatch: {

@@ -15,6 +15,8 @@ export interface PlanLook {
 // Longer names first so "Safe Growth Plan" is not taken for something shorter.
 const LOOKS: ReadonlyArray<[string, PlanLook]> = [
   ['safe growth plan', { icon: LuShieldCheck, palette: 'teal' }],
+  // The demo plan's name since #34 ("safe" promised what a plan only as sound as Vestora cannot).
+  ['steady growth plan', { icon: LuShieldCheck, palette: 'teal' }],
   ['balanced fund', { icon: LuScale, palette: 'blue' }],
   ['platinum', { icon: LuGem, palette: 'purple' }],
   ['starter', { icon: LuSprout, palette: 'green' }],

@@ -7,6 +7,7 @@ import { useSiteSettings } from '../../lib/site-hooks';
 import { PageHeader } from './PageHeader';
 import { useSiteFigures } from './figures';
 import { site } from '../../content/site';
+import { formatDay } from '../../lib/format';
 
 /**
  * The operator's facts an admin set on the Site settings page (company, registration, licence, address, launch
@@ -21,7 +22,7 @@ function OperatorFacts() {
     { label: t`Registration`, value: settings.registration },
     { label: t`Licence`, value: settings.licence },
     { label: t`Address`, value: settings.address },
-    { label: t`Launched`, value: settings.launchDate },
+    { label: t`Launched`, value: settings.launchDate ? formatDay(settings.launchDate) : null },
   ].filter((f): f is { label: string; value: string } => !!f.value);
   if (facts.length === 0) return null;
   return (
@@ -35,7 +36,7 @@ function OperatorFacts() {
             <Text as="dt" fontWeight="semibold">
               {f.label}
             </Text>
-            <Text as="dd" color="fg.muted" whiteSpace="pre-line">
+            <Text as="dd" color="fg.muted" whiteSpace="pre-line" dir="auto">
               {f.value}
             </Text>
           </Box>

@@ -18,7 +18,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LuMail, LuMapPin, LuSend } from 'react-icons/lu';
+import { LuMail, LuMap, LuMapPin, LuSend } from 'react-icons/lu';
 import { Field } from '../../components/ui/field';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
@@ -161,7 +161,7 @@ function ContactForm() {
  */
 function ContactFacts() {
   const settings = useSiteSettings();
-  if (!settings || (!settings.supportEmail && !settings.address)) return null;
+  if (!settings || (!settings.supportEmail && !settings.address && !settings.mapUrl)) return null;
   return (
     <Card.Root variant="outline" bg="bg.panel" data-testid="contact-facts">
       <Card.Body gap="5">
@@ -190,6 +190,25 @@ function ContactFacts() {
                 {settings.address}
               </Text>
             </Box>
+          </HStack>
+        ) : null}
+        {settings.mapUrl ? (
+          // A link, not an embedded frame: a frame would loosen the content security policy.
+          <HStack align="start" gap="3">
+            <Icon as={LuMap} boxSize="5" color="teal.fg" mt="0.5" aria-hidden />
+            <Link
+              href={settings.mapUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="teal.fg"
+              fontWeight="semibold"
+            >
+              <Trans>See us on a map</Trans>
+              <Text as="span" srOnly>
+                {' '}
+                <Trans>(opens in a new tab)</Trans>
+              </Text>
+            </Link>
           </HStack>
         ) : null}
       </Card.Body>

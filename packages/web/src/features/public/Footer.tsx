@@ -24,6 +24,9 @@ function NewsletterForm() {
   const [error, setError] = useState<string | null>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation();
   const locale = useLocale();
+  // Asked on submit, not while rendering: a config already cached when another part of the page hydrates would
+  // change that part's HTML (the referral terms) and break hydration.
+  const utils = trpc.useUtils();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,8 +38,24 @@ function NewsletterForm() {
     try {
       const res = await subscribe.mutateAsync({ email: email.trim(), locale });
       setEmail('');
-      // The server's answer says what really happened (no confirmation mail arrives without a mail server).
-      toaster.create({ type: 'success', title: t`Almost done`, description: res.message, duration: 15_000 });
+      // Without a mail server no confirmation link can arrive: the toast says so instead of "almost done".
+      const config = await utils.site.config.fetch(undefined, { staleTime: 5 * 60_000 }).catch(() => null);
+      const mailOff = config?.mailEnabled === false || res.message.startsWith('Mail is not being sent');
+      toaster.create(
+        mailOff
+          ? {
+              type: 'warning',
+              title: t`No confirmation email will arrive`,
+              description: t`Mail is not being sent on this installation, so you are not subscribed: the confirmation link waits until an administrator sets up mail.`,
+              duration: 15_000,
+            }
+          : {
+              type: 'success',
+              title: t`Check your inbox to confirm`,
+              description: t`If the address can receive our newsletter, a confirmation link is on its way. Nothing is subscribed until you open it.`,
+              duration: 15_000,
+            },
+      );
     } catch (err) {
       setError(errorMessage(err, t`Could not subscribe. Please try again.`));
     }

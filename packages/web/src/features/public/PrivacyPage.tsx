@@ -36,7 +36,14 @@ export default function PrivacyPage() {
   return (
     <>
       {/* The legal text itself is in English (it is the version that applies); the page says so in the reader's language. */}
-      <PageHeader title={t`Privacy and terms`} intro={<span lang="en">{privacy.intro}</span>}>
+      <PageHeader
+        title={t`Privacy and terms`}
+        intro={
+          <span lang="en" dir="ltr">
+            {privacy.intro}
+          </span>
+        }
+      >
         <Text mt="4" fontSize="sm" color="teal.100">
           <Trans>Last updated: {lastUpdated}</Trans>
         </Text>
@@ -52,7 +59,7 @@ export default function PrivacyPage() {
       <Container maxW="7xl" py={{ base: '10', md: '16' }}>
         <Grid templateColumns={{ base: '1fr', lg: '16rem 1fr' }} gap={{ base: '8', lg: '12' }}>
           <Box as="nav" aria-label={t`On this page`} display={{ base: 'none', lg: 'block' }}>
-            <Stack gap="1" position="sticky" top="24" fontSize="sm" lang="en">
+            <Stack gap="1" position="sticky" top="24" fontSize="sm" lang="en" dir="ltr">
               <Text fontWeight="semibold" mb="1">
                 {privacy.title}
               </Text>
@@ -71,7 +78,8 @@ export default function PrivacyPage() {
               ))}
             </Stack>
           </Box>
-          <Stack gap="14" maxW="3xl" lang="en">
+          {/* English inside a right-to-left page is laid out left to right (its own direction). */}
+          <Stack gap="14" maxW="3xl" lang="en" dir="ltr" data-testid="legal-text">
             <Box
               as="section"
               aria-labelledby="privacy-title"

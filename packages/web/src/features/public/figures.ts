@@ -21,5 +21,5 @@ export function useSiteFigures(): { stat: Figure['stat']; label: string; value: 
   if (!stats) return [];
   return site.figuresSection.items
     .filter((f) => stats[f.stat] > 0)
-    .map((f) => ({ stat: f.stat, label: i18n._(f.label), value: figureValue(f.stat, stats) }));
+    .map((f) => ({ stat: f.stat, label: i18n._(f.label(stats[f.stat])), value: figureValue(f.stat, stats) }));
 }

@@ -42,13 +42,19 @@ const SERVER: TReward[] = [
 ];
 
 describe('rewardTexts', () => {
-  it('reads in English exactly as the server wrote it', async () => {
+  it('reads in English as the server wrote it, with its days in the reader’s format', async () => {
     await activateLocale('en');
+    const DAYS: Record<string, string> = {
+      '2025-02-10': 'February 10, 2025',
+      '2025-03-01': 'March 1, 2025',
+      '2025-04-02': 'April 2, 2025',
+    };
+    const days = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}/g, (d) => DAYS[d]!);
     for (const reward of SERVER) {
       expect(rewardTexts(reward, i18n)).toEqual({
         name: reward.name,
-        description: reward.description,
-        detail: reward.detail,
+        description: days(reward.description),
+        detail: days(reward.detail),
       });
     }
   });
@@ -59,7 +65,7 @@ describe('rewardTexts', () => {
     await activateLocale('de');
     try {
       expect(rewardTexts(SERVER[0]!, i18n).detail).toBe(
-        'Erhalten: Ihr Konto wurde am 2025-02-10 eröffnet, am oder vor dem Starttermin (2025-03-01).',
+        'Erhalten: Ihr Konto wurde am 10. Februar 2025 eröffnet, am oder vor dem Starttermin (1. März 2025).',
       );
       const { description, detail } = rewardTexts(SERVER[3]!, i18n);
       expect(description).toMatch(/^Einzelne Transaktion über 10\.000\s\$$/);

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TReward } from '@vestora/contract';
-import { formatMoney } from '../../lib/format';
+import { formatDay, formatMoney } from '../../lib/format';
 
 const NAME: Record<TReward['key'], ReturnType<typeof msg>> = {
   early_adopter: msg`Early Adopter`,
@@ -28,7 +28,9 @@ export function rewardTexts(reward: TReward, i18n: I18n): { name: string; descri
   const dates = reward.detail.match(/\d{4}-\d{2}-\d{2}/g) ?? [];
   const amounts = reward.detail.match(/\$[\d,]+\.\d{2}/g) ?? [];
   if (reward.key === 'early_adopter') {
-    const launch = reward.description.match(/\d{4}-\d{2}-\d{2}/)?.[0];
+    const launchDay = reward.description.match(/\d{4}-\d{2}-\d{2}/)?.[0];
+    // Days in the reader's format (Intl), never the server's ISO form.
+    const launch = launchDay ? formatDay(launchDay) : undefined;
     const description = launch
       ? i18n._(msg`Opened an account by the launch date (${launch})`)
       : i18n._(msg`Opened an account by the launch date`);
@@ -38,7 +40,7 @@ export function rewardTexts(reward: TReward, i18n: I18n): { name: string; descri
       );
       return { name, description, detail };
     }
-    const openedOn = dates.find((d) => d !== launch) ?? launch;
+    const openedOn = formatDay(dates.find((d) => d !== launchDay) ?? launchDay);
     const detail = reward.earned
       ? i18n._(msg`Earned: your account was opened on ${openedOn}, on or before the launch date (${launch}).`)
       : i18n._(msg`Locked: this badge is for accounts opened on or before ${launch}; yours was opened on ${openedOn}.`);

@@ -13,7 +13,8 @@ const CHANNEL_LABEL: Record<TNotificationChannel, MessageDescriptor> = {
 };
 
 /** The contract's NOTIFICATION_CATEGORY_LABELS in the reader's language. */
-const CATEGORY_WORDS: Record<TNotificationCategory, { label: MessageDescriptor; covers: MessageDescriptor }> = {
+type ShownCategory = Exclude<TNotificationCategory, 'marketing'>;
+const CATEGORY_WORDS: Record<ShownCategory, { label: MessageDescriptor; covers: MessageDescriptor }> = {
   security: {
     label: msg`Security`,
     covers: msg`Sign-ins from a new device, password, email address and two-factor changes.`,
@@ -27,7 +28,6 @@ const CATEGORY_WORDS: Record<TNotificationCategory, { label: MessageDescriptor; 
     covers: msg`Interest payouts, matured and renewed investments, referral rewards.`,
   },
   statements: { label: msg`Statements`, covers: msg`A new monthly statement or yearly summary is ready.` },
-  marketing: { label: msg`News and offers`, covers: msg`New plans and product news. Off until you turn it on.` },
 };
 
 /**
@@ -45,6 +45,10 @@ const LOCKED_WORDS: Partial<Record<TNotificationCategory, Partial<Record<TNotifi
 
 type Category = TNotificationPreferences['categories'][number];
 
+/** The categories Settings offers: those something in the product really sends (not marketing). */
+export const shownCategory = <T extends Pick<Category, 'category'>>(row: T): row is T & { category: ShownCategory } =>
+  row.category !== 'marketing';
+
 /** One channel's switch; a locked one is on, disabled, with the server's reason beside it. */
 function ChannelSwitch({
   row,
@@ -52,7 +56,7 @@ function ChannelSwitch({
   pending,
   onChange,
 }: {
-  row: Category;
+  row: Category & { category: ShownCategory };
   channel: TNotificationChannel;
   pending: boolean;
   onChange: (on: boolean) => void;
@@ -94,8 +98,8 @@ function ChannelSwitch({
 
 /**
  * Notification preferences, kept on the server: per category, in the app and by e-mail. Security and
- * money-movement e-mail are locked on (the reason is shown next to the switch); marketing is off until
- * turned on. A change is saved at once; the toast speaks only after the server stored it.
+ * money-movement e-mail are locked on (the reason is shown next to the switch); marketing is not offered (nothing
+ * sends it). A change is saved at once; the toast speaks only after the server stored it.
  */
 export function NotificationPreferences() {
   const { t, i18n } = useLingui();
@@ -143,7 +147,9 @@ export function NotificationPreferences() {
             </Alert.Root>
           ) : (
             <Stack as="ul" gap="4" listStyleType="none">
-              {prefs.data.categories.map((row) => {
+              {/* "News and offers" (marketing) is not offered: nothing in the product writes or sends such news (the
+                  newsletter is a list of addresses an admin exports), so a switch for it would control nothing. */}
+              {prefs.data.categories.filter(shownCategory).map((row) => {
                 const words = CATEGORY_WORDS[row.category];
                 return (
                   <Stack

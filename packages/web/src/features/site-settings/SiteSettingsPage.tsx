@@ -12,7 +12,10 @@ import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
 
-type Values = Record<'companyName' | 'registration' | 'address' | 'supportEmail' | 'licence' | 'launchDate', string>;
+type Values = Record<
+  'companyName' | 'registration' | 'address' | 'supportEmail' | 'licence' | 'launchDate' | 'mapUrl',
+  string
+>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,6 +27,7 @@ function toValues(s: TSiteSettings): Values {
     supportEmail: s.supportEmail ?? '',
     licence: s.licence ?? '',
     launchDate: s.launchDate ?? '',
+    mapUrl: s.mapUrl ?? '',
   };
 }
 
@@ -115,6 +119,24 @@ function SettingsFormCard({ settings }: { settings: TSiteSettings }) {
               helperText={t`Accounts opened on or before this day earn the Early Adopter badge. Until it is set, nobody does.`}
             >
               <Input type="date" {...register('launchDate')} />
+            </Field>
+            <Field
+              label={t`Map link`}
+              helperText={t`A link to your address on a map service (https://...). The Contact page shows it as a link; it does not embed a map.`}
+              invalid={!!errors.mapUrl}
+              errorText={errors.mapUrl?.message}
+            >
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder="https://www.openstreetmap.org/..."
+                {...register('mapUrl', {
+                  validate: (v) =>
+                    !v.trim() ||
+                    /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v.trim()) ||
+                    t`Map link must be a web address starting with https://`,
+                })}
+              />
             </Field>
           </fieldset>
           {save.isError ? (
