@@ -71,7 +71,13 @@ export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
  * pay the member's address; `amount_mismatch` a payment whose reads disagree (the mempool's, the block's, the
  * confirmed transaction's amount): held, not credited, until an admin resolves it (bitcoin.resolveAmount).
  */
-export const ZBitcoinExceptionKind = z.enum(['reorged', 'dust', 'payout_mismatch', 'closed_account', 'amount_mismatch']);
+export const ZBitcoinExceptionKind = z.enum([
+  'reorged',
+  'dust',
+  'payout_mismatch',
+  'closed_account',
+  'amount_mismatch',
+]);
 export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
 
 export const ZBitcoinException = z.object({
