@@ -42,6 +42,9 @@ export const PLACEMENT: Record<string, Placement> = {
   'metrics.test.ts': 'both', // pool figures on PostgreSQL only
   'readyz.test.ts': 'both', // readiness asks the database
   'faults/shutdown.test.ts': 'both', // closing the pool / the embedded database
+  // Both: #27's money rules (a second admin's approval, one transfer one credit) through either driver.
+  'approvals/attacks.test.ts': 'both',
+  'statement/credit-once.test.ts': 'both',
 
   // PGlite: the embedded database itself, or no database at all.
   'cli.test.ts': 'pglite', // the CLI on an embedded data directory and its lock (skipped itself on PostgreSQL)
@@ -55,6 +58,10 @@ export const PLACEMENT: Record<string, Placement> = {
   'market.feed.test.ts': 'pglite', // no database
 
   // PostgreSQL: a feature's rules, HTTP, mail and sessions, with the database as a backdrop.
+  'approvals/bank-and-chain.test.ts': 'pg',
+  'bitcoin.amounts.test.ts': 'pg',
+  'statement/import-size.test.ts': 'pg',
+  'statement/strict-reading.test.ts': 'pg',
   'account-referral.test.ts': 'pg',
   'account-statement/account-statement.test.ts': 'pg',
   'accounts/email.test.ts': 'pg',
