@@ -8,6 +8,7 @@ import { applyDepositAccountIn } from '../account/account.service.ts';
 import { confirmProposedDepositIn } from '../deposit/deposit.service.ts';
 import type { FlowEnv } from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
+import { refuseCreditedTransfer } from '../statement/statement.once.ts';
 import { moveMoney } from '../money/money.move.ts';
 import { applyCsvMappingIn } from '../statement/statement.mapping.ts';
 import {
@@ -36,7 +37,12 @@ export async function approveApproval(db: Database, actor: Viewer, id: string, e
   return db.transaction().execute(async (trx) => {
     const peek = await findApproval(trx, id);
     if (!peek) throw new AppError('NOT_FOUND', APPROVAL_NOT_FOUND_MESSAGE);
-    if (peek.kind === 'deposit_confirm') await lockFlowRow(trx, 'deposits', String(peek.payload.depositId));
+    if (peek.kind === 'deposit_confirm') {
+      // The member's credit lock first, then the deposit's row: the order deposit.review and a statement's
+      // approval take them (#27: one bank transfer, one credit; a transfer the statement credited is refused).
+      await refuseCreditedTransfer(trx, String(peek.payload.depositId));
+      await lockFlowRow(trx, 'deposits', String(peek.payload.depositId));
+    }
     const approval = await lockApproval(trx, id);
     if (!approval) throw new AppError('NOT_FOUND', APPROVAL_NOT_FOUND_MESSAGE);
     await applyApproved(trx, approval, actor, env);
