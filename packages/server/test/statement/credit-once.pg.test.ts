@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { balanceOf, expectLedgerConsistent, newKey } from '../money/money-helpers.ts';
 import { camt } from './statement-helpers.ts';
 
 // #27 under real concurrency (PostgreSQL): hand confirmations and the approval of the statement that carries
-// the same transfers run at the same moment through the pool; every transfer is credited once.
+// the same transfers run at the same moment through the pool; every transfer is credited once. Since #27's
+// approvals a hand confirmation credits only at the second admin's word: `reviewer` proposes every confirmation
+// first, and `confirmer`'s confirmations (the approvals, which credit) are what race the statement's approval.
 const DAY = '2026-11-20';
 
 describe('hand confirmation racing statement approval (PostgreSQL)', () => {
@@ -16,6 +18,7 @@ describe('hand confirmation racing statement approval (PostgreSQL)', () => {
   let importer: UserRow;
   let approver: UserRow;
   let reviewer: UserRow;
+  let confirmer: UserRow;
   const members: UserRow[] = [];
 
   beforeAll(async () => {
@@ -25,12 +28,14 @@ describe('hand confirmation racing statement approval (PostgreSQL)', () => {
     importer = await insertUser(t.handle.db, { accountType: 'admin' });
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
     reviewer = await insertUser(t.handle.db, { accountType: 'admin' });
+    confirmer = await insertUser(t.handle.db, { accountType: 'admin' });
     for (let i = 0; i < 12; i++) members.push(await insertUser(t.handle.db));
-    await callerAs(t, importer).account.update({
-      accountNumber: '4000123456',
-      bankName: 'First Dollar Bank',
-      accountHolder: 'Vestora Ltd',
-    });
+    await setDepositAccount(
+      t,
+      importer,
+      { accountNumber: '4000123456', bankName: 'First Dollar Bank', accountHolder: 'Vestora Ltd' },
+      approver,
+    );
   });
   afterAll(async () => {
     await expectLedgerConsistent(t.handle.db);
@@ -55,11 +60,17 @@ describe('hand confirmation racing statement approval (PostgreSQL)', () => {
     });
     expect(r).toMatchObject({ lines: 12, matched: 12 });
     for (const m of members.slice(6)) reports.set(m.id, await report(m));
+    // The first admin's confirmations only propose: nothing is credited yet.
+    for (const m of members) {
+      const proposed = await callerAs(t, reviewer).deposit.review({ id: reports.get(m.id)!, decision: 'confirm' });
+      expect(proposed.approval).toMatchObject({ status: 'pending' });
+      expect(await balanceOf(t.handle.db, m.id)).toBe(0);
+    }
 
     const calls: (() => Promise<unknown>)[] = [
       () => callerAs(t, approver).statement.approve({ statementId: r.statementId }),
       ...members.map(
-        (m) => () => callerAs(t, reviewer).deposit.review({ id: reports.get(m.id)!, decision: 'confirm' }),
+        (m) => () => callerAs(t, confirmer).deposit.review({ id: reports.get(m.id)!, decision: 'confirm' }),
       ),
     ];
     // The approval goes in the middle of the confirmations.

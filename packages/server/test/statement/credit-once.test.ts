@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { approveAs, callerAs, confirmDeposit, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { balanceOf, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
@@ -9,6 +9,8 @@ import { camt } from './statement-helpers.ts';
 // #27: one bank transfer is one credit, whatever the order (hand confirmation before the import, between import
 // and approval, after the credit) and whatever the file (camt.053 then a CSV without bank ids, a CSV then a
 // camt.053, the account spelled with a hyphen, a statement of an account that is not the platform's).
+// Since #27's approvals a hand confirmation is two admins' word: `reviewer` proposes it and `approver` approves it
+// (only then is anything credited), so "confirmed by hand" below is that whole confirmation.
 const DAY = '2026-11-20';
 const CSV_MAPPING = { date: 'Date', amount: 'Amount', reference: 'Details' } as const;
 
@@ -16,6 +18,7 @@ describe('credited once, whatever the order or the file', () => {
   let t: TestApp;
   let importer: UserRow;
   let approver: UserRow;
+  let reviewer: UserRow;
   let bank = 1_000_000; // the account's balance as the bank states it, statement after statement
   const members: UserRow[] = [];
   const member = (i: number) => members[i]!;
@@ -24,11 +27,18 @@ describe('credited once, whatever the order or the file', () => {
     t = await startTestApp({ clock: new ManualClock(`${DAY}T15:00:00.000Z`) });
     importer = await insertUser(t.handle.db, { accountType: 'admin' });
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
+    reviewer = await insertUser(t.handle.db, { accountType: 'admin' });
     for (let i = 0; i < 8; i++) members.push(await insertUser(t.handle.db));
-    await callerAs(t, importer).account.update({
-      accountNumber: '4000 1234 56',
-      bankName: 'First Dollar Bank',
-      accountHolder: 'Vestora Ltd',
+    await setDepositAccount(
+      t,
+      importer,
+      { accountNumber: '4000 1234 56', bankName: 'First Dollar Bank', accountHolder: 'Vestora Ltd' },
+      approver,
+    );
+    // The CSVs below without a mapping are read with the account's stored one, which since #27 a mapping sent
+    // with an import does not change: it is proposed and a second admin approves it.
+    await approveAs(t, approver, {
+      approval: await callerAs(t, importer).statement.proposeCsvMapping({ mapping: CSV_MAPPING }),
     });
   });
   afterAll(async () => {
@@ -46,7 +56,8 @@ describe('credited once, whatever the order or the file', () => {
   const linesOf = (statementId: string) => callerAs(t, approver).statement.lines({ statementId });
   const report = async (m: UserRow, amount: number) =>
     (await callerAs(t, m).deposit.request({ amount, reference: m.deposit_reference, idempotencyKey: newKey() })).id;
-  const confirmByHand = (id: string) => callerAs(t, approver).deposit.review({ id, decision: 'confirm' });
+  /** A whole hand confirmation (#27): `reviewer` proposes it, `approver` approves it and so credits it. */
+  const confirmByHand = (id: string) => confirmDeposit(t, reviewer, approver, { id });
   const depositRow = (id: string) =>
     t.handle.db
       .selectFrom('deposits')

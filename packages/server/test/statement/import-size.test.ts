@@ -1,7 +1,7 @@
 import { STATEMENT_IMPORT_MAX_CHARS } from '@vestora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { cookieFor } from '../money/money-helpers.ts';
 import { camt } from './statement-helpers.ts';
@@ -20,7 +20,8 @@ describe('the web import takes statements up to 10 MB', () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
     alice = await insertUser(t.handle.db);
-    await callerAs(t, admin).account.update({
+    // The deposit account is a proposal since #27: `admin` proposes it, a second admin (made for it) approves.
+    await setDepositAccount(t, admin, {
       accountNumber: '4000123456',
       bankName: 'First Dollar Bank',
       accountHolder: 'Vestora Ltd',

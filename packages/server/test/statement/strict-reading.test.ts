@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { balanceOf, DETAILS, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
@@ -27,11 +27,13 @@ describe('files read strictly', () => {
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
     alice = await insertUser(t.handle.db);
     bob = await insertUser(t.handle.db, { balanceCents: 50_000 });
-    await callerAs(t, importer).account.update({
-      accountNumber: '4000123456',
-      bankName: 'First Dollar Bank',
-      accountHolder: 'Vestora Ltd',
-    });
+    // The deposit account is a proposal since #27: the importer proposes it, the approver approves it.
+    await setDepositAccount(
+      t,
+      importer,
+      { accountNumber: '4000123456', bankName: 'First Dollar Bank', accountHolder: 'Vestora Ltd' },
+      approver,
+    );
   });
   afterAll(async () => {
     await expectLedgerConsistent(t.handle.db);
