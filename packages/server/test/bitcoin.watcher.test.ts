@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBitcoinDeposit, TDepositItem } from '@vestora/contract';
 import type { UserRow } from '../src/db/schema.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
-import { callerAs, insertUser } from '../src/test/factories.ts';
+import { callerAs, insertUser, setDepositAccount } from '../src/test/factories.ts';
 import { balanceOf, entriesFor, expectLedgerConsistent, failure } from './money/money-helpers.ts';
 import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers.ts';
 
@@ -270,7 +270,8 @@ describe('Bitcoin deposits off (no BTC_XPUB)', () => {
     const t = await startTestApp();
     try {
       const admin = await insertUser(t.handle.db, { accountType: 'admin' });
-      await callerAs(t, admin).account.update({ accountNumber: '4000 1234 56', bankName: 'B', accountHolder: 'H' });
+      // Since #27 a deposit-account change is a proposal a second admin approves (setDepositAccount does both).
+      await setDepositAccount(t, admin, { accountNumber: '4000 1234 56', bankName: 'B', accountHolder: 'H' });
       const member = await insertUser(t.handle.db);
       expect((await callerAs(t, member).deposit.instructions()).bitcoin).toBeUndefined();
       expect(await callerAs(t, admin).bitcoin.status()).toMatchObject({ enabled: false, height: null, lag: null });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
-import { callerAs, insertUser } from '../../src/test/factories.ts';
+import { callerAs, confirmDeposit, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, DETAILS, entriesFor, expectLedgerConsistent, ledgerState, newKey } from './money-helpers.ts';
 
@@ -138,19 +138,41 @@ describe('money under real concurrency (PostgreSQL)', () => {
   it('20 concurrent confirmations of one deposit: one credit', async () => {
     const u = await insertUser(t.handle.db);
     const d = await callerAs(t, u).deposit.request({ amount: 123.45, reference: 'TRF-RACE', idempotencyKey: newKey() });
+    // Since #27 a hand confirmation is a proposal a second admin approves: one admin proposes, then 20 other
+    // admins race to approve it, half through a second deposit.review confirm, half through approval.approve.
+    const proposed = await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+    expect(proposed).toMatchObject({ status: 'pending', approval: { status: 'pending' } });
+    expect(await balanceOf(t.handle.db, u.id)).toBe(0);
+    const approvers = await Promise.all(
+      times(20, (i) => insertUser(t.handle.db, { accountType: 'admin', firstName: `Approver${i}` })),
+    );
     const { ok, failed } = await together(
-      times(20, () => () => callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' })),
+      approvers.map(
+        (a, i) => () =>
+          i % 2 === 0
+            ? callerAs(t, a).deposit.review({ id: d.id, decision: 'confirm' })
+            : callerAs(t, a).approval.approve({ id: proposed.approval!.id }),
+      ),
     );
     expect(ok).toHaveLength(1);
     expect(failed).toHaveLength(19);
     for (const f of failed)
       expect(f).toMatchObject({
         status: 409,
-        message: 'This deposit was already confirmed; only pending deposits can be reviewed.',
+        message: expect.stringMatching(
+          /^(This deposit was already confirmed; only pending deposits can be reviewed\.|This proposal was already approved; nothing changed\.)$/,
+        ),
       });
     expect(await balanceOf(t.handle.db, u.id)).toBe(123_45);
+    const row = await t.handle.db
+      .selectFrom('deposits')
+      .select(['status', 'reviewed_by'])
+      .where('id', '=', d.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('confirmed');
+    expect(approvers.map((a) => a.id)).toContain(row.reviewed_by);
     expect(await entriesFor(t.handle.db, d.id)).toEqual([
-      { kind: 'deposit', amount_cents: 123_45, user_id: u.id, actor_id: admin.id },
+      { kind: 'deposit', amount_cents: 123_45, user_id: u.id, actor_id: row.reviewed_by },
     ]);
   });
 
@@ -220,6 +242,10 @@ describe('money under real concurrency (PostgreSQL)', () => {
 
   it('many users withdrawing, depositing and being reviewed at once keep every balance equal to its ledger', async () => {
     const people = await Promise.all(times(5, () => insertUser(t.handle.db, { balanceCents: 200_00 })));
+    // Since #27 a hand confirmation is admin's proposal that a second admin approves (below, with their own
+    // confirmation). The withdrawals are only rejected or cancelled: the payout-participant rule (#27) refuses
+    // an approval, not a rejection, so admin may still reject money of members whose credits they proposed.
+    const second = await insertUser(t.handle.db, { accountType: 'admin', firstName: 'Second' });
     const calls: (() => Promise<unknown>)[] = [];
     for (const p of people) {
       const me = callerAs(t, p);
@@ -236,7 +262,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
         });
         calls.push(async () => {
           const d = await me.deposit.request({ amount: 5, reference: `B-${i}`, idempotencyKey: newKey() });
-          return callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
+          return confirmDeposit(t, admin, second, { id: d.id });
         });
       }
     }

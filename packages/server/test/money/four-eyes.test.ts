@@ -87,11 +87,16 @@ describe('four eyes: an admin cannot review their own money requests', () => {
     expect(await state()).toEqual(before);
 
     // A bank payout approved without a typed payout reference waits for the next payment file (#19).
-    // carol: bob proposed the credit of alice's deposit above, so he may not pay her out (#27).
+    // Since #27 neither bob (proposed the credit of alice's deposit above) nor carol (approved it) may pay her
+    // out: dave, an administrator who took no part in crediting her, approves.
+    expect(
+      trpcError(await call('withdrawal.review', { id: w.id, decision: 'approve' }, await cookieFor(t, carol))).status,
+    ).toBe(403);
+    const dave = await insertUser(t.handle.db, { accountType: 'admin', firstName: 'Dave' });
     const approved = trpcData(
-      await call('withdrawal.review', { id: w.id, decision: 'approve' }, await cookieFor(t, carol)),
+      await call('withdrawal.review', { id: w.id, decision: 'approve' }, await cookieFor(t, dave)),
     );
-    expect(approved).toMatchObject({ status: 'approved', reviewedBy: carol.id });
+    expect(approved).toMatchObject({ status: 'approved', reviewedBy: dave.id });
   });
 
   it('cancelling their own pending withdrawal is an owner action and stays allowed', async () => {
