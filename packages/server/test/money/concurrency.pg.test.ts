@@ -146,7 +146,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
     const approvers = await Promise.all(
       times(20, (i) => insertUser(t.handle.db, { accountType: 'admin', firstName: `Approver${i}` })),
     );
-    const { ok, failed } = await together(
+    const { ok, failed } = await together<unknown>(
       approvers.map(
         (a, i) => () =>
           i % 2 === 0
