@@ -31,6 +31,16 @@ async function secondAdmin(): Promise<UserRow> {
   return second;
 }
 
+let payer: UserRow | undefined;
+/**
+ * A third administrator who took no part in crediting the member: since #27 an admin who proposed or approved
+ * money credited to a member cannot approve that member's payout.
+ */
+async function payerAdmin(): Promise<UserRow> {
+  payer ??= await env().createUser({ accountType: 'admin', firstName: 'Payer', email: uniqueEmail('payer-admin') });
+  return payer;
+}
+
 /** The second administrator approves every pending proposal (through the server, as Approvals does). */
 async function secondAdminApprovesAll(): Promise<void> {
   const caller = callerAs(env().deps, await secondAdmin());
@@ -466,28 +476,32 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await u.getByRole('alertdialog').getByRole('button', { name: 'Close', exact: true }).click();
     await expectBalance(u, '$150.00');
 
-    // The admin approves the $100 one and rejects the $50 one (with a reason).
-    await a.goto('/dashboard/money-desk?tab=withdrawals');
-    const w100 = a.getByRole('row').filter({ hasText: customer.email }).filter({ hasText: '$100.00' });
-    const w50 = a.getByRole('row').filter({ hasText: customer.email }).filter({ hasText: '$50.00' });
+    // An admin who took no part in crediting the member (#27) approves the $100 one and rejects the $50 one
+    // (with a reason).
+    const payerPage = await env().newPage({ label: 'payer-admin' });
+    await env().signInByApi(payerPage, (await payerAdmin()).email);
+    const p = payerPage.page;
+    await p.goto('/dashboard/money-desk?tab=withdrawals');
+    const w100 = p.getByRole('row').filter({ hasText: customer.email }).filter({ hasText: '$100.00' });
+    const w50 = p.getByRole('row').filter({ hasText: customer.email }).filter({ hasText: '$50.00' });
     await seen(w100);
     await seen(w50);
-    await shot(a, 'admin-money-desk-withdrawals');
+    await shot(p, 'admin-money-desk-withdrawals');
     await w100.getByRole('button', { name: 'Approve' }).click();
-    let dialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+    let dialog = p.getByRole('alertdialog').or(p.getByRole('dialog'));
     await seen(dialog.getByText('Approve this withdrawal?'));
     const payoutRef = dialog.getByLabel(/Payout reference/);
     if ((await payoutRef.count()) > 0) await payoutRef.fill('E2E-PAYOUT-1');
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-    await seen(notice(a, 'Withdrawal approved'));
+    await seen(notice(p, 'Withdrawal approved'));
     await gone(w100.getByRole('button', { name: 'Approve' }));
 
     await w50.getByRole('button', { name: 'Reject' }).click();
-    dialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+    dialog = p.getByRole('alertdialog').or(p.getByRole('dialog'));
     await seen(dialog.getByText('Reject this withdrawal?'));
     await dialog.getByLabel(/Reason/).fill('E2E: PayPal account not verified');
     await dialog.getByRole('button', { name: 'Reject and return funds' }).click();
-    await seen(notice(a, 'Withdrawal rejected'));
+    await seen(notice(p, 'Withdrawal rejected'));
     await gone(w50.getByRole('button', { name: 'Reject' }));
 
     // Rejected funds come back: 150 + 50.
@@ -540,7 +554,9 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
       // What a second administrator approved is recorded as theirs (#27).
       const by = ['Deposit account record changed', 'Deposit confirmed'].includes(action)
         ? (await secondAdmin()).email
-        : env().admin.email;
+        : ['Withdrawal approved as paid', 'Withdrawal rejected'].includes(action)
+          ? (await payerAdmin()).email
+          : env().admin.email;
       await seen(row.first().getByText(by));
     }
     await shot(page, 'admin-audit-log');
