@@ -233,6 +233,17 @@ export interface BitcoinWatcherTable {
   lease_until: Timestamp | null;
 }
 
+/** One background job's lease and last run (#29): `holder` runs a tick until `lease_until` (both null: free). */
+export interface JobLeaseTable {
+  name: string;
+  holder: string | null;
+  lease_until: Timestamp | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+}
+
 /** Hashes of the blocks scanned recently, to walk back to a fork point after a reorg. */
 export interface BitcoinBlockTable {
   height: number;
@@ -602,6 +613,7 @@ export interface DB {
   bitcoin_blocks: BitcoinBlockTable;
   bitcoin_exceptions: BitcoinExceptionTable;
   bitcoin_payout_checks: BitcoinPayoutCheckTable;
+  job_leases: JobLeaseTable;
   withdrawals: WithdrawalTable;
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;
