@@ -8,6 +8,7 @@ import { installGracefulShutdown } from './lib/shutdown.ts';
 import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startBitcoinWatcher } from './modules/bitcoin/bitcoin.start.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { configSecrets, createJobRunner } from './modules/job/job.runner.ts';
 import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
@@ -55,21 +56,22 @@ async function main() {
       ? 'email verification: required before a withdrawal (mail is delivered through SMTP_URL)'
       : 'email verification: not required (no SMTP_URL, so nobody could receive the link; admins can mark addresses verified)',
   );
-  const payouts = startPayoutRunner(app.deps);
+  // Every background loop is a job of one runner (#29): a lease per job across instances, one tick at a time,
+  // a stop that waits for the tick in flight. app.close() (any shutdown path) stops them all.
+  const jobs = createJobRunner({ ...app.deps, secrets: configSecrets(config) });
+  app.addHook('onClose', () => jobs.stop());
+  startPayoutRunner(app.deps, jobs);
   // Monthly account statements: issued in the background on and after the first of each month (#21).
-  const statements = startAccountStatementRunner(app.deps);
+  startAccountStatementRunner(app.deps, {}, jobs);
   app.log.info(mailModeLine(config));
-  const mail = startMailSender(app.deps);
-  // Ended sessions are purged now and every few minutes; app.close() (any shutdown path) stops it.
-  const sessionPurge = startSessionPurge(app.deps);
-  app.addHook('onClose', () => sessionPurge.stop());
-  const reportExpiry = startReportExpiry(app.deps);
-  app.addHook('onClose', () => reportExpiry.stop());
+  startMailSender(app.deps, {}, jobs);
+  // Ended sessions are purged now and every few minutes.
+  startSessionPurge(app.deps, jobs);
+  startReportExpiry(app.deps, jobs);
   // Builds requested data exports (#21) every DATA_EXPORT_POLL_MS.
-  const dataExports = startDataExportRunner(app.deps);
-  app.addHook('onClose', () => dataExports.stop());
+  startDataExportRunner(app.deps, jobs);
   // Bitcoin deposits: only with BTC_XPUB (nothing runs otherwise).
-  const bitcoin = startBitcoinWatcher(app.deps);
+  const bitcoin = startBitcoinWatcher(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`
@@ -79,7 +81,7 @@ async function main() {
   // SIGTERM / SIGINT: Fastify stops accepting connections, answers 503 to requests arriving on kept-alive ones,
   // and waits for those in flight; then the pool closes. Exit 0, or 1 past the deadline.
   installGracefulShutdown(app.log, async () => {
-    await Promise.all([app.close(), payouts.stop(), statements.stop(), mail.stop(), bitcoin?.stop()]);
+    await Promise.all([app.close(), jobs.stop(), bitcoin?.stop()]);
     await handle.close();
   });
 

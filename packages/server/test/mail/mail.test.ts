@@ -284,7 +284,8 @@ describe('mail delivered through SMTP', () => {
 describe('the sender running on its own timer (as main.ts starts it)', () => {
   it('a message written by a request goes out within seconds, with nobody calling runOnce', async () => {
     const smtp = await startTestSmtpServer();
-    const t = await startTestApp({ clock: new ManualClock(), env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } });
+    const clock = new ManualClock();
+    const t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } });
     const sender = startMailSender(t.app.deps);
     try {
       const user = await insertUser(t.handle.db, { email: 'fast@example.com' });
@@ -292,6 +293,8 @@ describe('the sender running on its own timer (as main.ts starts it)', () => {
       const d = await callerAs(t, user).deposit.request({ amount: 7, reference: 'TRF-FAST', idempotencyKey: newKey() });
       const started = Date.now();
       await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
+      // The sender's timer is the app clock's (#29): its next wake-up is MAIL_POLL_MS on.
+      clock.advanceMs(200);
       // The issue's bound is "within seconds"; a loaded 2-core machine gets a generous margin.
       await vi.waitFor(() => expect(smtp.to(user.email)).toHaveLength(1), { timeout: 15_000, interval: 50 });
       console.log(`running sender: the deposit mail arrived ${Date.now() - started} ms after the confirmation`);

@@ -34,6 +34,7 @@ import {
   type StatementMonth,
 } from './account-statement.build.ts';
 import { renderStatementPdf } from './account-statement.pdf.ts';
+import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 
 type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>;
 
@@ -219,55 +220,41 @@ async function issueBatch(
 }
 
 export interface AccountStatementRunner {
-  /** Issues everything due now (waits for a run in progress first); resolves with what this call issued. */
+  /**
+   * Issues everything due now (waits for a run in progress first); resolves with what this call issued (nothing
+   * while another instance holds the job's lease).
+   */
   runOnce(): Promise<StatementTotals>;
   stop(): Promise<void>;
 }
 
 /**
- * Wakes every ACCOUNT_STATEMENT_EVERY_S (and once at start). Never overlaps itself; several instances may
- * run it on one PostgreSQL (the batches and the unique key share the work out).
+ * The `account-statements` job: wakes every ACCOUNT_STATEMENT_EVERY_S (and once at start). Several instances may
+ * run it on one PostgreSQL: the job's lease lets one issue at a time, and the batches and the unique key share the
+ * work out and keep each statement to one.
  */
-export function startAccountStatementRunner(deps: JobDeps, opts: StatementJobOptions = {}): AccountStatementRunner {
-  let running: Promise<StatementTotals> | null = null;
-  let stopped = false;
+export function startAccountStatementRunner(
+  deps: JobDeps,
+  opts: StatementJobOptions = {},
+  jobs?: JobRunner,
+): AccountStatementRunner {
   const owner = opts.owner ?? randomUUID();
-
-  const run = async (): Promise<StatementTotals> => {
-    const t = await issueDueStatements(deps, { ...opts, owner, shouldStop: () => stopped });
-    if (t.issued > 0 || t.refused > 0) {
-      deps.log.info(
-        { issued: t.issued, refused: t.refused },
-        `account statements: issued ${t.issued}${t.refused ? `, refused ${t.refused} (see the errors above)` : ''}`,
-      );
-    }
-    return t;
-  };
-
-  const tick = () => {
-    if (running || stopped) return;
-    running = run()
-      .catch((err: unknown) => {
-        deps.log.error({ err }, 'account statement job failed; it retries at the next wake-up');
-        return { issued: 0, refused: 0, batches: 0 };
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, deps.config.ACCOUNT_STATEMENT_EVERY_S * 1000);
-  timer.unref();
-  setImmediate(tick);
-
+  const job = runnerFor(deps, jobs).add({
+    name: 'account-statements',
+    everyMs: deps.config.ACCOUNT_STATEMENT_EVERY_S * 1000,
+    async tick({ signal }) {
+      const t = await issueDueStatements(deps, { ...opts, owner, shouldStop: () => signal.aborted });
+      if (t.issued > 0 || t.refused > 0) {
+        deps.log.info(
+          { issued: t.issued, refused: t.refused },
+          `account statements: issued ${t.issued}${t.refused ? `, refused ${t.refused} (see the errors above)` : ''}`,
+        );
+      }
+      return t;
+    },
+  });
   return {
-    async runOnce() {
-      if (running) await running;
-      return run();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
+    runOnce: async () => (await job.runNow()) ?? { issued: 0, refused: 0, batches: 0 },
+    stop: () => job.stop(),
   };
 }

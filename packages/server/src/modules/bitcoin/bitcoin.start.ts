@@ -1,5 +1,6 @@
 // Starting the chain watcher in the server: the block source from ESPLORA_URL, the price from the market service.
 import type { AppDeps } from '../../deps.ts';
+import type { JobRunner } from '../job/job.runner.ts';
 import type { MarketService } from '../market/market.service.ts';
 import { accountKeyOf } from './bitcoin.service.ts';
 import { type BitcoinWatcher, createBitcoinWatcher, type PriceSource } from './bitcoin.watcher.ts';
@@ -18,6 +19,7 @@ export function marketPriceSource(market: MarketService): PriceSource {
 /** Starts the watcher when BTC_XPUB is set (null otherwise: nothing runs). */
 export function startBitcoinWatcher(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'log' | 'market'>,
+  jobs?: JobRunner,
 ): BitcoinWatcher | null {
   if (!accountKeyOf(deps.config)) return null;
   const watcher = createBitcoinWatcher({
@@ -28,6 +30,6 @@ export function startBitcoinWatcher(
     esplora: createEsploraClient(deps.config.ESPLORA_URL),
     price: marketPriceSource(deps.market),
   });
-  watcher.start();
+  watcher.start(jobs);
   return watcher;
 }

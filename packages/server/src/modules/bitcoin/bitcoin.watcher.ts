@@ -9,6 +9,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LineLogger } from '../../lib/line-logger.ts';
+import { type Job, type JobRunner, runnerFor } from '../job/job.runner.ts';
 import { runTransition, runTransitionIn } from '../money/money.core.ts';
 import { bitcoinDepositFlow } from './bitcoin.flow.ts';
 import * as repo from './bitcoin.repo.ts';
@@ -69,8 +70,8 @@ export interface TickOutcome {
 export interface BitcoinWatcher {
   /** One pass: reorg check, new blocks, credits, mempool, payouts. Never throws (an error is recorded). */
   tick(): Promise<TickOutcome>;
-  /** Ticks now and every BTC_POLL_MS. */
-  start(): void;
+  /** Ticks now and BTC_POLL_MS after each tick, as a job of `jobs` (or of a runner of its own). */
+  start(jobs?: JobRunner): void;
   /** Stops the timer, waits for a running tick and gives the lease up. */
   stop(): Promise<void>;
 }
@@ -96,7 +97,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
   const index: AddressIndex = new Map();
   let indexSeq = 0;
   let knownMempool = new Set<string>();
-  let timer: NodeJS.Timeout | null = null;
+  let job: Job<TickOutcome> | null = null;
   let running: Promise<TickOutcome> | null = null;
   let stopped = false;
 
@@ -445,22 +446,20 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       });
       return next;
     },
-    start() {
+    start(jobs) {
       stopped = false;
-      const loop = () => {
-        void watcher.tick().finally(() => {
-          if (!stopped) {
-            timer = setTimeout(loop, config.BTC_POLL_MS);
-            timer.unref();
-          }
-        });
-      };
-      loop();
+      // The `bitcoin-watcher` job: BTC_POLL_MS after each tick ends (and at start). tick() records its own errors.
+      job = runnerFor({ db, clock, log, config }, jobs).add({
+        name: 'bitcoin-watcher',
+        everyMs: config.BTC_POLL_MS,
+        spacing: 'end',
+        tick: () => watcher.tick(),
+      });
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      await job?.stop();
+      job = null;
       await running?.catch(() => undefined);
       await repo.releaseLease(db, owner).catch(() => undefined);
     },

@@ -23,6 +23,7 @@ import {
   exportWithdrawals,
 } from './dataexport.tables.repo.ts';
 import { buildExportZip, type ExportTable } from './dataexport.zip.ts';
+import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 
 // The background half of "Download my data" (#21): claims requested exports, reads the member's tables in one
 // snapshot, stores the ZIP and queues the "your data is ready" notice.
@@ -201,23 +202,15 @@ export async function buildPendingExports(deps: Deps & { log: Pick<AppDeps['log'
   }
 }
 
-/** Looks for requested exports every DATA_EXPORT_POLL_MS (and at start); stop() ends it. */
-export function startDataExportRunner(deps: Deps & Pick<AppDeps, 'log'>): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    buildPendingExports(deps)
-      .then((n) => {
-        if (n > 0) deps.log.info({ built: n }, `data export: ${n} ready`);
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'data export runner failed; it tries again'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, deps.config.DATA_EXPORT_POLL_MS);
-  timer.unref();
-  setImmediate(tick);
-  return { stop: () => clearInterval(timer) };
+/** The `data-exports` job: looks for requested exports every DATA_EXPORT_POLL_MS (and at start); stop() ends it. */
+export function startDataExportRunner(deps: Deps & Pick<AppDeps, 'log'>, jobs?: JobRunner): { stop(): Promise<void> } {
+  const job = runnerFor(deps, jobs).add({
+    name: 'data-exports',
+    everyMs: deps.config.DATA_EXPORT_POLL_MS,
+    async tick() {
+      const n = await buildPendingExports(deps);
+      if (n > 0) deps.log.info({ built: n }, `data export: ${n} ready`);
+    },
+  });
+  return { stop: () => job.stop() };
 }

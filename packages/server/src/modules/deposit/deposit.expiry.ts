@@ -1,8 +1,9 @@
 // A deposit report waits for its bank statement line ("waiting for the bank"); one that no line confirms within
-// REPORT_EXPIRY_DAYS expires, with a notice. Run by a timer in the server (startReportExpiry) and by tests
+// REPORT_EXPIRY_DAYS expires, with a notice. Run by the `deposit-report-expiry` job in the server (startReportExpiry) and by tests
 // with their own clock.
 import type { AppDeps } from '../../deps.ts';
 import type { Database } from '../../db/create-db.ts';
+import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 import { type FlowEnv, flowEnv, runTransition } from '../money/money.core.ts';
 import { findStaleReports } from './deposit.repo.ts';
 import { depositFlow } from './deposit.service.ts';
@@ -27,17 +28,21 @@ export async function expireStaleReports(db: Database, env: FlowEnv): Promise<nu
   }
 }
 
-/** Checks for stale reports every hour (and at start); app.close() stops it through the returned stop(). */
-export function startReportExpiry(deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>): { stop(): void } {
-  const tick = () => {
-    expireStaleReports(deps.db, flowEnv(deps))
-      .then((n) => {
-        if (n > 0) deps.log.info({ expired: n }, `deposit reports: ${n} expired without a bank statement line`);
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'deposit report expiry failed; it retries in an hour'));
-  };
-  const timer = setInterval(tick, 60 * 60 * 1000);
-  timer.unref();
-  setImmediate(tick);
-  return { stop: () => clearInterval(timer) };
+/** How often stale reports are looked for. */
+export const REPORT_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The `deposit-report-expiry` job: checks for stale reports every hour (and at start). */
+export function startReportExpiry(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>,
+  jobs?: JobRunner,
+): { stop(): Promise<void> } {
+  const job = runnerFor(deps, jobs).add({
+    name: 'deposit-report-expiry',
+    everyMs: REPORT_EXPIRY_INTERVAL_MS,
+    async tick() {
+      const n = await expireStaleReports(deps.db, flowEnv(deps));
+      if (n > 0) deps.log.info({ expired: n }, `deposit reports: ${n} expired without a bank statement line`);
+    },
+  });
+  return { stop: () => job.stop() };
 }

@@ -250,3 +250,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     },
   };
 }
+
+/** The runner a job joins: the app's (main.ts passes it) or, without one, a runner of its own (tests, benchmarks). */
+export function runnerFor(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'> & { log: LineLogger },
+  jobs?: JobRunner,
+): JobRunner {
+  return (
+    jobs ?? createJobRunner({ db: deps.db, clock: deps.clock, log: deps.log, secrets: configSecrets(deps.config) })
+  );
+}

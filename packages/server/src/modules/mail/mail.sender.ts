@@ -13,6 +13,7 @@
 // database's decision.
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../../deps.ts';
+import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 import { claimDueMail, markMailAttemptFailed, markMailSent } from './mail.repo.ts';
 
 /** Messages one claim takes at most; a larger backlog continues at once. */
@@ -90,13 +91,15 @@ export function mailModeLine(config: AppDeps['config']): string {
 }
 
 /**
- * Starts the sender. Without SMTP_URL it sends nothing (runOnce answers zeros) and nothing is polled. With
- * it, it wakes every MAIL_POLL_MS (and at start, and on nudge), never overlaps itself, and yields between
- * batches. Several instances may run it on one PostgreSQL.
+ * Starts the sender (the `mail` job). Without SMTP_URL it sends nothing (runOnce answers zeros) and nothing is
+ * polled. With it, it wakes every MAIL_POLL_MS (and at start, and on nudge), never overlaps itself, and yields
+ * between batches. Several instances may run it on one PostgreSQL: the job's lease lets one send at a time, and
+ * each message's claim is the database's decision.
  */
 export function startMailSender(
   deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>,
   opts: { autoStart?: boolean } = {},
+  jobs?: JobRunner,
 ): MailSender {
   const { config } = deps;
   const zero = (): SenderTotals => ({ sent: 0, retried: 0, failed: 0 });
@@ -111,9 +114,6 @@ export function startMailSender(
     socketTimeout: 30_000,
   });
   const messageIdHost = config.mailFrom.match(/@([^>\s]+)>?$/)?.[1] ?? 'vestora.invalid';
-  let running: Promise<SenderTotals> | null = null;
-  let again = false;
-  let stopped = false;
 
   const sendOne = async (
     mail: Awaited<ReturnType<typeof claimDueMail>>[number],
@@ -152,13 +152,13 @@ export function startMailSender(
     totals.sent += 1;
   };
 
-  const runOnce = async (): Promise<SenderTotals> => {
+  const sendDue = async (signal: AbortSignal): Promise<SenderTotals> => {
     const totals = zero();
     for (;;) {
       const now = deps.clock.now();
       const claimed = await claimDueMail(deps.db, now, new Date(now.getTime() + MAIL_LEASE_MS), BATCH);
       for (const mail of claimed) await sendOne(mail, totals);
-      if (claimed.length < BATCH || stopped) break;
+      if (claimed.length < BATCH || signal.aborted) break;
       await new Promise((r) => setImmediate(r));
     }
     if (totals.sent + totals.retried + totals.failed > 0) {
@@ -167,42 +167,20 @@ export function startMailSender(
     return totals;
   };
 
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((err: unknown) => {
-        deps.log.error({ err }, 'mail sender failed; it retries at the next wake-up');
-        return zero();
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          setImmediate(tick);
-        }
-      });
-  };
-  const autoStart = opts.autoStart ?? true;
-  const timer = autoStart ? setInterval(tick, config.MAIL_POLL_MS) : null;
-  timer?.unref();
-  if (autoStart) setImmediate(tick);
+  const job = runnerFor(deps, jobs).add({
+    name: 'mail',
+    everyMs: config.MAIL_POLL_MS,
+    // A wake-up during a run (a nudge after an enqueue) runs once more right after it: the new message goes out.
+    whenBusy: 'again',
+    autoStart: opts.autoStart ?? true,
+    tick: ({ signal }) => sendDue(signal),
+    onStop: () => transport.close(),
+  });
 
   return {
     delivering: true,
-    async runOnce() {
-      while (running) await running;
-      return runOnce();
-    },
-    nudge: tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      while (running) await running;
-      transport.close();
-    },
+    runOnce: async () => (await job.runNow()) ?? zero(),
+    nudge: () => job.trigger(),
+    stop: () => job.stop(),
   };
 }

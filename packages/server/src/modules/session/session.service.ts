@@ -24,6 +24,7 @@ import {
 import { describeUserAgent } from './user-agent.ts';
 import { addressBucket } from '../../lib/client-address.ts';
 import { tm } from '../../i18n/i18n.ts';
+import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 
 /** The signed-in user as procedures see it: the public columns, never the password hash. */
 export type SessionUser = PublicUserRow;
@@ -301,29 +302,15 @@ export interface SessionPurge {
   stop(): Promise<void>;
 }
 
-/** Purges ended sessions now and every SESSION_PURGE_INTERVAL_MS (an unref'd timer); never overlaps itself. */
-export function startSessionPurge(deps: SessionDeps & Pick<AppDeps, 'log'>): SessionPurge {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = deleteExpiredSessions(deps)
-      .then((n) => {
-        if (n > 0) deps.log.info({ sessions: n }, `session purge: removed ${n} ended session(s)`);
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'session purge failed; it retries at the next wake-up'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, SESSION_PURGE_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
+/** The `session-purge` job: purges ended sessions now and every SESSION_PURGE_INTERVAL_MS. */
+export function startSessionPurge(deps: SessionDeps & Pick<AppDeps, 'log'>, jobs?: JobRunner): SessionPurge {
+  const job = runnerFor(deps, jobs).add({
+    name: 'session-purge',
+    everyMs: SESSION_PURGE_INTERVAL_MS,
+    async tick() {
+      const n = await deleteExpiredSessions(deps);
+      if (n > 0) deps.log.info({ sessions: n }, `session purge: removed ${n} ended session(s)`);
     },
-  };
+  });
+  return { stop: () => job.stop() };
 }
