@@ -59,6 +59,8 @@ export interface Job<R> {
   runNow(): Promise<R | null>;
   /** Asks for a tick soon (with `whenBusy: 'again'`, one after the running tick). */
   trigger(): void;
+  /** Resolves once no tick of this job is running on this instance (tests await a wake-up's tick with it). */
+  idle(): Promise<void>;
   /** Clears its timer, asks the running tick to stop and waits for it; then onStop. */
   stop(): Promise<void>;
 }
@@ -221,6 +223,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         return begin();
       },
       trigger: wake,
+      async idle() {
+        while (running) await running.catch(() => undefined);
+      },
       stop() {
         stopping ??= (async () => {
           stopped = true;
