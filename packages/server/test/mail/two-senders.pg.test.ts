@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { composeMail, enqueueMail } from '../../src/modules/mail/mail.outbox.ts';
-import { startMailSender } from '../../src/modules/mail/mail.sender.ts';
+import { createMailDelivery } from '../../src/modules/mail/mail.sender.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -56,18 +56,21 @@ describe('two senders on one PostgreSQL (PostgreSQL)', () => {
         clock.now(),
       );
     }
-    const a = startMailSender(t.app.deps, { autoStart: false });
-    const b = startMailSender({ ...t.app.deps, db: other.db }, { autoStart: false });
+    // The deliveries themselves, not the `mail` job: its lease would let only one of them run at a time (#29),
+    // and what this proves is the claim underneath it.
+    const a = createMailDelivery(t.app.deps, t.config.SMTP_URL!);
+    const b = createMailDelivery({ ...t.app.deps, db: other.db }, t.config.SMTP_URL!);
     const totals = { a: 0, b: 0 };
     for (let round = 0; round < 3; round++) {
-      const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
+      const [ra, rb] = await Promise.all([a.sendDue(), b.sendDue()]);
       tally(ra);
       tally(rb);
       totals.a += ra.sent;
       totals.b += rb.sent;
       expect(ra.retried + rb.retried + ra.failed + rb.failed).toBe(0);
     }
-    await Promise.all([a.stop(), b.stop()]);
+    a.close();
+    b.close();
     console.log(`two senders: instance A sent ${totals.a}, instance B sent ${totals.b}`);
     expect(totals.a + totals.b).toBe(150);
 

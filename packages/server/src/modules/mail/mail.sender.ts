@@ -90,6 +90,15 @@ export function mailModeLine(config: AppDeps['config']): string {
   return `mail: sent through ${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ''} from ${config.mailFrom}`;
 }
 
+/** What delivers: claims, sends and records due mail through SMTP_URL; close() ends the SMTP transport. */
+export interface MailDelivery {
+  /** Sends everything due now by the injected clock (batch after batch, until `signal` aborts). */
+  sendDue(signal?: AbortSignal): Promise<SenderTotals>;
+  close(): void;
+}
+
+const zero = (): SenderTotals => ({ sent: 0, retried: 0, failed: 0 });
+
 /**
  * Starts the sender (the `mail` job). Without SMTP_URL it sends nothing (runOnce answers zeros) and nothing is
  * polled. With it, it wakes every MAIL_POLL_MS (and at start, and on nudge), never overlaps itself, and yields
@@ -101,12 +110,33 @@ export function startMailSender(
   opts: { autoStart?: boolean } = {},
   jobs?: JobRunner,
 ): MailSender {
-  const { config } = deps;
-  const zero = (): SenderTotals => ({ sent: 0, retried: 0, failed: 0 });
-  if (!config.SMTP_URL) {
+  if (!deps.config.SMTP_URL) {
     return { delivering: false, runOnce: async () => zero(), nudge() {}, stop: async () => {} };
   }
-  const smtpUrl = config.SMTP_URL;
+  const delivery = createMailDelivery(deps, deps.config.SMTP_URL);
+  const job = runnerFor(deps, jobs).add({
+    name: 'mail',
+    everyMs: deps.config.MAIL_POLL_MS,
+    // A wake-up during a run (a nudge after an enqueue) runs once more right after it: the new message goes out.
+    whenBusy: 'again',
+    autoStart: opts.autoStart ?? true,
+    tick: ({ signal }) => delivery.sendDue(signal),
+    onStop: () => delivery.close(),
+  });
+  return {
+    delivering: true,
+    runOnce: async () => (await job.runNow()) ?? zero(),
+    nudge: () => job.trigger(),
+    stop: () => job.stop(),
+  };
+}
+
+/** The delivery through `smtpUrl` the sender's job runs (two of them on one outbox: each message sent once). */
+export function createMailDelivery(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>,
+  smtpUrl: string,
+): MailDelivery {
+  const { config } = deps;
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
@@ -152,13 +182,13 @@ export function startMailSender(
     totals.sent += 1;
   };
 
-  const sendDue = async (signal: AbortSignal): Promise<SenderTotals> => {
+  const sendDue = async (signal?: AbortSignal): Promise<SenderTotals> => {
     const totals = zero();
     for (;;) {
       const now = deps.clock.now();
       const claimed = await claimDueMail(deps.db, now, new Date(now.getTime() + MAIL_LEASE_MS), BATCH);
       for (const mail of claimed) await sendOne(mail, totals);
-      if (claimed.length < BATCH || signal.aborted) break;
+      if (claimed.length < BATCH || signal?.aborted) break;
       await new Promise((r) => setImmediate(r));
     }
     if (totals.sent + totals.retried + totals.failed > 0) {
@@ -167,20 +197,5 @@ export function startMailSender(
     return totals;
   };
 
-  const job = runnerFor(deps, jobs).add({
-    name: 'mail',
-    everyMs: config.MAIL_POLL_MS,
-    // A wake-up during a run (a nudge after an enqueue) runs once more right after it: the new message goes out.
-    whenBusy: 'again',
-    autoStart: opts.autoStart ?? true,
-    tick: ({ signal }) => sendDue(signal),
-    onStop: () => transport.close(),
-  });
-
-  return {
-    delivering: true,
-    runOnce: async () => (await job.runNow()) ?? zero(),
-    nudge: () => job.trigger(),
-    stop: () => job.stop(),
-  };
+  return { sendDue, close: () => transport.close() };
 }
