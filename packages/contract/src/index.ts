@@ -31,3 +31,4 @@ export * from './notification.ts';
 export * from './locale.ts';
 export * from './locale-schema.ts';
 export * from './i18n.ts';
+export * from './job.ts';

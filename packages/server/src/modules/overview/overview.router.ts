@@ -1,5 +1,6 @@
-import { ZAdminCounts, ZAdminOverview, ZPublicStats } from '@vestora/contract';
+import { ZAdminCounts, ZAdminOverview, ZJobStatus, ZPublicStats } from '@vestora/contract';
 import { adminProcedure, publicProcedure, router } from '../../trpc/init.ts';
+import { listJobStatuses } from '../job/job.service.ts';
 import { adminCounts, adminOverview, publicStats } from './overview.service.ts';
 
 /** Figures: the home page's (public, from the data, cached) and the operator's morning overview (admin). */
@@ -10,4 +11,8 @@ export const overviewRouter = router({
     .query(({ ctx }) => adminOverview(ctx.deps.db, ctx.deps.clock, ctx.deps.config)),
   /** What waits for an admin, for the menu's badges. */
   counts: adminProcedure.output(ZAdminCounts).query(({ ctx }) => adminCounts(ctx.deps.db)),
+  /** The background jobs' last run and last error (#29). */
+  jobs: adminProcedure
+    .output(ZJobStatus.array())
+    .query(({ ctx }) => listJobStatuses(ctx.deps.db, ctx.deps.clock.now())),
 });
