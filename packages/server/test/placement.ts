@@ -84,6 +84,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'investment/summary-and-overview.test.ts': 'pg',
   'log-secrets.test.ts': 'pg',
   'mail/mail.test.ts': 'pg', // two senders at once: mail/two-senders.pg.test.ts
+  'jobs/job-status.test.ts': 'pg', // what admins see of the jobs, with the database as a backdrop
   'market.cache.test.ts': 'pg',
   'market.chart.test.ts': 'pg',
   'market.http.test.ts': 'pg',

@@ -59,6 +59,7 @@ export const investmentCases: AuthzCases = {
   'overview.home': everyone,
   'overview.admin': adminOnly,
   'overview.counts': adminOnly,
+  'overview.jobs': adminOnly,
 
   'referral.friends': signedIn,
 };

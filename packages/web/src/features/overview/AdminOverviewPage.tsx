@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
 import { RoleRequests } from './RoleRequests';
 import { BitcoinWatcherPanel } from './BitcoinWatcher';
+import { BackgroundJobsPanel } from './BackgroundJobs';
 
 /** `testId` stays English (browser tests find the figure by it); `label` is in the reader's language. */
 function Figure({
@@ -243,6 +244,8 @@ export default function AdminOverviewPage() {
       <RoleRequests />
 
       <BitcoinWatcherPanel />
+
+      <BackgroundJobsPanel />
 
       <Stack as="section" aria-labelledby="by-plan-title" gap="3">
         <HStack justify="space-between" flexWrap="wrap">
