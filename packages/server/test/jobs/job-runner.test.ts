@@ -153,7 +153,13 @@ describe('the background job runner', () => {
     const errors = lines.filter((l) => l.level === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.msg).toContain('job failing: tick failed (could not reach [redacted]');
-    expect(JSON.stringify(lines)).not.toContain('pa55-w0rd-secret');
+    // Everything logged, errors included with their message and stack, keeps the password out.
+    const logged = JSON.stringify(lines, (_k, v: unknown) =>
+      v instanceof Error ? { message: v.message, stack: v.stack } : v,
+    );
+    expect(logged).toContain('[redacted]');
+    expect(logged).not.toContain('pa55-w0rd-secret');
+    expect(errors[0]!.obj).toMatchObject({ job: 'failing', error: 'could not reach [redacted] (password [redacted])' });
 
     await clock.advanceTimersMs(60_000);
     await job.idle();

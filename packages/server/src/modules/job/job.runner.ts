@@ -97,13 +97,17 @@ export function configSecrets(config: Partial<Record<'DATABASE_URL' | 'SMTP_URL'
   return out;
 }
 
-/** A tick's error as recorded: its message without any of `secrets`, at most ERROR_MAX_CHARS characters. */
-export function describeTickError(err: unknown, secrets: readonly string[]): string {
-  let text = err instanceof Error ? err.message || err.name : String(err);
+/** `text` without any of `secrets`. */
+function redact(text: string, secrets: readonly string[]): string {
   for (const s of [...secrets].sort((a, b) => b.length - a.length)) {
     if (s.length >= 4) text = text.split(s).join('[redacted]');
   }
-  return text.slice(0, ERROR_MAX_CHARS);
+  return text;
+}
+
+/** A tick's error as recorded: its message without any of `secrets`, at most ERROR_MAX_CHARS characters. */
+export function describeTickError(err: unknown, secrets: readonly string[]): string {
+  return redact(err instanceof Error ? err.message || err.name : String(err), secrets).slice(0, ERROR_MAX_CHARS);
 }
 
 /** A runner for this instance (main.ts makes one; a test makes one per simulated instance). */
@@ -131,7 +135,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         taken = await takeJobLease(db, spec.name, instanceId, startedAt, new Date(startedAt.getTime() + leaseMs));
       } catch (err) {
         log.error(
-          { job: spec.name, err },
+          { job: spec.name, error: describeTickError(err, secrets) },
           `job ${spec.name}: could not take its lease; it tries again at the next wake-up`,
         );
         throw err;
@@ -165,8 +169,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         return await spec.tick({ signal: tickAbort.signal });
       } catch (err) {
         error = describeTickError(err, secrets);
+        // The message and stack without secrets (a pino `err` would log the raw message).
+        const stack = err instanceof Error && err.stack ? redact(err.stack, secrets) : undefined;
         log.error(
-          { job: spec.name, err },
+          { job: spec.name, error, stack },
           `job ${spec.name}: tick failed (${error}); it runs again at the next wake-up`,
         );
         throw err;
