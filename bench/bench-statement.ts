@@ -25,11 +25,13 @@ async function main(engine: 'pg' | 'pglite', base: string | undefined) {
   try {
     const importer = await insertUser(handle.db, { accountType: 'admin' });
     const approver = await insertUser(handle.db, { accountType: 'admin' });
-    await callerAs(app.deps, importer).account.update({
+    // The deposit account is a proposal a second administrator approves (#27).
+    const { approval } = await callerAs(app.deps, importer).account.update({
       accountNumber: '4000123456',
       bankName: 'Bench Bank',
       accountHolder: 'Vestora Ltd',
     });
+    await callerAs(app.deps, approver).approval.approve({ id: approval.id });
     const seeded = performance.now();
     for (let i = 0; i < MEMBERS; i += 1_000) {
       const n = Math.min(1_000, MEMBERS - i);
