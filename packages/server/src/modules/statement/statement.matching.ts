@@ -35,6 +35,15 @@ export async function matchAll(
 
 const DAY_MS = 86_400_000;
 
+/** The report dates a credit line booked between `fromDate` and `toDate` may prove (see decideCredit). */
+export function creditCandidateWindow(fromDate: string, toDate: string): { from: Date; to: Date } {
+  const window = (SAME_TRANSFER_WINDOW_DAYS + 1) * DAY_MS;
+  return {
+    from: new Date(Date.parse(`${fromDate}T00:00:00Z`) - window),
+    to: new Date(Date.parse(`${toDate}T00:00:00Z`) + window),
+  };
+}
+
 /** Per member, the deposits credit lines booked between `fromDate` and `toDate` may prove (see decideCredit). */
 export async function creditCandidates(
   trx: Transaction<DB>,
@@ -42,13 +51,8 @@ export async function creditCandidates(
   fromDate: string,
   toDate: string,
 ): Promise<Map<string, CreditCandidates>> {
-  const window = (SAME_TRANSFER_WINDOW_DAYS + 1) * DAY_MS;
-  const rows = await repo.findCreditCandidates(
-    trx,
-    userIds,
-    new Date(Date.parse(`${fromDate}T00:00:00Z`) - window),
-    new Date(Date.parse(`${toDate}T00:00:00Z`) + window),
-  );
+  const window = creditCandidateWindow(fromDate, toDate);
+  const rows = await repo.findCreditCandidates(trx, userIds, window.from, window.to);
   const byUser = new Map<string, CreditCandidates>();
   for (const r of rows) {
     const c = byUser.get(r.user_id) ?? { pending: [], handConfirmed: [] };
