@@ -45,6 +45,7 @@ export const PLACEMENT: Record<string, Placement> = {
   // Both: #27's money rules (a second admin's approval, one transfer one credit) through either driver.
   'approvals/attacks.test.ts': 'both',
   'statement/credit-once.test.ts': 'both',
+  'statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
 
   // PGlite: the embedded database itself, or no database at all.
   'cli.test.ts': 'pglite', // the CLI on an embedded data directory and its lock (skipped itself on PostgreSQL)
