@@ -139,7 +139,9 @@ async function issueBatch(
     const positionsOf = groupBy(positions, (p) => p.userId);
     const rows: NewAccountStatement[] = [];
     const issuedAt = deps.clock.now();
-    for (const m of chunk) {
+    for (const [k, m] of chunk.entries()) {
+      // Building is CPU work: requests on this instance get a turn every 100 members.
+      if (k > 0 && k % 100 === 0) await yieldToRequests();
       try {
         const figures = buildStatement({
           month,

@@ -100,7 +100,15 @@ export async function refuseNewAdminReview(
   ownerId: string,
   env: FlowEnv,
 ): Promise<void> {
-  const grant = await findAdminGrant(trx, reviewerId);
+  refuseByGrant(await findAdminGrant(trx, reviewerId), ownerId, env);
+}
+
+/** refuseNewAdminReview's rule on the reviewer's grant as read (one read serves a batch of owners). */
+function refuseByGrant(
+  grant: { admin_granted_at: Date | null; admin_granted_by: string | null } | undefined,
+  ownerId: string,
+  env: FlowEnv,
+): void {
   if (!grant?.admin_granted_at) return;
   if (grant.admin_granted_by === ownerId) {
     throw new AppError(
@@ -409,10 +417,7 @@ export async function runTransitionManyIn<T extends FlowTable, W, A extends stri
   if (transition.by === 'admin' && input.actor?.account_type === 'admin') {
     // The reviewer's grant is read once; each owner is checked against it as refuseNewAdminReview does.
     const grant = await findAdminGrant(trx, input.actor.id);
-    if (grant?.admin_granted_at) {
-      for (const owner of new Set(current.map((r) => r.user_id)))
-        await refuseNewAdminReview(trx, input.actor.id, owner, input.env);
-    }
+    for (const owner of new Set(current.map((r) => r.user_id))) refuseByGrant(grant, owner, input.env);
   }
   for (const row of current) {
     refuseStatus(flow, action, transition, row);
