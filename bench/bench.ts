@@ -18,6 +18,7 @@ const benches = [
   'bench-money.ts',
   'bench-payouts.ts',
   'bench-account-statements.ts',
+  'bench-statement.ts',
   'bench-growth.ts',
   'bench-mixed.ts',
   'bench-money-ceiling.ts',

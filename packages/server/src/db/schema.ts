@@ -637,6 +637,7 @@ export interface DB {
   statement_line_uses: StatementLineUseTable;
   statement_csv_mappings: StatementCsvMappingTable;
   account_statements: AccountStatementTable;
+  account_statement_pdfs: AccountStatementPdfTable;
   account_statement_runs: AccountStatementRunTable;
   account_statement_batches: AccountStatementBatchTable;
   notifications: NotificationTable;
@@ -707,8 +708,19 @@ export interface AccountStatementTable {
   credits_cents: number;
   debits_cents: number;
   csv: string;
-  pdf: Uint8Array;
+  /** Statements issued before #28; later ones are drawn on first open (account_statement_pdfs). */
+  pdf: Uint8Array | null;
+  /** The figures the PDF is drawn from (JSON text), and the member's language at issue; null before #28. */
+  figures: string | null;
+  locale: string | null;
   issued_at: Timestamp;
+}
+
+/** A statement's PDF, drawn from its stored figures when someone first opened it, kept once (#28). */
+export interface AccountStatementPdfTable {
+  statement_id: string;
+  pdf: Uint8Array;
+  rendered_at: Timestamp;
 }
 
 /** One month the statement job is issuing (or has issued): how many batches it was split into. */

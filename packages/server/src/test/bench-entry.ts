@@ -11,6 +11,7 @@ export type { UserRow } from '../db/schema.ts';
 export { seedIfEmpty } from '../db/seed.ts';
 export { SESSION_COOKIE } from '../lib/session-cookie.ts';
 export { issueDueStatements } from '../modules/account-statement/account-statement.job.ts';
+export { getAccountStatementFile } from '../modules/account-statement/account-statement.service.ts';
 export { payDuePeriods } from '../modules/investment/investment.payouts.ts';
 export { startPayoutRunner } from '../modules/investment/investment.runner.ts';
 export { addMonthsUtc } from '../modules/investment/investment.schedule.ts';

@@ -141,6 +141,35 @@ describe('monthly account statements', () => {
     expect(Buffer.from(csv.contentBase64, 'base64').toString('utf8')).toContain('closing balance,2026-02-28,,,,77.77');
   });
 
+  it('the month closes without drawing PDFs; the first open draws it from the stored figures and keeps it', async () => {
+    const list = await callerAs(t, bob).accountStatement.list();
+    const id = list[0]!.id;
+    const drawn = () =>
+      t.handle.db.selectFrom('account_statement_pdfs').select('pdf').where('statement_id', '=', id).execute();
+    const stored = await t.handle.db
+      .selectFrom('account_statements')
+      .select(['pdf', 'figures', 'locale'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.pdf).toBeNull();
+    expect(stored.locale).toBe('en');
+    expect(JSON.parse(stored.figures!)).toMatchObject({ month: list[0]!.month, memberName: expect.any(String) });
+    expect(await drawn()).toHaveLength(0);
+    const rename = (name: string) =>
+      t.handle.db.updateTable('users').set({ first_name: name }).where('id', '=', bob.id).execute();
+    await rename('Robert');
+    const first = await callerAs(t, bob).accountStatement.get({ id, format: 'pdf' });
+    expect(await drawn()).toHaveLength(1);
+    const again = await callerAs(t, bob).accountStatement.get({ id, format: 'pdf' });
+    expect(again.contentBase64).toBe(first.contentBase64);
+    expect(Buffer.from((await drawn())[0]!.pdf).toString('base64')).toBe(first.contentBase64);
+    // Figures as issued: a name changed since the month closed does not change the statement drawn later.
+    const { text } = await pdfText(Buffer.from(first.contentBase64, 'base64'));
+    expect(text).toContain('Bob User');
+    expect(text).not.toContain('Robert');
+    await rename('Bob');
+  });
+
   it('a second run issues nothing: once per member and month, one notice each', async () => {
     const before = await storedStatements(t.handle.db);
     const again = await issueDueStatements(deps());

@@ -159,6 +159,28 @@ export function buildStatement(input: StatementInput): StatementFigures {
   };
 }
 
+/** The figures as stored when the month closes (#28): JSON text, dates as ISO strings. */
+export function figuresToJson(s: StatementFigures): string {
+  return JSON.stringify({ ...s, month: s.month.key });
+}
+
+/** Stored figures back (the PDF drawn on first open reads them): the same object buildStatement made. */
+export function figuresFromJson(text: string): StatementFigures {
+  const raw = JSON.parse(text) as Omit<StatementFigures, 'month' | 'positions'> & {
+    month: string;
+    positions: (Omit<StatementPositionInput, 'startedAt' | 'maturityAt'> & { startedAt: string; maturityAt: string })[];
+  };
+  return {
+    ...raw,
+    month: parseMonth(raw.month),
+    positions: raw.positions.map((p) => ({
+      ...p,
+      startedAt: new Date(p.startedAt),
+      maturityAt: new Date(p.maturityAt),
+    })),
+  };
+}
+
 export const STATEMENT_CSV_HEADER = [
   'row',
   'date',

@@ -4,11 +4,13 @@
 // claims one batch at a time (FOR UPDATE SKIP LOCKED and a lease), and the statement's unique (user_id, month)
 // key is the last word. A stopped instance gives its batch back; a crashed one's lease runs out and another
 // instance takes the batch over; members already issued are skipped. It runs in the server process, outside
-// any request, and yields to the event loop after every statement it renders.
+// any request, and yields to the event loop after every chunk. The month's close stores each statement's
+// figures (totals, CSV, the lines and positions as JSON) and no PDF: the PDF is drawn when someone first opens
+// it, and kept (#28; account-statement.service.ts).
 import { randomUUID } from 'node:crypto';
 import { money, month as monthValue, tm } from '../../i18n/i18n.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notify } from '../notification/notification.service.ts';
+import { notifyMany, type NotifyInput } from '../notification/notification.service.ts';
 import {
   type ClaimedBatch,
   claimBatch,
@@ -27,13 +29,13 @@ import {
 } from './account-statement.repo.ts';
 import {
   buildStatement,
+  figuresToJson,
   monthOf,
   parseMonth,
   StatementMismatch,
   statementCsv,
   type StatementMonth,
 } from './account-statement.build.ts';
-import { renderStatementPdf } from './account-statement.pdf.ts';
 import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 
 type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'config'>;
@@ -58,7 +60,7 @@ export interface StatementTotals {
   batches: number;
 }
 
-const DEFAULTS = { batchSize: 1000, chunkSize: 100, leaseMs: 10 * 60_000 };
+const DEFAULTS = { batchSize: 1000, chunkSize: 500, leaseMs: 10 * 60_000 };
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -137,8 +139,10 @@ async function issueBatch(
     const entriesOf = groupBy(entries, (e) => e.userId);
     const positionsOf = groupBy(positions, (p) => p.userId);
     const rows: NewAccountStatement[] = [];
-    for (const m of chunk) {
-      const issuedAt = deps.clock.now();
+    const issuedAt = deps.clock.now();
+    for (const [k, m] of chunk.entries()) {
+      // Building is CPU work: requests on this instance get a turn every 100 members.
+      if (k > 0 && k % 100 === 0) await yieldToRequests();
       try {
         const figures = buildStatement({
           month,
@@ -158,7 +162,8 @@ async function issueBatch(
           creditsCents: figures.creditsCents,
           debitsCents: figures.debitsCents,
           csv: statementCsv(figures, m.locale),
-          pdf: await renderStatementPdf(figures, issuedAt, m.locale),
+          figures: figuresToJson(figures),
+          locale: m.locale,
           issuedAt,
         });
       } catch (err) {
@@ -169,54 +174,60 @@ async function issueBatch(
           `account statement refused: the figures of ${month.key} do not add up (${err.message})`,
         );
       }
-      await yieldToRequests();
     }
     const now = deps.clock.now();
     const byUser = new Map(rows.map((r) => [r.userId, r]));
     issued += await deps.db.transaction().execute(async (trx) => {
       const first = await insertStatements(trx, rows);
       // Announced in the same transaction as the statement, once (only for the rows this call inserted).
-      for (const userId of first) {
-        const r = byUser.get(userId)!;
-        const paragraphs = [
-          tm(
-            'notice.statementReady.body',
-            'Your account statement for {month} is ready under Transactions, Statements, as a PDF and a CSV file.',
-            { month: monthValue(month.key) },
-          ),
-          tm('notice.statementReady.balances', 'Opening balance {opening}, closing balance {closing}.', {
-            opening: money(r.openingCents),
-            closing: money(r.closingCents),
-          }),
-        ];
-        await notify(trx, {
-          userId,
-          kind: 'statement.ready',
-          title: tm('notice.statementReady.subject', 'Your statement for {month} is ready', {
-            month: monthValue(month.key),
-          }),
-          body: paragraphs,
-          link: '/dashboard/transactions?tab=statements',
-          eventKey: `account-statement:${month.key}`,
-          at: now,
-          mail: {
-            kind: 'account_statement.ready',
-            paragraphs,
-            link: {
-              label: tm('notice.statementReady.link', 'Open your statements'),
-              url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/transactions?tab=statements`,
-            },
-          },
-        });
-      }
+      await notifyMany(
+        trx,
+        first.map((userId) => readyNotice(deps, month, byUser.get(userId)!, now)),
+        now,
+      );
       return first.length;
     });
+    await yieldToRequests();
   }
   await finishBatch(deps.db, batch, o.owner, { issued, refused }, deps.clock.now());
   totals.issued += issued;
   totals.refused += refused;
   totals.batches++;
   return true;
+}
+
+/** The `account_statement.ready` notice of a statement just issued (in-app, and its e-mail as the member chose). */
+function readyNotice(deps: JobDeps, month: StatementMonth, r: NewAccountStatement, now: Date): NotifyInput {
+  const paragraphs = [
+    tm(
+      'notice.statementReady.body',
+      'Your account statement for {month} is ready under Transactions, Statements, as a PDF and a CSV file.',
+      { month: monthValue(month.key) },
+    ),
+    tm('notice.statementReady.balances', 'Opening balance {opening}, closing balance {closing}.', {
+      opening: money(r.openingCents),
+      closing: money(r.closingCents),
+    }),
+  ];
+  return {
+    userId: r.userId,
+    kind: 'statement.ready',
+    title: tm('notice.statementReady.subject', 'Your statement for {month} is ready', {
+      month: monthValue(month.key),
+    }),
+    body: paragraphs,
+    link: '/dashboard/transactions?tab=statements',
+    eventKey: `account-statement:${month.key}`,
+    at: now,
+    mail: {
+      kind: 'account_statement.ready',
+      paragraphs,
+      link: {
+        label: tm('notice.statementReady.link', 'Open your statements'),
+        url: `${deps.config.publicUrl.replace(/\/$/, '')}/dashboard/transactions?tab=statements`,
+      },
+    },
+  };
 }
 
 export interface AccountStatementRunner {

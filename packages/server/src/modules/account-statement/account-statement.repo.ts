@@ -366,7 +366,9 @@ export interface NewAccountStatement {
   creditsCents: number;
   debitsCents: number;
   csv: string;
-  pdf: Uint8Array;
+  /** The figures the PDF is drawn from on first open (figuresToJson), and the member's language. */
+  figures: string;
+  locale: TLocale;
   issuedAt: Date;
 }
 
@@ -389,7 +391,8 @@ export async function insertStatements(trx: Transaction<DB>, rows: readonly NewA
         credits_cents: r.creditsCents,
         debits_cents: r.debitsCents,
         csv: r.csv,
-        pdf: r.pdf,
+        figures: r.figures,
+        locale: r.locale,
         issued_at: r.issuedAt,
       })),
     )
@@ -435,21 +438,78 @@ export async function listStatementsOf(db: Executor, userId: string): Promise<St
   }));
 }
 
-/** One statement's file, only when it belongs to `userId` (anyone else's reads as absent). */
+/** What a PDF not drawn yet is drawn from: the stored figures, the member's language at issue, the issue time. */
+export interface PdfToDraw {
+  figures: string;
+  locale: TLocale;
+  issuedAt: Date;
+}
+
+/**
+ * One statement's file, only when it belongs to `userId` (anyone else's reads as absent): the CSV, the PDF when it
+ * was drawn (at issue before #28, or at a first open since), else what to draw it from.
+ */
 export async function findStatementFile(
   db: Executor,
   id: string,
   userId: string,
   format: 'pdf' | 'csv',
-): Promise<{ month: string; content: Uint8Array | string } | undefined> {
+): Promise<
+  | { month: string; content: Uint8Array | string; toDraw?: undefined }
+  | { month: string; content?: undefined; toDraw: PdfToDraw }
+  | undefined
+> {
+  if (format === 'csv') {
+    const row = await db
+      .selectFrom('account_statements')
+      .select([sql<string>`to_char(month, 'YYYY-MM')`.as('month'), 'csv'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? { month: row.month, content: row.csv } : undefined;
+  }
   const row = await db
-    .selectFrom('account_statements')
-    .select([sql<string>`to_char(month, 'YYYY-MM')`.as('month'), format === 'pdf' ? 'pdf' : 'csv'])
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .selectFrom('account_statements as s')
+    .leftJoin('account_statement_pdfs as p', 'p.statement_id', 's.id')
+    .select([
+      sql<string>`to_char(s.month, 'YYYY-MM')`.as('month'),
+      sql<Uint8Array | null>`coalesce(s.pdf, p.pdf)`.as('pdf'),
+      's.figures',
+      's.locale',
+      's.issued_at',
+    ])
+    .where('s.id', '=', id)
+    .where('s.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { month: row.month, content: 'pdf' in row ? row.pdf : (row as { csv: string }).csv };
+  if (row.pdf) return { month: row.month, content: row.pdf };
+  return {
+    month: row.month,
+    toDraw: { figures: row.figures!, locale: row.locale as TLocale, issuedAt: new Date(row.issued_at) },
+  };
+}
+
+/**
+ * Keeps a statement's PDF drawn at its first open, once: when two opens draw it at once, the first kept wins and
+ * both answer it. Returns the kept PDF.
+ */
+export async function keepStatementPdf(
+  db: Executor,
+  statementId: string,
+  pdf: Uint8Array,
+  now: Date,
+): Promise<Uint8Array> {
+  await db
+    .insertInto('account_statement_pdfs')
+    .values({ statement_id: statementId, pdf, rendered_at: now })
+    .onConflict((oc) => oc.column('statement_id').doNothing())
+    .execute();
+  const kept = await db
+    .selectFrom('account_statement_pdfs')
+    .select('pdf')
+    .where('statement_id', '=', statementId)
+    .executeTakeFirstOrThrow();
+  return kept.pdf;
 }
 
 // --- The yearly summary ---

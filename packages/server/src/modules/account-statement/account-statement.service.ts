@@ -10,9 +10,15 @@ import {
 } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findMemberName, findStatementFile, listStatementsOf, sumYearByPlan } from './account-statement.repo.ts';
-import { yearSummaryCsv } from './account-statement.build.ts';
-import { renderYearSummaryPdf } from './account-statement.pdf.ts';
+import {
+  findMemberName,
+  findStatementFile,
+  keepStatementPdf,
+  listStatementsOf,
+  sumYearByPlan,
+} from './account-statement.repo.ts';
+import { figuresFromJson, yearSummaryCsv } from './account-statement.build.ts';
+import { renderStatementPdf, renderYearSummaryPdf } from './account-statement.pdf.ts';
 
 const MIME: Record<TStatementFileFormat, string> = { pdf: 'application/pdf', csv: 'text/csv;charset=utf-8' };
 
@@ -38,15 +44,23 @@ export async function listAccountStatements(
   }));
 }
 
-/** One of the member's statements as a file; anyone else's statement is "not found" (its existence is not told). */
+/**
+ * One of the member's statements as a file; anyone else's statement is "not found" (its existence is not told).
+ * A PDF is drawn at its first open from the figures stored when the month closed (as issued: same figures, same
+ * language, same issue date), and kept (#28).
+ */
 export async function getAccountStatementFile(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   userId: string,
   input: { id: string; format: TStatementFileFormat },
 ): Promise<TStatementFile> {
   const found = await findStatementFile(deps.db, input.id, userId, input.format);
   if (!found) throw new AppError('NOT_FOUND', tr('statement.notFound', 'No statement with that id exists.'));
-  return asFile(`vestora-statement-${found.month}.${input.format}`, input.format, found.content);
+  const fileName = `vestora-statement-${found.month}.${input.format}`;
+  if (found.content !== undefined) return asFile(fileName, input.format, found.content);
+  const { figures, locale, issuedAt } = found.toDraw;
+  const pdf = await renderStatementPdf(figuresFromJson(figures), issuedAt, locale);
+  return asFile(fileName, 'pdf', await keepStatementPdf(deps.db, input.id, pdf, deps.clock.now()));
 }
 
 /** Interest and referral rewards paid to the member in `year` (UTC), per plan, as a PDF or CSV file. */

@@ -71,3 +71,23 @@ export async function listAuditEntries(
   const equals = { actor_id: filter.actorId, entity_type: filter.entityType, entity_id: filter.entityId };
   return newestFirstPage(q, 'a', equals, filter).execute();
 }
+
+/** Appends many rows to the audit log in multi-row inserts; call it inside the transaction that made the changes. */
+export async function recordAudits(db: Kysely<DB> | Transaction<DB>, recs: AuditRecord[]): Promise<void> {
+  for (let i = 0; i < recs.length; i += 500) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        recs.slice(i, i + 500).map((rec) => ({
+          id: randomUUID(),
+          actor_id: rec.actorId,
+          action: rec.action,
+          entity_type: rec.entityType,
+          entity_id: rec.entityId,
+          before: rec.before === undefined ? null : JSON.stringify(rec.before),
+          after: rec.after === undefined ? null : JSON.stringify(rec.after),
+        })),
+      )
+      .execute();
+  }
+}

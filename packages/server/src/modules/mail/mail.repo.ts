@@ -35,6 +35,28 @@ export async function insertOutboxMail(db: Executor, mail: NewOutboxMail, now: D
   return id;
 }
 
+/** Writes many messages to the outbox in multi-row inserts (in the caller's transaction when `db` is one). */
+export async function insertOutboxMails(db: Executor, mails: NewOutboxMail[], now: Date): Promise<void> {
+  for (let i = 0; i < mails.length; i += 500) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(i, i + 500).map((mail) => ({
+          id: randomUUID(),
+          user_id: mail.userId,
+          to_address: mail.to,
+          kind: mail.kind,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          created_at: now,
+          next_attempt_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Whether the user wants notification mail (security mail ignores this). */
 export async function wantsNotifications(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('email_notifications').where('id', '=', userId).executeTakeFirst();

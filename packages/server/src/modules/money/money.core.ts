@@ -11,22 +11,25 @@ import type { DB, LedgerKind, LedgerRefType, PlatformLedgerTable } from '../../d
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit, recordAudits } from '../audit/audit.repo.ts';
 import type { NotificationMailKind } from '../mail/mail.outbox.ts';
-import { type NotificationKind, notify } from '../notification/notification.service.ts';
+import { type NotificationKind, notify, notifyMany, type NotifyInput } from '../notification/notification.service.ts';
 import {
   findAdminGrant,
   findFlowByKey,
   findUserEmail,
+  findUserEmails,
   type FlowRow,
   type FlowStatus,
   type FlowTable,
   insertFlowIfNewKey,
   listFlowRows,
   lockFlowRow,
+  lockFlowRows,
   updateFlowStatus,
+  updateFlowStatuses,
 } from './money.repo.ts';
-import { moveMoney } from './money.move.ts';
+import { type Movement, moveMoney, moveMoneyMany } from './money.move.ts';
 
 /**
  * Wire dollars to integer cents: the one conversion on the server. The contract's ZAmount has already
@@ -97,7 +100,15 @@ export async function refuseNewAdminReview(
   ownerId: string,
   env: FlowEnv,
 ): Promise<void> {
-  const grant = await findAdminGrant(trx, reviewerId);
+  refuseByGrant(await findAdminGrant(trx, reviewerId), ownerId, env);
+}
+
+/** refuseNewAdminReview's rule on the reviewer's grant as read (one read serves a batch of owners). */
+function refuseByGrant(
+  grant: { admin_granted_at: Date | null; admin_granted_by: string | null } | undefined,
+  ownerId: string,
+  env: FlowEnv,
+): void {
   if (!grant?.admin_granted_at) return;
   if (grant.admin_granted_by === ownerId) {
     throw new AppError(
@@ -334,20 +345,7 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
   if (transition.by === 'admin' && input.actor?.account_type === 'admin') {
     await refuseNewAdminReview(trx, input.actor.id, current.user_id, input.env);
   }
-  if (current.status !== transition.from) {
-    throw new AppError(
-      'INVALID_STATE',
-      flow.refusals[action][current.status as FlowStatus<T>] ??
-        tr(
-          'money.cannotChange',
-          'This {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} is {status}; it cannot be changed that way.',
-          {
-            entity: flow.entity,
-            status: String(current.status),
-          },
-        ),
-    );
-  }
+  refuseStatus(flow, action, transition, current);
   input.check?.(current);
   const updated = await updateFlowStatus(trx, flow.table, input.id, String(transition.from), {
     ...input.set,
@@ -371,19 +369,145 @@ export async function runTransitionIn<T extends FlowTable, W, A extends string>(
     });
   }
   const notice = transition.notice?.(updated);
-  if (notice) {
-    await notify(trx, {
-      userId: updated.user_id,
-      kind: notice.kind,
-      title: notice.subject,
-      body: notice.paragraphs,
-      link: notice.link,
-      eventKey: `${flow.entity}:${updated.id}:${action}${notice.event ? `:${notice.event}` : ''}`,
-      at: input.env.now,
-      mail: notice.mailKind ? { kind: notice.mailKind, paragraphs: notice.paragraphs } : undefined,
-    });
-  }
+  if (notice) await notify(trx, noticeInput(flow, action, updated, notice, input.env.now));
   return after;
+}
+
+/** What a transition over many rows is asked to do: the same for every row (see TransitionInput). */
+export interface ManyTransitionInput<T extends FlowTable> {
+  ids: string[];
+  actor: Actor;
+  env: FlowEnv;
+  set?: Updateable<DB[T]>;
+  check?: (row: FlowRow<T>) => void;
+}
+
+/**
+ * runTransitionIn over many rows in the caller's transaction, in a few statements whatever their number: the
+ * rows locked in id order, every row checked as one transition checks it (any refusal throws, and the caller's
+ * transaction rolls back whole), moved by one guarded UPDATE per batch (`WHERE status = from`), their ledger
+ * effects through moveMoneyMany, their audit rows and notices in multi-row inserts. Rows, entries and notices
+ * are those the one-row transition makes, for `ids` in the given order. Answers the moved rows in that order.
+ */
+export async function runTransitionManyIn<T extends FlowTable, W, A extends string>(
+  trx: Transaction<DB>,
+  flow: Flow<T, W, A>,
+  action: A,
+  input: ManyTransitionInput<T>,
+): Promise<FlowRow<T>[]> {
+  if (input.ids.length === 0) return [];
+  if (new Set(input.ids).size !== input.ids.length)
+    throw new AppError('INTERNAL', `${flow.entity}.${action}: the same row twice in one batch`);
+  const transition = flow.transitions[action];
+  const locked = new Map((await lockFlowRows(trx, flow.table, input.ids)).map((r) => [r.id, r]));
+  const current = input.ids.map((id) => {
+    const row = locked.get(id);
+    if (!row)
+      throw new AppError(
+        'NOT_FOUND',
+        tr(
+          'money.notFound',
+          'No {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} with that id exists.',
+          { entity: flow.entity },
+        ),
+      );
+    return row;
+  });
+  for (const row of current) refuseActor(flow, action, transition, input.actor, row);
+  if (transition.by === 'admin' && input.actor?.account_type === 'admin') {
+    // The reviewer's grant is read once; each owner is checked against it as refuseNewAdminReview does.
+    const grant = await findAdminGrant(trx, input.actor.id);
+    for (const owner of new Set(current.map((r) => r.user_id))) refuseByGrant(grant, owner, input.env);
+  }
+  for (const row of current) {
+    refuseStatus(flow, action, transition, row);
+    input.check?.(row);
+  }
+  const moved = new Map(
+    (
+      await updateFlowStatuses(trx, flow.table, input.ids, String(transition.from), {
+        ...input.set,
+        status: transition.to,
+      } as unknown as Updateable<DB[T]>)
+    ).map((r) => [r.id, r]),
+  );
+  if (moved.size !== input.ids.length)
+    throw new AppError('INTERNAL', `${flow.entity}.${action}: rows changed under their own locks`);
+  const updated = input.ids.map((id) => moved.get(id)!);
+  const actorId = input.actor?.id ?? null;
+  await moveMoneyMany(
+    trx,
+    updated.flatMap((row) => movementsOf(flow, row, transition.ledger, actorId, input.env.now)),
+  );
+  if (transition.follow) for (const row of updated) await transition.follow(trx, row, input.env);
+  const emails = await findUserEmails(
+    trx,
+    updated.map((r) => r.user_id),
+  );
+  if (transition.audit !== false) {
+    await recordAudits(
+      trx,
+      updated.map((row, i) => {
+        const email = emails.get(row.user_id)!;
+        return {
+          actorId,
+          action: `${flow.entity}.${action}`,
+          entityType: flow.entity,
+          entityId: row.id,
+          before: flow.toWire(current[i]!, email),
+          after: flow.toWire(row, email),
+        };
+      }),
+    );
+  }
+  const notices: NotifyInput[] = updated.flatMap((row) => {
+    const notice = transition.notice?.(row);
+    return notice ? [noticeInput(flow, action, row, notice, input.env.now)] : [];
+  });
+  await notifyMany(trx, notices, input.env.now);
+  return updated;
+}
+
+/** What notify is given for a transition's notice (the event key: once per row, action and event). */
+function noticeInput<T extends FlowTable>(
+  flow: Flow<T, unknown, string>,
+  action: string,
+  row: FlowRow<T>,
+  notice: MemberNotice,
+  at: Date,
+): NotifyInput {
+  return {
+    userId: row.user_id,
+    kind: notice.kind,
+    title: notice.subject,
+    body: notice.paragraphs,
+    link: notice.link,
+    eventKey: `${flow.entity}:${row.id}:${action}${notice.event ? `:${notice.event}` : ''}`,
+    at,
+    mail: notice.mailKind ? { kind: notice.mailKind, paragraphs: notice.paragraphs } : undefined,
+  };
+}
+
+/** Refuses, with the flow's own words, a transition from a status other than its `from`. */
+function refuseStatus<T extends FlowTable>(
+  flow: Flow<T, unknown, string>,
+  action: string,
+  transition: Transition<T>,
+  row: FlowRow<T>,
+): void {
+  if (row.status === transition.from) return;
+  throw new AppError(
+    'INVALID_STATE',
+    (flow.refusals as Record<string, Partial<Record<string, Msg>>>)[action]?.[String(row.status)] ??
+      tr(
+        'money.cannotChange',
+        'This {entity, select, deposit {deposit} withdrawal {withdrawal} investment {investment} other {request}} is {status}; it cannot be changed that way.',
+        {
+          entity: flow.entity,
+          status: String(row.status),
+        },
+      ),
+  );
 }
 
 /** Who may take `transition` on `row`: throws FORBIDDEN with words that say who may. */
@@ -443,11 +567,22 @@ async function applyEffects<T extends FlowTable>(
   actorId: string | null,
   now: Date,
 ): Promise<void> {
-  if (!declared) return;
+  for (const m of movementsOf(flow, row, declared, actorId, now)) await moveMoney(trx, m);
+}
+
+/** A declaration's ledger effects for `row` as movements (0-cent effects are skipped). */
+function movementsOf<T extends FlowTable>(
+  flow: Flow<T, unknown, string>,
+  row: FlowRow<T>,
+  declared: ((row: FlowRow<T>) => LedgerEffect | LedgerEffect[]) | undefined,
+  actorId: string | null,
+  now: Date,
+): Movement[] {
+  if (!declared) return [];
   const effects = declared(row);
-  for (const effect of Array.isArray(effects) ? effects : [effects]) {
-    if (effect.amountCents === 0) continue;
-    await moveMoney(trx, {
+  return (Array.isArray(effects) ? effects : [effects])
+    .filter((effect) => effect.amountCents !== 0)
+    .map((effect) => ({
       userId: row.user_id,
       kind: effect.kind,
       amountCents: effect.amountCents,
@@ -456,8 +591,7 @@ async function applyEffects<T extends FlowTable>(
       memo: effect.memo,
       at: now,
       ...(effect.platform ? { platform: effect.platform } : {}),
-    });
-  }
+    }));
 }
 
 /** A page of a flow's rows: a user sees their own (naming someone else is FORBIDDEN), an admin everyone's. */

@@ -3,7 +3,7 @@
 // calls it directly. Nothing outside modules/money/ writes a ledger entry (a lint rule keeps it so).
 import type { Transaction } from 'kysely';
 import type { DB, LedgerKind, LedgerRefType, PlatformLedgerTable } from '../../db/schema.ts';
-import { applyBalanceChange, insertPlatformEntry } from './money.repo.ts';
+import { applyBalanceChange, applyBalanceChanges, insertPlatformEntries, insertPlatformEntry } from './money.repo.ts';
 
 /** One movement of a member's money, and the platform's side of it when the platform pays or receives. */
 export interface Movement {
@@ -53,4 +53,48 @@ export async function moveMoney(trx: Transaction<DB>, m: Movement): Promise<{ ba
     );
   }
   return result;
+}
+
+/**
+ * moveMoney for many movements in the caller's transaction, in a few statements (applyBalanceChanges): the same
+ * entries, the same refusals (a debit a balance cannot cover rolls the caller's transaction back whole).
+ */
+export async function moveMoneyMany(trx: Transaction<DB>, moves: Movement[]): Promise<{ balanceAfterCents: number }[]> {
+  for (const m of moves) {
+    if (m.platform && m.amountCents < 0)
+      throw new Error(`moveMoneyMany: the platform pays credits only (${m.amountCents})`);
+  }
+  const results = await applyBalanceChanges(
+    trx,
+    moves.map((m) => ({
+      userId: m.userId,
+      kind: m.kind,
+      amountCents: m.amountCents,
+      refType: m.ref.type,
+      refId: m.ref.id,
+      actorId: m.actorId,
+      memo: m.memo,
+      at: m.at,
+    })),
+  );
+  await insertPlatformEntries(
+    trx,
+    moves.flatMap((m) =>
+      m.platform
+        ? [
+            {
+              entry: {
+                kind: m.platform.kind,
+                amount_cents: m.amountCents,
+                user_id: m.userId,
+                ref_type: m.platform.refType,
+                ref_id: m.platform.refId,
+              },
+              at: m.at,
+            },
+          ]
+        : [],
+    ),
+  );
+  return results;
 }

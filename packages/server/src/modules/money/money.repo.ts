@@ -226,3 +226,180 @@ export async function insertPlatformEntry(trx: Transaction<DB>, entry: PlatformE
     .values({ id: randomUUID(), ...entry, created_at: at })
     .execute();
 }
+
+/** Rows per multi-row statement: far below PostgreSQL's 65,535 parameters at a dozen columns a row. */
+const BATCH_ROWS = 500;
+
+function inBatches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_ROWS) out.push(items.slice(i, i + BATCH_ROWS));
+  return out;
+}
+
+/** Many flow rows, locked until the transaction ends, in id order (so two batches lock in one order). */
+export async function lockFlowRows<T extends FlowTable>(
+  trx: Transaction<DB>,
+  table: T,
+  ids: string[],
+): Promise<FlowRow<T>[]> {
+  const out: FlowRow<T>[] = [];
+  for (const part of inBatches([...new Set(ids)].sort())) {
+    out.push(
+      ...((await untyped(trx)
+        .selectFrom(table as string)
+        .selectAll()
+        .where('id', 'in', part)
+        .orderBy('id')
+        .forUpdate()
+        .execute()) as FlowRow<T>[]),
+    );
+  }
+  return out;
+}
+
+/** Inserts many new flow rows, each unless its owner already used its key (see insertFlowIfNewKey): the new ones. */
+export async function insertFlowsIfNewKeys<T extends FlowTable>(
+  db: Kysely<DB>,
+  table: T,
+  values: Insertable<DB[T]>[],
+): Promise<FlowRow<T>[]> {
+  const out: FlowRow<T>[] = [];
+  for (const part of inBatches(values)) {
+    out.push(
+      ...((await untyped(db)
+        .insertInto(table as string)
+        .values(part)
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returningAll()
+        .execute()) as FlowRow<T>[]),
+    );
+  }
+  return out;
+}
+
+/** Moves many rows from `from` (each guarded in SQL by it) and sets `set` on each: the rows it moved. */
+export async function updateFlowStatuses<T extends FlowTable>(
+  trx: Transaction<DB>,
+  table: T,
+  ids: string[],
+  from: string,
+  set: Updateable<DB[T]>,
+): Promise<FlowRow<T>[]> {
+  const out: FlowRow<T>[] = [];
+  for (const part of inBatches(ids)) {
+    out.push(
+      ...((await untyped(trx)
+        .updateTable(table as string)
+        .set(set as Record<string, unknown>)
+        .where('id', 'in', part)
+        .where('status', '=', from)
+        .returningAll()
+        .execute()) as FlowRow<T>[]),
+    );
+  }
+  return out;
+}
+
+/** The emails of these users, by id. */
+export async function findUserEmails(db: Kysely<DB>, userIds: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of inBatches([...new Set(userIds)])) {
+    for (const r of await db.selectFrom('users').select(['id', 'email']).where('id', 'in', part).execute())
+      found.set(r.id, r.email);
+  }
+  return found;
+}
+
+/**
+ * applyBalanceChange for many changes in the caller's transaction, in a few statements: the owners' rows locked
+ * in id order, one UPDATE ... FROM (VALUES ...) per batch of owners adding each owner's sum (the database refuses
+ * a balance below zero as for one change: the guard in the WHERE and the CHECK on the column), then the ledger
+ * entries in multi-row inserts, each with the balance after it (changes of one owner apply in the given order; a
+ * debit that would take a running balance below zero is refused, INSUFFICIENT_FUNDS, and the caller's
+ * transaction rolls back whole).
+ */
+export async function applyBalanceChanges(
+  trx: Transaction<DB>,
+  changes: BalanceChange[],
+): Promise<{ balanceAfterCents: number }[]> {
+  for (const c of changes) {
+    if (!Number.isSafeInteger(c.amountCents) || c.amountCents === 0)
+      throw new Error(`applyBalanceChanges: bad amount ${c.amountCents}`);
+  }
+  if (changes.length === 0) return [];
+  const byUser = new Map<string, { delta: number; n: number; at: Date }>();
+  for (const c of changes) {
+    const u = byUser.get(c.userId) ?? { delta: 0, n: 0, at: c.at };
+    u.delta += c.amountCents;
+    u.n += 1;
+    if (c.at > u.at) u.at = c.at;
+    byUser.set(c.userId, u);
+  }
+  const owners = [...byUser.keys()].sort();
+  const after = new Map<string, number>();
+  for (const part of inBatches(owners)) {
+    // FOR NO KEY UPDATE in id order: the UPDATE below then waits on nobody, and two batches queue in one order.
+    await trx.selectFrom('users').select('id').where('id', 'in', part).orderBy('id').forNoKeyUpdate().execute();
+    const values = sql.join(
+      part.map((id) => {
+        const u = byUser.get(id)!;
+        return sql`(${id}::uuid, ${u.delta}::bigint, ${u.n}::integer, ${u.at}::timestamptz)`;
+      }),
+    );
+    const updated = await sql<{ id: string; balance_cents: string | number }>`
+      update users u
+         set balance_cents = u.balance_cents + v.delta, version = u.version + v.n, updated_at = v.at
+        from (values ${values}) as v(id, delta, n, at)
+       where u.id = v.id and u.balance_cents + v.delta >= 0
+      returning u.id, u.balance_cents`.execute(trx);
+    for (const r of updated.rows) after.set(r.id, Number(r.balance_cents));
+    const refused = part.filter((id) => !after.has(id));
+    if (refused.length > 0) {
+      const exists = await trx.selectFrom('users').select('id').where('id', 'in', refused).execute();
+      if (exists.length < refused.length)
+        throw new AppError('NOT_FOUND', tr('money.userNotFound', 'That user does not exist.'));
+      throw new AppError(
+        'INSUFFICIENT_FUNDS',
+        tr('money.insufficientFunds', 'Insufficient funds: your balance does not cover this amount.'),
+      );
+    }
+  }
+  // Each entry's balance after it: from the balance before the batch, in the given order.
+  const running = new Map(owners.map((id) => [id, after.get(id)! - byUser.get(id)!.delta]));
+  const rows = changes.map((c) => {
+    const balance = running.get(c.userId)! + c.amountCents;
+    if (balance < 0)
+      throw new AppError(
+        'INSUFFICIENT_FUNDS',
+        tr('money.insufficientFunds', 'Insufficient funds: your balance does not cover this amount.'),
+      );
+    running.set(c.userId, balance);
+    return {
+      id: randomUUID(),
+      user_id: c.userId,
+      kind: c.kind,
+      amount_cents: c.amountCents,
+      balance_after_cents: balance,
+      ref_type: c.refType,
+      ref_id: c.refId,
+      actor_id: c.actorId,
+      memo: c.memo ?? null,
+      created_at: c.at,
+    };
+  });
+  for (const part of inBatches(rows)) await trx.insertInto('ledger_entries').values(part).execute();
+  return rows.map((r) => ({ balanceAfterCents: r.balance_after_cents }));
+}
+
+/** Many entries in the platform's own ledger, each dated by the caller's clock. */
+export async function insertPlatformEntries(
+  trx: Transaction<DB>,
+  entries: { entry: PlatformEntry; at: Date }[],
+): Promise<void> {
+  for (const part of inBatches(entries)) {
+    await trx
+      .insertInto('platform_ledger')
+      .values(part.map((e) => ({ id: randomUUID(), ...e.entry, created_at: e.at })))
+      .execute();
+  }
+}

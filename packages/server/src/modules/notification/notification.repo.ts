@@ -51,6 +51,74 @@ export async function insertNotificationOnce(db: Executor, n: NewNotification, n
   return row?.id ?? null;
 }
 
+/** insertNotificationOnce for many, in multi-row inserts: the (user, event key) of each row that is new. */
+export async function insertNotificationsOnce(db: Executor, rows: NewNotification[], now: Date): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const written = await db
+      .insertInto('notifications')
+      .values(
+        rows.slice(i, i + 500).map((n) => ({
+          id: randomUUID(),
+          user_id: n.userId,
+          kind: n.kind,
+          category: n.category,
+          title: n.title,
+          body: n.body,
+          title_msg: asJson(n.titleMsg),
+          body_msg: asJson(n.bodyMsg),
+          link: n.link,
+          event_key: n.eventKey,
+          in_app: n.inApp,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
+      .returning(['user_id', 'event_key'])
+      .execute();
+    for (const r of written) inserted.add(`${r.user_id} ${r.event_key}`);
+  }
+  return inserted;
+}
+
+/** findNotifyTarget for many members, by id. */
+export async function findNotifyTargets(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, { email: string; emailNotifications: boolean; locale: TLocale }>> {
+  const found = new Map<string, { email: string; emailNotifications: boolean; locale: TLocale }>();
+  for (let i = 0; i < userIds.length; i += 1_000) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_notifications', 'locale'])
+      .where('id', 'in', userIds.slice(i, i + 1_000))
+      .execute();
+    for (const r of rows)
+      found.set(r.id, { email: r.email, emailNotifications: r.email_notifications, locale: r.locale });
+  }
+  return found;
+}
+
+/** The stored choices of many members in these categories. */
+export async function findPreferenceRowsOf(
+  db: Executor,
+  userIds: string[],
+  categories: NotificationCategory[],
+): Promise<{ user_id: string; category: NotificationCategory; in_app: boolean; email: boolean }[]> {
+  const out: { user_id: string; category: NotificationCategory; in_app: boolean; email: boolean }[] = [];
+  for (let i = 0; i < userIds.length; i += 1_000) {
+    out.push(
+      ...(await db
+        .selectFrom('notification_preferences')
+        .select(['user_id', 'category', 'in_app', 'email'])
+        .where('user_id', 'in', userIds.slice(i, i + 1_000))
+        .where('category', 'in', categories)
+        .execute()),
+    );
+  }
+  return out;
+}
+
 /** The member's own address and the old `email_notifications` switch (the default of optional e-mail). */
 export async function findNotifyTarget(
   db: Executor,

@@ -7,12 +7,16 @@ import type { TLocale, TNotificationMarkReadInput, TNotificationPage } from '@ve
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Msg, renderIn } from '../../i18n/i18n.ts';
-import { queueDecidedMail } from '../mail/mail.outbox.ts';
+import { BRAND, composeMail, queueDecidedMail } from '../mail/mail.outbox.ts';
+import { insertOutboxMails } from '../mail/mail.repo.ts';
 import { categoryOf, type NotificationKind } from './notification.kinds.ts';
-import { channelsFor } from './notification.prefs.ts';
+import { channelsFor, effectiveChannels } from './notification.prefs.ts';
 import {
   countUnread,
+  findNotifyTargets,
+  findPreferenceRowsOf,
   insertNotificationOnce,
+  insertNotificationsOnce,
   listNotifications,
   markNotificationsRead,
   type NotificationCursor,
@@ -120,6 +124,67 @@ export async function notify(db: Database, input: NotifyInput): Promise<NotifyRe
     input.at,
   );
   return { notificationId, mailId };
+}
+
+/**
+ * notify for many events of one time `at`, in the caller's transaction and a few statements: the members and
+ * their choices read at once, the notifications written in multi-row inserts (each once per member and event
+ * key, as notify), and the e-mails of the new ones whose channel is on queued together. Same rows as notify.
+ */
+export async function notifyMany(db: Database, inputs: NotifyInput[], at: Date): Promise<void> {
+  if (inputs.length === 0) return;
+  const userIds = [...new Set(inputs.map((i) => i.userId))];
+  const categories = [...new Set(inputs.map((i) => categoryOf(i.kind)))];
+  const targets = await findNotifyTargets(db, userIds);
+  const stored = new Map(
+    (await findPreferenceRowsOf(db, userIds, categories)).map((p) => [`${p.user_id} ${p.category}`, p]),
+  );
+  const planned = inputs.flatMap((input) => {
+    const target = targets.get(input.userId);
+    if (!target) return [];
+    const category = categoryOf(input.kind);
+    const channels = effectiveChannels(category, stored.get(`${input.userId} ${category}`), target.emailNotifications);
+    return [{ input, target, category, channels }];
+  });
+  const inserted = await insertNotificationsOnce(
+    db,
+    planned.map(({ input, category, channels }) => ({
+      userId: input.userId,
+      kind: input.kind,
+      category,
+      title: textIn('en', input.title),
+      body: input.body === undefined ? null : textIn('en', input.body),
+      titleMsg: typeof input.title === 'string' ? null : input.title,
+      bodyMsg: input.body === undefined || typeof input.body === 'string' ? null : input.body,
+      link: input.link ?? null,
+      eventKey: input.eventKey,
+      inApp: channels.inApp,
+    })),
+    at,
+  );
+  const mails = planned.flatMap(({ input, target, channels }) => {
+    if (!inserted.has(`${input.userId} ${input.eventKey}`) || !input.mail || !channels.email) return [];
+    const mail = input.mail;
+    const t = (msg: Msg | Msg[] | string) => textIn(target.locale, msg);
+    const body = composeMail(
+      {
+        ...(mail.greeting ? { greeting: t(mail.greeting) } : {}),
+        paragraphs: mail.paragraphs ? mail.paragraphs.map(t) : [t(input.body ?? input.title)],
+        ...(mail.link ? { link: { label: t(mail.link.label), url: mail.link.url } } : {}),
+      },
+      target.locale,
+    );
+    return [
+      {
+        userId: input.userId,
+        to: mail.to ?? target.email,
+        kind: mail.kind ?? input.kind,
+        subject: `${t(mail.subject ?? input.title)} · ${BRAND}`,
+        ...body,
+      },
+    ];
+  });
+  await insertOutboxMails(db, mails, at);
 }
 
 /**

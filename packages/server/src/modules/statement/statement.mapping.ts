@@ -1,6 +1,11 @@
 // How a bank's CSV files are read is money a person decides (#27): a mapping sent with one import applies to
 // that file only; a bank account's stored mapping changes only through a second admin's approval.
-import { type TApprovalRef, type TCsvMappingProposalInput, ZCsvMapping } from '@vestora/contract';
+import {
+  type TApprovalRef,
+  type TCsvMappingProposalInput,
+  type TSavedCsvMapping,
+  ZCsvMapping,
+} from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
@@ -59,4 +64,15 @@ export async function applyCsvMappingIn(
     before: before ? (JSON.parse(before.mapping) as unknown) : null,
     after: mapping,
   });
+}
+
+/** statement.csvMapping: what a CSV import of this account (default: the deposit account) uses when sent none. */
+export async function savedCsvMapping(db: Database, bankAccount: string | undefined): Promise<TSavedCsvMapping> {
+  const account = normaliseAccount(bankAccount ?? (await repo.findPlatformAccount(db))?.account_number ?? '');
+  const saved = account ? await repo.findCsvMapping(db, account) : undefined;
+  return {
+    bankAccount: account,
+    mapping: saved ? ZCsvMapping.parse(JSON.parse(saved.mapping)) : null,
+    updatedAt: saved ? saved.updated_at.toISOString() : null,
+  };
 }

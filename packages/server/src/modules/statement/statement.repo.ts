@@ -109,16 +109,6 @@ export async function findCreditCandidates(db: Db, userIds: string[], from: Date
 }
 
 /**
- * Credits of a member wait here until the transaction ends: a statement approval and a hand confirmation decide
- * one after the other whether a transfer is credited already (taken before any deposit row lock, in user order).
- */
-export async function lockMemberCredits(trx: Transaction<DB>, userIds: string[]): Promise<void> {
-  for (const id of [...new Set(userIds)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`credit:${id}`}))`.execute(trx);
-  }
-}
-
-/**
  * A line that already credited this member `amountCents` near `reportedAt` without proving any report (its
  * deposit was made by the statement itself): a hand confirmation of a report of that transfer would credit twice.
  */
@@ -434,4 +424,163 @@ export async function wholeBooksSums(db: Db, bankAccount: string) {
   `.execute(db);
   const row = r.rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
+
+/**
+ * Credits of a member wait here until the transaction ends: a statement approval and a hand confirmation decide
+ * one after the other whether a transfer is credited already (taken before any deposit row lock). Many members'
+ * locks are taken in one statement, in ascending id order (the subquery's ORDER BY feeds the calls in that
+ * order), as every approval takes them, so two approvals cannot deadlock.
+ */
+export async function lockMemberCredits(trx: Transaction<DB>, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await sql`
+    select count(pg_advisory_xact_lock(hashtext('credit:' || s.id)))
+      from (select id from unnest(array[${sql.join(ids.map((id) => sql`${id}::text`))}]) as id order by id) as s`.execute(
+    trx,
+  );
+}
+
+/** The members of these lines: whether they closed their account, and their deposit reference. */
+export async function findLineMembers(db: Db, userIds: string[]) {
+  const found = new Map<string, { closed: boolean; deposit_reference: string }>();
+  for (const part of chunks([...new Set(userIds)])) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'closed_at', 'deposit_reference'])
+      .where('id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.id, { closed: r.closed_at !== null, deposit_reference: r.deposit_reference });
+  }
+  return found;
+}
+
+/** findDepositStatus for many deposits, locked in id order. */
+export async function lockDeposits(trx: Transaction<DB>, ids: string[]) {
+  const found = new Map<
+    string,
+    { id: string; status: string; statement_line_id: string | null; method: string; user_id: string }
+  >();
+  for (const part of chunks([...new Set(ids)].sort())) {
+    const rows = await trx
+      .selectFrom('deposits')
+      .select(['id', 'status', 'statement_line_id', 'method', 'user_id'])
+      .where('id', 'in', part)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    for (const r of rows) found.set(r.id, r);
+  }
+  return found;
+}
+
+/** findCreditCandidates with every row locked (FOR UPDATE) until the transaction ends, oldest first. */
+export async function lockCreditCandidates(trx: Transaction<DB>, userIds: string[], from: Date, to: Date) {
+  const out: { id: string; user_id: string; amount_cents: number; status: string; created_at: Date }[] = [];
+  for (const part of chunks(userIds)) {
+    out.push(
+      ...(await trx
+        .selectFrom('deposits')
+        .select(['id', 'user_id', 'amount_cents', 'status', 'created_at'])
+        .where('user_id', 'in', part)
+        .where('method', '=', 'bank')
+        .where('statement_line_id', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'pending'),
+            eb.and([eb('status', '=', 'confirmed'), eb('created_at', '>=', from), eb('created_at', '<=', to)]),
+          ]),
+        )
+        .orderBy('seq')
+        .forUpdate()
+        .execute()),
+    );
+  }
+  return out;
+}
+
+const uuidValues = (pairs: [string, string][]) => sql.join(pairs.map(([a, b]) => sql`(${a}::uuid, ${b}::uuid)`));
+
+/** linkDepositToLine for many (deposit, line) pairs in one UPDATE per batch. */
+export async function linkDepositsToLines(trx: Transaction<DB>, pairs: { depositId: string; lineId: string }[]) {
+  for (const part of chunks(pairs)) {
+    await sql`update deposits d set statement_line_id = v.line_id
+        from (values ${uuidValues(part.map((p) => [p.depositId, p.lineId]))}) as v(id, line_id)
+       where d.id = v.id`.execute(trx);
+  }
+}
+
+/** linkConfirmedDeposit for many pairs: the deposits it linked (the others are no longer such deposits). */
+export async function linkConfirmedDeposits(
+  trx: Transaction<DB>,
+  pairs: { depositId: string; lineId: string }[],
+): Promise<Set<string>> {
+  const linked = new Set<string>();
+  for (const part of chunks(pairs)) {
+    const r = await sql<{ id: string }>`update deposits d set statement_line_id = v.line_id
+        from (values ${uuidValues(part.map((p) => [p.depositId, p.lineId]))}) as v(id, line_id)
+       where d.id = v.id and d.status = 'confirmed' and d.method = 'bank' and d.statement_line_id is null
+      returning d.id`.execute(trx);
+    for (const row of r.rows) linked.add(row.id);
+  }
+  return linked;
+}
+
+/** insertLineUse for many lines (the primary key refuses a second use of any of them). */
+export async function insertLineUses(
+  trx: Transaction<DB>,
+  uses: {
+    line_id: string;
+    use: 'deposit' | 'settle' | 'return';
+    target_id: string;
+    actor_id: string | null;
+    at: Date;
+  }[],
+) {
+  for (const part of chunks(uses)) {
+    await trx
+      .insertInto('statement_line_uses')
+      .values(
+        part.map((u) => ({
+          line_id: u.line_id,
+          use: u.use,
+          target_id: u.target_id,
+          actor_id: u.actor_id,
+          created_at: u.at,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Many lines applied: each with its match and deposit, resolved by `by` at `at`. */
+export async function markLinesApplied(
+  trx: Transaction<DB>,
+  lines: { id: string; matchKind: 'credit' | 'link'; depositId: string }[],
+  by: string,
+  at: Date,
+) {
+  for (const part of chunks(lines)) {
+    const values = sql.join(part.map((l) => sql`(${l.id}::uuid, ${l.matchKind}::text, ${l.depositId}::uuid)`));
+    await sql`update statement_lines l
+         set status = 'applied', match_kind = v.match_kind, deposit_id = v.deposit_id,
+             resolved_by = ${by}::uuid, resolved_at = ${at}::timestamptz
+        from (values ${values}) as v(id, match_kind, deposit_id)
+       where l.id = v.id`.execute(trx);
+  }
+}
+
+/** Many lines made exceptions, each with its reason (and the deposit it may duplicate, when named). */
+export async function markLinesException(
+  trx: Transaction<DB>,
+  lines: { id: string; reason: string; depositId: string | null }[],
+) {
+  for (const part of chunks(lines)) {
+    const values = sql.join(part.map((l) => sql`(${l.id}::uuid, ${l.reason}::text, ${l.depositId}::uuid)`));
+    await sql`update statement_lines l
+         set status = 'exception', reason = v.reason, deposit_id = coalesce(v.deposit_id, l.deposit_id)
+        from (values ${values}) as v(id, reason, deposit_id)
+       where l.id = v.id`.execute(trx);
+  }
 }
