@@ -5,7 +5,8 @@
 //
 // The scenario: 40 members (every fourth referred by the one before), deposits confirmed and rejected,
 // withdrawals paid, rejected and cancelled, investments in every demo plan, early redemptions where allowed,
-// an admin's balance adjustments, then 61 months of payouts on a moving clock.
+// an admin's balance adjustments, then 61 months of payouts on a moving clock. Since #27 every hand confirmation
+// and adjustment is proposed by one admin and approved by the other; a third admin, who credited nobody, pays.
 import { createHash } from 'node:crypto';
 import {
   buildApp,
@@ -36,6 +37,9 @@ async function main() {
     await insertUser(db, { accountType: 'admin', email: 'admin1@figures.test' }),
     await insertUser(db, { accountType: 'admin', email: 'admin2@figures.test' }),
   ];
+  // Pays the withdrawals: an admin who proposed or approved a member's credit cannot approve their payout (#27).
+  const payerRow = await insertUser(db, { accountType: 'admin', email: 'admin3@figures.test' });
+  const payer = callerAs(app.deps, { ...payerRow, session_id: 'figures' } as never);
   const asAdmin = (i: number) => callerAs(app.deps, { ...admins[i % 2]!, session_id: 'figures' } as never);
   const plans = (await asAdmin(0).plan.list()).filter((p) => p.openForInvesting);
 
@@ -56,7 +60,9 @@ async function main() {
   for (const [i, m] of members.entries()) {
     const amount = 1_000 + ((i * 7_919) % 90_000) + (i % 3) * 0.37;
     const dep = await m.caller.deposit.request({ amount, reference: `REF-${i}`, idempotencyKey: k() });
+    // A hand confirmation is a proposal; the other admin's confirmation approves it and credits the deposit.
     await asAdmin(i).deposit.review({ id: dep.id, decision: 'confirm' });
+    await asAdmin(i + 1).deposit.review({ id: dep.id, decision: 'confirm' });
     const rejected = await m.caller.deposit.request({ amount: 50, reference: `BAD-${i}`, idempotencyKey: k() });
     await asAdmin(i + 1).deposit.review({ id: rejected.id, decision: 'reject', reason: 'no such transfer' });
     const w = await m.caller.withdrawal.request({
@@ -65,7 +71,7 @@ async function main() {
       details: 'PT50 0002 0123 1234 5678 9015 4',
       idempotencyKey: k(),
     });
-    if (i % 3 === 0) await asAdmin(i).withdrawal.review({ id: w.id, decision: 'approve', payoutReference: `P-${i}` });
+    if (i % 3 === 0) await payer.withdrawal.review({ id: w.id, decision: 'approve', payoutReference: `P-${i}` });
     else if (i % 3 === 1) await asAdmin(i).withdrawal.review({ id: w.id, decision: 'reject', reason: 'details wrong' });
     else await m.caller.withdrawal.cancel({ id: w.id });
     const plan = plans[i % plans.length]!;
@@ -75,12 +81,14 @@ async function main() {
   }
   const target = members[5]!;
   const user = await asAdmin(0).user.list({ search: 'member05' });
-  await asAdmin(0).user.update({
+  const adjusted = (await asAdmin(0).user.update({
     id: target.id,
     version: user.items[0]!.version,
     balance: user.items[0]!.balance + 12.34,
     reason: 'goodwill',
-  } as never);
+  } as never)) as { approval?: { id: string } };
+  if (!adjusted.approval) throw new Error('the balance adjustment proposed nothing');
+  await asAdmin(1).approval.approve({ id: adjusted.approval.id });
 
   const runner = startPayoutRunner({ ...app.deps, config: { ...config, PAYOUT_INTERVAL_S: 3600 } });
   for (let month = 1; month <= 61; month++) {
