@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TPlan } from '@vestora/contract';
+import type { TPlan, TRiskLevel } from '@vestora/contract';
 import { InvestDialogHost } from '../investment/InvestDialogHost';
 import { InvestNowButton } from '../investment/InvestNowButton';
 import { CARD_HONESTY } from '../investment/invest-rules';
 import { type CardPlan, planLook, planRows } from './plan-display';
+import { riskPalette } from './risk-level';
 
 /**
  * The plan cards with a working Invest Now each (and the invest dialog they open); `actions` adds
@@ -113,7 +114,7 @@ function PlanRow({
   label: string;
   value: string;
   wide?: boolean | undefined;
-  risk?: boolean | undefined;
+  risk?: { level: TRiskLevel | null } | undefined;
 }) {
   if (wide) {
     return (
@@ -133,16 +134,8 @@ function PlanRow({
         {label}
       </Text>
       <Text as="dd" fontWeight="semibold" textAlign="end" whiteSpace="nowrap">
-        {risk ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
+        {risk ? <Badge colorPalette={riskPalette(risk.level)}>{value || '—'}</Badge> : value || '—'}
       </Text>
     </Box>
   );
-}
-
-function riskPalette(level: string): 'green' | 'orange' | 'red' | 'gray' {
-  const l = level.toLowerCase();
-  if (l.includes('high')) return 'red';
-  if (l.includes('medium') || l.includes('moderate')) return 'orange';
-  if (l.includes('low')) return 'green';
-  return 'gray';
 }
