@@ -258,6 +258,8 @@ export interface BitcoinExceptionTable {
   amount_cents: number | null;
   withdrawal_id: string | null;
   detail: string;
+  /** `detail` as a message descriptor (#34), shown in the admin's language; null on older rows. */
+  detail_msg: ColumnType<Msg | null, Msg | null | undefined, Msg | null>;
   created_at: Timestamp;
 }
 

@@ -28,6 +28,7 @@ import * as createApprovalsA27 from './2026_12_02_0300_create_approvals_a27.ts';
 import * as creditOnceB27 from './2026_12_02_0300_credit_once_b27.ts';
 import * as addSiteMapLink from './2026_12_02_0300_add_site_map_link_s34.ts';
 import * as riskLevelScale from './2026_12_02_0705_risk_level_scale_s34.ts';
+import * as bitcoinExceptionMessages from './2026_12_02_0737_bitcoin_exception_messages_s34.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0300_credit_once_b27': creditOnceB27,
   '2026_12_02_0300_add_site_map_link_s34': addSiteMapLink,
   '2026_12_02_0705_risk_level_scale_s34': riskLevelScale,
+  '2026_12_02_0737_bitcoin_exception_messages_s34': bitcoinExceptionMessages,
 };
