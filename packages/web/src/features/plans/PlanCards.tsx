@@ -53,8 +53,11 @@ export function PlanCard({
       _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
     >
       <Card.Header>
-        <HStack justify="space-between" align="flex-start" gap="3">
-          <HStack gap="3" minW="0">
+        {/* The actions wrap under the name when both do not fit (#34: a paused plan's badge and buttons squeezed
+            its name to one letter a line); the name breaks between words, inside one only if it is longer than
+            the card. */}
+        <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <HStack gap="3" minW="0" flex="1 1 12rem">
             <Flex
               flexShrink={0}
               boxSize="11"
@@ -66,12 +69,12 @@ export function PlanCard({
             >
               <Icon as={look.icon} boxSize="6" aria-hidden />
             </Flex>
-            <Heading as="h3" size="lg" wordBreak="break-word">
+            <Heading as="h3" size="lg" minW="0" overflowWrap="break-word" hyphens="auto">
               {plan.investmentPlanName || (preview ? t`Plan name` : '')}
             </Heading>
           </HStack>
           {actions ? (
-            <HStack gap="1" flexShrink={0}>
+            <HStack gap="1" flexShrink={0} marginInlineStart="auto">
               {actions}
             </HStack>
           ) : null}
