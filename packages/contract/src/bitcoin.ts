@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Msg, tr } from './i18n.ts';
 
 /**
  * A Bitcoin payment to a member's deposit address: `seen` (in the mempool or in a block with fewer than the
@@ -80,6 +81,45 @@ export const ZBitcoinExceptionKind = z.enum([
 ]);
 export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
 
+/**
+ * What the watcher says about each exception (#34: admins read it in their language). `first` and `second` are the
+ * two reads of an amount ("546 sats (the block)"), kept as the watcher wrote them.
+ */
+export const BITCOIN_EXCEPTION_TEXT = {
+  dust: (v: { sats: number; address: string; min: number }): Msg =>
+    tr('bitcoin.exception.dust', '{sats} sats to {address} is under the dust minimum ({min} sats): not credited.', v),
+  closedAccount: (): Msg =>
+    tr(
+      'bitcoin.exception.closedAccount',
+      'Paid to an account its member closed: not credited. Return it to the sender.',
+    ),
+  reorgedInMempool: (): Msg =>
+    tr(
+      'bitcoin.exception.reorgedInMempool',
+      'Credited, but its block left the chain and the transaction is back in the mempool, unconfirmed.',
+    ),
+  reorgedUnknown: (): Msg =>
+    tr(
+      'bitcoin.exception.reorgedUnknown',
+      'Credited, but its block left the chain and the block source no longer knows the transaction.',
+    ),
+  payoutElsewhere: (v: { address: string }): Msg =>
+    tr('bitcoin.exception.payoutElsewhere', "The transaction does not pay the member's withdrawal address {address}.", v),
+  payoutUnknown: (): Msg => tr('bitcoin.exception.payoutUnknown', 'The block source does not know this transaction.'),
+  amountsHeld: (v: { first: string; second: string }): Msg =>
+    tr(
+      'bitcoin.exception.amountsHeld',
+      'The block source reported {first} and {second} for this payment: held, not credited, until an admin checks the transaction and resolves the amount.',
+      v,
+    ),
+  amountsCredited: (v: { first: string; second: string }): Msg =>
+    tr(
+      'bitcoin.exception.amountsCredited',
+      'Credited for {first}, but the block source now reports {second}: check the transaction.',
+      v,
+    ),
+};
+
 export const ZBitcoinException = z.object({
   id: z.string(),
   kind: ZBitcoinExceptionKind,
@@ -93,8 +133,16 @@ export const ZBitcoinException = z.object({
   amount: z.number().nullable(),
   /** The withdrawal concerned (payout_mismatch). */
   withdrawalId: z.string().nullable(),
-  /** What is wrong, in words. */
+  /** What is wrong, in English words (as stored). */
   detail: z.string(),
+  /** The same as a message descriptor, shown in the admin's language; null on rows written before #34. */
+  detailMsg: z
+    .object({
+      id: z.string(),
+      message: z.string(),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .nullable(),
   createdAt: z.string(),
   /** When an admin resolved it (amount_mismatch: bitcoin.resolveAmount); null while open. */
   resolvedAt: z.string().nullable(),

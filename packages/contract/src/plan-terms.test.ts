@@ -18,7 +18,7 @@ const silver: TPlanTerms = {
   maxAmountCents: 499_900,
   termMonths: 24,
   payoutFrequency: 'monthly',
-  riskLevel: 'Low to medium',
+  riskLevel: 'medium',
   earlyExitAllowed: true,
   capacityCents: null,
 };
@@ -31,7 +31,7 @@ describe('deriveLegacyText', () => {
       returns: 'Monthly',
       investmentDuration: '2',
       capitalGrowth: '14%',
-      riskLevel: 'Low to medium',
+      riskLevel: 'Medium',
       totalReturn: '$5,699',
     });
   });
@@ -200,6 +200,12 @@ describe('parsing the legacy text', () => {
     expect(errors({ investmentLimit: '$1 - $100,000,000' })[0]).toMatchObject({ field: 'investmentLimit' });
     expect(errors({ investmentDuration: '51' })[0]).toMatchObject({ field: 'investmentDuration' });
     expect(errors({ riskLevel: '  ' })).toEqual([{ field: 'riskLevel', message: 'Risk level is required' }]);
+    expect(errors({ riskLevel: 'Low to medium' })).toEqual([
+      {
+        field: 'riskLevel',
+        message: 'must be one of Very low, Low, Medium, High, Very high (or very_low, low, medium, high, very_high)',
+      },
+    ]);
   });
 });
 

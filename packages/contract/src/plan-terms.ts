@@ -3,6 +3,7 @@ import { say } from './common.ts';
 import { tr, type Msg, translate } from './i18n.ts';
 import { MAX_BALANCE_CENTS, MAX_TRANSACTION_CENTS } from './money.ts';
 import { formatDollars, formatRateBps, formatTermYears, termInterestCents, trimDecimal } from './plan-format.ts';
+import { RISK_LEVEL_LABELS, RISK_LEVELS, type TRiskLevel, ZRiskLevel, riskLevelFromText } from './risk-level.ts';
 
 export const ZPayoutFrequency = z.enum(['monthly', 'quarterly', 'semi_annually', 'yearly', 'at_maturity']);
 export type TPayoutFrequency = z.infer<typeof ZPayoutFrequency>;
@@ -35,7 +36,7 @@ export interface TPlanTerms {
   maxAmountCents: number;
   termMonths: number;
   payoutFrequency: TPayoutFrequency;
-  riskLevel: string;
+  riskLevel: TRiskLevel;
   earlyExitAllowed: boolean;
   capacityCents: number | null;
 }
@@ -117,17 +118,7 @@ export const ZPlanTermsFields = z.strictObject({
       say(() => tr('validation.termTooLong', 'The term must be at most {max} months', { max: MAX_TERM_MONTHS })),
     ),
   payoutFrequency: ZPayoutFrequency,
-  riskLevel: z
-    .string(say(() => tr('validation.riskLevelIsRequired', 'Risk level is required')))
-    .trim()
-    .min(
-      1,
-      say(() => tr('validation.riskLevelIsRequired', 'Risk level is required')),
-    )
-    .max(
-      50,
-      say(() => tr('validation.riskLevelMustBeAtMost', 'Risk level must be at most 50 characters')),
-    ),
+  riskLevel: ZRiskLevel,
   earlyExitAllowed: z.boolean(),
   // A plan's capacity is a total over many investments, so it may exceed one transaction's limit.
   capacityCents: cents(tr('field.capacity', 'The capacity'), MAX_BALANCE_CENTS).nullable(),
@@ -147,6 +138,7 @@ export interface TLegacyPlanText {
   returns: string;
   investmentDuration: string;
   capitalGrowth: string;
+  /** The level's English label ("Very low"). */
   riskLevel: string;
   totalReturn: string;
 }
@@ -163,7 +155,7 @@ export function deriveLegacyText(terms: TPlanTerms): TLegacyPlanText {
     returns: PAYOUT_FREQUENCY_LABELS[terms.payoutFrequency],
     investmentDuration: formatTermYears(months),
     capitalGrowth: `${trimDecimal(growthHundredths)}%`,
-    riskLevel: terms.riskLevel,
+    riskLevel: RISK_LEVEL_LABELS[terms.riskLevel],
     // Whole dollars, half up: $5,698.86 → "$5,699".
     totalReturn: formatDollars(Math.floor((totalCents + 50) / 100) * 100),
   };
@@ -190,6 +182,18 @@ export const TERM_TO_LEGACY_FIELD: Record<TermKey, TLegacyTermField> = {
 };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** "Low", "very high", "MODERATE" → the level; anything else names the scale. */
+function parseRiskText(s: string): Parsed<TRiskLevel> {
+  if (s.trim() === '')
+    return { ok: false, message: translate(tr('validation.riskLevelIsRequired', 'Risk level is required')) };
+  const level = riskLevelFromText(s);
+  if (level) return { ok: true, value: level };
+  return {
+    ok: false,
+    message: `must be one of ${RISK_LEVELS.map((l) => RISK_LEVEL_LABELS[l]).join(', ')} (or ${RISK_LEVELS.join(', ')})`,
+  };
+}
 
 /** "12.5" → 1250 hundredths; null when not a plain decimal with at most 2 decimals. */
 function hundredths(s: string): number | null {
@@ -296,11 +300,7 @@ export function parseLegacyTermsPatch(input: TLegacyPlanTextInput): {
   });
   read('returns', parseReturnsText, (v) => (terms.payoutFrequency = v));
   read('investmentDuration', parseDurationText, (v) => (terms.termMonths = v));
-  read(
-    'riskLevel',
-    (s) => ({ ok: true, value: s }),
-    (v) => (terms.riskLevel = v),
-  );
+  read('riskLevel', parseRiskText, (v) => (terms.riskLevel = v));
   return { terms, errors };
 }
 

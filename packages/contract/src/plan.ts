@@ -3,6 +3,7 @@ import { tr } from './i18n.ts';
 import { ZId, plain, text, say } from './common.ts';
 import { MAX_BALANCE_CENTS, ZAmount, dollarsToCents, formatCents, hasAtMostTwoDecimals } from './money.ts';
 import { type TPlanTerms, ZPayoutFrequency, ZPlanTermsFields, crossTermIssues } from './plan-terms.ts';
+import { ZRiskLevel } from './risk-level.ts';
 
 /** A plan's capacity in dollars: a total over many investments, so up to the largest balance. */
 const ZCapacity = z
@@ -54,7 +55,7 @@ const PLAN_FIELD_SHAPE = {
   maxAmount: ZAmount,
   termMonths: ZPlanTermsFields.shape.termMonths,
   payoutFrequency: ZPayoutFrequency,
-  riskLevel: text(tr('field.riskLevel', 'Risk level'), 50),
+  riskLevel: ZRiskLevel,
   earlyExitAllowed: z.boolean(),
   capacity: ZCapacity.nullable(),
   investmentPlanDescription: description,
@@ -153,7 +154,10 @@ export const ZPlan = z.object({
   returns: z.string(),
   investmentDuration: z.string(),
   capitalGrowth: z.string(),
-  riskLevel: z.string(),
+  /** The plan's grade on the scale; null while an old free-text risk waits for an admin to choose. */
+  riskLevel: ZRiskLevel.nullable(),
+  /** The free text a plan had before the scale, kept (and shown) until an admin chooses a level. */
+  riskLevelUnmapped: z.string().nullable(),
   totalReturn: z.string(),
   investmentPlanDescription: z.string(),
   investmentPlanImage: z.string(),

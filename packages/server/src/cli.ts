@@ -15,9 +15,10 @@ import { issueResetLinkForOperator } from './modules/user/user.reset-link.ts';
 const USAGE = `Usage: pnpm cli <command>
 
 Commands:
-  create-admin --email <email> [--promote]
+  create-admin --email <email> [--first-name <name>] [--last-name <name>] [--promote]
                                  Make <email> an administrator. A new account takes its password from
-                                 ADMIN_PASSWORD or, in a terminal, from a prompt. An existing account is
+                                 ADMIN_PASSWORD or, in a terminal, from a prompt, and its name from the
+                                 options (else the email's local part, "Admin"). An existing account is
                                  refused (it says when and how it was created) unless --promote is given:
                                  then it becomes an administrator, keeps its password, and its sessions end.
   reset-link --email <email>     Print a fresh password reset link for that account (single use, 30 minutes;
@@ -55,7 +56,12 @@ async function readNewPassword(): Promise<string> {
 async function createAdmin(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, promote: { type: 'boolean', default: false } },
+    options: {
+      email: { type: 'string' },
+      promote: { type: 'boolean', default: false },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
     strict: true,
   });
   if (!values.email) throw new CliError(`create-admin needs --email <email>.\n\n${USAGE}`, 2);
@@ -65,7 +71,11 @@ async function createAdmin(args: string[]): Promise<number> {
     throw new CliError(e.message);
   });
   try {
-    const result = await createOrPromoteAdmin(handle.db, values.email, readNewPassword, { promote: values.promote });
+    const result = await createOrPromoteAdmin(handle.db, values.email, readNewPassword, {
+      promote: values.promote,
+      ...(values['first-name'] !== undefined && { firstName: values['first-name'] }),
+      ...(values['last-name'] !== undefined && { lastName: values['last-name'] }),
+    });
     const { user } = result;
     if (result.outcome === 'created') {
       console.log(`Created the administrator account ${user.email}. Sign in at ${config.publicUrl}/login.`);

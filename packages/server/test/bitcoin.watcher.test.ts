@@ -237,6 +237,16 @@ describe('Bitcoin deposits: the chain watcher', () => {
       txid: wrong.txid,
     });
     expect(flagged.find((e) => e.withdrawalId === wrongId)!.detail).toContain(payout);
+    // #34: the detail also travels as a descriptor, which the admin screen shows in the admin's language.
+    expect(flagged.find((e) => e.withdrawalId === wrongId)!.detailMsg).toEqual({
+      id: 'bitcoin.exception.payoutElsewhere',
+      message: "The transaction does not pay the member's withdrawal address {address}.",
+      values: { address: payout },
+    });
+    expect(flagged.find((e) => e.withdrawalId === missingId)).toMatchObject({
+      detail: 'The block source does not know this transaction.',
+      detailMsg: { id: 'bitcoin.exception.payoutUnknown' },
+    });
     expect(flagged.some((e) => e.withdrawalId === goodId)).toBe(false);
   });
 

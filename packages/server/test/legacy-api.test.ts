@@ -326,6 +326,63 @@ describe('legacy /api/v1 adapter', () => {
     );
   });
 
+  it('the risk level: legacy words read onto the scale, answered in readable English; other text refused (400)', async () => {
+    const { data: plan } = ok(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/craete',
+        { ...legacyPlanFields('Legacy Risk'), riskLevel: ' MODERATE ' },
+        adminCookie,
+      ),
+      201,
+    );
+    expect(plan.riskLevel).toBe('Medium');
+    expect(plan).not.toHaveProperty('riskLevelUnmapped');
+    const { data: listed } = ok(await legacy(t.app, 'GET', `/investment_plan/${plan._id}`));
+    expect(listed[0]).toMatchObject({ riskLevel: 'Medium' });
+    expectErr(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/craete',
+        { ...legacyPlanFields('Legacy Vague'), riskLevel: 'Low to medium' },
+        adminCookie,
+      ),
+      400,
+      'riskLevel: must be one of Very low, Low, Medium, High, Very high (or very_low, low, medium, high, very_high)',
+    );
+    const { riskLevel: _risk, ...noRisk } = legacyPlanFields('Legacy No Risk');
+    expectErr(
+      await legacy(t.app, 'POST', '/investment_plan/craete', noRisk, adminCookie),
+      400,
+      'riskLevel: is required',
+    );
+    // A plan still waiting for a level (#34's migration kept its text) answers that text, and an edit screen
+    // echoing it back changes nothing about the risk.
+    await t.handle.db
+      .updateTable('plans')
+      .set({ risk_level: null, risk_level_unmapped: 'Low to medium' })
+      .where('id', '=', plan._id)
+      .execute();
+    const { data: waiting } = ok(await legacy(t.app, 'GET', `/investment_plan/${plan._id}`));
+    expect(waiting[0]).toMatchObject({ riskLevel: 'Low to medium' });
+    const { data: renamed } = ok(
+      await legacy(
+        t.app,
+        'POST',
+        '/investment_plan/update',
+        { ...waiting[0], investmentPlanName: 'Legacy Risk 2' },
+        adminCookie,
+      ),
+    );
+    expect(renamed).toMatchObject({ investmentPlanName: 'Legacy Risk 2', riskLevel: 'Low to medium' });
+    const { data: chosen } = ok(
+      await legacy(t.app, 'POST', '/investment_plan/update', { _id: plan._id, riskLevel: 'very high' }, adminCookie),
+    );
+    expect(chosen.riskLevel).toBe('Very high');
+  });
+
   it('a legacy plan whose text cannot be read: closed for investing, still renamed through update', async () => {
     const id = '11111111-1111-4111-8111-111111111111';
     await t.handle.db
@@ -338,7 +395,7 @@ describe('legacy /api/v1 adapter', () => {
         returns: 'Monthly',
         investment_duration: '1',
         capital_growth: 'a lot',
-        risk_level: 'Low',
+        risk_level: 'low',
         total_return: 'varies',
       })
       .execute();

@@ -53,6 +53,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'statement/statement-cli.test.ts': 'pglite', // same (skipped itself on PostgreSQL)
   'start-output.test.ts': 'pglite', // spawns `pnpm start` on its own embedded database, whatever the project
   'plan-migration.test.ts': 'pglite', // opens its own in-memory PGlite on either project
+  'risk-level-migration.test.ts': 'pglite', // opens its own in-memory PGlite on either project
   'statement/reference.test.ts': 'pglite', // its migration part opens its own in-memory PGlite on either project
   'market.persist.test.ts': 'pglite', // a restart reopens an embedded database (its second one is PGlite anyway)
   'seed.test.ts': 'pglite', // the first start's seed: what `pnpm start` does on the embedded default

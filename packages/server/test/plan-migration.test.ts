@@ -21,7 +21,7 @@ describe('migration 2026_11_23_1000_add_plan_terms', () => {
     returns,
     investment_duration: years,
     capital_growth: 'as written',
-    risk_level: 'Low',
+    risk_level: 'low' as const,
     total_return: 'as written',
   });
 

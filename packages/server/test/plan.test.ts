@@ -103,8 +103,9 @@ describe('plan procedures through /trpc', () => {
     });
     const { riskLevel: _r, ...missing } = planFields();
     expect((await create(missing)).message).toBe('riskLevel: Risk level is required');
-    expect((await create({ ...planFields(), riskLevel: 'x'.repeat(51) })).message).toBe(
-      'riskLevel: Risk level must be at most 50 characters',
+    // The risk is a level on the scale (#34): free text, even a known word in another case, is refused.
+    expect((await create({ ...planFields(), riskLevel: 'Low to medium' })).message).toBe(
+      'riskLevel: Choose a risk level: very_low, low, medium, high, very_high',
     );
     // The legacy text is no longer an input of the procedure.
     expect((await create({ ...planFields(), returns: 'Monthly' })).message).toBe('Unknown field(s): returns');
@@ -133,10 +134,10 @@ describe('plan procedures through /trpc', () => {
       ),
     );
     const updated = trpcData(
-      await trpcMutation(t.app, 'plan.update', { id: plan.id, version: 0, riskLevel: 'High' }, adminCookie),
+      await trpcMutation(t.app, 'plan.update', { id: plan.id, version: 0, riskLevel: 'high' }, adminCookie),
     );
-    expect(updated).toEqual({ ...plan, riskLevel: 'High', version: 1 });
-    const stale = await trpcMutation(t.app, 'plan.update', { id: plan.id, version: 0, riskLevel: 'Low' }, adminCookie);
+    expect(updated).toEqual({ ...plan, riskLevel: 'high', version: 1 });
+    const stale = await trpcMutation(t.app, 'plan.update', { id: plan.id, version: 0, riskLevel: 'low' }, adminCookie);
     expect(trpcError(stale)).toMatchObject({
       status: 409,
       message: 'This plan was changed by someone else. Reload and try again.',
@@ -146,7 +147,7 @@ describe('plan procedures through /trpc', () => {
       await trpcMutation(t.app, 'plan.update', { id: plan.id, payoutFrequency: 'yearly' }, adminCookie),
     );
     expect(noVersion).toMatchObject({
-      riskLevel: 'High',
+      riskLevel: 'high',
       returns: 'Yearly',
       investmentPlanDescription: 'Kept',
       version: 2,
@@ -155,7 +156,7 @@ describe('plan procedures through /trpc', () => {
     const missing = await trpcMutation(
       t.app,
       'plan.update',
-      { id: '00000000-0000-4000-8000-000000000000', riskLevel: 'x' },
+      { id: '00000000-0000-4000-8000-000000000000', riskLevel: 'medium' },
       adminCookie,
     );
     expect(trpcError(missing).status).toBe(404);
@@ -181,6 +182,35 @@ describe('plan procedures through /trpc', () => {
       'payoutFrequency: Yearly payouts need a term in whole multiples of 12 months (the term is 18 months)',
     );
     expect(trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }))).toEqual(faster);
+  });
+
+  it('a plan whose old risk text named no level keeps it until an admin chooses one; a change of terms asks for it', async () => {
+    const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Theta'), adminCookie));
+    // As the #34 migration leaves a plan typed "Low to medium".
+    await t.handle.db
+      .updateTable('plans')
+      .set({ risk_level: null, risk_level_unmapped: 'Low to medium' })
+      .where('id', '=', plan.id)
+      .execute();
+    const waiting = trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }));
+    expect(waiting).toMatchObject({ riskLevel: null, riskLevelUnmapped: 'Low to medium', openForInvesting: true });
+    const rate = await trpcMutation(t.app, 'plan.update', { id: plan.id, annualRateBps: 600 }, adminCookie);
+    expect(trpcError(rate)).toMatchObject({ status: 400, message: 'riskLevel: Risk level is required' });
+    // A rename alone leaves the kept text as it is.
+    const renamed = trpcData(
+      await trpcMutation(t.app, 'plan.update', { id: plan.id, investmentPlanName: 'Theta 2' }, adminCookie),
+    );
+    expect(renamed).toMatchObject({ riskLevel: null, riskLevelUnmapped: 'Low to medium' });
+    const chosen = trpcData(
+      await trpcMutation(t.app, 'plan.update', { id: plan.id, annualRateBps: 600, riskLevel: 'medium' }, adminCookie),
+    );
+    expect(chosen).toMatchObject({ riskLevel: 'medium', riskLevelUnmapped: null, annualRateBps: 600 });
+    const [, , last] = await audits(plan.id);
+    expect(last).toMatchObject({
+      action: 'plan.update',
+      before: { riskLevel: null, riskLevelUnmapped: 'Low to medium' },
+      after: { riskLevel: 'medium', riskLevelUnmapped: null },
+    });
   });
 
   it('plan.delete removes the plan with an audit entry; a second delete is 404', async () => {
@@ -325,7 +355,7 @@ describe('plan procedures through /trpc', () => {
     const plan = trpcData(await trpcMutation(t.app, 'plan.create', planFields('Zeta'), adminCookie));
     expect(trpcError(await trpcMutation(t.app, 'plan.create', planFields(), userCookie)).status).toBe(403);
     expect(
-      trpcError(await trpcMutation(t.app, 'plan.update', { id: plan.id, riskLevel: 'x' }, userCookie)).status,
+      trpcError(await trpcMutation(t.app, 'plan.update', { id: plan.id, riskLevel: 'medium' }, userCookie)).status,
     ).toBe(403);
     expect(trpcError(await trpcMutation(t.app, 'plan.delete', { id: plan.id }, userCookie)).status).toBe(403);
     expect(trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }))).toEqual(plan);

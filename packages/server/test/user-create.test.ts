@@ -51,9 +51,15 @@ describe('account creation rules below the procedures', () => {
     });
     expect(created).toMatchObject({
       outcome: 'created',
-      user: { email: 'new.admin@example.com', accountType: 'admin' },
+      user: { email: 'new.admin@example.com', accountType: 'admin', firstName: 'New admin', lastName: 'Admin' },
     });
     expect(asked).toBe(1);
+    // #34: two administrators are not both "Admin User": each has the name given, or its email's.
+    const named = await createOrPromoteAdmin(db, 'ops@example.com', async () => 'admin password 2', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    expect(named.user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
 
     const user = await insertUser(db);
     const noPassword = async (): Promise<string> => {

@@ -103,7 +103,6 @@ const PLAN = {
     ['Minimum amount', '1,000'],
     ['Maximum amount', '50000'],
     ['Term', '3'],
-    ['Risk level', 'Medium'],
   ] as const,
 };
 
@@ -143,9 +142,20 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const form = page.locator('form');
     const inputs = form.getByRole('textbox');
     await seen(inputs);
-    expect(await inputs.count()).toBe(8);
+    expect(await inputs.count()).toBe(7);
     for (const [label, value] of PLAN.fields) await form.getByRole('textbox', { name: label }).fill(value);
     await form.getByRole('combobox', { name: 'Payouts' }).selectOption({ label: 'Quarterly' });
+    // The risk is a level of the fixed scale (#34), not free text.
+    const risk = form.getByRole('combobox', { name: 'Risk level' });
+    expect((await risk.locator('option').allInnerTexts()).map((o) => o.trim())).toEqual([
+      'Choose a level',
+      'Very low',
+      'Low',
+      'Medium',
+      'High',
+      'Very high',
+    ]);
+    await risk.selectOption({ label: 'Medium' });
     // The live preview shows the card's text, worked out from the terms: 12% × 3 years on $50,000.
     const preview = page.getByRole('article', { name: 'Plan card preview' });
     for (const text of [
@@ -155,6 +165,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
       'Quarterly',
       '3 years',
       '36% of the amount',
+      'Medium',
       'On $50,000: $68,000.00 back',
     ])
       await seen(preview.getByText(text, { exact: true }));
@@ -170,7 +181,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const busy = form.getByRole('button', { name: /Creating\.\.\./ });
     await seen(busy);
     expect(await busy.isDisabled()).toBe(true);
-    for (let i = 0; i < 8; i++)
+    for (let i = 0; i < 7; i++)
       expect(await inputs.nth(i).isDisabled(), `input ${i} disabled while creating`).toBe(true);
     // Every control of the form, selects, switch and description included (the specification's busy form).
     const controls = form.locator('input:not([type="hidden"]), select, textarea');
@@ -182,12 +193,22 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     gate.release();
 
     await seen(page.getByText('Investment plan created successfully!'));
-    for (let i = 0; i < 8; i++) await poll(() => inputs.nth(i).inputValue()).toBe('');
+    for (let i = 0; i < 7; i++) await poll(() => inputs.nth(i).inputValue()).toBe('');
+    await poll(() => risk.inputValue()).toBe('');
     await page.unroute('**/trpc/plan.create**');
     await shot(page, 'admin-create-plan-done');
     const created = await env()
       .db.selectFrom('plans')
-      .select(['id', 'interest_rate', 'investment_limit', 'returns', 'total_return', 'term_months', 'max_amount_cents'])
+      .select([
+        'id',
+        'interest_rate',
+        'investment_limit',
+        'returns',
+        'total_return',
+        'term_months',
+        'max_amount_cents',
+        'risk_level',
+      ])
       .where('investment_plan_name', '=', PLAN.name)
       .executeTakeFirstOrThrow();
     expect(created).toMatchObject({
@@ -197,6 +218,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
       total_return: '$68,000',
       term_months: 36,
       max_amount_cents: 5_000_000,
+      risk_level: 'medium',
     });
 
     // The new plan is listed; edit it.

@@ -104,6 +104,7 @@ export interface SessionTable {
 
 export type PayoutFrequency = 'monthly' | 'quarterly' | 'semi_annually' | 'yearly' | 'at_maturity';
 export type PlanStatus = 'active' | 'paused' | 'archived';
+export type RiskLevel = 'very_low' | 'low' | 'medium' | 'high' | 'very_high';
 
 export interface PlanTable {
   id: string;
@@ -113,7 +114,10 @@ export interface PlanTable {
   returns: string;
   investment_duration: string;
   capital_growth: string;
-  risk_level: string;
+  /** The level on the scale (CHECK); null only while risk_level_unmapped waits for an admin to choose. */
+  risk_level: RiskLevel | null;
+  /** Free text from before the scale that names no one level (#34); null once a level is chosen. */
+  risk_level_unmapped: string | null;
   total_return: string;
   /** The terms: all set, or all null for a legacy plan whose text could not be read. */
   annual_rate_bps: number | null;
@@ -265,6 +269,8 @@ export interface BitcoinExceptionTable {
   amount_cents: number | null;
   withdrawal_id: string | null;
   detail: string;
+  /** `detail` as a message descriptor (#34), shown in the admin's language; null on older rows. */
+  detail_msg: ColumnType<Msg | null, Msg | null | undefined, Msg | null>;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deriveLegacyText, type TPayoutFrequency, type TPlanTerms } from '@vestora/contract';
+import { deriveLegacyText, type TPayoutFrequency, type TPlanTerms, type TRiskLevel } from '@vestora/contract';
 import { planTermColumns } from '../modules/plan/plan.repo.ts';
 import type { Database } from './create-db.ts';
 
@@ -7,13 +7,13 @@ const $ = (dollars: number) => dollars * 100;
 
 /** The demo plans, in the order the list shows them; their text fields are derived from these terms. */
 export const DEMO_PLANS: readonly { name: string; terms: TPlanTerms }[] = [
-  { name: 'Starter', terms: demo(500, 100, 999, 'monthly', 12, 'Low', true) },
-  { name: 'Silver', terms: demo(700, 1_000, 4_999, 'monthly', 24, 'Low to medium', true) },
-  { name: 'Gold', terms: demo(900, 5_000, 19_999, 'quarterly', 36, 'Medium', false) },
+  { name: 'Starter', terms: demo(500, 100, 999, 'monthly', 12, 'low', true) },
+  { name: 'Silver', terms: demo(700, 1_000, 4_999, 'monthly', 24, 'low', true) },
+  { name: 'Gold', terms: demo(900, 5_000, 19_999, 'quarterly', 36, 'medium', false) },
   // The only capped plan: $2,000,000 in total, i.e. twenty investments at its $100,000 maximum.
-  { name: 'Platinum', terms: demo(1_100, 20_000, 100_000, 'quarterly', 60, 'High', false, 2_000_000) },
-  { name: 'Steady Growth Plan', terms: demo(400, 500, 50_000, 'yearly', 60, 'Low', true) },
-  { name: 'Balanced Fund', terms: demo(650, 1_000, 75_000, 'semi_annually', 48, 'Medium', true) },
+  { name: 'Platinum', terms: demo(1_100, 20_000, 100_000, 'quarterly', 60, 'high', false, 2_000_000) },
+  { name: 'Steady Growth Plan', terms: demo(400, 500, 50_000, 'yearly', 60, 'low', true) },
+  { name: 'Balanced Fund', terms: demo(650, 1_000, 75_000, 'semi_annually', 48, 'medium', true) },
 ];
 
 /**
@@ -28,7 +28,7 @@ function demo(
   maxDollars: number,
   payoutFrequency: TPayoutFrequency,
   termMonths: number,
-  riskLevel: string,
+  riskLevel: TRiskLevel,
   earlyExitAllowed: boolean,
   capacityDollars?: number,
 ): TPlanTerms {

@@ -30,7 +30,7 @@ export const cases: AuthzCases = {
   'plan.list': everyone,
   'plan.byId': { ...everyone, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },
   'plan.create': { ...adminOnly, input: () => planFields() },
-  'plan.update': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db), riskLevel: 'High' }) },
+  'plan.update': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db), riskLevel: 'high' }) },
   'plan.delete': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },
   'plan.listArchived': adminOnly,
   'plan.pause': { ...adminOnly, input: async ({ db }) => ({ id: await insertPlanRow(db) }) },

@@ -79,7 +79,7 @@ describe('investing for real', () => {
             maxAmount: 10,
             termMonths: 12,
             payoutFrequency: 'monthly',
-            riskLevel: 'Low',
+            riskLevel: 'low',
             earlyExitAllowed: true,
             capacity: null,
             investmentPlanDescription: '',

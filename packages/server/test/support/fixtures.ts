@@ -10,7 +10,7 @@ export function planFields(name = `Plan ${randomUUID().slice(0, 8)}`) {
     maxAmount: 999,
     termMonths: 12,
     payoutFrequency: 'monthly' as const,
-    riskLevel: 'Low',
+    riskLevel: 'low' as const,
     earlyExitAllowed: false,
     capacity: null as number | null,
     investmentPlanDescription: '',
@@ -18,14 +18,13 @@ export function planFields(name = `Plan ${randomUUID().slice(0, 8)}`) {
   };
 }
 
-/** The legacy text these terms are shown as (what /api/v1 and the cards show). */
+/** The legacy text these terms are shown as (what the cards show; /api/v1 also shows the risk as "Low"). */
 export const PLAN_FIELDS_TEXT = {
   interestRate: '5%',
   investmentLimit: '$100 - $999',
   returns: 'Monthly',
   investmentDuration: '1',
   capitalGrowth: '5%',
-  riskLevel: 'Low',
   // 999 × 5% = 49.95 → $1,048.95 → whole dollars.
   totalReturn: '$1,049',
 };
@@ -60,7 +59,7 @@ export async function insertPlanRow(db: Database, name?: string): Promise<string
       returns: PLAN_FIELDS_TEXT.returns,
       investment_duration: PLAN_FIELDS_TEXT.investmentDuration,
       capital_growth: PLAN_FIELDS_TEXT.capitalGrowth,
-      risk_level: PLAN_FIELDS_TEXT.riskLevel,
+      risk_level: 'low',
       total_return: PLAN_FIELDS_TEXT.totalReturn,
       annual_rate_bps: 500,
       min_amount_cents: 10_000,

@@ -5,6 +5,7 @@ import {
   DEPOSIT_STATUS,
   LEDGER_KIND_LABELS,
   LEDGER_REF_TYPE_LABELS,
+  MONEY_WORDS,
   WITHDRAWAL_METHOD_LABELS,
   ledgerReference,
 } from './money-labels';
@@ -42,5 +43,15 @@ describe('money words follow the language shown', () => {
     expect(WITHDRAWAL_METHOD_LABELS.bank).toBe('Banküberweisung');
     expect(LEDGER_KIND_LABELS.interest).toBe('Zinsen');
     expect(ledgerReference({ refType: 'deposit', refId: '1a2b3c4d-0000', memo: null })).toBe('Einzahlung #1a2b3c4d');
+    // #34: the balance history's "Withdrawal paid" badge was an English constant on German pages.
+    expect(MONEY_WORDS.withdrawalPaid).toBe('Auszahlung erfolgt');
+    await activateLocale('ar');
+    expect(MONEY_WORDS.withdrawalPaid).toBe('دُفع مبلغ السحب');
+  });
+
+  it('leave no English-only label for a screen to show (#34)', async () => {
+    const labels = await import('./money-labels');
+    const englishConstants = Object.entries(labels).filter(([, v]) => typeof v === 'string');
+    expect(englishConstants.map(([name]) => name)).toEqual([]);
   });
 });

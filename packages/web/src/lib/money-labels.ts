@@ -59,11 +59,6 @@ export const MONEY_WORDS = translatedTable({
   withdrawalPaid: msg`Withdrawal paid`,
 });
 
-/**
- * @deprecated English only (a constant cannot follow the language): show `MONEY_WORDS.withdrawalPaid` instead.
- */
-export const WITHDRAWAL_PAYMENT_LABEL = 'Withdrawal paid';
-
 const DEPOSIT_STATUS_LABELS = translatedTable<TDeposit['status']>({
   pending: msg`Pending review`,
   confirmed: msg`Confirmed`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { formatEnglish, type Msg } from '@vestora/contract';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -244,7 +245,8 @@ export async function insertException(
     sats: number | null;
     amountCents: number | null;
     withdrawalId: string | null;
-    detail: string;
+    /** What is wrong: stored in English and as the descriptor the admin screen translates. */
+    detail: Msg;
     at: Date;
   },
 ): Promise<void> {
@@ -260,7 +262,9 @@ export async function insertException(
       sats: e.sats,
       amount_cents: e.amountCents,
       withdrawal_id: e.withdrawalId,
-      detail: e.detail,
+      detail: formatEnglish(e.detail),
+      // As JSON text, like the notifications' descriptors.
+      detail_msg: JSON.stringify(e.detail) as unknown as Msg,
       created_at: e.at,
     })
     .onConflict((oc) => oc.column('key').doNothing())
@@ -283,6 +287,7 @@ export function listExceptions(db: Db, limit: number) {
       'e.amount_cents',
       'e.withdrawal_id',
       'e.detail',
+      'e.detail_msg',
       'e.created_at',
       'e.resolved_at',
     ])

@@ -132,6 +132,7 @@ export async function bitcoinExceptions(db: Database): Promise<{ items: TBitcoin
       amount: r.amount_cents === null ? null : centsToDollars(Number(r.amount_cents)),
       withdrawalId: r.withdrawal_id,
       detail: r.detail,
+      detailMsg: r.detail_msg,
       createdAt: iso(r.created_at),
       resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,
     })),

@@ -14,6 +14,7 @@ import { runTransition, runTransitionIn } from '../money/money.core.ts';
 import { bitcoinDepositFlow } from './bitcoin.flow.ts';
 import * as repo from './bitcoin.repo.ts';
 import type { ChainTx, EsploraClient } from './esplora.client.ts';
+import { BITCOIN_EXCEPTION_TEXT, formatEnglish } from '@vestora/contract';
 
 /** The BTC price in cents and when the market source quoted it. */
 export interface PriceQuote {
@@ -154,7 +155,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
             sats: f.sats,
             amountCents: null,
             withdrawalId: null,
-            detail: `${f.sats} sats to ${f.address} is under the dust minimum (${config.BTC_DUST_SATS} sats): not credited.`,
+            detail: BITCOIN_EXCEPTION_TEXT.dust({ sats: f.sats, address: f.address, min: config.BTC_DUST_SATS }),
             at: now,
           });
           continue;
@@ -185,10 +186,9 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
   ): Promise<void> {
     const open = p.status === 'seen' || p.status === 'held';
     const detail = open
-      ? `The block source reported ${p.first} and ${p.second} for this payment: held, not credited, until an ` +
-        'admin checks the transaction and resolves the amount.'
-      : `Credited for ${p.first}, but the block source now reports ${p.second}: check the transaction.`;
-    if (open) await repo.holdForReview(trx, p.id, detail, p.sats);
+      ? BITCOIN_EXCEPTION_TEXT.amountsHeld({ first: p.first, second: p.second })
+      : BITCOIN_EXCEPTION_TEXT.amountsCredited({ first: p.first, second: p.second });
+    if (open) await repo.holdForReview(trx, p.id, formatEnglish(detail), p.sats);
     await repo.insertException(trx, {
       key: `amount:${p.txid}:${p.vout}`,
       kind: 'amount_mismatch',
@@ -253,7 +253,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
             sats: p.btc_sats === null ? null : Number(p.btc_sats),
             amountCents: null,
             withdrawalId: null,
-            detail: 'Paid to an account its member closed: not credited. Return it to the sender.',
+            detail: BITCOIN_EXCEPTION_TEXT.closedAccount(),
             at: now,
           });
           continue;
@@ -319,9 +319,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
         sats: p.btc_sats === null ? null : Number(p.btc_sats),
         amountCents: Number(p.amount_cents),
         withdrawalId: null,
-        detail: tx
-          ? 'Credited, but its block left the chain and the transaction is back in the mempool, unconfirmed.'
-          : 'Credited, but its block left the chain and the block source no longer knows the transaction.',
+        detail: tx ? BITCOIN_EXCEPTION_TEXT.reorgedInMempool() : BITCOIN_EXCEPTION_TEXT.reorgedUnknown(),
         at: clock.now(),
       });
     }
@@ -370,9 +368,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
           sats: null,
           amountCents: Number(w.amount_cents),
           withdrawalId: w.id,
-          detail: tx
-            ? `The transaction does not pay the member's withdrawal address ${to}.`
-            : 'The block source does not know this transaction.',
+          detail: tx ? BITCOIN_EXCEPTION_TEXT.payoutElsewhere({ address: to }) : BITCOIN_EXCEPTION_TEXT.payoutUnknown(),
           at: now,
         });
       });

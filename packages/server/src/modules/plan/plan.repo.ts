@@ -13,6 +13,7 @@ export const PLAN_COLUMNS = [
   'investment_duration',
   'capital_growth',
   'risk_level',
+  'risk_level_unmapped',
   'total_return',
   'annual_rate_bps',
   'min_amount_cents',
@@ -43,14 +44,18 @@ export function planTermColumns(t: TPlanTerms) {
     term_months: t.termMonths,
     payout_frequency: t.payoutFrequency,
     risk_level: t.riskLevel,
+    risk_level_unmapped: null,
     early_exit_allowed: t.earlyExitAllowed,
     capacity_cents: t.capacityCents,
     open_for_investing: true,
   } satisfies Partial<PlanValues>;
 }
 
+/** A plan's terms as stored: the risk level may still wait for an admin's choice (#34). */
+export type StoredPlanTerms = Omit<TPlanTerms, 'riskLevel'> & { riskLevel: TPlanTerms['riskLevel'] | null };
+
 /** The plan's terms, or null for a legacy plan whose text could not be read. */
-export function termsOf(row: PlanRecord): TPlanTerms | null {
+export function termsOf(row: PlanRecord): StoredPlanTerms | null {
   if (
     row.annual_rate_bps === null ||
     row.min_amount_cents === null ||

@@ -26,6 +26,7 @@ import {
   type PlanRecord,
   type PlanValues,
   planTermColumns,
+  type StoredPlanTerms,
   termsOf,
   updatePlanRow,
 } from './plan.repo.ts';
@@ -56,6 +57,7 @@ export function toPublicPlan(row: PlanRecord): TPlan {
     investmentDuration: row.investment_duration,
     capitalGrowth: row.capital_growth,
     riskLevel: row.risk_level,
+    riskLevelUnmapped: row.risk_level_unmapped,
     totalReturn: row.total_return,
     investmentPlanDescription: row.description,
     investmentPlanImage: row.image,
@@ -84,7 +86,6 @@ function termValues(terms: TPlanTerms) {
     returns: text.returns,
     investment_duration: text.investmentDuration,
     capital_growth: text.capitalGrowth,
-    risk_level: text.riskLevel,
     total_return: text.totalReturn,
   };
 }
@@ -92,7 +93,8 @@ function termValues(terms: TPlanTerms) {
 const wireName = (i: { path: PropertyKey[] }) => TERM_TO_WIRE[i.path[0] as keyof TPlanTerms] ?? String(i.path[0]);
 
 /** The plan's terms after applying `patch`, checked as a whole (min ≤ max, frequency divides the term...). */
-function mergeTerms(current: TPlanTerms | null, patch: Partial<TPlanTerms>): TPlanTerms {
+function mergeTerms(current: StoredPlanTerms | null, patch: Partial<TPlanTerms>): TPlanTerms {
+  // A risk level still waiting for a choice must be chosen with the change (the schema says it is required).
   const merged = { earlyExitAllowed: false, capacityCents: null, ...current, ...patch };
   const r = ZPlanTerms.safeParse(merged);
   if (r.success) return r.data;
@@ -147,7 +149,7 @@ export function createPlan(db: Database, actorId: string, input: PlanCreate): Pr
  */
 export function updatePlan(db: Database, actorId: string, input: PlanUpdate, now: Date): Promise<TPlan> {
   const { id, version, investmentPlanName, investmentPlanDescription, investmentPlanImage, ...wireTerms } = input;
-  const patch = planTermsFromWire(wireTerms);
+  const given = planTermsFromWire(wireTerms);
   return db.transaction().execute(async (trx) => {
     const before = await findPlanById(trx, id, { forUpdate: true });
     if (!before) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND_MESSAGE);
@@ -159,11 +161,17 @@ export function updatePlan(db: Database, actorId: string, input: PlanUpdate, now
       image: investmentPlanImage,
     };
     const current = termsOf(before);
+    // Terms given as they already are change nothing (an edit screen sends them all back): so a rename of a plan
+    // whose risk waits for a choice is not asked for one.
+    const patch = Object.fromEntries(
+      Object.entries(given).filter(([k, v]) => current?.[k as keyof TPlanTerms] !== v),
+    ) as Partial<TPlanTerms>;
     const { riskLevel, earlyExitAllowed, capacityCents, ...numbers } = patch;
     if (!current && Object.keys(numbers).length === 0) {
       // A legacy plan without readable terms: what is not a number can still be edited, and it stays closed.
       Object.assign(values, {
         risk_level: riskLevel,
+        ...(riskLevel !== undefined && { risk_level_unmapped: null }),
         early_exit_allowed: earlyExitAllowed,
         capacity_cents: capacityCents,
       } satisfies Partial<PlanValues>);

@@ -30,7 +30,7 @@ export async function createOrPromoteAdmin(
   db: Database,
   rawEmail: string,
   getPassword: () => Promise<string>,
-  opts: { promote?: boolean; clock?: Clock } = {},
+  opts: { promote?: boolean; clock?: Clock; firstName?: string; lastName?: string } = {},
 ): Promise<CreateAdminResult> {
   const emailParsed = ZEmail.safeParse(rawEmail);
   if (!emailParsed.success) throw new AppError('BAD_INPUT', describeZodError(emailParsed.error));
@@ -73,8 +73,9 @@ export async function createOrPromoteAdmin(
   const passwordParsed = ZPassword.safeParse(await getPassword());
   if (!passwordParsed.success) throw new AppError('BAD_INPUT', describeZodError(passwordParsed.error));
   const row = await insertAccount(db, {
-    firstName: 'Admin',
-    lastName: 'User',
+    // Each administrator by their own name (#34: every one read "Admin User"); without one, the email's local part.
+    firstName: opts.firstName?.trim() || nameFromEmail(email),
+    lastName: opts.lastName?.trim() || 'Admin',
     country: 'Not set',
     city: 'Not set',
     email,
@@ -92,4 +93,10 @@ export async function createOrPromoteAdmin(
     after: user,
   });
   return { outcome: 'created', user };
+}
+
+/** "ops.lead@example.com" → "Ops lead": a first name for an administrator created without one. */
+export function nameFromEmail(email: string): string {
+  const local = (email.split('@')[0] ?? '').replace(/[._+-]+/g, ' ').trim().slice(0, 100);
+  return local ? local.charAt(0).toUpperCase() + local.slice(1) : 'Administrator';
 }

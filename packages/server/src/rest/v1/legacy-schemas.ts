@@ -1,4 +1,5 @@
 import {
+  riskLevelText,
   type TAccount,
   type TPlan,
   type TUser,
@@ -73,9 +74,18 @@ export const ZLegacyUserUpdateResult = ZLegacyUser.extend({
     }),
 }).meta({ title: 'LegacyUserUpdateResult' });
 
-const { id: _planId, version: _planVersion, ...planFields } = ZPlan.shape;
+const { id: _planId, version: _planVersion, riskLevelUnmapped: _unmapped, ...planFields } = ZPlan.shape;
 export const ZLegacyPlan = z
-  .strictObject({ _id: z.string(), ...planFields, __v: z.number().int() })
+  .strictObject({
+    _id: z.string(),
+    ...planFields,
+    riskLevel: z.string().meta({
+      description:
+        'The risk in English: Very low, Low, Medium, High or Very high; a plan graded before the scale (#34) whose ' +
+        'text named no one level shows that text until an admin chooses.',
+    }),
+    __v: z.number().int(),
+  })
   .meta({ title: 'LegacyPlan' });
 export type LegacyPlan = z.infer<typeof ZLegacyPlan>;
 
@@ -154,7 +164,10 @@ const LEGACY_PLAN_WRITE = {
   investmentLimit: termText('$1,000 - $4,999'),
   returns: termText('Monthly'),
   investmentDuration: termText('2'),
-  riskLevel: ZPlanFields.shape.riskLevel,
+  riskLevel: termText('Low').meta({
+    description:
+      'Very low, Low, Medium, High or Very high (any case; "moderate" reads as Medium); a 400 names the scale.',
+  }),
   capitalGrowth: derived,
   totalReturn: derived,
   investmentPlanDescription: ZPlanFields.shape.investmentPlanDescription,
@@ -221,8 +234,8 @@ export function toLegacyUser(u: TUser): LegacyUser {
   };
 }
 
-export function toLegacyPlan({ id, version, ...rest }: TPlan): LegacyPlan {
-  return { _id: id, ...rest, __v: version };
+export function toLegacyPlan({ id, version, riskLevel, riskLevelUnmapped, ...rest }: TPlan): LegacyPlan {
+  return { _id: id, ...rest, riskLevel: riskLevelText(riskLevel, riskLevelUnmapped), __v: version };
 }
 
 export function toLegacyAccount({ id, isSet: _isSet, ...rest }: TAccount): LegacyAccount {

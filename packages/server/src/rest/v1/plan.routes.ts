@@ -3,10 +3,12 @@ import {
   checkTermsAsLegacy,
   type LegacyTextError,
   parseLegacyTermsPatch,
+  riskLevelFromText,
   type TLegacyTermField,
   type TPlanCreateInput,
   type TPlanTerms,
   type TPlanUpdateInput,
+  type TRiskLevel,
 } from '@vestora/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -22,7 +24,7 @@ import {
   ZLegacyPlanUpdateBody,
 } from './legacy-schemas.ts';
 
-/** The legacy text fields read into terms (riskLevel is plain text and goes to the procedure as is). */
+/** The legacy text fields read into terms (riskLevel is read on its own: see riskFromText). */
 const TEXT_TERM_FIELDS = ['interestRate', 'investmentLimit', 'returns', 'investmentDuration'] as const;
 type TextTerms = Partial<Record<(typeof TEXT_TERM_FIELDS)[number], string>>;
 
@@ -52,17 +54,23 @@ function parseTerms(texts: Partial<Record<TLegacyTermField, unknown>>) {
   };
 }
 
+/** "Low", "very high", "Moderate" → the level on the scale; other text is refused with the scale named (400). */
+function riskFromText(text: string): TRiskLevel {
+  const { terms, errors } = parseLegacyTermsPatch({ riskLevel: text });
+  if (errors.length || terms.riskLevel === undefined) refuse(errors);
+  return terms.riskLevel;
+}
+
 /** A create body: every text term is required; capitalGrowth and totalReturn are derived, not taken. */
 function createInput(body: LegacyPlanCreateBody): TPlanCreateInput {
-  const missing = TEXT_TERM_FIELDS.filter((f) => body[f] === undefined).map((field) => ({
-    field,
-    message: 'is required',
-  }));
+  const missing = [...TEXT_TERM_FIELDS, 'riskLevel' as const]
+    .filter((f) => body[f] === undefined)
+    .map((field) => ({ field, message: 'is required' }));
   if (missing.length) refuse(missing);
   const terms = parseTerms(pickTexts(body));
   return {
     investmentPlanName: body.investmentPlanName,
-    riskLevel: body.riskLevel,
+    riskLevel: riskFromText(body.riskLevel!),
     investmentPlanDescription: body.investmentPlanDescription,
     investmentPlanImage: body.investmentPlanImage,
     ...(terms as Required<typeof terms>),
@@ -78,10 +86,14 @@ async function updateInput(caller: Caller, body: LegacyPlanUpdateBody): Promise<
     id: body._id,
     ...(body.__v !== undefined && { version: body.__v }),
     ...(body.investmentPlanName !== undefined && { investmentPlanName: body.investmentPlanName }),
-    ...(body.riskLevel !== undefined && { riskLevel: body.riskLevel }),
     ...(body.investmentPlanDescription !== undefined && { investmentPlanDescription: body.investmentPlanDescription }),
     ...(body.investmentPlanImage !== undefined && { investmentPlanImage: body.investmentPlanImage }),
   };
+  if (body.riskLevel !== undefined) {
+    // A plan still waiting for a level echoes its kept text back from an edit screen: that is left alone.
+    const kept = riskLevelFromText(body.riskLevel) === null && (await caller.plan.byId({ id: body._id }));
+    if (!kept || kept.riskLevelUnmapped !== body.riskLevel) fields.riskLevel = riskFromText(body.riskLevel);
+  }
   const texts = pickTexts(body);
   if (parseLegacyTermsPatch(texts).errors.length) {
     const current = await caller.plan.byId({ id: body._id });

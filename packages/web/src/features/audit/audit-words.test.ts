@@ -1,5 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { actionWords, fieldWords } from './audit-words';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ZAccount,
+  ZApproval,
+  ZDeposit,
+  ZInvestment,
+  ZPlan,
+  ZRoleRequest,
+  ZSiteSettings,
+  ZUser,
+  ZWithdrawal,
+} from '@vestora/contract';
+import { activateLocale, loadAppTexts } from '../../i18n';
+import { actionWords, fieldWords, hasFieldWords } from './audit-words';
+
+/** The records the server snapshots into the audit log (plans, members, money, settings, approvals). */
+const AUDITED = [ZPlan, ZUser, ZDeposit, ZWithdrawal, ZAccount, ZInvestment, ZSiteSettings, ZApproval, ZRoleRequest];
+const auditedFields = [...new Set(AUDITED.flatMap((schema) => Object.keys(schema.shape)))];
 
 describe('the audit log in words', () => {
   it('names actions in words, never as raw codes', () => {
@@ -23,5 +39,30 @@ describe('the audit log in words', () => {
     expect(fieldWords('bankName')).toBe('Bank name');
     expect(fieldWords('investmentPlanName')).toBe('Plan name');
     expect(fieldWords('first_name')).toBe('First name');
+  });
+
+  describe('in every language (#34: no field name left in English on a German or Arabic page)', () => {
+    afterEach(() => activateLocale('en'));
+
+    it('every field of an audited record has words of its own', () => {
+      expect(auditedFields.length).toBeGreaterThan(60);
+      expect(auditedFields.filter((f) => !hasFieldWords(f))).toEqual([]);
+    });
+
+    it('and they are translated', async () => {
+      await loadAppTexts();
+      const english = auditedFields.map(fieldWords);
+      for (const locale of ['de', 'ar'] as const) {
+        await activateLocale(locale);
+        const shown = auditedFields.map(fieldWords);
+        // A few words are the same in German ("Status"); in Arabic none is.
+        const same = auditedFields.filter((f, i) => shown[i] === english[i]);
+        if (locale === 'ar') expect(same).toEqual([]);
+        else expect(same.length, same.join(', ')).toBeLessThan(4);
+      }
+      await activateLocale('de');
+      expect(fieldWords('bankName')).toBe('Name der Bank');
+      expect(fieldWords('riskLevel')).toBe('Risikostufe');
+    });
   });
 });

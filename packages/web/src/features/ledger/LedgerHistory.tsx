@@ -9,7 +9,7 @@ import { EmptyWithLink } from '../../components/table/EmptyWithLink';
 import {
   LEDGER_KIND_LABELS,
   WITHDRAWAL_METHOD_LABELS,
-  WITHDRAWAL_PAYMENT_LABEL,
+  MONEY_WORDS,
   formatSignedMoney,
   ledgerReference,
 } from '../../lib/money-labels';
@@ -98,7 +98,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
                 {e.kind === 'withdrawal_hold' && e.withdrawalPaidAt ? (
                   <Flex as="span" gap="1" align="center" wrap="wrap" mt="1">
                     <Badge colorPalette="green" variant="subtle">
-                      {WITHDRAWAL_PAYMENT_LABEL}
+                      {MONEY_WORDS.withdrawalPaid}
                     </Badge>
                     <Text as="span" fontSize="xs">
                       <Trans>paid out {formatDateTime(e.withdrawalPaidAt)}</Trans>

@@ -9,7 +9,12 @@ import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
 import { CopyButton } from '../account/CopyButton';
-import type { TBitcoinException, TBitcoinExceptionKind, TBitcoinStatus } from '@vestora/contract';
+import {
+  translate,
+  type TBitcoinException,
+  type TBitcoinExceptionKind,
+  type TBitcoinStatus,
+} from '@vestora/contract';
 
 /** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
 export const EXCEPTION_WORDS: Record<
@@ -158,7 +163,7 @@ export function WatcherExceptionsView({ items }: { items: readonly TBitcoinExcep
                     {i18n._(words.label)}
                   </Badge>
                   <Text fontSize="sm" mt="1" overflowWrap="anywhere">
-                    {x.detail}
+                    {x.detailMsg ? translate(x.detailMsg) : x.detail}
                   </Text>
                   <Text fontSize="xs" color="fg.muted" mt="1">
                     {i18n._(words.help)}

@@ -54,6 +54,11 @@ export default function AdminPlanGrid({ plans }: { plans: TPlan[] }) {
             <Trans>Paused</Trans>
           </Badge>
         ) : null}
+        {plan.riskLevel === null ? (
+          <Badge colorPalette="orange" alignSelf="center" title={t`Choose its risk level in Edit`}>
+            <Trans>Risk needs a choice</Trans>
+          </Badge>
+        ) : null}
         {plan.status === 'active' || plan.status === 'paused' ? (
           <IconButton
             aria-label={plan.status === 'paused' ? t`Resume ${name}` : t`Pause ${name}`}

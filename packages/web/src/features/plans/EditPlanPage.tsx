@@ -129,6 +129,7 @@ function EditPlanForm({ plan, onReload }: { plan: TPlan; onReload: () => Promise
             busy={update.isPending}
             submitLabel={t`Update Plan`}
             busyLabel={t`Updating...`}
+            unmappedRisk={plan.riskLevelUnmapped}
             onSubmit={(input) => update.mutate({ id: plan.id, version: plan.version, ...input })}
           />
         </Card.Body>

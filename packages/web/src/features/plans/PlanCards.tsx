@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TPlan } from '@vestora/contract';
+import type { TPlan, TRiskLevel } from '@vestora/contract';
 import { InvestDialogHost } from '../investment/InvestDialogHost';
 import { InvestNowButton } from '../investment/InvestNowButton';
 import { CARD_HONESTY } from '../investment/invest-rules';
 import { type CardPlan, planLook, planRows } from './plan-display';
+import { riskPalette } from './risk-level';
 
 /**
  * The plan cards with a working Invest Now each (and the invest dialog they open); `actions` adds
@@ -52,8 +53,11 @@ export function PlanCard({
       _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
     >
       <Card.Header>
-        <HStack justify="space-between" align="flex-start" gap="3">
-          <HStack gap="3" minW="0">
+        {/* The actions wrap under the name when both do not fit (#34: a paused plan's badge and buttons squeezed
+            its name to one letter a line); the name breaks between words, inside one only if it is longer than
+            the card. */}
+        <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <HStack gap="3" minW="0" flex="1 1 12rem">
             <Flex
               flexShrink={0}
               boxSize="11"
@@ -65,12 +69,12 @@ export function PlanCard({
             >
               <Icon as={look.icon} boxSize="6" aria-hidden />
             </Flex>
-            <Heading as="h3" size="lg" wordBreak="break-word">
+            <Heading as="h3" size="lg" minW="0" overflowWrap="break-word" hyphens="auto">
               {plan.investmentPlanName || (preview ? t`Plan name` : '')}
             </Heading>
           </HStack>
           {actions ? (
-            <HStack gap="1" flexShrink={0}>
+            <HStack gap="1" flexShrink={0} marginInlineStart="auto">
               {actions}
             </HStack>
           ) : null}
@@ -113,7 +117,7 @@ function PlanRow({
   label: string;
   value: string;
   wide?: boolean | undefined;
-  risk?: boolean | undefined;
+  risk?: { level: TRiskLevel | null } | undefined;
 }) {
   if (wide) {
     return (
@@ -133,16 +137,8 @@ function PlanRow({
         {label}
       </Text>
       <Text as="dd" fontWeight="semibold" textAlign="end" whiteSpace="nowrap">
-        {risk ? <Badge colorPalette={riskPalette(value)}>{value || '—'}</Badge> : value || '—'}
+        {risk ? <Badge colorPalette={riskPalette(risk.level)}>{value || '—'}</Badge> : value || '—'}
       </Text>
     </Box>
   );
-}
-
-function riskPalette(level: string): 'green' | 'orange' | 'red' | 'gray' {
-  const l = level.toLowerCase();
-  if (l.includes('high')) return 'red';
-  if (l.includes('medium') || l.includes('moderate')) return 'orange';
-  if (l.includes('low')) return 'green';
-  return 'gray';
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
+  Badge,
   Box,
   Button,
   Field,
@@ -20,6 +21,7 @@ import type { TPlanCreateInput } from '@vestora/contract';
 import { OptionSelect } from '../../components/ui/option-select';
 import { PlanCard } from './PlanCards';
 import { type PlanFormField, type PlanFormValues, payoutOptions, previewTerms, readPlanForm } from './plan-form';
+import { riskOptions } from './risk-level';
 
 /** Checks the form with the server's own schema (ZPlanCreateInput) after reading the typed text into terms. */
 const resolver: Resolver<PlanFormValues> = async (values) => {
@@ -38,11 +40,21 @@ interface PlanFormProps {
   busyLabel: string;
   /** Bumped by the parent to reset the inputs to `values` (after create, or when a reload arrives). */
   resetKey?: number;
+  /** The old free-text risk of a plan that waits for a level to be chosen (#34), shown as "needs a choice". */
+  unmappedRisk?: string | null;
   onSubmit: (input: TPlanCreateInput) => void;
 }
 
 /** Shared create/edit plan form: structured terms with a live preview of the card; disabled while busy. */
-export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, onSubmit }: PlanFormProps) {
+export function PlanForm({
+  values,
+  busy,
+  submitLabel,
+  busyLabel,
+  resetKey = 0,
+  unmappedRisk = null,
+  onSubmit,
+}: PlanFormProps) {
   const { t } = useLingui();
   const {
     register,
@@ -125,7 +137,28 @@ export function PlanForm({ values, busy, submitLabel, busyLabel, resetKey = 0, o
             <OptionSelect rootProps={{ disabled: busy }} options={payoutOptions()} {...register('payoutFrequency')} />
             <Field.ErrorText>{errors.payoutFrequency?.message}</Field.ErrorText>
           </Field.Root>
-          {text('riskLevel', t`Risk level`, { placeholder: t`e.g. Medium` })}
+          <Field.Root required disabled={busy} invalid={!!errors.riskLevel}>
+            <Field.Label>
+              <Trans>Risk level</Trans> <Field.RequiredIndicator />
+            </Field.Label>
+            <OptionSelect
+              rootProps={{ disabled: busy }}
+              options={[{ value: '', label: t`Choose a level` }, ...riskOptions()]}
+              {...register('riskLevel')}
+            />
+            {unmappedRisk && !watched.riskLevel ? (
+              <Field.HelperText>
+                <Badge colorPalette="orange" me="1">
+                  <Trans>Needs a choice</Trans>
+                </Badge>
+                <Trans>
+                  This plan's risk was written as <bdi>“{unmappedRisk}”</bdi>, which is not one level of the scale. Choose
+                  the level members should see.
+                </Trans>
+              </Field.HelperText>
+            ) : null}
+            <Field.ErrorText>{errors.riskLevel?.message}</Field.ErrorText>
+          </Field.Root>
           {text('capacity', t`Total capacity (optional)`, { placeholder: t`No limit`, start: '$', required: false })}
           <Field.Root disabled={busy} invalid={!!errors.earlyExitAllowed} gridColumn={{ md: 'span 2' }}>
             <Controller

@@ -9,12 +9,13 @@ const silverTerms: TPlanTerms = {
   maxAmountCents: 4_999_00,
   termMonths: 24,
   payoutFrequency: 'monthly',
-  riskLevel: 'Low to medium',
+  riskLevel: 'low',
   earlyExitAllowed: true,
   capacityCents: null,
 };
 const silver = {
   ...deriveLegacyText(silverTerms),
+  riskLevel: 'low' as const,
   annualRateBps: 700,
   minAmount: 1_000,
   maxAmount: 4_999,
@@ -51,6 +52,16 @@ describe('plan card rows', () => {
     );
   });
 
+  it('show the risk level from the scale, or the old text of a plan still waiting for an admin to choose', () => {
+    const risk = planRows(silver).find((r) => r.label === 'Risk level');
+    expect(risk).toMatchObject({ value: 'Low', risk: { level: 'low' } });
+    const waiting = planRows({ ...silver, riskLevel: null, riskLevelUnmapped: 'Low to medium' });
+    expect(waiting.find((r) => r.label === 'Risk level')).toMatchObject({
+      value: 'Low to medium',
+      risk: { level: null },
+    });
+  });
+
   it('name terms in months or years', () => {
     expect(termWords(12)).toBe('1 year');
     expect(termWords(60)).toBe('5 years');
@@ -70,6 +81,23 @@ describe('plan card rows in another language', () => {
     expect(value(rows, 'Zinsauszahlung')).toBe('Monatlich');
     expect(value(rows, 'Laufzeit')).toBe('2 Jahre');
     expect(value(rows, 'Bei Fälligkeit')).toBe('Bei 4.999 $: 5.698,86 $ zurück');
+    expect(value(rows, 'Risikostufe')).toBe('Niedrig');
+    expect(value(planRows({ ...silver, riskLevel: 'very_high' }), 'Risikostufe')).toBe('Sehr hoch');
+  });
+
+  it('name every risk level in every language (none left in English)', async () => {
+    const levels = ['very_low', 'low', 'medium', 'high', 'very_high'] as const;
+    const labels = (locale: 'en' | 'de' | 'es' | 'pt-BR' | 'ar') =>
+      activateLocale(locale).then(() =>
+        levels.map((level) => planRows({ ...silver, riskLevel: level }).find((r) => r.risk)?.value),
+      );
+    const english = await labels('en');
+    expect(english).toEqual(['Very low', 'Low', 'Medium', 'High', 'Very high']);
+    for (const locale of ['de', 'es', 'pt-BR', 'ar'] as const) {
+      const shown = await labels(locale);
+      shown.forEach((label, i) => expect(label, `${locale} ${levels[i]}`).not.toBe(english[i]));
+      expect(new Set(shown).size, locale).toBe(5);
+    }
   });
 
   it('use the language’s plural forms (Arabic)', async () => {

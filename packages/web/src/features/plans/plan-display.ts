@@ -1,10 +1,11 @@
 import type { IconType } from 'react-icons';
 import { LuCrown, LuGem, LuMedal, LuScale, LuShieldCheck, LuSprout, LuTrendingUp } from 'react-icons/lu';
 import { plural, t } from '@lingui/core/macro';
-import { dollarsToCents, termInterestCents, type TLegacyPlanText, type TPlan } from '@vestora/contract';
+import { dollarsToCents, termInterestCents, type TLegacyPlanText, type TPlan, type TRiskLevel } from '@vestora/contract';
 import { i18n, intlLocale } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { PAYOUT_FREQUENCY, formatRate, termText } from '../investment/invest-rules';
+import { riskLabel } from './risk-level';
 
 /** Icon and colour palette of a plan card, chosen by the plan's name. */
 export interface PlanLook {
@@ -55,7 +56,9 @@ export function withUnit(value: string, unit: 'percent' | 'dollars' | 'years'): 
  * What a card shows: the legacy text (always there, the only thing a legacy plan whose text could not be read
  * has) and, when known, the numeric terms the figures are computed from, the capacity and the description.
  */
-export type CardPlan = TLegacyPlanText &
+export type CardPlan = Omit<TLegacyPlanText, 'riskLevel'> &
+  Pick<TPlan, 'riskLevel'> &
+  Partial<Pick<TPlan, 'riskLevelUnmapped'>> &
   Partial<
     Pick<
       TPlan,
@@ -101,8 +104,8 @@ export interface PlanRowItem {
   label: string;
   value: string;
   wide?: boolean;
-  /** The risk level: shown as a coloured badge. */
-  risk?: boolean;
+  /** The risk level: shown as a badge coloured by the level (null: no level chosen yet). */
+  risk?: { level: TRiskLevel | null };
 }
 
 /** A plan's interest over its whole term in basis points, rounded half up as the legacy text does (700 × 2 years: 1400). */
@@ -143,7 +146,11 @@ export function planRows(plan: CardPlan): PlanRowItem[] {
       value: months != null ? termWords(months) : withUnit(plan.investmentDuration, 'years'),
     },
     { label: t`Interest over the term`, value: growth ? t`${growth} of the amount` : '' },
-    { label: t`Risk level`, value: plan.riskLevel, risk: true },
+    {
+      label: t`Risk level`,
+      value: riskLabel(plan.riskLevel, plan.riskLevelUnmapped),
+      risk: { level: plan.riskLevel },
+    },
   ];
   const max = backAtMaximum(plan);
   if (max) {

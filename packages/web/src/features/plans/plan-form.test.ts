@@ -10,7 +10,7 @@ const silver: PlanFormValues = {
   term: '2',
   termUnit: 'years',
   payoutFrequency: 'monthly',
-  riskLevel: 'Low to medium',
+  riskLevel: 'medium',
 };
 
 describe('the plan form', () => {
@@ -24,7 +24,7 @@ describe('the plan form', () => {
         maxAmount: 4999,
         termMonths: 24,
         payoutFrequency: 'monthly',
-        riskLevel: 'Low to medium',
+        riskLevel: 'medium',
         earlyExitAllowed: false,
         capacity: null,
         investmentPlanDescription: '',
@@ -57,7 +57,7 @@ describe('the plan form', () => {
     expect(errors({ payoutFrequency: 'yearly', term: '18', termUnit: 'months' })).toEqual({
       payoutFrequency: 'Yearly payouts need a term in whole multiples of 12 months (the term is 18 months)',
     });
-    expect(errors({ riskLevel: ' ', investmentPlanName: '' })).toEqual({
+    expect(errors({ riskLevel: '', investmentPlanName: '' })).toEqual({
       riskLevel: 'Risk level is required',
       investmentPlanName: 'Plan name is required',
     });
@@ -70,7 +70,7 @@ describe('the plan form', () => {
       returns: 'Monthly',
       investmentDuration: '2',
       capitalGrowth: '14%',
-      riskLevel: 'Low to medium',
+      riskLevel: 'medium',
       totalReturn: '$5,699',
     });
     expect(previewText({ ...silver, maxAmount: '', term: 'x' })).toMatchObject({
@@ -91,7 +91,8 @@ describe('the plan form', () => {
       returns: '',
       investmentDuration: '',
       capitalGrowth: '',
-      riskLevel: 'Low',
+      riskLevel: 'low' as const,
+      riskLevelUnmapped: null,
       totalReturn: '',
       investmentPlanDescription: 'd',
       investmentPlanImage: '',
@@ -113,7 +114,12 @@ describe('the plan form', () => {
       term: '18',
       termUnit: 'months',
       capacity: '',
+      riskLevel: 'low',
     });
     expect(planToForm({ ...plan, termMonths: 24 })).toMatchObject({ term: '2', termUnit: 'years' });
+    // A plan whose old risk text named no level opens with no level chosen: the admin must pick one to save.
+    const waiting = planToForm({ ...plan, riskLevel: null, riskLevelUnmapped: 'Low to medium' });
+    expect(waiting.riskLevel).toBe('');
+    expect(readPlanForm(waiting)).toMatchObject({ ok: false, errors: { riskLevel: 'Risk level is required' } });
   });
 });

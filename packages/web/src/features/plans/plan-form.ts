@@ -5,6 +5,7 @@ import {
   type TPlan,
   type TPlanCreateInput,
   type TLegacyPlanText,
+  type TRiskLevel,
   ZPlanCreateInput,
   deriveLegacyText,
   dollarsToCents,
@@ -27,7 +28,8 @@ export interface PlanFormValues {
   term: string;
   termUnit: 'months' | 'years';
   payoutFrequency: TPayoutFrequency;
-  riskLevel: string;
+  /** A level of the scale; '' until one is chosen (a new plan, or one whose old text named no level). */
+  riskLevel: TRiskLevel | '';
   earlyExitAllowed: boolean;
   /** Dollars; empty means no cap. */
   capacity: string;
@@ -70,12 +72,15 @@ export function planToForm(plan: TPlan): PlanFormValues {
     term: months === null ? '' : String(inYears ? months / 12 : months),
     termUnit: months === null || inYears ? 'years' : 'months',
     payoutFrequency: plan.payoutFrequency ?? 'monthly',
-    riskLevel: plan.riskLevel,
+    riskLevel: plan.riskLevel ?? '',
     earlyExitAllowed: plan.earlyExitAllowed,
     capacity: plan.capacity === null ? '' : String(plan.capacity),
     investmentPlanDescription: plan.investmentPlanDescription,
   };
 }
+
+/** What the preview card shows from the typed text: the legacy text and the risk level chosen so far. */
+export type PreviewText = Omit<TLegacyPlanText, 'riskLevel'> & { riskLevel: TRiskLevel | null };
 
 const NUMBER = /^\d+(\.\d+)?$/;
 const plain = (s: string) => s.trim().replace(/[$,%\s]/g, '');
@@ -138,7 +143,8 @@ export function readPlanForm(
     maxAmount: dollars(values.maxAmount),
     termMonths: termMonths(values),
     payoutFrequency: values.payoutFrequency,
-    riskLevel: values.riskLevel,
+    // Nothing chosen is left out, so the schema says the risk level is required.
+    riskLevel: values.riskLevel || undefined,
     earlyExitAllowed: values.earlyExitAllowed,
     capacity: values.capacity.trim() === '' ? null : dollars(values.capacity),
     investmentPlanDescription: values.investmentPlanDescription,
@@ -155,7 +161,7 @@ export function readPlanForm(
 }
 
 /** The card text for what is typed so far ('' where a part cannot be worked out yet). */
-export function previewText(values: PlanFormValues): TLegacyPlanText {
+export function previewText(values: PlanFormValues): PreviewText {
   const bps = rateBps(values.rate);
   const months = termMonths(values);
   const min = dollarsToCents(dollars(values.minAmount));
@@ -163,13 +169,13 @@ export function previewText(values: PlanFormValues): TLegacyPlanText {
   const okBps = Number.isInteger(bps) && bps > 0;
   const okMonths = Number.isInteger(months) && months > 0;
   const period = PAYOUT_PERIOD_MONTHS[values.payoutFrequency];
-  const text: TLegacyPlanText = {
+  const text: PreviewText = {
     interestRate: okBps ? formatRateBps(bps) : '',
     investmentLimit: min !== null && max !== null ? `${formatDollars(min)} - ${formatDollars(max)}` : '',
     returns: PAYOUT_FREQUENCY_LABELS[values.payoutFrequency],
     investmentDuration: okMonths ? formatTermYears(months) : '',
     capitalGrowth: '',
-    riskLevel: values.riskLevel.trim(),
+    riskLevel: values.riskLevel || null,
     totalReturn: '',
   };
   if (okBps && okMonths && max !== null && (period === null || months % period === 0)) {
@@ -179,7 +185,8 @@ export function previewText(values: PlanFormValues): TLegacyPlanText {
       minAmountCents: min ?? max,
       maxAmountCents: max,
       payoutFrequency: values.payoutFrequency,
-      riskLevel: text.riskLevel,
+      // The figures do not depend on the risk; any level stands in until one is chosen.
+      riskLevel: values.riskLevel || 'medium',
       earlyExitAllowed: values.earlyExitAllowed,
       capacityCents: null,
     });

@@ -12,6 +12,7 @@ import { Field } from '../../components/ui/field';
 import { OptionSelect } from '../../components/ui/option-select';
 import { EmptyState, listState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
+import { statementReason } from './statement-reasons';
 
 export const LINE_STATUS: Record<TStatementLineStatus, { label: MessageDescriptor; palette: string }> = {
   matched: { label: msg`Matched: waiting for approval`, palette: 'blue' },
@@ -247,7 +248,7 @@ function LineRows({
           </Badge>
         </Table.Cell>
         <Table.Cell>
-          <Text fontSize="sm">{line.reason ?? ''}</Text>
+          <Text fontSize="sm">{statementReason(line.reason)}</Text>
         </Table.Cell>
         <Table.Cell>
           {line.status === 'exception' ? (
