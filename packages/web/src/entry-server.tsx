@@ -100,7 +100,11 @@ export async function render(
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await readAll(prelude);
-  const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // `data-s`: emotion in the browser registers these styles as present but leaves the tags where they are (without
+  // it, it moves each to the end of <head>, which makes the browser restyle the whole page once more at start-up).
+  const styleTags = emotion
+    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+    .replace(/<style data-emotion=/g, '<style data-s="" data-emotion=');
   if (!sink.title) throw new Error(`prerender ${path}: the page set no title (usePageTitle)`);
   const noscript = t`Signing in, the forms and the live figures need JavaScript.`;
   return { html, styleTags, title: sink.title, noscript };

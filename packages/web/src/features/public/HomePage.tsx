@@ -32,6 +32,7 @@ import {
   LuUsers,
   LuWallet,
 } from 'react-icons/lu';
+import { belowTheFold } from '../../components/ui/below-the-fold';
 import { StaticContent, staticContent } from '../../components/ui/static-content';
 import { useLocalePath } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
@@ -252,7 +253,13 @@ function Features() {
   const percent = terms?.percent ?? '';
   const max = terms?.max ?? '';
   return (
-    <Box as="section" aria-labelledby="features-title" bg="bg.panel" py={{ base: '14', md: '20' }}>
+    <Box
+      as="section"
+      aria-labelledby="features-title"
+      bg="bg.panel"
+      py={{ base: '14', md: '20' }}
+      {...belowTheFold('1600px')}
+    >
       <Container maxW="7xl">
         <SectionHeading
           id="features-title"
@@ -310,7 +317,7 @@ const Testimonials = staticContent(function Testimonials() {
   const { i18n } = useLingui();
   const { testimonialsSection } = site;
   return (
-    <Box as="section" aria-labelledby="testimonials-title" py={{ base: '14', md: '20' }}>
+    <Box as="section" aria-labelledby="testimonials-title" py={{ base: '14', md: '20' }} {...belowTheFold('1200px')}>
       <Container maxW="7xl">
         <SectionHeading
           id="testimonials-title"
@@ -371,7 +378,14 @@ function Figures() {
   const figures = useSiteFigures();
   if (figures.length === 0) return null;
   return (
-    <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
+    <Box
+      as="section"
+      aria-labelledby="figures-title"
+      bg="teal.700"
+      color="white"
+      py={{ base: '12', md: '16' }}
+      {...belowTheFold('400px')}
+    >
       <Container maxW="7xl">
         <Heading as="h2" id="figures-title" size="xl" textAlign="center" mb="8">
           {i18n._(figuresSection.title)}
@@ -406,7 +420,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <Box as="section" aria-labelledby="plans-title" py={{ base: '14', md: '20' }}>
+      <Box as="section" aria-labelledby="plans-title" py={{ base: '14', md: '20' }} {...belowTheFold('1800px')}>
         <Container maxW="7xl">
           <SectionHeading
             id="plans-title"
@@ -417,7 +431,13 @@ export default function HomePage() {
           <RiskNotice />
         </Container>
       </Box>
-      <Box as="section" aria-label={i18n._(site.coinsSection.title)} bg="bg.muted" py={{ base: '14', md: '20' }}>
+      <Box
+        as="section"
+        aria-label={i18n._(site.coinsSection.title)}
+        bg="bg.muted"
+        py={{ base: '14', md: '20' }}
+        {...belowTheFold('2000px')}
+      >
         <Container maxW="7xl">
           <TopCoins />
         </Container>
