@@ -59,7 +59,12 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
-    rollupOptions: { output: { manualChunks } },
+    rollupOptions: {
+      output: { manualChunks },
+      // Chakra's and Zag's anatomies (`createAnatomy('dialog').parts(...)`) are plain data: those of components
+      // the page does not use are dropped (Rollup cannot tell by itself that the call has no side effects).
+      treeshake: { manualPureFunctions: ['createAnatomy'] },
+    },
   },
   // The contract package is TypeScript source: the build-time renderer (scripts/prerender.mjs) compiles it
   // (node_modules stay imports).
