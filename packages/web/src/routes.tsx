@@ -18,14 +18,18 @@ type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
  * must be taken over in one pass, or React would drop the HTML of a boundary that updates while its code is
  * still on the way.
  */
-function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  /** What the page needs besides its code when it renders afresh (not when it hydrates a pre-rendered page). */
+  fresh?: () => Promise<unknown>,
+): LazyPage<P> {
   let loaded: { default: ComponentType<P> } | undefined;
   const preload = () =>
     load().then((module) => {
       loaded = module;
     });
   const Page = lazy(() => {
-    if (!loaded) return load();
+    if (!loaded) return Promise.all([load(), fresh?.()]).then(([module]) => module);
     const module = loaded;
     // A thenable that calls back synchronously: React.lazy resolves during this very render.
     return { then: (resolve: (m: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
@@ -36,7 +40,11 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
 // Every screen is its own chunk: the home page downloads only what it shows. The pre-rendered public pages use only
 // the public pages' recipes (src/components/ui/theme.ts); every other screen brings the app's (`withAppTheme`).
 const PublicLayout = lazyPage(() => import('./features/public/PublicLayout'));
-const HomePage = lazyPage(() => import('./features/public/HomePage'));
+// Home's static sections (never hydrated) come with it only when it renders afresh.
+const HomePage = lazyPage(
+  () => import('./features/public/HomePage'),
+  () => import('./features/public/HomePage').then((m) => m.loadHomeStatic()),
+);
 const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
 const PrivacyPage = lazyPage(() => import('./features/public/PrivacyPage'));
 const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
