@@ -43,7 +43,7 @@ const PublicLayout = lazyPage(() => import('./features/public/PublicLayout'));
 // Home's static sections (never hydrated) come with it only when it renders afresh.
 const HomePage = lazyPage(
   () => import('./features/public/HomePage'),
-  () => import('./features/public/HomePage').then((m) => m.loadHomeStatic()),
+  () => import('./features/public/home-static'),
 );
 const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
 const PrivacyPage = lazyPage(() => import('./features/public/PrivacyPage'));

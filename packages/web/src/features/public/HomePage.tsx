@@ -248,12 +248,10 @@ function Features() {
   );
 }
 
-// Never hydrated (static content): their code loads only when the page is rendered in the browser (home-static.tsx).
+// Never hydrated (static content): their code loads only when the page renders afresh (routes.tsx loads it with the
+// page then) or at build time.
 const Testimonials = lazy(() => import('./home-static').then((m) => ({ default: m.Testimonials })));
 const StaticFeatureCard = lazy(() => import('./home-static').then((m) => ({ default: m.StaticFeatureCard })));
-
-/** The code of the parts above, for a home page rendered afresh in the browser (routes.tsx loads it with the page). */
-export const loadHomeStatic = () => import('./home-static');
 
 /**
  * Figures counted from the data by the server (`overview.home`), never written by hand; a figure that would
