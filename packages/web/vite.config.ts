@@ -59,7 +59,17 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
-    rollupOptions: { output: { manualChunks } },
+    rollupOptions: {
+      output: { manualChunks },
+      // Chakra's and Zag's anatomies (`createAnatomy('dialog').parts(...)`) are plain data: those of components
+      // the page does not use are dropped (Rollup cannot tell by itself that the call has no side effects).
+      // tRPC's packages have no side effects at load but do not say so: what the app does not use (the WebSocket
+      // link, the server's helpers) is dropped too.
+      treeshake: {
+        manualPureFunctions: ['createAnatomy'],
+        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@trpc[\\/](client|server)[\\/]/.test(id),
+      },
+    },
   },
   // The contract package is TypeScript source: the build-time renderer (scripts/prerender.mjs) compiles it
   // (node_modules stay imports).

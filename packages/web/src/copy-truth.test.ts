@@ -10,6 +10,7 @@ import { formatter } from '@lingui/format-po';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { activateLocale, i18n } from './i18n';
 import { formatDay } from './lib/format';
+import { pages } from './content/pages';
 import { site } from './content/site';
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
@@ -35,7 +36,7 @@ const webCatalogs = () =>
 let webTexts: string[] = [];
 let allTexts: string[] = [];
 /** The legal texts: English only (no catalog), so they are read from the module itself. */
-const legal = [site.privacy, site.terms].flatMap((doc) => [
+const legal = [pages.privacy, pages.terms].flatMap((doc) => [
   doc.intro,
   ...doc.sections.flatMap((s) => [s.title, ...s.paragraphs]),
 ]);
@@ -94,7 +95,7 @@ describe('the replacing words say what the code does', () => {
   const english = (d: MessageDescriptor) => i18n._(d);
 
   test('About and the home page: deposits by reference from the statement', () => {
-    expect(english(site.about.paragraphs[2]!)).toMatch(
+    expect(english(pages.about.paragraphs[2]!)).toMatch(
       /deposit reference is credited when our bank statement shows it/,
     );
     const deposits = site.featuresSection.items.find((f) => f.icon === 'deposit')!;
@@ -102,7 +103,7 @@ describe('the replacing words say what the code does', () => {
   });
 
   test('the FAQ answers Bitcoin deposits, and renewal at maturity', () => {
-    const faq = site.about.faq.map((f) => ({ q: english(f.question), a: english(f.answer) }));
+    const faq = pages.about.faq.map((f) => ({ q: english(f.question), a: english(f.answer) }));
     const bitcoin = faq.find((f) => /deposit bitcoin/i.test(f.q));
     expect(bitcoin?.a).toMatch(/credited in US dollars.*confirmations/);
     expect(faq.find((f) => /matures/.test(f.q))?.a).toMatch(/renewed/);

@@ -14,6 +14,8 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { LOCALES, LOCALE_INFO, localeOfPath, pathInLocale, stripLocalePrefix, type TLocale } from '@vestora/contract';
 import { AppProviders } from './app';
+import { getSystem } from './components/ui/theme';
+import { appRecipes, appSlotRecipes } from './components/ui/theme-app';
 import { activateLocale } from './i18n';
 import { PageTitleSink } from './lib/page-title';
 import { AppRoutes } from './routes';
@@ -69,6 +71,28 @@ export function localeHead(path: string): { lang: TLocale; dir: 'ltr' | 'rtl'; l
   return { lang, dir: LOCALE_INFO[lang].dir, links };
 }
 
+/**
+ * The app's recipes (theme-app.ts) that the pages rendered so far asked for. A pre-rendered page is hydrated
+ * without them: one that uses such a component would render unstyled there, so the build fails instead.
+ */
+const appRecipesAsked = new Set<string>();
+let watching = false;
+function watchAppRecipes(): void {
+  if (watching) return;
+  watching = true;
+  const theme = (getSystem() as unknown as { _config: { theme: Record<string, Record<string, unknown>> } })._config
+    .theme;
+  const appKeys = new Set([...Object.keys(appRecipes), ...Object.keys(appSlotRecipes)]);
+  for (const kind of ['recipes', 'slotRecipes']) {
+    theme[kind] = new Proxy(theme[kind] ?? {}, {
+      get(target, key) {
+        if (typeof key === 'string' && appKeys.has(key)) appRecipesAsked.add(key);
+        return target[key as string];
+      },
+    });
+  }
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
@@ -80,6 +104,7 @@ export async function render(
   path: string,
 ): Promise<{ html: string; styleTags: string; title: string; noscript: string }> {
   await activateLocale(localeOfPath(path) ?? 'en');
+  watchAppRecipes();
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const sink: { title?: string } = {};
@@ -100,7 +125,17 @@ export async function render(
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await readAll(prelude);
-  const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  if (appRecipesAsked.size > 0) {
+    throw new Error(
+      `prerender ${path}: uses ${[...appRecipesAsked].join(', ')}, a recipe of theme-app.ts; the public pages are ` +
+        'hydrated without those: move it to theme.ts',
+    );
+  }
+  // `data-s`: emotion in the browser registers these styles as present but leaves the tags where they are (without
+  // it, it moves each to the end of <head>, which makes the browser restyle the whole page once more at start-up).
+  const styleTags = emotion
+    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+    .replace(/<style data-emotion=/g, '<style data-s="" data-emotion=');
   if (!sink.title) throw new Error(`prerender ${path}: the page set no title (usePageTitle)`);
   const noscript = t`Signing in, the forms and the live figures need JavaScript.`;
   return { html, styleTags, title: sink.title, noscript };

@@ -2,6 +2,7 @@ import { type ComponentType, Suspense, isValidElement, lazy, memo, useEffect, us
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { LOCALES, localeOfPath, localePrefix } from '@vestora/contract';
 import { PageLoader } from './components/ui/states';
+import { withAppTheme } from './components/ui/theme';
 import AdminRoute from './features/dashboard/AdminRoute';
 import { RouteErrorBoundary } from './features/public/RouteErrorPage';
 import { activateLocale, currentLocale, loadAppTexts } from './i18n';
@@ -17,14 +18,18 @@ type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
  * must be taken over in one pass, or React would drop the HTML of a boundary that updates while its code is
  * still on the way.
  */
-function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  /** What the page needs besides its code when it renders afresh (not when it hydrates a pre-rendered page). */
+  fresh?: () => Promise<unknown>,
+): LazyPage<P> {
   let loaded: { default: ComponentType<P> } | undefined;
   const preload = () =>
     load().then((module) => {
       loaded = module;
     });
   const Page = lazy(() => {
-    if (!loaded) return load();
+    if (!loaded) return Promise.all([load(), fresh?.()]).then(([module]) => module);
     const module = loaded;
     // A thenable that calls back synchronously: React.lazy resolves during this very render.
     return { then: (resolve: (m: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
@@ -32,44 +37,49 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   return Object.assign(Page, { preload }) as unknown as LazyPage<P>;
 }
 
-// Every screen is its own chunk: the home page downloads only what it shows.
+// Every screen is its own chunk: the home page downloads only what it shows. The pre-rendered public pages use only
+// the public pages' recipes (src/components/ui/theme.ts); every other screen brings the app's (`withAppTheme`).
 const PublicLayout = lazyPage(() => import('./features/public/PublicLayout'));
-const HomePage = lazyPage(() => import('./features/public/HomePage'));
+// Home's static sections (never hydrated) come with it only when it renders afresh.
+const HomePage = lazyPage(
+  () => import('./features/public/HomePage'),
+  () => import('./features/public/home-static'),
+);
 const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
 const PrivacyPage = lazyPage(() => import('./features/public/PrivacyPage'));
 const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
-const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
+const NotFoundPage = lazyPage(() => withAppTheme(import('./features/public/NotFoundPage')));
 const SignupPage = lazyPage(() => import('./features/auth/SignupPage'));
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
 const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'));
-const ConfirmEmailPage = lazyPage(() => import('./features/auth/ConfirmEmailPage'));
+const ResetPasswordPage = lazyPage(() => withAppTheme(import('./features/auth/ResetPasswordPage')));
+const ConfirmEmailPage = lazyPage(() => withAppTheme(import('./features/auth/ConfirmEmailPage')));
 
 // The app's screens bring their texts (the public pages load only theirs: src/i18n/catalog-parts.ts).
 const DashboardLayout = lazyPage(async () => {
-  const [layout] = await Promise.all([import('./features/dashboard/DashboardLayout'), loadAppTexts()]);
+  const [layout] = await Promise.all([withAppTheme(import('./features/dashboard/DashboardLayout')), loadAppTexts()]);
   return layout;
 });
-const InvestmentsPage = lazyPage(() => import('./features/plans/InvestmentsPage'));
-const CreatePlanPage = lazyPage(() => import('./features/plans/CreatePlanPage'));
-const EditPlanPage = lazyPage(() => import('./features/plans/EditPlanPage'));
-const UsersPage = lazyPage(() => import('./features/users/UsersPage'));
-const ChartPage = lazyPage(() => import('./features/market/ChartPage'));
-const RewardsPage = lazyPage(() => import('./features/reward/RewardsPage'));
-const DepositPage = lazyPage(() => import('./features/deposit/DepositPage'));
-const ReferralPage = lazyPage(() => import('./features/referral/ReferralPage'));
-const WithdrawalPage = lazyPage(() => import('./features/withdrawal/WithdrawalPage'));
-const SettingsPage = lazyPage(() => import('./features/settings/SettingsPage'));
-const NotificationsPage = lazyPage(() => import('./features/notification/NotificationsPage'));
-const TransactionsPage = lazyPage(() => import('./features/ledger/TransactionsPage'));
-const MoneyDeskPage = lazyPage(() => import('./features/money-desk/MoneyDeskPage'));
-const StatementsPage = lazyPage(() => import('./features/statements/StatementsPage'));
-const InvestmentDetailPage = lazyPage(() => import('./features/investment/InvestmentDetailPage'));
-const AdminOverviewPage = lazyPage(() => import('./features/overview/AdminOverviewPage'));
-const OutboxPage = lazyPage(() => import('./features/mail/OutboxPage'));
-const InboxPage = lazyPage(() => import('./features/inbox/InboxPage'));
-const SiteSettingsPage = lazyPage(() => import('./features/site-settings/SiteSettingsPage'));
-const NewsletterLinkPage = lazyPage(() => import('./features/public/NewsletterLinkPage'));
+const InvestmentsPage = lazyPage(() => withAppTheme(import('./features/plans/InvestmentsPage')));
+const CreatePlanPage = lazyPage(() => withAppTheme(import('./features/plans/CreatePlanPage')));
+const EditPlanPage = lazyPage(() => withAppTheme(import('./features/plans/EditPlanPage')));
+const UsersPage = lazyPage(() => withAppTheme(import('./features/users/UsersPage')));
+const ChartPage = lazyPage(() => withAppTheme(import('./features/market/ChartPage')));
+const RewardsPage = lazyPage(() => withAppTheme(import('./features/reward/RewardsPage')));
+const DepositPage = lazyPage(() => withAppTheme(import('./features/deposit/DepositPage')));
+const ReferralPage = lazyPage(() => withAppTheme(import('./features/referral/ReferralPage')));
+const WithdrawalPage = lazyPage(() => withAppTheme(import('./features/withdrawal/WithdrawalPage')));
+const SettingsPage = lazyPage(() => withAppTheme(import('./features/settings/SettingsPage')));
+const NotificationsPage = lazyPage(() => withAppTheme(import('./features/notification/NotificationsPage')));
+const TransactionsPage = lazyPage(() => withAppTheme(import('./features/ledger/TransactionsPage')));
+const MoneyDeskPage = lazyPage(() => withAppTheme(import('./features/money-desk/MoneyDeskPage')));
+const StatementsPage = lazyPage(() => withAppTheme(import('./features/statements/StatementsPage')));
+const InvestmentDetailPage = lazyPage(() => withAppTheme(import('./features/investment/InvestmentDetailPage')));
+const AdminOverviewPage = lazyPage(() => withAppTheme(import('./features/overview/AdminOverviewPage')));
+const OutboxPage = lazyPage(() => withAppTheme(import('./features/mail/OutboxPage')));
+const InboxPage = lazyPage(() => withAppTheme(import('./features/inbox/InboxPage')));
+const SiteSettingsPage = lazyPage(() => withAppTheme(import('./features/site-settings/SiteSettingsPage')));
+const NewsletterLinkPage = lazyPage(() => withAppTheme(import('./features/public/NewsletterLinkPage')));
 
 /**
  * The route table. The dashboard layout is the auth guard; AdminRoute guards

@@ -3,53 +3,28 @@ import {
   accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  codeRecipe,
   containerRecipe,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
   inputAddonRecipe,
   inputRecipe,
-  kbdRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
   semanticTokens,
-  separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  statusSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
   textStyles,
   textareaRecipe,
-  timelineSlotRecipe,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -59,8 +34,12 @@ import {
  * rating, splitter, editable, pin input, number input, hover card, listbox, marquee, QR code,
  * action bar, floating panel, breadcrumb, blockquote, collapsible, progress circle, segment
  * group, mark, skip-nav link.
- * Using one of those? Import its recipe from '@chakra-ui/react/theme' and add it below,
- * otherwise it renders unstyled.
+ * Using one of those? Import its recipe from '@chakra-ui/react/theme' and add it below (or, for a component only
+ * the app's screens show, in theme-app.ts), otherwise it renders unstyled.
+ *
+ * The recipes here are those of the components the public pages show (the pre-rendered pages, their data and
+ * their forms); the app's others (dialog, menu, table, tabs, toast...) are in theme-app.ts, a chunk of its own
+ * that every other screen loads with its code (`withAppTheme`): the home page does not download them.
  */
 /**
  * Colour palettes the app never uses. Each palette is a dozen tokens and as many semantic ones that every
@@ -70,23 +49,6 @@ import {
 const UNUSED_PALETTES = new Set(['cyan', 'pink']);
 const withoutUnusedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
-
-/**
- * Chakra's toasts put white text on green.600 / orange.600 (3.3:1 and 3.6:1) and fade the description to 80%: below
- * WCAG AA's 4.5:1 for their small text. The 700 shades (and red.600) with the description at full strength pass.
- */
-const accessibleToast = {
-  ...toastSlotRecipe,
-  base: {
-    ...toastSlotRecipe.base,
-    root: {
-      ...toastSlotRecipe.base?.root,
-      '&[data-type=warning]': { ...toastSlotRecipe.base?.root?.['&[data-type=warning]'], bg: 'orange.700' },
-      '&[data-type=success]': { ...toastSlotRecipe.base?.root?.['&[data-type=success]'], bg: 'green.700' },
-    },
-    description: { ...toastSlotRecipe.base?.description, opacity: '1' },
-  },
-};
 
 const themeConfig = defineConfig({
   preflight: true,
@@ -104,48 +66,23 @@ const themeConfig = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
-      kbd: kbdRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
       textarea: textareaRecipe,
       icon: iconRecipe,
-      checkmark: checkmarkRecipe,
-      radiomark: radiomarkRecipe,
     },
     slotRecipes: {
       accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      progress: progressSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      stat: statSlotRecipe,
-      status: statusSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
-      timeline: timelineSlotRecipe,
-      toast: accessibleToast,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
@@ -182,6 +119,34 @@ const appConfig = defineConfig({
 });
 
 let system: SystemContext | undefined;
+
+/** The names of the recipes above: what the pre-rendered pages may use (see entry-server.tsx's check). */
+export const PUBLIC_RECIPES: ReadonlySet<string> = new Set([
+  ...Object.keys(themeConfig.theme?.recipes ?? {}),
+  ...Object.keys(themeConfig.theme?.slotRecipes ?? {}),
+]);
+
+let appTheme: Promise<void> | undefined;
+
+/**
+ * Adds the app's recipes (theme-app.ts) to the design system, once: Chakra reads a component's recipe when the
+ * component first renders, so they must be in before a screen that uses them renders (`withAppTheme`).
+ */
+export function loadAppTheme(): Promise<void> {
+  appTheme ??= import('./theme-app').then(({ appRecipes, appSlotRecipes }) => {
+    const theme = (getSystem() as unknown as { _config: { theme: Record<string, Record<string, unknown>> } })._config
+      .theme;
+    Object.assign((theme.recipes ??= {}), appRecipes);
+    Object.assign((theme.slotRecipes ??= {}), appSlotRecipes);
+  });
+  return appTheme;
+}
+
+/** `load` (a screen's code) once the app's recipes are in the design system too. */
+export async function withAppTheme<T>(load: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load, loadAppTheme()]);
+  return module;
+}
 
 type CssObject = Record<string, Record<string, string>>;
 

@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { toaster } from './toaster-store';
+import { toaster } from './toaster-real';
 
 /** Chakra's toast list for our toaster (the snippet from the Chakra docs). */
 export default function ToasterView() {

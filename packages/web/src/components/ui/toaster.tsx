@@ -1,11 +1,12 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { withAppTheme } from './theme';
 import { toaster } from './toaster-store';
 
 export { toaster };
 
 // The toast renderer (and its state machine) is downloaded when the first toast is created,
 // not with every page: most visits never show one.
-const ToasterView = lazy(() => import('./toaster-view'));
+const ToasterView = lazy(() => withAppTheme(import('./toaster-view')));
 
 /** Renders the toasts; mounted once by the Provider. */
 export function Toaster() {

@@ -2,10 +2,11 @@ import { Suspense, lazy } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TPlan } from '@vestora/contract';
 import { useSession } from '../../lib/session';
+import { withAppTheme } from '../../components/ui/theme';
 import { INVEST_PARAM } from './invest-rules';
 
 // The dialog (form, quote table) loads on the first Invest Now: the home page stays light.
-const InvestDialog = lazy(() => import('./InvestDialog'));
+const InvestDialog = lazy(() => withAppTheme(import('./InvestDialog')));
 
 /** Shows the invest dialog for the plan named by `?invest=` (so it survives sign-in and can be linked). */
 export function InvestDialogHost({ plans }: { plans: TPlan[] }) {

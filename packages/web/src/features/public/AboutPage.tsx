@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSiteSettings } from '../../lib/site-hooks';
 import { PageHeader } from './PageHeader';
 import { useSiteFigures } from './figures';
+import { pages } from '../../content/pages';
 import { site } from '../../content/site';
 import { formatDay } from '../../lib/format';
 
@@ -28,7 +29,7 @@ function OperatorFacts() {
   return (
     <Box as="section" aria-labelledby="operator-title">
       <Heading as="h2" id="operator-title" size="xl" mt="4" mb="3">
-        {i18n._(site.about.operatorTitle)}
+        {i18n._(pages.about.operatorTitle)}
       </Heading>
       <Stack as="dl" gap="2" data-testid="operator-facts">
         {facts.map((f) => (
@@ -50,7 +51,8 @@ function OperatorFacts() {
 export default function AboutPage() {
   const { t, i18n } = useLingui();
   const localePath = useLocalePath();
-  const { about, riskNotice } = site;
+  const { about } = pages;
+  const { riskNotice } = site;
   const figures = useSiteFigures();
   usePageTitle(t`About`);
   return (

@@ -26,7 +26,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSiteSettings } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from './PageHeader';
-import { site } from '../../content/site';
+import { pages } from '../../content/pages';
 
 interface ContactValues {
   name: string;
@@ -219,7 +219,7 @@ function ContactFacts() {
 /** Contact: the form, and the operator's email and address once an admin has set them. */
 export default function ContactPage() {
   const { t, i18n } = useLingui();
-  const { contact } = site;
+  const { contact } = pages;
   usePageTitle(t`Contact`);
   return (
     <>

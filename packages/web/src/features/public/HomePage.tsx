@@ -1,37 +1,22 @@
-import { Fragment, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
   Box,
   Button,
-  Card,
   Container,
   Flex,
   Grid,
   Heading,
   HStack,
-  Icon,
   SimpleGrid,
   Stack,
   Text,
   chakra,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  LuArrowRight,
-  LuAward,
-  LuBookOpen,
-  LuChartLine,
-  LuLandmark,
-  LuLayers,
-  LuLifeBuoy,
-  LuPause,
-  LuPlay,
-  LuQuote,
-  LuShieldCheck,
-  LuUsers,
-  LuWallet,
-} from 'react-icons/lu';
+import { LuArrowRight, LuPause, LuPlay, LuUsers } from 'react-icons/lu';
+import { belowTheFold } from '../../components/ui/below-the-fold';
 import { StaticContent, staticContent } from '../../components/ui/static-content';
 import { useLocalePath } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
@@ -40,41 +25,11 @@ import TopCoins from '../market/TopCoins';
 import PlanList from '../plans/PlanList';
 import { useReferralTerms } from '../referral/terms';
 import { useSiteFigures } from './figures';
-import { site, type FeatureIcon } from '../../content/site';
+import { site } from '../../content/site';
+import { FeatureCard, SectionHeading } from './home-parts';
 
 /** Spec section 9: the hero highlights rotate every 3000 ms. */
 export const HIGHLIGHT_INTERVAL_MS = 3000;
-
-const featureIcons: Record<FeatureIcon, ComponentType> = {
-  plans: LuLayers,
-  market: LuChartLine,
-  ledger: LuBookOpen,
-  deposit: LuLandmark,
-  withdraw: LuWallet,
-  security: LuShieldCheck,
-  referral: LuUsers,
-  rewards: LuAward,
-  support: LuLifeBuoy,
-};
-
-const SectionHeading = staticContent(function SectionHeading({
-  title,
-  subtitle,
-  id,
-}: {
-  title: string;
-  subtitle?: string;
-  id?: string;
-}) {
-  return (
-    <Stack gap="2" mb={{ base: '6', md: '8' }} maxW="3xl">
-      <Heading as="h2" id={id} size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-        {title}
-      </Heading>
-      {subtitle ? <Text color="fg.muted">{subtitle}</Text> : null}
-    </Stack>
-  );
-});
 
 /** The three highlights, one at a time, advancing every 3 s; the dots jump to one. */
 function RotatingHighlights() {
@@ -252,7 +207,13 @@ function Features() {
   const percent = terms?.percent ?? '';
   const max = terms?.max ?? '';
   return (
-    <Box as="section" aria-labelledby="features-title" bg="bg.panel" py={{ base: '14', md: '20' }}>
+    <Box
+      as="section"
+      aria-labelledby="features-title"
+      bg="bg.panel"
+      py={{ base: '14', md: '20' }}
+      {...belowTheFold('1600px')}
+    >
       <Container maxW="7xl">
         <SectionHeading
           id="features-title"
@@ -260,106 +221,37 @@ function Features() {
           subtitle={i18n._(featuresSection.subtitle)}
         />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-          {featuresSection.items.map((feature) => {
-            const card = (
-              <Card.Root variant="outline" size="sm">
-                <Card.Body gap="3">
-                  <Flex w="10" h="10" rounded="lg" bg="teal.subtle" color="teal.fg" align="center" justify="center">
-                    <Icon as={featureIcons[feature.icon]} boxSize="5" aria-hidden />
-                  </Flex>
-                  <Heading as="h3" size="md">
-                    {i18n._(feature.title)}
-                  </Heading>
-                  <Text color="fg.muted" fontSize="sm">
-                    {i18n._(feature.text)}
-                    {feature.icon === 'referral' && terms ? (
-                      <>
-                        {' '}
-                        <Trans>
-                          The reward is {percent}, at most {max}.
-                        </Trans>
-                      </>
-                    ) : null}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
-            );
+          {featuresSection.items.map((feature) =>
             // Only the referral card changes (its terms come from the server): the others stay as built.
-            return feature.icon === 'referral' ? (
-              <Fragment key={feature.icon}>{card}</Fragment>
+            feature.icon === 'referral' ? (
+              <FeatureCard key={feature.icon} feature={feature} icon={LuUsers}>
+                {terms ? (
+                  <>
+                    {' '}
+                    <Trans>
+                      The reward is {percent}, at most {max}.
+                    </Trans>
+                  </>
+                ) : null}
+              </FeatureCard>
             ) : (
-              <StaticContent key={feature.icon}>{card}</StaticContent>
-            );
-          })}
+              <StaticContent key={feature.icon}>
+                <Suspense fallback={null}>
+                  <StaticFeatureCard feature={feature} />
+                </Suspense>
+              </StaticContent>
+            ),
+          )}
         </SimpleGrid>
       </Container>
     </Box>
   );
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0])
-    .filter((_, i, all) => i === 0 || i === all.length - 1)
-    .join('')
-    .toUpperCase();
-
-const Testimonials = staticContent(function Testimonials() {
-  const { i18n } = useLingui();
-  const { testimonialsSection } = site;
-  return (
-    <Box as="section" aria-labelledby="testimonials-title" py={{ base: '14', md: '20' }}>
-      <Container maxW="7xl">
-        <SectionHeading
-          id="testimonials-title"
-          title={i18n._(testimonialsSection.title)}
-          subtitle={i18n._(testimonialsSection.subtitle)}
-        />
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5">
-          {testimonialsSection.items.map((item) => {
-            const name = i18n._(item.name);
-            return (
-              <Card.Root key={item.name.id} as="figure" variant="elevated" size="sm">
-                <Card.Body gap="4">
-                  <Icon as={LuQuote} boxSize="6" color="teal.500" aria-hidden />
-                  <Text as="blockquote" color="fg.muted" flex="1">
-                    “{i18n._(item.quote)}”
-                  </Text>
-                  <HStack as="figcaption" gap="3">
-                    <Flex
-                      aria-hidden
-                      boxSize="9"
-                      rounded="full"
-                      bg="teal.muted"
-                      color="teal.fg"
-                      fontSize="sm"
-                      fontWeight="bold"
-                      align="center"
-                      justify="center"
-                      flexShrink={0}
-                    >
-                      {initials(name)}
-                    </Flex>
-                    <Box>
-                      <Text fontWeight="semibold" fontSize="sm">
-                        {name}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {i18n._(item.location)}
-                      </Text>
-                    </Box>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
-            );
-          })}
-        </SimpleGrid>
-      </Container>
-    </Box>
-  );
-});
+// Never hydrated (static content): their code loads only when the page renders afresh (routes.tsx loads it with the
+// page then) or at build time.
+const Testimonials = lazy(() => import('./home-static').then((m) => ({ default: m.Testimonials })));
+const StaticFeatureCard = lazy(() => import('./home-static').then((m) => ({ default: m.StaticFeatureCard })));
 
 /**
  * Figures counted from the data by the server (`overview.home`), never written by hand; a figure that would
@@ -371,7 +263,14 @@ function Figures() {
   const figures = useSiteFigures();
   if (figures.length === 0) return null;
   return (
-    <Box as="section" aria-labelledby="figures-title" bg="teal.700" color="white" py={{ base: '12', md: '16' }}>
+    <Box
+      as="section"
+      aria-labelledby="figures-title"
+      bg="teal.700"
+      color="white"
+      py={{ base: '12', md: '16' }}
+      {...belowTheFold('400px')}
+    >
       <Container maxW="7xl">
         <Heading as="h2" id="figures-title" size="xl" textAlign="center" mb="8">
           {i18n._(figuresSection.title)}
@@ -406,7 +305,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <Box as="section" aria-labelledby="plans-title" py={{ base: '14', md: '20' }}>
+      <Box as="section" aria-labelledby="plans-title" py={{ base: '14', md: '20' }} {...belowTheFold('1800px')}>
         <Container maxW="7xl">
           <SectionHeading
             id="plans-title"
@@ -417,13 +316,23 @@ export default function HomePage() {
           <RiskNotice />
         </Container>
       </Box>
-      <Box as="section" aria-label={i18n._(site.coinsSection.title)} bg="bg.muted" py={{ base: '14', md: '20' }}>
+      <Box
+        as="section"
+        aria-label={i18n._(site.coinsSection.title)}
+        bg="bg.muted"
+        py={{ base: '14', md: '20' }}
+        {...belowTheFold('2000px')}
+      >
         <Container maxW="7xl">
           <TopCoins />
         </Container>
       </Box>
       <Features />
-      <Testimonials />
+      <StaticContent>
+        <Suspense fallback={null}>
+          <Testimonials />
+        </Suspense>
+      </StaticContent>
       <Figures />
     </>
   );

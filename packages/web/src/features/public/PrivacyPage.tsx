@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocale } from '../../i18n/hooks';
 import { usePageTitle } from '../../lib/page-title';
 import { PageHeader } from './PageHeader';
-import { site, type TextSection } from '../../content/site';
+import { pages } from '../../content/pages';
+import type { TextSection } from '../../content/site';
 
 function Sections({ sections }: { sections: TextSection[] }) {
   return (
@@ -30,7 +31,7 @@ function Sections({ sections }: { sections: TextSection[] }) {
 export default function PrivacyPage() {
   const { t } = useLingui();
   const english = useLocale() === 'en';
-  const { privacy, terms } = site;
+  const { privacy, terms } = pages;
   const lastUpdated = privacy.lastUpdated;
   usePageTitle(t`Privacy and terms`);
   return (
