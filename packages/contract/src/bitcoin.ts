@@ -104,7 +104,11 @@ export const BITCOIN_EXCEPTION_TEXT = {
       'Credited, but its block left the chain and the block source no longer knows the transaction.',
     ),
   payoutElsewhere: (v: { address: string }): Msg =>
-    tr('bitcoin.exception.payoutElsewhere', "The transaction does not pay the member's withdrawal address {address}.", v),
+    tr(
+      'bitcoin.exception.payoutElsewhere',
+      "The transaction does not pay the member's withdrawal address {address}.",
+      v,
+    ),
   payoutUnknown: (): Msg => tr('bitcoin.exception.payoutUnknown', 'The block source does not know this transaction.'),
   amountsHeld: (v: { first: string; second: string }): Msg =>
     tr(

@@ -35,10 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     where risk_level not in ('very_low', 'low', 'medium', 'high', 'very_high')`.execute(db);
   await db.schema
     .alterTable('plans')
-    .addCheckConstraint(
-      'plans_risk_level_check',
-      sql`risk_level in ('very_low', 'low', 'medium', 'high', 'very_high')`,
-    )
+    .addCheckConstraint('plans_risk_level_check', sql`risk_level in ('very_low', 'low', 'medium', 'high', 'very_high')`)
     .execute();
   // A plan has its level or, until an admin chooses, the old text: never both, never neither.
   await db.schema

@@ -97,6 +97,9 @@ export async function createOrPromoteAdmin(
 
 /** "ops.lead@example.com" → "Ops lead": a first name for an administrator created without one. */
 export function nameFromEmail(email: string): string {
-  const local = (email.split('@')[0] ?? '').replace(/[._+-]+/g, ' ').trim().slice(0, 100);
+  const local = (email.split('@')[0] ?? '')
+    .replace(/[._+-]+/g, ' ')
+    .trim()
+    .slice(0, 100);
   return local ? local.charAt(0).toUpperCase() + local.slice(1) : 'Administrator';
 }

@@ -9,12 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
 import { CopyButton } from '../account/CopyButton';
-import {
-  translate,
-  type TBitcoinException,
-  type TBitcoinExceptionKind,
-  type TBitcoinStatus,
-} from '@vestora/contract';
+import { translate, type TBitcoinException, type TBitcoinExceptionKind, type TBitcoinStatus } from '@vestora/contract';
 
 /** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
 export const EXCEPTION_WORDS: Record<

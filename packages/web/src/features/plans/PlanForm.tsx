@@ -152,8 +152,8 @@ export function PlanForm({
                   <Trans>Needs a choice</Trans>
                 </Badge>
                 <Trans>
-                  This plan's risk was written as <bdi>“{unmappedRisk}”</bdi>, which is not one level of the scale. Choose
-                  the level members should see.
+                  This plan's risk was written as <bdi>“{unmappedRisk}”</bdi>, which is not one level of the scale.
+                  Choose the level members should see.
                 </Trans>
               </Field.HelperText>
             ) : null}

@@ -1,7 +1,13 @@
 import type { IconType } from 'react-icons';
 import { LuCrown, LuGem, LuMedal, LuScale, LuShieldCheck, LuSprout, LuTrendingUp } from 'react-icons/lu';
 import { plural, t } from '@lingui/core/macro';
-import { dollarsToCents, termInterestCents, type TLegacyPlanText, type TPlan, type TRiskLevel } from '@vestora/contract';
+import {
+  dollarsToCents,
+  termInterestCents,
+  type TLegacyPlanText,
+  type TPlan,
+  type TRiskLevel,
+} from '@vestora/contract';
 import { i18n, intlLocale } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { PAYOUT_FREQUENCY, formatRate, termText } from '../investment/invest-rules';

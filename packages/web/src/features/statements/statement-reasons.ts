@@ -65,7 +65,10 @@ const READERS: Reader[] = [
       return t`A return of the payout ${id} for a different amount.`;
     },
   ],
-  [/^A debit that is none of our exported payouts \(a bank fee\?\)\.$/, () => t`A debit that is none of our exported payouts (a bank fee?).`],
+  [
+    /^A debit that is none of our exported payouts \(a bank fee\?\)\.$/,
+    () => t`A debit that is none of our exported payouts (a bank fee?).`,
+  ],
   [/^A returned payment that is none of our payouts\.$/, () => t`A returned payment that is none of our payouts.`],
   [/^No reference\.$/, () => t`No reference.`],
   [
