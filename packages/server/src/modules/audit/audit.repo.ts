@@ -13,20 +13,20 @@ export interface AuditRecord {
   after: unknown;
 }
 
+/** An audit record as its new row. */
+const auditRow = (rec: AuditRecord) => ({
+  id: randomUUID(),
+  actor_id: rec.actorId,
+  action: rec.action,
+  entity_type: rec.entityType,
+  entity_id: rec.entityId,
+  before: rec.before === undefined ? null : JSON.stringify(rec.before),
+  after: rec.after === undefined ? null : JSON.stringify(rec.after),
+});
+
 /** Appends one row to the audit log; call it inside the transaction that made the change. */
 export async function recordAudit(db: Kysely<DB> | Transaction<DB>, rec: AuditRecord): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      actor_id: rec.actorId,
-      action: rec.action,
-      entity_type: rec.entityType,
-      entity_id: rec.entityId,
-      before: rec.before === undefined ? null : JSON.stringify(rec.before),
-      after: rec.after === undefined ? null : JSON.stringify(rec.after),
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(rec)).execute();
 }
 
 /** Whether the audit log has an `action` row about this entity. */
@@ -77,17 +77,7 @@ export async function recordAudits(db: Kysely<DB> | Transaction<DB>, recs: Audit
   for (let i = 0; i < recs.length; i += 500) {
     await db
       .insertInto('audit_log')
-      .values(
-        recs.slice(i, i + 500).map((rec) => ({
-          id: randomUUID(),
-          actor_id: rec.actorId,
-          action: rec.action,
-          entity_type: rec.entityType,
-          entity_id: rec.entityId,
-          before: rec.before === undefined ? null : JSON.stringify(rec.before),
-          after: rec.after === undefined ? null : JSON.stringify(rec.after),
-        })),
-      )
+      .values(recs.slice(i, i + 500).map(auditRow))
       .execute();
   }
 }

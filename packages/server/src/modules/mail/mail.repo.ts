@@ -16,21 +16,24 @@ export interface NewOutboxMail {
 }
 
 /** Writes one message to the outbox (in the caller's transaction when `db` is one); returns its id. */
+/** An outbox message as its new row, due now. */
+const outboxRow = (id: string, mail: NewOutboxMail, now: Date) => ({
+  id,
+  user_id: mail.userId,
+  to_address: mail.to,
+  kind: mail.kind,
+  subject: mail.subject,
+  text_body: mail.text,
+  html_body: mail.html,
+  created_at: now,
+  next_attempt_at: now,
+});
+
 export async function insertOutboxMail(db: Executor, mail: NewOutboxMail, now: Date): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('mail_outbox')
-    .values({
-      id,
-      user_id: mail.userId,
-      to_address: mail.to,
-      kind: mail.kind,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      created_at: now,
-      next_attempt_at: now,
-    })
+    .values(outboxRow(id, mail, now))
     .execute();
   return id;
 }
@@ -40,19 +43,7 @@ export async function insertOutboxMails(db: Executor, mails: NewOutboxMail[], no
   for (let i = 0; i < mails.length; i += 500) {
     await db
       .insertInto('mail_outbox')
-      .values(
-        mails.slice(i, i + 500).map((mail) => ({
-          id: randomUUID(),
-          user_id: mail.userId,
-          to_address: mail.to,
-          kind: mail.kind,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          created_at: now,
-          next_attempt_at: now,
-        })),
-      )
+      .values(mails.slice(i, i + 500).map((mail) => outboxRow(randomUUID(), mail, now)))
       .execute();
   }
 }

@@ -27,24 +27,27 @@ export interface NewNotification {
 const asJson = <T>(value: T | null | undefined): T | null =>
   value === null || value === undefined ? null : (JSON.stringify(value) as unknown as T);
 
+/** A notification as its new row. */
+const notificationRow = (n: NewNotification, now: Date) => ({
+  id: randomUUID(),
+  user_id: n.userId,
+  kind: n.kind,
+  category: n.category,
+  title: n.title,
+  body: n.body,
+  // As JSON text: node-postgres would send a JS array (a body of several messages) as a PostgreSQL array.
+  title_msg: asJson(n.titleMsg),
+  body_msg: asJson(n.bodyMsg),
+  link: n.link,
+  event_key: n.eventKey,
+  in_app: n.inApp,
+  created_at: now,
+});
+
 export async function insertNotificationOnce(db: Executor, n: NewNotification, now: Date): Promise<string | null> {
   const row = await db
     .insertInto('notifications')
-    .values({
-      id: randomUUID(),
-      user_id: n.userId,
-      kind: n.kind,
-      category: n.category,
-      title: n.title,
-      body: n.body,
-      // As JSON text: node-postgres would send a JS array (a body of several messages) as a PostgreSQL array.
-      title_msg: asJson(n.titleMsg),
-      body_msg: asJson(n.bodyMsg),
-      link: n.link,
-      event_key: n.eventKey,
-      in_app: n.inApp,
-      created_at: now,
-    })
+    .values(notificationRow(n, now))
     .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -57,22 +60,7 @@ export async function insertNotificationsOnce(db: Executor, rows: NewNotificatio
   for (let i = 0; i < rows.length; i += 500) {
     const written = await db
       .insertInto('notifications')
-      .values(
-        rows.slice(i, i + 500).map((n) => ({
-          id: randomUUID(),
-          user_id: n.userId,
-          kind: n.kind,
-          category: n.category,
-          title: n.title,
-          body: n.body,
-          title_msg: asJson(n.titleMsg),
-          body_msg: asJson(n.bodyMsg),
-          link: n.link,
-          event_key: n.eventKey,
-          in_app: n.inApp,
-          created_at: now,
-        })),
-      )
+      .values(rows.slice(i, i + 500).map((n) => notificationRow(n, now)))
       .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
       .returning(['user_id', 'event_key'])
       .execute();

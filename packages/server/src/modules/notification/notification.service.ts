@@ -5,6 +5,7 @@ import { tr } from '@vestora/contract';
 import { randomUUID } from 'node:crypto';
 import type { TLocale, TNotificationMarkReadInput, TNotificationPage } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
+import type { NotificationCategory } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Msg, renderIn } from '../../i18n/i18n.ts';
 import { BRAND, composeMail, queueDecidedMail } from '../mail/mail.outbox.ts';
@@ -19,6 +20,7 @@ import {
   insertNotificationsOnce,
   listNotifications,
   markNotificationsRead,
+  type NewNotification,
   type NotificationCursor,
 } from './notification.repo.ts';
 
@@ -86,24 +88,29 @@ function textIn(locale: TLocale, msg: Msg | Msg[] | string): string {
   return renderIn(locale, msg);
 }
 
+/** The notification row of an event (English texts beside the descriptors each reader's language renders). */
+function newNotification(input: NotifyInput, category: NotificationCategory, inApp: boolean): NewNotification {
+  return {
+    userId: input.userId,
+    kind: input.kind,
+    category,
+    title: textIn('en', input.title),
+    body: input.body === undefined ? null : textIn('en', input.body),
+    titleMsg: typeof input.title === 'string' ? null : input.title,
+    bodyMsg: input.body === undefined || typeof input.body === 'string' ? null : input.body,
+    link: input.link ?? null,
+    eventKey: input.eventKey,
+    inApp,
+  };
+}
+
 export async function notify(db: Database, input: NotifyInput): Promise<NotifyResult> {
   const category = categoryOf(input.kind);
   const target = await channelsFor(db, input.userId, category);
   if (!target) return { notificationId: null, mailId: null };
   const notificationId = await insertNotificationOnce(
     db,
-    {
-      userId: input.userId,
-      kind: input.kind,
-      category,
-      title: textIn('en', input.title),
-      body: input.body === undefined ? null : textIn('en', input.body),
-      titleMsg: typeof input.title === 'string' ? null : input.title,
-      bodyMsg: input.body === undefined || typeof input.body === 'string' ? null : input.body,
-      link: input.link ?? null,
-      eventKey: input.eventKey,
-      inApp: target.channels.inApp,
-    },
+    newNotification(input, category, target.channels.inApp),
     input.at,
   );
   if (!notificationId || !input.mail || !target.channels.email) return { notificationId, mailId: null };
@@ -148,18 +155,7 @@ export async function notifyMany(db: Database, inputs: NotifyInput[], at: Date):
   });
   const inserted = await insertNotificationsOnce(
     db,
-    planned.map(({ input, category, channels }) => ({
-      userId: input.userId,
-      kind: input.kind,
-      category,
-      title: textIn('en', input.title),
-      body: input.body === undefined ? null : textIn('en', input.body),
-      titleMsg: typeof input.title === 'string' ? null : input.title,
-      bodyMsg: input.body === undefined || typeof input.body === 'string' ? null : input.body,
-      link: input.link ?? null,
-      eventKey: input.eventKey,
-      inApp: channels.inApp,
-    })),
+    planned.map(({ input, category, channels }) => newNotification(input, category, channels.inApp)),
     at,
   );
   const mails = planned.flatMap(({ input, target, channels }) => {
