@@ -86,7 +86,7 @@ describe('exact amounts', () => {
       maxAmount: 1000,
       termMonths: 12,
       payoutFrequency: 'monthly',
-      riskLevel: 'Low',
+      riskLevel: 'low',
     };
     expect(ZPlanCreateInput.safeParse(plan).success).toBe(true);
     for (const bad of [{ minAmount: 100.001 }, { maxAmount: 0.1 + 0.2 }, { capacity: 5000.000001 }]) {
