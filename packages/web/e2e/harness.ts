@@ -472,7 +472,7 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string; summary: string }[];
+  nodes: { target: string; html: string; summary: string }[];
 }
 
 /**
@@ -502,7 +502,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
         id: string;
         impact: string | null;
         help: string;
-        nodes: { target: unknown[]; failureSummary?: string }[];
+        nodes: { target: unknown[]; html: string; failureSummary?: string }[];
       }[];
     }
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<AxeResult> } }).axe;
@@ -516,6 +516,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       nodes: v.nodes.map((n) => ({
         target: n.target.join(' '),
+        html: n.html.slice(0, 200),
         summary: (n.failureSummary ?? '').replace(/\s+/g, ' '),
       })),
     }));
@@ -530,7 +531,7 @@ export function formatAxeViolations(violations: readonly AxeViolation[]): string
         `- ${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
         v.nodes
           .slice(0, 8)
-          .map((n) => `    ${n.target}: ${n.summary.slice(0, 300)}`)
+          .map((n) => `    ${n.target} ${n.html}: ${n.summary.slice(0, 300)}`)
           .join('\n') +
         (v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : ''),
     )
