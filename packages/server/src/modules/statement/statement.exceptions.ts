@@ -1,6 +1,8 @@
 // Exceptions resolved by hand: assigned to a member (a deposit another admin confirms) or set aside.
 import { randomUUID } from 'node:crypto';
-import { tr, type TStatementLine } from '@vestora/contract';
+import { type Msg, tr, type TStatementLine } from '@vestora/contract';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
@@ -11,6 +13,14 @@ import { insertFlowIfNewKey } from '../money/money.repo.ts';
 import * as repo from './statement.repo.ts';
 import { getLine } from './statement.views.ts';
 
+/** The statement line, locked, when it is an exception still to resolve; else the refusal (`notException`). */
+async function lockException(trx: Transaction<DB>, lineId: string, notException: (status: string) => Msg) {
+  const line = await repo.lockLine(trx, lineId);
+  if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
+  if (line.status !== 'exception') throw new AppError('INVALID_STATE', notException(line.status));
+  return line;
+}
+
 /** statement.assign: an exception credit becomes a pending deposit of the member, reviewed by another admin. */
 export async function assignLine(
   db: Database,
@@ -19,16 +29,9 @@ export async function assignLine(
   env: FlowEnv,
 ): Promise<TStatementLine> {
   await db.transaction().execute(async (trx) => {
-    const line = await repo.lockLine(trx, input.lineId);
-    if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
-    if (line.status !== 'exception') {
-      throw new AppError(
-        'INVALID_STATE',
-        tr('statement.lineNotException', 'This line is {status}; only an exception can be assigned.', {
-          status: line.status,
-        }),
-      );
-    }
+    const line = await lockException(trx, input.lineId, (status) =>
+      tr('statement.lineNotException', 'This line is {status}; only an exception can be assigned.', { status }),
+    );
     if (Number(line.amount_cents) <= 0)
       throw new AppError(
         'BAD_INPUT',
@@ -93,16 +96,9 @@ export async function dismissLine(
   env: FlowEnv,
 ): Promise<TStatementLine> {
   await db.transaction().execute(async (trx) => {
-    const line = await repo.lockLine(trx, input.lineId);
-    if (!line) throw new AppError('NOT_FOUND', tr('statement.lineNotFound', 'No statement line with that id exists.'));
-    if (line.status !== 'exception') {
-      throw new AppError(
-        'INVALID_STATE',
-        tr('statement.lineNotExceptionDismiss', 'This line is {status}; only an exception can be set aside.', {
-          status: line.status,
-        }),
-      );
-    }
+    const line = await lockException(trx, input.lineId, (status) =>
+      tr('statement.lineNotExceptionDismiss', 'This line is {status}; only an exception can be set aside.', { status }),
+    );
     await repo.updateLine(trx, line.id, {
       status: 'dismissed',
       reason: input.reason,
