@@ -288,6 +288,9 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     const fee = await lineByBankId('A-0005');
     const dismissed = await callerAs(t, approver).statement.dismiss({ lineId: fee.id, reason: 'bank fee' });
     expect(dismissed).toMatchObject({ status: 'dismissed', reason: 'bank fee' });
+    const dismissedTwice = await failure(callerAs(t, approver).statement.dismiss({ lineId: fee.id, reason: 'again' }));
+    expect(dismissedTwice.status).toBe(409);
+    expect(dismissedTwice.message).toMatch(/only an exception can be set aside/);
     const audit = await t.handle.db
       .selectFrom('audit_log')
       .select(['action', 'actor_id'])
