@@ -85,7 +85,13 @@ export async function findStoredByTransferKey(db: Db, bankAccount: string, keys:
  * The bank deposits of these members a credit line may prove, oldest first: open reports (pending, no line) and
  * deposits confirmed by hand that no line proves, reported between `from` and `to` (the lines' dates ± the window).
  */
-export async function findCreditCandidates(db: Db, userIds: string[], from: Date, to: Date) {
+export async function findCreditCandidates(
+  db: Db,
+  userIds: string[],
+  from: Date,
+  to: Date,
+  { lock = false }: { lock?: boolean } = {},
+) {
   const out: { id: string; user_id: string; amount_cents: number; status: string; created_at: Date }[] = [];
   for (const part of chunks(userIds)) {
     out.push(
@@ -102,6 +108,7 @@ export async function findCreditCandidates(db: Db, userIds: string[], from: Date
           ]),
         )
         .orderBy('seq')
+        .$if(lock, (q) => q.forUpdate())
         .execute()),
     );
   }
@@ -476,28 +483,8 @@ export async function lockDeposits(trx: Transaction<DB>, ids: string[]) {
 }
 
 /** findCreditCandidates with every row locked (FOR UPDATE) until the transaction ends, oldest first. */
-export async function lockCreditCandidates(trx: Transaction<DB>, userIds: string[], from: Date, to: Date) {
-  const out: { id: string; user_id: string; amount_cents: number; status: string; created_at: Date }[] = [];
-  for (const part of chunks(userIds)) {
-    out.push(
-      ...(await trx
-        .selectFrom('deposits')
-        .select(['id', 'user_id', 'amount_cents', 'status', 'created_at'])
-        .where('user_id', 'in', part)
-        .where('method', '=', 'bank')
-        .where('statement_line_id', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'pending'),
-            eb.and([eb('status', '=', 'confirmed'), eb('created_at', '>=', from), eb('created_at', '<=', to)]),
-          ]),
-        )
-        .orderBy('seq')
-        .forUpdate()
-        .execute()),
-    );
-  }
-  return out;
+export function lockCreditCandidates(trx: Transaction<DB>, userIds: string[], from: Date, to: Date) {
+  return findCreditCandidates(trx, userIds, from, to, { lock: true });
 }
 
 const uuidValues = (pairs: [string, string][]) => sql.join(pairs.map(([a, b]) => sql`(${a}::uuid, ${b}::uuid)`));
