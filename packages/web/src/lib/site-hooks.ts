@@ -1,6 +1,7 @@
 import type { TSiteConfig, TSiteSettings } from '@vestora/contract';
 import { msg, t } from '@lingui/core/macro';
 import { intlLocale } from '../i18n';
+import { useOnceHydrated } from './hydration';
 import { trpc } from './trpc';
 
 /**
@@ -8,12 +9,15 @@ import { trpc } from './trpc';
  * and a page that has none says nothing rather than something invented.
  */
 export function useSiteSettings(): TSiteSettings | undefined {
-  return trpc.site.settings.useQuery(undefined, { staleTime: 60_000 }).data;
+  return useOnceHydrated(trpc.site.settings.useQuery(undefined, { staleTime: 60_000 }).data);
 }
 
-/** What this installation does (`site.config`): whether it sends mail, and the referral reward it pays. */
+/**
+ * What this installation does (`site.config`): whether it sends mail, and the referral reward it pays. Undefined
+ * while a pre-rendered page hydrates, as the site settings are (see useOnceHydrated).
+ */
 export function useSiteConfig(): TSiteConfig | undefined {
-  return trpc.site.config.useQuery(undefined, { staleTime: 5 * 60_000 }).data;
+  return useOnceHydrated(trpc.site.config.useQuery(undefined, { staleTime: 5 * 60_000 }).data);
 }
 
 /** "1%, at most $100" from the server's referral terms. */

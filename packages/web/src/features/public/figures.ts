@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { TPublicStats } from '@vestora/contract';
 import { formatInteger, formatMoney } from '../../lib/format';
+import { useOnceHydrated } from '../../lib/hydration';
 import { trpc } from '../../lib/trpc';
 import { type Figure, site } from '../../content/site';
 
@@ -17,7 +18,7 @@ export function figureValue(stat: Figure['stat'], stats: TPublicStats): string {
  */
 export function useSiteFigures(): { stat: Figure['stat']; label: string; value: string }[] {
   const { i18n } = useLingui();
-  const stats = trpc.overview.home.useQuery(undefined, { staleTime: 60_000 }).data;
+  const stats = useOnceHydrated(trpc.overview.home.useQuery(undefined, { staleTime: 60_000 }).data);
   if (!stats) return [];
   return site.figuresSection.items
     .filter((f) => stats[f.stat] > 0)
