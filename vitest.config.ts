@@ -72,6 +72,9 @@ export default defineConfig({
           name: 'browser',
           include: ['packages/web/e2e/**/*.test.ts'],
           globalSetup: ['packages/web/e2e/global-setup.ts', DB_TEMPLATE],
+          // The app's database: a copy of the run's template on the PostgreSQL server when there is one (a native
+          // server beside the browser, rather than the in-process WebAssembly PGlite), else in-memory PGlite.
+          env: { VESTORA_TEST_DB: pgUrl ? 'pg' : 'pglite' },
           setupFiles: [CHEAP_PASSWORD_HASHING],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,5 +1,5 @@
 /**
- * Browser-test harness: the real server in-process (in-memory PGlite, the fake market feed, the built
+ * Browser-test harness: the real server in-process (a fresh database: PostgreSQL when the run has one, else in-memory PGlite; the fake market feed, the built
  * web app from packages/web/dist) and Debian's Chromium driven by playwright-core.
  *
  * Every page a test opens is watched: console errors, uncaught page errors and 5xx answers from our
@@ -21,7 +21,7 @@ import type { UserRow } from '../../server/src/db/schema.ts';
 import { seedIfEmpty } from '../../server/src/db/seed.ts';
 import { insertUser, TEST_PASSWORD } from '../../server/src/test/factories.ts';
 import { ManualClock } from '../../server/src/test/manual-clock.ts';
-import { createMigratedPglite } from '../../server/src/test/test-db.ts';
+import { createTestDb } from '../../server/src/test/test-db.ts';
 import { type FakeFeed, startFeed } from './feed.ts';
 import type {} from './global-setup.ts'; // declares the type of inject('e2eWebDir')
 
@@ -305,7 +305,8 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
 
     const feed = await startFeed();
-    const handle = await createMigratedPglite();
+    // PostgreSQL when the run has a server (the browser project's VESTORA_TEST_DB), else in-memory PGlite.
+    const handle = await createTestDb();
     await seedIfEmpty(handle.db);
     // The first start seeds a placeholder deposit account (members are told deposits are not open until an
     // admin sets one): the browser tests run on an installation whose admin has set it.
@@ -327,7 +328,7 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
       DATA_DIR: dataDir,
       // Every test signs in from one address; the sign-in limit is not what these tests are about.
       AUTH_RATE_LIMIT_PER_MIN: '10000',
-      // No 503s for event-loop delay on a loaded test machine (in-process PGlite, Chromium beside it).
+      // No 503s for event-loop delay on a loaded test machine (an in-process server, Chromium beside it).
       MAX_EVENT_LOOP_DELAY_MS: '0',
       ...options.settings?.(),
     });
