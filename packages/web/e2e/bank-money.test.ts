@@ -234,7 +234,40 @@ describeBrowser('bank money', () => {
     expect(violations.length, `axe on Bank statements (phone):\n${formatAxeViolations(violations)}`).toBe(0);
     // Usable on a phone: the page itself never scrolls sideways (wide tables scroll in their own box).
     expect(await bPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Approve asks first (#34), with the server's totals: one credit of $250.00 to a member, no line left as an
+    // exception (one was set aside, one assigned by hand). Cancel credits nothing.
     await approveB.click();
+    let confirm = bPage.getByRole('alertdialog', { name: /^Approve the statement of .*\?$/ });
+    let totals = confirm.getByTestId('statement-approval-totals');
+    await seen(totals);
+    expect(await totals.locator('dt').allInnerTexts()).toEqual([
+      'Credits to members',
+      'Sum credited',
+      'Exceptions (not credited)',
+    ]);
+    expect(await totals.locator('dd').allInnerTexts()).toEqual(['1 credit', '$250.00', '0 lines']);
+    await seen(confirm.getByText("1 member's balance goes up by their credits. Approve the statement?"));
+    violations = await axeViolations(bPage);
+    expect(violations.length, `axe on the statement approval dialog:\n${formatAxeViolations(violations)}`).toBe(0);
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await gone(confirm);
+    expect(await balanceOf(member.id)).toBe(before);
+    expect(await approveB.isDisabled()).toBe(false);
+    const status = await env()
+      .db.selectFrom('statement_lines')
+      .innerJoin('statements', 'statements.id', 'statement_lines.statement_id')
+      .select('statements.status')
+      .where('statement_lines.user_id', '=', member.id)
+      .where('statement_lines.match_kind', '=', 'credit')
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe('proposed');
+    // Confirmed: the member is credited.
+    await approveB.click();
+    confirm = bPage.getByRole('alertdialog', { name: /^Approve the statement of .*\?$/ });
+    totals = confirm.getByTestId('statement-approval-totals');
+    await seen(totals);
+    await confirm.getByRole('button', { name: 'Approve and credit', exact: true }).click();
+    await gone(confirm);
     await seen(notice(bPage, 'Statement approved'));
     await seen(bPage.getByText('Approved', { exact: true }));
     expect(await balanceOf(member.id)).toBe(before + 250_00);

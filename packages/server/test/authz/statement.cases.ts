@@ -11,6 +11,7 @@ export const statementCases: AuthzCases = {
   'statement.import': { ...adminOnly, input: () => ({ format: 'camt053', content: '<Document/>' }) },
   'statement.approve': { ...adminOnly, input: () => ({ statementId: randomUUID() }) },
   'statement.list': adminOnly,
+  'statement.byId': { ...adminOnly, input: () => ({ statementId: randomUUID() }) },
   'statement.lines': { ...adminOnly, input: () => ({}) },
   'statement.assign': { ...adminOnly, input: () => ({ lineId: randomUUID(), userId: randomUUID() }) },
   'statement.dismiss': { ...adminOnly, input: () => ({ lineId: randomUUID(), reason: 'bank fee' }) },
