@@ -139,6 +139,26 @@ describeBrowser('bank money', () => {
     await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent to the bank' });
     await seen(a.getByRole('row').filter({ hasText: member.email }).getByText('Sent to the bank'));
     await shot(a, 'bank-payment-file-exported');
+
+    // The batch's file is listed and downloads again, the same bytes (#34), with an audit row for the download.
+    const files = a.getByRole('region', { name: 'Payment files table' });
+    const batch = files.getByRole('row').filter({ hasText: file.suggestedFilename() });
+    await seen(batch.getByText('$120.50'));
+    const violations = await axeViolations(a);
+    expect(violations.length, `axe on the payment files:\n${formatAxeViolations(violations)}`).toBe(0);
+    const again = a.waitForEvent('download');
+    await batch.getByRole('button', { name: `Download ${file.suggestedFilename()} again` }).click();
+    const copy = await again;
+    await seen(notice(a, 'Payment file downloaded'));
+    expect(copy.suggestedFilename()).toBe(file.suggestedFilename());
+    expect(readFileSync(await copy.path(), 'utf8')).toBe(xml);
+    const audits = await env()
+      .db.selectFrom('audit_log')
+      .select('actor_id')
+      .where('action', '=', 'withdrawal.download_payment_file')
+      .execute();
+    expect(audits).toEqual([{ actor_id: env().admin.id }]);
+    expect(await withdrawalStatus(w.id)).toBe('sent');
   });
   test('admin A imports a camt.053 statement, cannot approve it; admin B approves and the member sees the deposit', async () => {
     const member = await env().createUser({ email: uniqueEmail('statement-member'), firstName: 'Nora' });
