@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -43,6 +43,10 @@ export function RoleRequests() {
   const { user: me } = useSession();
   const list = trpc.user.roleRequest.list.useQuery(undefined, { refetchOnWindowFocus: true });
   const [confirming, setConfirming] = useState<TRoleRequest | null>(null);
+  // The dialog keeps its words while it closes (its close animation runs after `confirming` is cleared).
+  const lastConfirming = useRef<TRoleRequest | null>(null);
+  if (confirming) lastConfirming.current = confirming;
+  const shown = confirming ?? lastConfirming.current;
   const done = async () => {
     await Promise.all([utils.user.roleRequest.list.invalidate(), utils.user.list.invalidate()]);
   };
@@ -170,17 +174,17 @@ export function RoleRequests() {
       )}
       <ActionDialog
         open={confirming !== null}
-        title={confirming ? t(CONFIRM_TITLE[confirming.change](confirming.userName)) : ''}
+        title={shown ? t(CONFIRM_TITLE[shown.change](shown.userName)) : ''}
         action={{
           label: t`Approve`,
-          palette: confirming?.change === 'promote' ? 'teal' : 'red',
+          palette: shown?.change === 'promote' ? 'teal' : 'red',
           onClick: () => confirming && approve.mutate({ id: confirming.id }),
         }}
         cancelLabel={t`Cancel`}
         busy={approve.isPending}
         onClose={() => setConfirming(null)}
       >
-        {confirming ? <ApprovalConsequences request={confirming} /> : null}
+        {shown ? <ApprovalConsequences request={shown} /> : null}
       </ActionDialog>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Box, Stack, Text } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ActionDialog } from '../../components/ui/dialog';
@@ -22,8 +23,11 @@ interface ApproveStatementDialogProps {
  */
 export function ApproveStatementDialog({ statementId, period, busy, onConfirm, onClose }: ApproveStatementDialogProps) {
   const { t } = useLingui();
+  // The figures stay while the dialog closes (its animation runs after `statementId` is cleared).
+  const last = useRef(statementId);
+  if (statementId) last.current = statementId;
   const totals = trpc.statement.byId.useQuery(
-    { statementId: statementId ?? '' },
+    { statementId: last.current ?? '' },
     { enabled: statementId !== null, staleTime: 0, refetchOnMount: 'always' },
   );
   const s = totals.data;

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TAccountType } from '@vestora/contract';
@@ -17,8 +18,11 @@ interface RoleChangeDialogProps {
  */
 export function RoleChangeDialog({ change, busy, onConfirm, onClose }: RoleChangeDialogProps) {
   const { t } = useLingui();
-  const name = change?.name ?? '';
-  const promote = change?.to === 'admin';
+  // The words stay while the dialog closes (its animation runs after `change` is cleared).
+  const last = useRef(change);
+  if (change) last.current = change;
+  const name = last.current?.name ?? '';
+  const promote = last.current?.to === 'admin';
   return (
     <ActionDialog
       open={change !== null}
