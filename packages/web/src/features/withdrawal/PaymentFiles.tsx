@@ -30,7 +30,7 @@ export function PaymentFiles() {
   if (!files.data || files.data.length === 0) return null;
   return (
     <Stack as="section" aria-labelledby="payment-files-title" gap="2">
-      <Heading as="h3" size="sm" id="payment-files-title">
+      <Heading as="h2" size="sm" id="payment-files-title">
         <Trans>Payment files</Trans>
       </Heading>
       <Box overflowX="auto" tabIndex={0} role="region" aria-label={t`Payment files table`}>
