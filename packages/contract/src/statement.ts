@@ -222,3 +222,24 @@ export const ZPaymentFile = z.object({
   skipped: z.array(z.object({ withdrawalId: z.string(), details: z.string() })),
 });
 export type TPaymentFile = z.infer<typeof ZPaymentFile>;
+
+/** A payout batch's payment file as kept by the server (#34): listed on the Money desk, downloadable again. */
+export const ZPaymentFileSummary = z.object({
+  fileName: z.string(),
+  count: z.number(),
+  total: z.number(),
+  createdAt: z.string(),
+  createdByEmail: z.string().nullable(),
+});
+export type TPaymentFileSummary = z.infer<typeof ZPaymentFileSummary>;
+/** The file asked for again, by the name it was exported under. */
+export const ZPaymentFileDownloadInput = z.strictObject({
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9._-]+$/, 'A payment file name has letters, digits, dots, dashes and underscores only.'),
+});
+export const ZPaymentFileDownload = z.object({ fileName: z.string(), content: z.string() });
+export type TPaymentFileDownload = z.infer<typeof ZPaymentFileDownload>;

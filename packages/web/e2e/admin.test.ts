@@ -10,7 +10,9 @@ import type { UserRow } from '../../server/src/db/schema.ts';
 import { callerAs } from '../../server/src/test/factories.ts';
 import {
   atPath,
+  axeViolations,
   describeBrowser,
+  formatAxeViolations,
   gone,
   poll,
   seen,
@@ -123,12 +125,27 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const spec = ['Rewards', 'Investments', 'Chart', 'User', 'Deposit', 'Cashout', 'Settings'];
     expect(names.filter((n) => spec.includes(n))).toEqual(spec);
     expect(names).toContain('Money desk');
+    // Site settings (#34) is in the admin menu, with its icon, after the desks; members do not get it.
+    expect(names.slice(-2)).toEqual(['Outbox', 'Site settings']);
+    const siteSettings = menu(page).getByRole('link', { name: 'Site settings', exact: true });
+    expect(await siteSettings.locator('svg[aria-hidden="true"]').count()).toBe(1);
     // Admin plan controls away from the home page.
     await seen(page.getByRole('link', { name: /Create Plan/ }).or(page.getByRole('button', { name: /Create Plan/ })));
     await seen(
       page.getByRole('button', { name: 'Delete Starter' }).or(page.getByRole('link', { name: 'Delete Starter' })),
     );
     await shot(page, 'admin-investments');
+    await openFromMenu(page, 'Site settings', '/dashboard/site-settings');
+    await seen(page.getByRole('heading', { name: 'Site settings', level: 1 }));
+    expect(await siteSettings.getAttribute('aria-current')).toBe('page');
+    const violations = await axeViolations(page);
+    expect(violations.length, `axe on Site settings:\n${formatAxeViolations(violations)}`).toBe(0);
+    const member = await env().createUser({ email: uniqueEmail('menu-member') });
+    const mp = await env().newPage({ label: 'member-menu' });
+    await env().signInByApi(mp, member.email);
+    await mp.page.goto('/dashboard');
+    await seen(menu(mp.page).getByRole('link', { name: 'Settings', exact: true }));
+    expect(await menu(mp.page).getByRole('link', { name: 'Site settings' }).count()).toBe(0);
   });
 
   test('creates a plan (Creating... then success and a cleared form), edits it, deletes it after confirmation', async () => {

@@ -139,6 +139,26 @@ describeBrowser('bank money', () => {
     await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent to the bank' });
     await seen(a.getByRole('row').filter({ hasText: member.email }).getByText('Sent to the bank'));
     await shot(a, 'bank-payment-file-exported');
+
+    // The batch's file is listed and downloads again, the same bytes (#34), with an audit row for the download.
+    const files = a.getByRole('region', { name: 'Payment files table' });
+    const batch = files.getByRole('row').filter({ hasText: file.suggestedFilename() });
+    await seen(batch.getByText('$120.50'));
+    const violations = await axeViolations(a);
+    expect(violations.length, `axe on the payment files:\n${formatAxeViolations(violations)}`).toBe(0);
+    const again = a.waitForEvent('download');
+    await batch.getByRole('button', { name: `Download ${file.suggestedFilename()} again` }).click();
+    const copy = await again;
+    await seen(notice(a, 'Payment file downloaded'));
+    expect(copy.suggestedFilename()).toBe(file.suggestedFilename());
+    expect(readFileSync(await copy.path(), 'utf8')).toBe(xml);
+    const audits = await env()
+      .db.selectFrom('audit_log')
+      .select('actor_id')
+      .where('action', '=', 'withdrawal.download_payment_file')
+      .execute();
+    expect(audits).toEqual([{ actor_id: env().admin.id }]);
+    expect(await withdrawalStatus(w.id)).toBe('sent');
   });
   test('admin A imports a camt.053 statement, cannot approve it; admin B approves and the member sees the deposit', async () => {
     const member = await env().createUser({ email: uniqueEmail('statement-member'), firstName: 'Nora' });
@@ -234,7 +254,40 @@ describeBrowser('bank money', () => {
     expect(violations.length, `axe on Bank statements (phone):\n${formatAxeViolations(violations)}`).toBe(0);
     // Usable on a phone: the page itself never scrolls sideways (wide tables scroll in their own box).
     expect(await bPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Approve asks first (#34), with the server's totals: one credit of $250.00 to a member, no line left as an
+    // exception (one was set aside, one assigned by hand). Cancel credits nothing.
     await approveB.click();
+    let confirm = bPage.getByRole('alertdialog', { name: /^Approve the statement of .*\?$/ });
+    let totals = confirm.getByTestId('statement-approval-totals');
+    await seen(totals);
+    expect(await totals.locator('dt').allInnerTexts()).toEqual([
+      'Credits to members',
+      'Sum credited',
+      'Exceptions (not credited)',
+    ]);
+    expect(await totals.locator('dd').allInnerTexts()).toEqual(['1 credit', '$250.00', '0 lines']);
+    await seen(confirm.getByText("1 member's balance goes up by their credits. Approve the statement?"));
+    violations = await axeViolations(bPage);
+    expect(violations.length, `axe on the statement approval dialog:\n${formatAxeViolations(violations)}`).toBe(0);
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await gone(confirm);
+    expect(await balanceOf(member.id)).toBe(before);
+    expect(await approveB.isDisabled()).toBe(false);
+    const status = await env()
+      .db.selectFrom('statement_lines')
+      .innerJoin('statements', 'statements.id', 'statement_lines.statement_id')
+      .select('statements.status')
+      .where('statement_lines.user_id', '=', member.id)
+      .where('statement_lines.match_kind', '=', 'credit')
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe('proposed');
+    // Confirmed: the member is credited.
+    await approveB.click();
+    confirm = bPage.getByRole('alertdialog', { name: /^Approve the statement of .*\?$/ });
+    totals = confirm.getByTestId('statement-approval-totals');
+    await seen(totals);
+    await confirm.getByRole('button', { name: 'Approve and credit', exact: true }).click();
+    await gone(confirm);
     await seen(notice(bPage, 'Statement approved'));
     await seen(bPage.getByText('Approved', { exact: true }));
     expect(await balanceOf(member.id)).toBe(before + 250_00);

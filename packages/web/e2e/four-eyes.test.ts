@@ -48,7 +48,22 @@ describeBrowser('four eyes on roles', () => {
     await seen(panel.getByText('Edit User'));
     await panel.getByLabel(/Account type/i).selectOption('admin');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    // The request is sent only after a confirmation naming the person and the change (#34); Cancel sends nothing.
+    const ask = a.getByRole('alertdialog', { name: 'Ask another administrator to make Sam User an admin?' });
+    await seen(ask);
+    let violations = await axeViolations(a);
+    expect(violations.length, `axe on the role change confirmation:\n${formatAxeViolations(violations)}`).toBe(0);
+    await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await gone(ask);
+    const requests = async () =>
+      (await env().db.selectFrom('role_requests').select('id').where('user_id', '=', member.id).execute()).length;
+    expect(await requests()).toBe(0);
+    await seen(panel.getByText('Edit User'));
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(ask);
+    await ask.getByRole('button', { name: 'Send the request', exact: true }).click();
     await seen(notice(a, 'Request sent: another administrator must approve it'));
+    expect(await requests()).toBe(1);
     await gone(panel);
     expect(await role()).toBe('user');
 
@@ -60,7 +75,7 @@ describeBrowser('four eyes on roles', () => {
     await seen(mine.getByText('You asked for this: another administrator must approve it.'));
     expect(await mine.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await shot(a, 'four-eyes-requester');
-    const violations = await axeViolations(a);
+    violations = await axeViolations(a);
     expect(violations.length, `axe on the Overview with a request:\n${formatAxeViolations(violations)}`).toBe(0);
 
     // B approves it.
@@ -72,7 +87,17 @@ describeBrowser('four eyes on roles', () => {
     await seen(theirs.getByText(env().admin.email));
     const approve = theirs.getByRole('button', { name: 'Approve' });
     expect(await approve.isDisabled()).toBe(false);
+    // Approving asks first, naming the person and the change; Cancel leaves the request waiting.
     await approve.click();
+    const confirm = bPage.getByRole('alertdialog', { name: 'Make Sam User an admin?' });
+    await seen(confirm.getByText(`Asked by ${env().admin.email}.`, { exact: false }));
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await gone(confirm);
+    expect(await role()).toBe('user');
+    await seen(theirs);
+    await approve.click();
+    await seen(confirm);
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     await seen(notice(bPage, 'Request approved'));
     await seen(bPage.getByText('No role requests wait for a second administrator.'));
     await poll(role).toBe('admin');

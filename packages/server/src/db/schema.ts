@@ -248,6 +248,16 @@ export interface JobLeaseTable {
   last_error_at: Timestamp | null;
 }
 
+/** A payout batch's pain.001 file as exported (#34: downloaded again byte for byte). */
+export interface PaymentFileTable {
+  file_name: string;
+  content: string;
+  payout_count: number;
+  total_cents: ColumnType<number | string, number, never>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 /** Hashes of the blocks scanned recently, to walk back to a fork point after a reorg. */
 export interface BitcoinBlockTable {
   height: number;
@@ -620,6 +630,7 @@ export interface DB {
   bitcoin_exceptions: BitcoinExceptionTable;
   bitcoin_payout_checks: BitcoinPayoutCheckTable;
   job_leases: JobLeaseTable;
+  payment_files: PaymentFileTable;
   withdrawals: WithdrawalTable;
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;

@@ -8,9 +8,12 @@ const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: '
 export const statementCases: AuthzCases = {
   'deposit.instructions': signedIn,
   'withdrawal.exportPayments': adminOnly,
+  'withdrawal.paymentFiles': adminOnly,
+  'withdrawal.downloadPaymentFile': { ...adminOnly, input: () => ({ fileName: 'VSPAY-NONE.pain.001.001.09.xml' }) },
   'statement.import': { ...adminOnly, input: () => ({ format: 'camt053', content: '<Document/>' }) },
   'statement.approve': { ...adminOnly, input: () => ({ statementId: randomUUID() }) },
   'statement.list': adminOnly,
+  'statement.byId': { ...adminOnly, input: () => ({ statementId: randomUUID() }) },
   'statement.lines': { ...adminOnly, input: () => ({}) },
   'statement.assign': { ...adminOnly, input: () => ({ lineId: randomUUID(), userId: randomUUID() }) },
   'statement.dismiss': { ...adminOnly, input: () => ({ lineId: randomUUID(), reason: 'bank fee' }) },

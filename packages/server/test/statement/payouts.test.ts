@@ -138,6 +138,33 @@ describe('payouts by pain.001 file, settled and returned by the statement', () =
     // Held funds stay held while the payout is with the bank.
     expect(await balanceOf(t.handle.db, dave.id)).toBe(50_000 - 12_000);
     expect(await callerAs(t, exporter).withdrawal.exportPayments()).toMatchObject({ count: 0, total: 0 });
+
+    // The file is kept (#34): listed for admins, downloaded again byte for byte by any admin, each download audited,
+    // even after a member's name changed (the bank gets what it was sent).
+    await t.handle.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', dave.id).execute();
+    const files = await callerAs(t, approver).withdrawal.paymentFiles();
+    expect(files[0]).toMatchObject({ fileName: file.fileName, count: 2, total: 200, createdByEmail: exporter.email });
+    const again = await callerAs(t, approver).withdrawal.downloadPaymentFile({ fileName: file.fileName });
+    expect(again).toEqual({ fileName: file.fileName, content: file.content });
+    const audits = await t.handle.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'after'])
+      .where('action', '=', 'withdrawal.download_payment_file')
+      .execute();
+    expect(audits).toEqual([{ actor_id: approver.id, after: { fileName: file.fileName, count: 2 } }]);
+    expect((await failure(callerAs(t, dave).withdrawal.paymentFiles())).status).toBe(403);
+    expect((await failure(callerAs(t, dave).withdrawal.downloadPaymentFile({ fileName: file.fileName }))).status).toBe(
+      403,
+    );
+    const missing = await failure(
+      callerAs(t, approver).withdrawal.downloadPaymentFile({ fileName: 'VSPAY-0-000000.pain.001.001.09.xml' }),
+    );
+    expect([missing.status, missing.message]).toEqual([404, 'No payment file with that name is kept.']);
+    expect(
+      (await failure(callerAs(t, approver).withdrawal.downloadPaymentFile({ fileName: '../etc/passwd' }))).status,
+    ).toBe(400);
+    // Nothing about the payouts changed by downloading.
+    expect((await callerAs(t, approver).withdrawal.list({ status: 'sent' })).items).toHaveLength(2);
   });
 
   it('the statement’s debit lines settle those withdrawals once a second admin approves', async () => {

@@ -111,6 +111,20 @@ describe('bank statements: import, match, four eyes, exceptions, reconciliation'
     const user = await failure(callerAs(t, alice).statement.approve({ statementId: statementA }));
     expect(user.status).toBe(403);
 
+    // What the approval dialog shows first (#34): the credits to members and the exceptions, read-only, admins only.
+    const before = await callerAs(t, approver).statement.byId({ statementId: statementA });
+    expect(before).toMatchObject({ status: 'proposed', summary: { exceptions: 4 } });
+    expect(before.summary.credits.map((c) => [c.userId, c.amount, c.lines]).sort()).toEqual(
+      [
+        [alice.id, 250, 1],
+        [bob.id, 100, 1],
+      ].sort(),
+    );
+    expect((await failure(callerAs(t, alice).statement.byId({ statementId: statementA }))).status).toBe(403);
+    const missing = await failure(callerAs(t, approver).statement.byId({ statementId: crypto.randomUUID() }));
+    expect([missing.status, missing.message]).toEqual([404, 'No statement with that id exists.']);
+    expect(await balanceOf(t.handle.db, alice.id)).toBe(0);
+
     const st = await callerAs(t, approver).statement.approve({ statementId: statementA });
     expect(st).toMatchObject({ status: 'approved', approvedBy: approver.id });
     expect(st.summary).toMatchObject({ lines: 6, exceptions: 4, totalIn: 485, totalOut: 5 });

@@ -21,7 +21,7 @@ import { assignLine, dismissLine } from './statement.exceptions.ts';
 import { importStatement } from './statement.import.ts';
 import { proposeCsvMapping, savedCsvMapping } from './statement.mapping.ts';
 import { reconciliation } from './statement.reconciliation.ts';
-import { listLines, listStatements } from './statement.views.ts';
+import { getStatement, listLines, listStatements } from './statement.views.ts';
 
 /** Bank statements of the platform's account: imported as proposals, applied when a second admin approves. */
 export const statementRouter = router({
@@ -34,6 +34,11 @@ export const statementRouter = router({
     .output(ZStatement)
     .mutation(({ ctx, input }) => approveStatement(ctx.deps.db, ctx.user, input.statementId, flowEnv(ctx.deps))),
   list: adminProcedure.output(z.array(ZStatement)).query(({ ctx }) => listStatements(ctx.deps.db)),
+  /** One statement with its totals as they stand now (the approval dialog reads them before approving). */
+  byId: adminProcedure
+    .input(ZStatementApproveInput)
+    .output(ZStatement)
+    .query(({ ctx, input }) => getStatement(ctx.deps.db, input.statementId)),
   lines: adminProcedure
     .input(ZStatementLinesInput)
     .output(z.array(ZStatementLine))

@@ -2,14 +2,29 @@
 // credit-transfer file (the format banks accept for bulk payments), each with a unique end-to-end id; they read
 // "sent to the bank" until the statement's debit line carrying that id settles them (statement.approve).
 import { randomBytes } from 'node:crypto';
-import { centsToDollars, compactBankAccount, isPayableBankAccount, type TPaymentFile, tr } from '@vestora/contract';
+import {
+  centsToDollars,
+  compactBankAccount,
+  isPayableBankAccount,
+  type TPaymentFile,
+  type TPaymentFileDownload,
+  type TPaymentFileSummary,
+  tr,
+} from '@vestora/contract';
 import { create } from 'xmlbuilder2';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { type FlowEnv, runTransitionIn } from '../money/money.core.ts';
-import { findPayingAccount, lockApprovedBankPayouts } from './withdrawal.repo.ts';
+import { iso } from '../../lib/dates.ts';
+import {
+  findPayingAccount,
+  findPaymentFile,
+  insertPaymentFile,
+  listPaymentFileRows,
+  lockApprovedBankPayouts,
+} from './withdrawal.repo.ts';
 import { withdrawalFlow } from './withdrawal.service.ts';
 
 export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
@@ -100,6 +115,15 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
       },
     };
     const content = create({ version: '1.0', encoding: 'UTF-8' }, doc).end({ prettyPrint: true });
+    // Kept as sent (#34): a second download gives the bank the same bytes, never a file rebuilt from rows since changed.
+    await insertPaymentFile(trx, {
+      file_name: fileName,
+      content,
+      payout_count: payouts.length,
+      total_cents: total,
+      created_by: admin.id,
+      created_at: env.now,
+    });
     await recordAudit(trx, {
       actorId: admin.id,
       action: 'withdrawal.export_payments',
@@ -115,5 +139,41 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
       },
     });
     return { fileName, content, count: payouts.length, total: centsToDollars(total), skipped };
+  });
+}
+
+/** withdrawal.paymentFiles: the kept payment files, newest first (the last 50), without their content. */
+export async function listPaymentFiles(db: Database): Promise<TPaymentFileSummary[]> {
+  return (await listPaymentFileRows(db, 50)).map((f) => ({
+    fileName: f.file_name,
+    count: f.payout_count,
+    total: centsToDollars(Number(f.total_cents)),
+    createdAt: iso(f.created_at),
+    createdByEmail: f.email,
+  }));
+}
+
+/**
+ * withdrawal.downloadPaymentFile: a kept payment file again, exactly as exported, with an audit row (who took a
+ * copy of a file that moves money, and when). Nothing about the payouts changes.
+ */
+export async function downloadPaymentFile(
+  db: Database,
+  admin: Viewer,
+  fileName: string,
+): Promise<TPaymentFileDownload> {
+  return db.transaction().execute(async (trx) => {
+    const file = await findPaymentFile(trx, fileName);
+    if (!file)
+      throw new AppError('NOT_FOUND', tr('withdrawal.paymentFileNotFound', 'No payment file with that name is kept.'));
+    await recordAudit(trx, {
+      actorId: admin.id,
+      action: 'withdrawal.download_payment_file',
+      entityType: 'payment_file',
+      entityId: null,
+      before: null,
+      after: { fileName: file.file_name, count: file.payout_count },
+    });
+    return { fileName: file.file_name, content: file.content };
   });
 }

@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, PaymentFileTable } from '../../db/schema.ts';
 
 /** Approved bank payouts not yet in a payment file, oldest first, locked, with the member's name. */
 export function lockApprovedBankPayouts(trx: Transaction<DB>) {
@@ -22,5 +22,31 @@ export function findPayingAccount(db: Transaction<DB>) {
     .select(['account_number', 'bank_name', 'account_holder', 'bic', 'currency'])
     .orderBy('updated_at')
     .limit(1)
+    .executeTakeFirst();
+}
+
+/** Keeps an exported payment file, in the export's transaction. */
+export async function insertPaymentFile(trx: Transaction<DB>, row: Insertable<PaymentFileTable>): Promise<void> {
+  await trx.insertInto('payment_files').values(row).execute();
+}
+
+/** The newest kept payment files, without their content, with the exporting admin's email. */
+export function listPaymentFileRows(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('payment_files as f')
+    .leftJoin('users as u', 'u.id', 'f.created_by')
+    .select(['f.file_name', 'f.payout_count', 'f.total_cents', 'f.created_at', 'u.email'])
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.file_name', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One kept payment file with its content. */
+export function findPaymentFile(db: Kysely<DB>, fileName: string) {
+  return db
+    .selectFrom('payment_files')
+    .select(['file_name', 'content', 'payout_count'])
+    .where('file_name', '=', fileName)
     .executeTakeFirst();
 }

@@ -1,5 +1,8 @@
 import {
   ZPaymentFile,
+  ZPaymentFileDownload,
+  ZPaymentFileDownloadInput,
+  ZPaymentFileSummary,
   ZWithdrawal,
   ZWithdrawalCancelInput,
   ZWithdrawalListInput,
@@ -10,7 +13,8 @@ import {
 import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { flowEnv, listFlow } from '../money/money.core.ts';
-import { exportPayments } from './withdrawal.payments.ts';
+import { downloadPaymentFile, exportPayments, listPaymentFiles } from './withdrawal.payments.ts';
+import { z } from 'zod';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 import { assertMayWithdraw } from '../user/user.email.ts';
 
@@ -43,6 +47,11 @@ export const withdrawalRouter = router({
   exportPayments: adminProcedure
     .output(ZPaymentFile)
     .mutation(({ ctx }) => exportPayments(ctx.deps.db, ctx.user, flowEnv(ctx.deps))),
+  paymentFiles: adminProcedure.output(z.array(ZPaymentFileSummary)).query(({ ctx }) => listPaymentFiles(ctx.deps.db)),
+  downloadPaymentFile: adminProcedure
+    .input(ZPaymentFileDownloadInput)
+    .output(ZPaymentFileDownload)
+    .mutation(({ ctx, input }) => downloadPaymentFile(ctx.deps.db, ctx.user, input.fileName)),
   list: protectedProcedure
     .input(ZWithdrawalListInput.prefault({}))
     .output(ZWithdrawalPage)

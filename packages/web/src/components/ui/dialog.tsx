@@ -8,7 +8,7 @@ export interface ActionDialogProps {
   /** The dialog's body. */
   children: ReactNode;
   /** The main action: `onClick`, or `form` to submit the form with that id in the body. */
-  action: { label: string; palette: 'teal' | 'red'; onClick?: () => void; form?: string };
+  action: { label: string; palette: 'teal' | 'red'; onClick?: () => void; form?: string; disabled?: boolean };
   /** The button that closes without acting (it gets focus first); none for a one-button dialog. */
   cancelLabel?: string;
   /** While the action runs: the action button spins and nothing closes the dialog. */
@@ -83,6 +83,7 @@ export function ActionDialog({
                 form={action.form}
                 colorPalette={action.palette}
                 onClick={action.onClick}
+                disabled={action.disabled}
                 loading={busy}
               >
                 {action.label}

@@ -37,6 +37,8 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'user.password_reset': msg`Password reset`,
   'user.password_reset_requested': msg`Password reset requested`,
   'withdrawal.approve': msg`Withdrawal approved as paid`,
+  'withdrawal.export_payments': msg`Payment file exported`,
+  'withdrawal.download_payment_file': msg`Payment file downloaded again`,
   'investment.redeem': msg`Investment redeemed early`,
   'investment.set_renewal': msg`Renewal at maturity changed`,
 };

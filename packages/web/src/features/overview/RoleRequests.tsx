@@ -1,14 +1,23 @@
+import { useRef, useState } from 'react';
 import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TRoleChange, TRoleRequest } from '@vestora/contract';
+import { ActionDialog } from '../../components/ui/dialog';
 import { PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+
+/** The approval's question, naming the person (#34: approving asks first). */
+const CONFIRM_TITLE: Record<TRoleChange, (name: string) => MessageDescriptor> = {
+  promote: (name) => msg`Make ${name} an admin?`,
+  demote: (name) => msg`Remove ${name}'s administrator role?`,
+  disable: (name) => msg`Disable the administrator ${name}?`,
+};
 
 const CHANGE_LABEL: Record<TRoleChange, MessageDescriptor> = {
   promote: msg`Make administrator`,
@@ -33,10 +42,16 @@ export function RoleRequests() {
   const utils = trpc.useUtils();
   const { user: me } = useSession();
   const list = trpc.user.roleRequest.list.useQuery(undefined, { refetchOnWindowFocus: true });
+  const [confirming, setConfirming] = useState<TRoleRequest | null>(null);
+  // The dialog keeps its words while it closes (its close animation runs after `confirming` is cleared).
+  const lastConfirming = useRef<TRoleRequest | null>(null);
+  if (confirming) lastConfirming.current = confirming;
+  const shown = confirming ?? lastConfirming.current;
   const done = async () => {
     await Promise.all([utils.user.roleRequest.list.invalidate(), utils.user.list.invalidate()]);
   };
   const approve = trpc.user.roleRequest.approve.useMutation({
+    onSettled: () => setConfirming(null),
     onSuccess: async (r) => {
       const change = t(CHANGE_LABEL[r.change]);
       const email = r.userEmail;
@@ -135,7 +150,7 @@ export function RoleRequests() {
                       disabled={why !== null || busyId !== undefined}
                       loading={approve.isPending && busyId === r.id}
                       aria-describedby={why ? whyId : undefined}
-                      onClick={() => approve.mutate({ id: r.id })}
+                      onClick={() => setConfirming(r)}
                     >
                       <Trans>Approve</Trans>
                     </Button>
@@ -157,6 +172,51 @@ export function RoleRequests() {
           })}
         </Stack>
       )}
+      <ActionDialog
+        open={confirming !== null}
+        title={shown ? t(CONFIRM_TITLE[shown.change](shown.userName)) : ''}
+        action={{
+          label: t`Approve`,
+          palette: shown?.change === 'promote' ? 'teal' : 'red',
+          onClick: () => confirming && approve.mutate({ id: confirming.id }),
+        }}
+        cancelLabel={t`Cancel`}
+        busy={approve.isPending}
+        onClose={() => setConfirming(null)}
+      >
+        {shown ? <ApprovalConsequences request={shown} /> : null}
+      </ActionDialog>
+    </Stack>
+  );
+}
+
+/** What approving `request` does, said before it is done. */
+function ApprovalConsequences({ request: r }: { request: TRoleRequest }) {
+  const name = r.userName;
+  const email = r.userEmail;
+  const askedBy = r.requestedByEmail;
+  return (
+    <Stack gap="2">
+      <Text>
+        {r.change === 'promote' ? (
+          <Trans>
+            {name} ({email}) becomes an administrator: every member&apos;s data, the money desk and other accounts.
+          </Trans>
+        ) : r.change === 'demote' ? (
+          <Trans>
+            {name} ({email}) becomes a user again and loses the administrator&apos;s screens.
+          </Trans>
+        ) : (
+          <Trans>
+            {name} ({email}) cannot sign in until an administrator enables the account again.
+          </Trans>
+        )}
+      </Text>
+      <Text color="fg.muted" fontSize="sm">
+        <Trans>
+          Asked by {askedBy}. The change is made at once and {name} is signed out everywhere.
+        </Trans>
+      </Text>
     </Stack>
   );
 }

@@ -15,7 +15,9 @@ import { riskPalette } from './risk-level';
 export function PlanGrid({ plans, actions }: { plans: TPlan[]; actions?: (plan: TPlan) => ReactNode }) {
   return (
     <>
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5">
+      {/* Columns at least 20rem wide (#34): at 1280 px, beside the sidebar, three columns left a name ~12 characters
+          a line, and long words broke inside; now two there, three from ~1500 px, one on a phone. */}
+      <SimpleGrid templateColumns="repeat(auto-fill, minmax(min(100%, 20rem), 1fr))" gap="5">
         {plans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} actions={actions?.(plan)} invest={<InvestNowButton plan={plan} />} />
         ))}
@@ -54,10 +56,11 @@ export function PlanCard({
     >
       <Card.Header>
         {/* The actions wrap under the name when both do not fit (#34: a paused plan's badge and buttons squeezed
-            its name to one letter a line); the name breaks between words, inside one only if it is longer than
-            the card. */}
+            its name to one letter a line). The name's basis is its whole width on one line, so the actions share its
+            row only when the name fits beside them; alone on its row it wraps between words, never inside one
+            (a word is cut only if it is wider than the card itself). */}
         <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
-          <HStack gap="3" minW="0" flex="1 1 12rem">
+          <HStack gap="3" minW="0" flex="1 1 auto">
             <Flex
               flexShrink={0}
               boxSize="11"
@@ -69,7 +72,7 @@ export function PlanCard({
             >
               <Icon as={look.icon} boxSize="6" aria-hidden />
             </Flex>
-            <Heading as="h3" size="lg" minW="0" overflowWrap="break-word" hyphens="auto">
+            <Heading as="h3" size="lg" minW="0" wordBreak="normal" overflowWrap="break-word" hyphens="manual">
               {plan.investmentPlanName || (preview ? t`Plan name` : '')}
             </Heading>
           </HStack>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { plural, t } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { EmptyState, listState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
+import { ApproveStatementDialog } from './ApproveStatementDialog';
 
 function period(s: TStatement): string {
   if (!s.fromDate && !s.toDate) return formatDate(s.importedAt);
@@ -20,8 +22,10 @@ function period(s: TStatement): string {
 function ApproveCell({ statement }: { statement: TStatement }) {
   const { user: me } = useSession();
   const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
   const approve = trpc.statement.approve.useMutation({
     onSuccess: (s) => {
+      setConfirming(false);
       const members = s.summary.credits.length;
       const payouts = s.summary.settlements;
       toaster.create({
@@ -33,12 +37,15 @@ function ApproveCell({ statement }: { statement: TStatement }) {
       void utils.deposit.invalidate();
       void utils.withdrawal.invalidate();
     },
-    onError: (err) =>
+    onError: (err) => {
+      setConfirming(false);
       toaster.create({
         type: 'error',
         title: t`Not approved`,
         description: errorMessage(err, t`The statement was not approved.`),
-      }),
+      });
+      void utils.statement.invalidate();
+    },
   });
   if (statement.status === 'approved') return <ApprovedAt at={formatDateTime(statement.approvedAt)} />;
   const mine = me !== null && me !== undefined && statement.importedBy === me.id;
@@ -53,10 +60,17 @@ function ApproveCell({ statement }: { statement: TStatement }) {
         aria-describedby={mine ? reasonId : undefined}
         aria-label={t`Approve the statement of ${shownPeriod}`}
         loading={approve.isPending}
-        onClick={() => approve.mutate({ statementId: statement.id })}
+        onClick={() => setConfirming(true)}
       >
         <Trans>Approve</Trans>
       </Button>
+      <ApproveStatementDialog
+        statementId={confirming ? statement.id : null}
+        period={shownPeriod}
+        busy={approve.isPending}
+        onConfirm={() => approve.mutate({ statementId: statement.id })}
+        onClose={() => setConfirming(false)}
+      />
       {mine ? (
         <Text id={reasonId} fontSize="xs" color="fg.muted" maxW="14rem">
           <Trans>You imported it: another administrator must approve it.</Trans>

@@ -31,6 +31,7 @@ import { toaster } from '../../components/ui/toaster';
 import { ZBalanceText, parseDollars } from '../../lib/money-form';
 import { AccountAccess } from './AccountAccess';
 import { EmailVerification } from './EmailVerification';
+import { RoleChangeDialog } from './RoleChangeDialog';
 import { UserAvatar } from './UserAvatar';
 
 const S = ZUserUpdateInput.shape;
@@ -192,7 +193,10 @@ function EditUserForm({
   const otherAdmin = user.accountType === 'admin' && !ownAccount;
   const emailLocked = user.accountType === 'admin';
 
+  // A change of role waits for the admin's confirmation here (#34) before it is sent.
+  const [roleChange, setRoleChange] = useState<TUserUpdateInput | null>(null);
   const update = trpc.user.update.useMutation({
+    onSettled: () => setRoleChange(null),
     onSuccess: async (saved) => {
       if (saved.roleRequest) {
         const email = saved.email;
@@ -253,8 +257,13 @@ function EditUserForm({
       onSaved();
       return;
     }
+    if (input.accountType !== undefined) {
+      setRoleChange(input);
+      return;
+    }
     update.mutate(input);
   };
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
 
   return (
     <>
@@ -410,6 +419,12 @@ function EditUserForm({
           <Trans>Save</Trans>
         </Button>
       </Drawer.Footer>
+      <RoleChangeDialog
+        change={roleChange?.accountType ? { name: fullName, to: roleChange.accountType } : null}
+        busy={update.isPending}
+        onConfirm={() => roleChange && update.mutate(roleChange)}
+        onClose={() => setRoleChange(null)}
+      />
     </>
   );
 }

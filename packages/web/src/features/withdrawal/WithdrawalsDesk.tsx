@@ -12,6 +12,7 @@ import { ReviewedBy } from '../../components/money/ReviewSummary';
 import { Stack } from '@chakra-ui/react';
 import { WithdrawalReviewDialog } from './WithdrawalReviewDialog';
 import { ExportPaymentsButton } from './ExportPaymentsButton';
+import { PaymentFiles } from './PaymentFiles';
 
 // Built while rendering (not at module level) so that its words follow the language shown.
 const withdrawalDesk = (): RequestDeskSpec<
@@ -80,6 +81,7 @@ export function WithdrawalsDesk() {
   return (
     <Stack gap="4">
       <ExportPaymentsButton />
+      <PaymentFiles />
       <RequestDesk spec={withdrawalDesk()} />
     </Stack>
   );
