@@ -12,9 +12,9 @@ import { errorMessage } from '../../lib/errors';
 import { formatBillions, formatPercent, formatPrice } from '../../lib/format';
 import { MarketFreshness } from './MarketFreshness';
 
-// The coin cards, their search results and Show More: a chunk of its own, downloaded when the server's answer
-// (the coins or an error) arrives, never with the home page's first load. Until then TopCoins shows its
-// placeholders (what the pre-rendered page holds too): this code is never part of the hydration.
+// The coin cards, their search results and Show More: a chunk of its own, fetched beside the coins (TopCoins),
+// never with the home page's first load. Until the answer is there TopCoins shows its placeholders (what the
+// pre-rendered page holds too): this code is never part of the hydration.
 
 /** Case-insensitive match on name or symbol. */
 export function filterCoins(coins: TCoin[], search: string): TCoin[] {

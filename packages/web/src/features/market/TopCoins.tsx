@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { Box, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuSearch } from 'react-icons/lu';
@@ -10,8 +10,10 @@ import { trpc } from '../../lib/trpc';
 const FIRST_PAGE = 10;
 const PAGE_STEP = 25;
 
-// The cards' code comes when the server's answer does (CoinResults.tsx): the first load of the home page has none.
-const CoinResults = lazy(() => import('./CoinResults'));
+// The cards' code (CoinResults.tsx) is not part of the home page's first load: it is fetched beside the coins
+// (TopCoins starts both when it mounts) and shown with them.
+const loadResults = () => import('./CoinResults');
+const CoinResults = lazy(loadResults);
 
 /**
  * Until the coins arrive: placeholders the size of what replaces them (the freshness line, the first page of
@@ -48,6 +50,9 @@ export default function TopCoins() {
   const data = useDeferredValue(market.data);
   const [search, setSearch] = useState('');
   const [visible, setVisible] = useState(FIRST_PAGE);
+  useEffect(() => {
+    void loadResults().catch(() => undefined); // a failed download is tried again (and reported) when they render
+  }, []);
 
   return (
     <Stack gap="5">
