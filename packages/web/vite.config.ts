@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { lingui } from '@lingui/vite-plugin';
@@ -7,6 +9,13 @@ import { catalogLocale, catalogPart } from './src/i18n/catalog-parts';
 import { sharedCatalogs } from './src/i18n/po-plugin';
 
 const api = 'http://127.0.0.1:3000';
+
+const require = createRequire(import.meta.url);
+/** react-router's production build: `dist/production` beside the `dist/development` its exports name. */
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json', { paths: [require.resolve('react-router-dom')] })),
+  'dist/production',
+);
 
 /** Lingui's macros, then the build-time compilation of their English texts (also used by vitest.config.ts). */
 export const linguiBabelPlugins = [
@@ -54,8 +63,18 @@ export default defineConfig(() => ({
     // The year the pre-rendered pages were built in: what the footer shows until the page is hydrated.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
+  resolve: {
+    alias: [
+      // React Router's production build (its package points every bundler at the development one, which only adds
+      // warnings for developers): a little less code on every page, and no warning checks while routing.
+      { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+      { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+    ],
+  },
   build: {
     outDir: 'dist',
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 700,

@@ -125,6 +125,12 @@ describeBrowser('pre-rendered public pages', () => {
       expect(plain.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
       if (plain.body.length > biggest.size) Object.assign(biggest, { url, size: plain.body.length });
     }
+    // What a visitor's browser downloads before the home page comes to life (#28): at most 160 KB brotli. The plan
+    // and coin cards, the forms' schemas (zod) and the app's screens load later, or never on this page.
+    let firstLoadBrotli = 0;
+    for (const url of scripts)
+      firstLoadBrotli += (await rawGet(`${baseUrl}${url}`, { 'accept-encoding': 'br' })).body.length;
+    expect(firstLoadBrotli).toBeLessThanOrEqual(160 * 1024);
     const identity = await rawGet(`${baseUrl}${biggest.url}`, { 'accept-encoding': 'identity' });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.headers.vary).toMatch(/accept-encoding/i);

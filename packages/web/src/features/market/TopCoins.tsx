@@ -1,120 +1,19 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  Input,
-  InputGroup,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
+import { Box, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
-import type { TCoin } from '@vestora/contract';
-import { CoinAvatar } from '../../components/ui/coin-avatar';
-import { EmptyState, ErrorState } from '../../components/ui/states';
-import { toaster } from '../../components/ui/toaster';
+import { LuSearch } from 'react-icons/lu';
 import { i18n } from '../../i18n';
 import { site } from '../../content/site';
-import { errorMessage } from '../../lib/errors';
-import { formatBillions, formatPercent, formatPrice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { MarketFreshness } from './MarketFreshness';
 
 /** Spec section 9: 10 coins first, 25 more per Show More. */
 const FIRST_PAGE = 10;
 const PAGE_STEP = 25;
 
-/** Case-insensitive match on name or symbol. */
-export function filterCoins(coins: TCoin[], search: string): TCoin[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return coins;
-  return coins.filter((c) => c.name.toLowerCase().includes(needle) || c.symbol.toLowerCase().includes(needle));
-}
-
-function ChangeBadge({ value }: { value: number | null }) {
-  if (value === null) return <Badge variant="subtle">—</Badge>;
-  const up = value >= 0;
-  return (
-    <Badge colorPalette={up ? 'green' : 'red'} variant="subtle" size="md" gap="1">
-      {up ? <LuTrendingUp aria-hidden /> : <LuTrendingDown aria-hidden />}
-      <VisuallyHidden>
-        <Trans>24h change</Trans>{' '}
-      </VisuallyHidden>
-      {formatPercent(value)}
-    </Badge>
-  );
-}
-
-function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
-  const { t } = useLingui();
-  const coinName = coin.name;
-  const change = coin.price_change_percentage_24h;
-  return (
-    <Card.Root size="sm" variant="outline" bg="bg.panel" _hover={{ shadow: 'md' }} transition="box-shadow 0.2s">
-      <Card.Body gap="4">
-        <HStack justify="space-between" align="start" gap="3">
-          <HStack gap="3" minW="0">
-            <CoinAvatar name={coin.name} symbol={coin.symbol} src={showImage ? coin.image : null} size="md" />
-            <Box minW="0">
-              <Text fontWeight="semibold" truncate>
-                {coin.name}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {coin.symbol.toUpperCase()}
-              </Text>
-            </Box>
-          </HStack>
-          <ChangeBadge value={change} />
-        </HStack>
-        <Box>
-          <Text fontSize="xs" color="fg.muted">
-            <Trans>Price (USD)</Trans>
-          </Text>
-          <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
-            {formatPrice(coin.current_price)}
-          </Text>
-        </Box>
-        <SimpleGrid columns={2} gap="2" fontSize="sm">
-          <Box>
-            <Text color="fg.muted" fontSize="xs">
-              <Trans>Volume (24h)</Trans>
-            </Text>
-            <Text fontWeight="medium">{formatBillions(coin.total_volume)}</Text>
-          </Box>
-          <Box>
-            <Text color="fg.muted" fontSize="xs">
-              <Trans>Market cap</Trans>
-            </Text>
-            <Text fontWeight="medium">{formatBillions(coin.market_cap)}</Text>
-          </Box>
-        </SimpleGrid>
-      </Card.Body>
-      <Card.Footer>
-        <Button
-          width="full"
-          variant="outline"
-          colorPalette="teal"
-          aria-label={t`Trade Now: ${coinName}`}
-          onClick={() =>
-            toaster.create({
-              type: 'info',
-              title: t`Trading is not available yet`,
-              description: i18n._(site.coinsSection.tradeUnavailable),
-            })
-          }
-        >
-          <Trans>Trade Now</Trans>
-        </Button>
-      </Card.Footer>
-    </Card.Root>
-  );
-}
+// The cards' code (CoinResults.tsx) is not part of the home page's first load: it is fetched beside the coins
+// (TopCoins starts both when it mounts) and shown with them.
+const loadResults = () => import('./CoinResults');
+const CoinResults = lazy(loadResults);
 
 /**
  * Until the coins arrive: placeholders the size of what replaces them (the freshness line, the first page of
@@ -139,7 +38,11 @@ function LoadingGrid() {
   );
 }
 
-/** Home's top cryptocurrencies: search, cards, Show More. Data comes from our server's shared cache. */
+/**
+ * Home's top cryptocurrencies: search, cards, Show More. Data comes from our server's shared cache. The heading,
+ * the search box and the placeholders are here (the pre-rendered page and its hydration); the cards are in
+ * CoinResults, loaded once there is something to show.
+ */
 export default function TopCoins() {
   const { t } = useLingui();
   const market = trpc.market.coins.useQuery(undefined, { staleTime: 60_000 });
@@ -147,12 +50,9 @@ export default function TopCoins() {
   const data = useDeferredValue(market.data);
   const [search, setSearch] = useState('');
   const [visible, setVisible] = useState(FIRST_PAGE);
-
-  const filtered = useMemo(() => filterCoins(data?.coins ?? [], search), [data, search]);
-  const shown = filtered.slice(0, visible);
-  const shownCount = shown.length;
-  const total = filtered.length;
-  const query = search.trim();
+  useEffect(() => {
+    void loadResults().catch(() => undefined); // a failed download is tried again (and reported) when they render
+  }, []);
 
   return (
     <Stack gap="5">
@@ -177,53 +77,20 @@ export default function TopCoins() {
         </InputGroup>
       </Stack>
 
-      {market.isError ? (
-        <ErrorState
-          title={t`Could not load market data`}
-          description={errorMessage(
-            market.error,
-            t`Market data is unavailable right now. Please try again in a moment.`,
-          )}
-          onRetry={() => void market.refetch()}
-          retrying={market.isFetching}
-        />
-      ) : !data ? (
-        <LoadingGrid />
+      {market.isError || data ? (
+        <Suspense fallback={<LoadingGrid />}>
+          <CoinResults
+            data={market.isError ? undefined : data}
+            error={market.error}
+            retrying={market.isFetching}
+            onRetry={() => void market.refetch()}
+            search={search}
+            visible={visible}
+            onShowMore={() => setVisible((n) => n + PAGE_STEP)}
+          />
+        </Suspense>
       ) : (
-        <>
-          <MarketFreshness market={data} />
-          {filtered.length === 0 ? (
-            <EmptyState
-              title={t`No coins found`}
-              description={
-                query
-                  ? t`No coin matches “${query}”. Try a name like Bitcoin or a symbol like ETH.`
-                  : t`There is no market data to show yet.`
-              }
-              icon={<LuSearch />}
-            />
-          ) : (
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-              {shown.map((coin) => (
-                <CoinCard key={coin.id} coin={coin} showImage={data.source === 'live'} />
-              ))}
-            </SimpleGrid>
-          )}
-          {filtered.length > 0 ? (
-            <Stack align="center" gap="2">
-              <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                <Trans>
-                  Showing {shownCount} of {total} coins
-                </Trans>
-              </Text>
-              {filtered.length > visible ? (
-                <Button variant="subtle" colorPalette="teal" onClick={() => setVisible((n) => n + PAGE_STEP)}>
-                  <Trans>Show More</Trans>
-                </Button>
-              ) : null}
-            </Stack>
-          ) : null}
-        </>
+        <LoadingGrid />
       )}
     </Stack>
   );

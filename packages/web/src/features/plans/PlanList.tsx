@@ -1,12 +1,16 @@
-import { Suspense, lazy, useDeferredValue } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { Box, SimpleGrid, Skeleton, VisuallyHidden } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { PlanGrid } from './PlanCards';
 
+// The cards' code (PlanCards.tsx, with the invest button and the plans' wording) is not part of the home page's
+// first load: the pre-rendered page and its hydration show placeholders until the plans arrive, and the cards'
+// chunk is fetched beside them (PlanList starts both when it mounts).
+const loadCards = () => import('./PlanCards');
+const PlanGrid = lazy(() => loadCards().then((m) => ({ default: m.PlanGrid })));
 // Admin controls (session, delete dialog) load only in the dashboard: Home stays light.
 const AdminPlanGrid = lazy(() => import('./AdminPlanGrid'));
 
@@ -41,6 +45,9 @@ export default function PlanList({ showAdminControls = false }: PlanListProps) {
   const { isAdmin } = useSession({ enabled: showAdminControls });
   // The cards render as a transition (in short slices), not in the task that received the answer.
   const data = useDeferredValue(plans.data);
+  useEffect(() => {
+    void loadCards().catch(() => undefined); // a failed download is tried again (and reported) when the cards render
+  }, []);
 
   if (plans.isPending) return <PlansLoading />;
   // A failed background refetch keeps the cards (and an invest dialog open on them) on screen.
@@ -66,5 +73,9 @@ export default function PlanList({ showAdminControls = false }: PlanListProps) {
     return (
       <EmptyState title={t`No investment plans yet`} description={t`Plans will appear here once they are published.`} />
     );
-  return <PlanGrid plans={data} />;
+  return (
+    <Suspense fallback={<PlansLoading />}>
+      <PlanGrid plans={data} />
+    </Suspense>
+  );
 }
