@@ -85,6 +85,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'investment/renewal.test.ts': 'pg', // the runners' race is renewal.pg.test.ts
   'investment/summary-and-overview.test.ts': 'pg',
   'log-secrets.test.ts': 'pg',
+  'request-logging.test.ts': 'pg',
   'mail/mail.test.ts': 'pg', // two senders at once: mail/two-senders.pg.test.ts
   'jobs/job-status.test.ts': 'pg', // what admins see of the jobs, with the database as a backdrop
   'market.cache.test.ts': 'pg',
