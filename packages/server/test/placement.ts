@@ -25,6 +25,7 @@ export type Placement = 'pg' | 'pglite' | 'both';
 export const PLACEMENT: Record<string, Placement> = {
   // Both: the money core, its invariants and the widest surfaces.
   'money/amounts.test.ts': 'both',
+  'compiled-query.test.ts': 'both', // parameters through both drivers (pg and PGliteDialect)
   'money/append-only.test.ts': 'both', // triggers refuse UPDATE/DELETE/TRUNCATE on either engine
   'money/deposit.test.ts': 'both',
   'money/withdrawal.test.ts': 'both',
