@@ -86,7 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const logging = opts.logStream !== undefined || (opts.logger !== false && config.LOG_LEVEL !== 'silent');
   const app = Fastify({
     logger: logging ? loggerOptions(config.LOG_LEVEL, opts.logStream) : false,
-    ...requestLoggingOptions,
+    ...requestLoggingOptions(config.LOG_SLOW_REQUEST_MS),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 64 * 1024,
     // A client gets this long to send its whole request; a connection silent this long is closed.

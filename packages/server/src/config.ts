@@ -68,6 +68,11 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: short text lines and a "what now" on a terminal, JSON lines anywhere else; or always `json` / `text`. */
   LOG_FORMAT: z.enum(['auto', 'json', 'text']).default('auto'),
+  /**
+   * A successful request is logged at info only when it took at least this long (0: every request); faster ones
+   * at debug. Errors and answers of 400 and above are always logged at info (lib/logging.ts).
+   */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** Sign-in / sign-up attempts per minute, in each bucket: per account (email) and per client address. */
   AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Deposit, withdrawal and investment requests per user per minute. */

@@ -25,6 +25,7 @@ export type Placement = 'pg' | 'pglite' | 'both';
 export const PLACEMENT: Record<string, Placement> = {
   // Both: the money core, its invariants and the widest surfaces.
   'money/amounts.test.ts': 'both',
+  'compiled-query.test.ts': 'both', // parameters through both drivers (pg and PGliteDialect)
   'money/append-only.test.ts': 'both', // triggers refuse UPDATE/DELETE/TRUNCATE on either engine
   'money/deposit.test.ts': 'both',
   'money/withdrawal.test.ts': 'both',
@@ -85,6 +86,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'investment/renewal.test.ts': 'pg', // the runners' race is renewal.pg.test.ts
   'investment/summary-and-overview.test.ts': 'pg',
   'log-secrets.test.ts': 'pg',
+  'request-logging.test.ts': 'pg',
   'mail/mail.test.ts': 'pg', // two senders at once: mail/two-senders.pg.test.ts
   'jobs/job-status.test.ts': 'pg', // what admins see of the jobs, with the database as a backdrop
   'market.cache.test.ts': 'pg',

@@ -173,27 +173,42 @@ function stdoutDestination(): pino.DestinationStream {
 }
 
 /**
- * One line per request at info, when its answer has gone: method, URL (inputs and tokens blanked), status,
- * time and request id ("request completed", or "request errored" when the response failed). Fastify's
- * "incoming request" line, which doubled the logging cost of every request, is kept at debug: LOG_LEVEL=debug
- * shows requests as they arrive (one that never completes, say).
+ * One line per request when its answer has gone: method, URL (inputs and tokens blanked), status, time and request
+ * id ("request completed", or "request errored" when the response failed). At info only what an operator acts
+ * on: a failed response (error), an answer of 400 or above, or one that took `slowMs` or longer; every other
+ * request's line is at debug. Writing that line for each of thousands of cached reads a second cost a tenth of
+ * their CPU (#28 profile); traffic counts are /metrics' job. `slowMs` 0 logs every request at info, as before.
+ * Fastify's "incoming request" line is kept at debug too: LOG_LEVEL=debug shows requests as they arrive (one
+ * that never completes, say) and as they complete.
  */
-class OneLinePerRequest extends LogController {
+export class OneLinePerRequest extends LogController {
+  constructor(private readonly slowMs: number) {
+    super();
+  }
   override incomingRequest(req: FastifyRequest): void {
     req.log.debug({ req }, 'incoming request');
   }
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) {
+      reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    const responseTime = reply.elapsedTime;
+    if (reply.statusCode >= 400 || responseTime >= this.slowMs)
+      reply.log.info({ req, res: reply, responseTime }, 'request completed');
+    else reply.log.debug({ req, res: reply, responseTime }, 'request completed');
   }
 }
 
 /**
  * Request ids and request lines: our own random UUID for each request (a client's `x-request-id` is not trusted: it could
  * forge or collide with another's), logged as `reqId` and returned in the `x-request-id` response header.
+ * `slowMs`: LOG_SLOW_REQUEST_MS (see OneLinePerRequest).
  */
-export const requestLoggingOptions = {
-  genReqId: () => randomUUID(),
-  requestIdHeader: false,
-  logController: new OneLinePerRequest(),
-} as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'logController'>;
+export function requestLoggingOptions(slowMs: number) {
+  return {
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    logController: new OneLinePerRequest(slowMs),
+  } as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'logController'>;
+}

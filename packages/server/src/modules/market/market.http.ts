@@ -21,7 +21,7 @@ export const MARKET_MAX_AGE_S = 30;
 export async function marketRoutes(app: FastifyInstance): Promise<void> {
   const cacheControl = `public, max-age=${Math.min(MARKET_MAX_AGE_S, app.deps.config.MARKET_CACHE_TTL_S)}`;
 
-  // Logged like every other request (one buffered line at info): operators see its traffic too.
+  // Logged like every other request: at info when it fails or is slow (LOG_SLOW_REQUEST_MS), else at debug.
   app.get(MARKET_COINS_PATH, async (req, reply) => {
     const answer = await app.deps.market.getReply();
     reply.header('content-type', 'application/json').header('cache-control', cacheControl);

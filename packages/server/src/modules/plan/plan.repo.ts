@@ -1,5 +1,6 @@
 import type { TPlanTerms } from '@vestora/contract';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DB, PlanRow } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
@@ -76,15 +77,17 @@ export function termsOf(row: PlanRecord): StoredPlanTerms | null {
   };
 }
 
+/** The two plan lists, compiled once (plan.list is the hottest public read). */
+const listUnarchivedPlans = compiledOnce(0, (db) =>
+  db.selectFrom('plans').select(PLAN_COLUMNS).where('status', '!=', 'archived').orderBy('created_at').orderBy('id'),
+);
+const listEveryPlan = compiledOnce(0, (db) =>
+  db.selectFrom('plans').select(PLAN_COLUMNS).orderBy('created_at').orderBy('id'),
+);
+
 /** Plans oldest first (the order admins created them in): active and paused; archived ones only when asked for. */
 export function listPlans(db: Executor, opts: { includeArchived?: boolean } = {}): Promise<PlanRecord[]> {
-  return db
-    .selectFrom('plans')
-    .select(PLAN_COLUMNS)
-    .$if(opts.includeArchived !== true, (qb) => qb.where('status', '!=', 'archived'))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return opts.includeArchived === true ? listEveryPlan(db) : listUnarchivedPlans(db);
 }
 
 export function findPlanById(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DB, UserRow } from '../../db/schema.ts';
 import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../user/user.repo.ts';
 
@@ -73,15 +74,19 @@ export async function deleteOtherSessionsOfUser(db: Executor, userId: string, ke
 /** A session row with its user: whether it is still alive is the service's decision (it depends on the role). */
 export type SessionWithUser = PublicUserRow & { session_created_at: Date; session_last_seen_at: Date };
 
-/** The session with this token hash and its user, or undefined. */
-export function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
-  return db
+/** The session lookup of every signed-in request, compiled once. */
+const selectSessionWithUser = compiledOnce(1, (db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(PUBLIC_USER_COLUMNS.map((c) => `users.${c}` as const))
     .select(['sessions.created_at as session_created_at', 'sessions.last_seen_at as session_last_seen_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** The session with this token hash and its user, or undefined. */
+export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
+  return (await selectSessionWithUser(db, tokenHash))[0];
 }
 
 /** Records a use of the session, unless another request already recorded a later one. */
