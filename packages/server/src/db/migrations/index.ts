@@ -31,6 +31,7 @@ import * as createJobLeasesJ29 from './2026_12_02_0706_create_job_leases_j29.ts'
 import * as accountStatementPdfOnOpen from './2026_12_02_0741_account_statement_pdf_on_open_mb28.ts';
 import * as riskLevelScale from './2026_12_02_0705_risk_level_scale_s34.ts';
 import * as bitcoinExceptionMessages from './2026_12_02_0737_bitcoin_exception_messages_s34.ts';
+import * as cryptoPayoutConfirmationP34 from './2026_12_02_1415_crypto_payout_confirmation_p34.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0741_account_statement_pdf_on_open_mb28': accountStatementPdfOnOpen,
   '2026_12_02_0705_risk_level_scale_s34': riskLevelScale,
   '2026_12_02_0737_bitcoin_exception_messages_s34': bitcoinExceptionMessages,
+  '2026_12_02_1415_crypto_payout_confirmation_p34': cryptoPayoutConfirmationP34,
 };
