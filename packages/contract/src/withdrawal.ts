@@ -146,7 +146,10 @@ export const ZWithdrawalReviewInput = z
       .number(say(() => tr('validation.payoutSatsNumber', 'Enter the satoshis the transaction pays the member')))
       .int(say(() => tr('validation.payoutSatsWhole', 'Satoshis are a whole number')))
       .positive(say(() => tr('validation.payoutSatsPositive', 'The satoshis paid must be more than 0')))
-      .max(MAX_SATS, say(() => tr('validation.payoutSatsMax', 'That is more bitcoin than there will ever be')))
+      .max(
+        MAX_SATS,
+        say(() => tr('validation.payoutSatsMax', 'That is more bitcoin than there will ever be')),
+      )
       .optional(),
   })
   .refine(reasonGivenToReject, {

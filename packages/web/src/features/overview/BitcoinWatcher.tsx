@@ -27,8 +27,8 @@ export const EXCEPTION_WORDS: Record<
     palette: 'gray',
   },
   payout_mismatch: {
-    label: msg`Payout does not pay the member's address`,
-    help: msg`The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.`,
+    label: msg`Payout not seen paying the member`,
+    help: msg`The transaction given for this crypto payout is unknown, unconfirmed, pays elsewhere or pays less than declared. The withdrawal stays “Sent — waiting for the network” with its funds held: check the payment. If the transaction confirms paying the address later, it becomes paid by itself.`,
     palette: 'orange',
   },
   closed_account: {
