@@ -37,6 +37,8 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'user.password_reset': msg`Password reset`,
   'user.password_reset_requested': msg`Password reset requested`,
   'withdrawal.approve': msg`Withdrawal approved as paid`,
+  'withdrawal.approveCrypto': msg`Crypto withdrawal sent (waiting for the network)`,
+  'withdrawal.confirmCrypto': msg`Crypto withdrawal paid: confirmed by the network`,
   'investment.redeem': msg`Investment redeemed early`,
   'investment.set_renewal': msg`Renewal at maturity changed`,
 };
@@ -108,6 +110,8 @@ const FIELDS: Record<string, MessageDescriptor> = {
   remainingCapacity: msg`Capacity left`,
   openForInvesting: msg`Open for investing`,
   payoutReference: msg`Payout reference`,
+  payoutSats: msg`Satoshis paid`,
+  confirmedAt: msg`Confirmed by the network at`,
   reviewedAt: msg`Reviewed at`,
   reviewedBy: msg`Reviewed by`,
   createdAt: msg`Created at`,
