@@ -112,10 +112,22 @@ describe('crypto payouts: sent until the chain shows them paid (#34)', () => {
     expect(again).toMatchObject({ status: 409 });
     expect(again.message).toMatch(/waits for the network/);
     expect((await failure(callerAs(rig.t, gus).withdrawal.cancel({ id: w.id }))).status).toBe(409);
+    // One transaction pays one withdrawal to an address: the same txid for a second one is refused (409).
+    const twin = await request();
+    const reused = await failure(
+      admin().withdrawal.review({ id: twin.id, decision: 'approve', payoutReference: 'cd'.repeat(32), payoutSats: 1 }),
+    );
+    expect(reused).toMatchObject({ status: 409 });
+    expect(reused.message).toMatch(/already the payout of another withdrawal/);
+    expect((await asMember(twin.id)).status).toBe('pending');
+    await admin().withdrawal.review({ id: twin.id, decision: 'reject', reason: 'Test: a second request' });
     // The member is told it was sent (not paid).
     const notes = (await callerAs(rig.t, gus).notification.list({ limit: 25 })).items;
-    expect(notes[0]).toMatchObject({ kind: 'withdrawal.sent', title: 'Withdrawal of $100.00 sent' });
-    expect(notes[0]!.body).toContain('cd'.repeat(32));
+    const sentNotes = notes.filter((n) => n.kind === 'withdrawal.sent');
+    expect(sentNotes).toHaveLength(1);
+    expect(sentNotes[0]).toMatchObject({ title: 'Withdrawal of $100.00 sent' });
+    expect(sentNotes[0]!.body).toContain('cd'.repeat(32));
+    expect(notes.some((n) => n.kind === 'withdrawal.paid')).toBe(false);
   });
 
   it('a made-up txid stays sent, then becomes an exception once the window has passed (and only once)', async () => {

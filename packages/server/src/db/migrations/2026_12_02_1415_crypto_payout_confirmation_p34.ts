@@ -17,6 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     check (method <> 'crypto' or status <> 'sent' or (payout_sats is not null and payout_reference is not null))`.execute(
     db,
   );
+  // One transaction pays one withdrawal to an address: the same txid given for a second payout to the same
+  // address would make one output pay twice.
+  await sql`create unique index withdrawals_crypto_txid_address_uniq on withdrawals (payout_reference, details)
+    where method = 'crypto' and status in ('sent', 'paid') and payout_sats is not null`.execute(db);
   // The checker's queue: crypto payouts waiting for the network, least recently checked first.
   await sql`create index withdrawals_crypto_sent_idx on withdrawals (payout_checked_at nulls first, id)
     where method = 'crypto' and status = 'sent'`.execute(db);
@@ -24,6 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists withdrawals_crypto_sent_idx`.execute(db);
+  await sql`drop index if exists withdrawals_crypto_txid_address_uniq`.execute(db);
   await sql`alter table withdrawals drop constraint if exists withdrawals_crypto_sent_has_sats`.execute(db);
   await db.schema
     .alterTable('withdrawals')

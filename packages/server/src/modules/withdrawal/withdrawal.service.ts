@@ -21,6 +21,7 @@ import { lockFlowRow } from '../money/money.repo.ts';
 import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
 import { tookPartInCredit } from '../approval/approval.repo.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
+import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
 
 /** The held funds come back to the balance. */
 const release = (w: { amount_cents: number }, memo: string) => ({
@@ -68,6 +69,10 @@ const CRYPTO_NEEDS_TXID = tr(
 const CRYPTO_NEEDS_SATS = tr(
   'withdrawal.cryptoNeedsSats',
   "A crypto payout is approved with the satoshis its transaction pays the member's address.",
+);
+const TXID_ALREADY_USED = tr(
+  'withdrawal.txidAlreadyUsed',
+  'This transaction is already the payout of another withdrawal to this address: one transaction pays one withdrawal.',
 );
 const WAS_CANCELLED = tr(
   'withdrawal.wasCancelled',
@@ -327,8 +332,7 @@ export async function requestWithdrawal(
 
 /**
  * Admin decision on a pending withdrawal: approve marks it paid (bank by file and crypto: sent), reject returns
- * the funds. The owner is told
- * (the flow's notice, in the same transaction; skipped when they turned notifications off).
+ * the funds. The owner is told (the flow's notice, in the same transaction; skipped when notifications are off).
  */
 export async function reviewWithdrawal(
   db: Database,
@@ -350,6 +354,8 @@ export async function reviewWithdrawal(
     if (crypto && row.status === 'pending') {
       if (!BITCOIN_TXID.test(input.payoutReference ?? '')) throw new AppError('BAD_INPUT', CRYPTO_NEEDS_TXID);
       if (input.payoutSats === undefined) throw new AppError('BAD_INPUT', CRYPTO_NEEDS_SATS);
+      if (await findCryptoPayoutByTxid(trx, input.payoutReference!.toLowerCase(), row.details, row.id))
+        throw new AppError('INVALID_STATE', TXID_ALREADY_USED);
     }
     // Money one admin helped make through an approval is never paid out on that admin's word (#27).
     if (paid && row && row.user_id !== admin.id && (await tookPartInCredit(trx, row.user_id, admin.id))) {
