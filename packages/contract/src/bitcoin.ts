@@ -68,8 +68,9 @@ export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
 /**
  * bitcoin.exceptions() (admin): `reorged` a credited payment whose transaction is no longer in the chain (the
  * ledger is not rewritten: an adjustment by another admin is the remedy); `dust` a payment under BTC_DUST_SATS
- * (not credited); `payout_mismatch` a Bitcoin withdrawal marked paid whose transaction is missing or does not
- * pay the member's address; `amount_mismatch` a payment whose reads disagree (the mempool's, the block's, the
+ * (not credited); `payout_mismatch` a Bitcoin withdrawal marked sent whose transaction does not pay the member's
+ * address at least the declared satoshis, or is still unknown or unconfirmed after BTC_PAYOUT_WINDOW_HOURS (it
+ * stays `sent`; it becomes `paid`, and the exception resolved, if the transaction confirms later); `amount_mismatch` a payment whose reads disagree (the mempool's, the block's, the
  * confirmed transaction's amount): held, not credited, until an admin resolves it (bitcoin.resolveAmount).
  */
 export const ZBitcoinExceptionKind = z.enum([
@@ -110,6 +111,24 @@ export const BITCOIN_EXCEPTION_TEXT = {
       v,
     ),
   payoutUnknown: (): Msg => tr('bitcoin.exception.payoutUnknown', 'The block source does not know this transaction.'),
+  payoutShort: (v: { address: string; paid: number; expected: number }): Msg =>
+    tr(
+      'bitcoin.exception.payoutShort',
+      'The transaction pays {address} {paid} sats, less than the {expected} sats declared: the withdrawal stays sent, not paid.',
+      v,
+    ),
+  payoutNotSeen: (v: { hours: number }): Msg =>
+    tr(
+      'bitcoin.exception.payoutNotSeen',
+      'The block source still does not know this transaction {hours} hours after it was marked sent: the withdrawal stays sent, not paid.',
+      v,
+    ),
+  payoutUnconfirmed: (v: { hours: number; confirmations: number }): Msg =>
+    tr(
+      'bitcoin.exception.payoutUnconfirmed',
+      'The transaction pays the member but has fewer than {confirmations} confirmations {hours} hours after it was marked sent: the withdrawal stays sent, not paid.',
+      v,
+    ),
   amountsHeld: (v: { first: string; second: string }): Msg =>
     tr(
       'bitcoin.exception.amountsHeld',

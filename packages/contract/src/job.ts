@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'session-purge',
   'deposit-report-expiry',
   'bitcoin-watcher',
+  'bitcoin-payouts',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

@@ -8,7 +8,9 @@ export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
 export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
 /**
  * `approved`: a bank payout approved without a typed payout reference, waiting for the next payment file;
- * `sent`: in a pain.001 file sent to the bank (settled to `paid` by the statement's debit line, or `returned`).
+ * `sent`: a bank payout in a pain.001 file sent to the bank (settled to `paid` by the statement's debit line, or
+ * `returned`), or a crypto payout whose Bitcoin transaction the admin named (#34: `paid` once the chain shows it
+ * paying the member's address at least the declared satoshis with BTC_CONFIRMATIONS; until then it is not paid).
  */
 export const ZWithdrawalStatus = z.enum(['pending', 'approved', 'sent', 'paid', 'returned', 'rejected', 'cancelled']);
 export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
@@ -115,7 +117,16 @@ export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;
 export const ZWithdrawalCancelInput = z.strictObject({ id: ZId });
 export type TWithdrawalCancelInput = z.infer<typeof ZWithdrawalCancelInput>;
 
-/** withdrawal.review: an admin marks a request paid or rejects it (with a reason). */
+/** A Bitcoin transaction id: 64 hexadecimal characters. */
+export const BITCOIN_TXID = /^[0-9a-fA-F]{64}$/;
+
+/** At most the 21 million bitcoin there will ever be, in satoshis. */
+export const MAX_SATS = 2_100_000_000_000_000;
+
+/**
+ * withdrawal.review: an admin approves a request or rejects it (with a reason). A crypto payout is approved with
+ * its Bitcoin transaction id as `payoutReference` and the satoshis it pays the member as `payoutSats` (#34).
+ */
 export const ZWithdrawalReviewInput = z
   .strictObject({
     id: ZId,
@@ -131,6 +142,15 @@ export const ZWithdrawalReviewInput = z
         ),
       tr('field.payoutReference', 'Payout reference'),
     ).optional(),
+    payoutSats: z
+      .number(say(() => tr('validation.payoutSatsNumber', 'Enter the satoshis the transaction pays the member')))
+      .int(say(() => tr('validation.payoutSatsWhole', 'Satoshis are a whole number')))
+      .positive(say(() => tr('validation.payoutSatsPositive', 'The satoshis paid must be more than 0')))
+      .max(
+        MAX_SATS,
+        say(() => tr('validation.payoutSatsMax', 'That is more bitcoin than there will ever be')),
+      )
+      .optional(),
   })
   .refine(reasonGivenToReject, {
     error: () => translate(tr('validation.withdrawalRejectReason', 'A reason is required to reject a withdrawal')),
@@ -148,6 +168,10 @@ export const ZWithdrawal = z.object({
   status: ZWithdrawalStatus,
   reason: z.string().nullable(),
   payoutReference: z.string().nullable(),
+  /** A crypto payout: the satoshis the admin declared it pays the member (null otherwise). */
+  payoutSats: z.number().int().nullable(),
+  /** A crypto payout: when the chain showed it paid with its confirmations (null until then). */
+  confirmedAt: z.string().nullable(),
   reviewedBy: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),

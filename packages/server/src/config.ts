@@ -208,6 +208,12 @@ const ZConfig = z.object({
    * a legacy output (the largest of its per-type limits): spending such an output costs about what it holds.
    */
   BTC_DUST_SATS: z.coerce.number().int().min(0).max(100_000_000).default(546),
+  /**
+   * A crypto payout marked sent with a transaction id (#34) that the block source does not show paying the member's
+   * address, with BTC_CONFIRMATIONS, this many hours after it was marked is an exception on the Overview (it stays
+   * sent, never paid, until the transaction confirms).
+   */
+  BTC_PAYOUT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import { seedIfEmpty } from './db/seed.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startBitcoinWatcher } from './modules/bitcoin/bitcoin.start.ts';
+import { startPayoutChecker } from './modules/bitcoin/bitcoin.payouts.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
 import { configSecrets, createJobRunner } from './modules/job/job.runner.ts';
 import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
@@ -72,6 +73,8 @@ async function main() {
   startDataExportRunner(app.deps, jobs);
   // Bitcoin deposits: only with BTC_XPUB (nothing runs otherwise).
   const bitcoin = startBitcoinWatcher(app.deps, jobs);
+  // Crypto payouts marked sent are paid once the chain shows them (#34), with or without Bitcoin deposits.
+  startPayoutChecker(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`

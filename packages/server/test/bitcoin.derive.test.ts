@@ -54,7 +54,9 @@ describe('Bitcoin address derivation', () => {
       BTC_CONFIRMATIONS: 2,
       BTC_POLL_MS: 30_000,
       BTC_DUST_SATS: 546,
+      BTC_PAYOUT_WINDOW_HOURS: 24,
     });
+    expect(() => loadConfig({ ...base, BTC_PAYOUT_WINDOW_HOURS: '0' })).toThrow(/BTC_PAYOUT_WINDOW_HOURS/);
     expect(loadConfig({ ...base, BTC_XPUB: BIP84_ZPUB }).BTC_XPUB).toBe(BIP84_ZPUB);
     expect(() => loadConfig({ ...base, BTC_XPUB: BIP84_ZPUB, BTC_NETWORK: 'regtest' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, BTC_XPUB: BIP84_ZPUB, BTC_NETWORK: 'regtest' })).toThrow(

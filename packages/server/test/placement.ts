@@ -76,6 +76,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'authorization.test.ts': 'pg',
   'authz/four-eyes.test.ts': 'pg',
   'bitcoin.watcher.test.ts': 'pg',
+  'bitcoin.payouts.test.ts': 'pg', // #34: a crypto payout is sent until the chain shows it paid
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',
   'error-i18n.test.ts': 'pg',

@@ -136,7 +136,7 @@ describeBrowser('bank money', () => {
     expect(xml).toContain('120.50');
     expect(await withdrawalStatus(w.id)).toBe('sent');
 
-    await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent to the bank' });
+    await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent, not yet paid' });
     await seen(a.getByRole('row').filter({ hasText: member.email }).getByText('Sent to the bank'));
     await shot(a, 'bank-payment-file-exported');
 

@@ -3,11 +3,14 @@
  * (the BIP84 test vector's zpub) and the fake Esplora server as its block source; the test drives the fake chain
  * and ticks the chain watcher by hand (the e2e server starts no background jobs), as the server's timer would.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeEsplora, type FakeEsplora } from '../../server/src/test/fake-esplora.ts';
 import { createBitcoinWatcher, type BitcoinWatcher } from '../../server/src/modules/bitcoin/bitcoin.watcher.ts';
 import { createEsploraClient } from '../../server/src/modules/bitcoin/esplora.client.ts';
 import { marketPriceSource } from '../../server/src/modules/bitcoin/bitcoin.start.ts';
+import { createPayoutChecker } from '../../server/src/modules/bitcoin/bitcoin.payouts.ts';
+import { adjustBalance, callerAs } from '../../server/src/test/factories.ts';
 import {
   axeViolations,
   describeBrowser,
@@ -215,6 +218,66 @@ describeBrowser('Bitcoin deposits', () => {
     await seen(panel.getByText(/^Last error/));
     await shot(a, 'bitcoin-admin-overview-error');
     await tick(w);
+  });
+
+  test('a crypto payout approved with its txid reads “Sent — waiting for the network” until the chain confirms it (#34)', async () => {
+    const chain = esplora!;
+    const e = env();
+    const payTo = {
+      address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+      scriptHex: '00149c90f934ea51fa0f6504177043e0908da6929983',
+    };
+    const member = await e.createUser({ email: uniqueEmail('btc-payout'), emailVerified: true });
+    await adjustBalance(e.db, member.id, 200_00, 'Opening credit');
+    const w = await callerAs(e.deps, member).withdrawal.request({
+      amount: 75,
+      method: 'crypto',
+      details: payTo.address,
+      idempotencyKey: randomUUID(),
+    });
+    const tx = chain.tx({ ...payTo, sats: 100_000 });
+
+    const tp = await e.newPage({ label: 'btc-payout-admin' });
+    const a = tp.page;
+    await e.signInByApi(tp, e.admin.email);
+    await a.goto('/dashboard/money-desk?tab=withdrawals');
+    const row = a.getByRole('row').filter({ hasText: member.email }).filter({ hasText: '$75.00' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const dialog = a.getByRole('alertdialog').or(a.getByRole('dialog'));
+    await seen(dialog.getByText(/Sent — waiting for the network/));
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await seen(dialog.getByText('Bitcoin transaction id is required.'));
+    await dialog.getByLabel(/Bitcoin transaction id/).fill(tx.txid);
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await seen(dialog.getByText('Satoshis paid to the member is required.'));
+    await dialog.getByLabel(/Satoshis paid to the member/).fill('100000');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await seen(a.getByText('Withdrawal sent').first());
+    await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent, not yet paid' });
+    await seen(row.getByText('Sent — waiting for the network'));
+
+    const mp = await e.newPage({ label: 'btc-payout-member' });
+    await e.signInByApi(mp, member.email);
+    await mp.page.goto('/dashboard/transactions?tab=withdrawals');
+    const own = mp.page.getByRole('row').filter({ hasText: '$75.00' });
+    await seen(own.getByText('Sent — waiting for the network'));
+    await shot(mp.page, 'crypto-payout-sent');
+
+    // Mined with its confirmations: the payout check makes it paid.
+    chain.addBlock([tx]);
+    chain.addBlock();
+    const outcome = await createPayoutChecker({
+      db: e.db,
+      config: e.config,
+      clock: e.clock,
+      esplora: createEsploraClient(e.config.ESPLORA_URL),
+    }).check();
+    expect(outcome.paid).toBe(1);
+    await mp.page.reload();
+    await seen(own.getByText('Paid', { exact: true }));
+    expect(
+      (await e.db.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status,
+    ).toBe('paid');
   });
 
   test('at phone width the Deposit page keeps the address on screen, wrapped', async () => {

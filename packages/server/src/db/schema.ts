@@ -303,6 +303,12 @@ export interface WithdrawalTable {
   status: Generated<WithdrawalStatus>;
   reason: string | null;
   payout_reference: string | null;
+  /** A crypto payout (#34): the satoshis the admin declared it pays the member's address. */
+  payout_sats: number | null;
+  /** A crypto payout: when the payout checker last asked the block source about its transaction. */
+  payout_checked_at: Timestamp | null;
+  /** A crypto payout: when the checker saw it pay the member with its confirmations (it became paid). */
+  payout_confirmed_at: Timestamp | null;
   /** Set when the payout is in a pain.001 payment file (unique); the statement's debit line settles it. */
   end_to_end_id: string | null;
   payment_file: string | null;

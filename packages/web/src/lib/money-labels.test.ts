@@ -6,8 +6,10 @@ import {
   LEDGER_KIND_LABELS,
   LEDGER_REF_TYPE_LABELS,
   MONEY_WORDS,
+  WITHDRAWAL_FILTER_STATUS,
   WITHDRAWAL_METHOD_LABELS,
   ledgerReference,
+  withdrawalStatusOf,
 } from './money-labels';
 
 describe('ledger words', () => {
@@ -30,6 +32,24 @@ describe('ledger words', () => {
       expect(ref(t)).not.toMatch(/withdrawal/i);
       expect(LEDGER_REF_TYPE_LABELS[t]).not.toMatch(/withdrawal/i);
     }
+  });
+});
+
+describe('withdrawal status words (#34)', () => {
+  afterAll(() => activateLocale('en'));
+
+  it('a crypto payout sent reads "waiting for the network", never "Paid" nor "Sent to the bank"', async () => {
+    expect(withdrawalStatusOf({ status: 'sent', method: 'crypto' })).toEqual({
+      label: 'Sent — waiting for the network',
+      palette: 'blue',
+    });
+    expect(withdrawalStatusOf({ status: 'sent', method: 'bank' }).label).toBe('Sent to the bank');
+    expect(withdrawalStatusOf({ status: 'paid', method: 'crypto' }).label).toBe('Paid');
+    expect(WITHDRAWAL_FILTER_STATUS.sent.label).toBe('Sent, not yet paid');
+    expect(WITHDRAWAL_FILTER_STATUS.paid.label).toBe('Paid');
+    await activateLocale('de');
+    expect(withdrawalStatusOf({ status: 'sent', method: 'crypto' }).label).toBe('Gesendet — wartet auf das Netzwerk');
+    expect(WITHDRAWAL_FILTER_STATUS.sent.label).toBe('Gesendet, noch nicht bezahlt');
   });
 });
 

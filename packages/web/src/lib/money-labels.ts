@@ -100,7 +100,7 @@ export const DEPOSIT_STATUS = statusTable<TDeposit['status']>(DEPOSIT_STATUS_LAB
   expired: 'gray',
 });
 
-export const WITHDRAWAL_STATUS = statusTable<TWithdrawal['status']>(WITHDRAWAL_STATUS_LABELS, {
+const WITHDRAWAL_PALETTES: Record<TWithdrawal['status'], Palette> = {
   pending: 'yellow',
   approved: 'blue',
   sent: 'blue',
@@ -108,7 +108,38 @@ export const WITHDRAWAL_STATUS = statusTable<TWithdrawal['status']>(WITHDRAWAL_S
   returned: 'red',
   rejected: 'red',
   cancelled: 'gray',
+};
+
+export const WITHDRAWAL_STATUS = statusTable<TWithdrawal['status']>(WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_PALETTES);
+
+const CRYPTO_SENT_LABELS = translatedTable({
+  /** A crypto payout the admin sent, not yet seen paid on the chain (#34): never "Paid" before that. */
+  sent: msg`Sent — waiting for the network`,
+  /** The status filter's word for `sent`, which covers bank payouts in a file and crypto payouts alike. */
+  filter: msg`Sent, not yet paid`,
 });
+
+/** One withdrawal's status with its words: a crypto payout's `sent` waits for the network, not the bank. */
+export function withdrawalStatusOf(w: Pick<TWithdrawal, 'status' | 'method'>): {
+  readonly label: string;
+  palette: Palette;
+} {
+  if (w.status === 'sent' && w.method === 'crypto') return { label: CRYPTO_SENT_LABELS.sent, palette: 'blue' };
+  return WITHDRAWAL_STATUS[w.status];
+}
+
+/** The statuses a withdrawal list filters by (their words cover every method; read when shown). */
+const WITHDRAWAL_FILTER_LABELS = {} as Record<TWithdrawal['status'], string>;
+for (const status of Object.keys(WITHDRAWAL_STATUS_LABELS) as TWithdrawal['status'][]) {
+  Object.defineProperty(WITHDRAWAL_FILTER_LABELS, status, {
+    enumerable: true,
+    get: () => (status === 'sent' ? CRYPTO_SENT_LABELS.filter : WITHDRAWAL_STATUS_LABELS[status]),
+  });
+}
+export const WITHDRAWAL_FILTER_STATUS = statusTable<TWithdrawal['status']>(
+  WITHDRAWAL_FILTER_LABELS,
+  WITHDRAWAL_PALETTES,
+);
 
 export const WITHDRAWAL_METHOD_LABELS = translatedTable<TWithdrawalMethod>({
   bank: msg`Bank Transfer`,

@@ -249,8 +249,8 @@ export async function insertException(
     detail: Msg;
     at: Date;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const r = await db
     .insertInto('bitcoin_exceptions')
     .values({
       id: randomUUID(),
@@ -268,7 +268,9 @@ export async function insertException(
       created_at: e.at,
     })
     .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
 }
 
 /** Exceptions, newest first, with the member's email. */
@@ -309,25 +311,48 @@ export async function sumCreditedSince(db: Db, since: Date): Promise<number> {
   return Number(row.cents);
 }
 
-/** Bitcoin withdrawals marked paid with a transaction id that the watcher has not checked yet. */
-export function findUncheckedPayouts(db: Db, limit: number) {
+/**
+ * Crypto payouts waiting for the network (#34): sent with a transaction id and the satoshis it must pay, least
+ * recently checked first (so a long queue is gone through in turn), served by withdrawals_crypto_sent_idx.
+ */
+export function findSentCryptoPayouts(db: Db, limit: number) {
   return db
-    .selectFrom('withdrawals as w')
-    .leftJoin('bitcoin_payout_checks as c', 'c.withdrawal_id', 'w.id')
-    .select(['w.id', 'w.user_id', 'w.details', 'w.payout_reference', 'w.amount_cents'])
-    .where('w.method', '=', 'crypto')
-    .where('w.status', '=', 'paid')
-    .where('w.payout_reference', '~*', '^[0-9a-f]{64}$')
-    .where('c.withdrawal_id', 'is', null)
+    .selectFrom('withdrawals')
+    .select(['id', 'user_id', 'details', 'payout_reference', 'payout_sats', 'amount_cents', 'reviewed_at'])
+    .where('method', '=', 'crypto')
+    .where('status', '=', 'sent')
+    .orderBy(sql`payout_checked_at nulls first`)
+    .orderBy('id')
     .limit(limit)
     .execute();
 }
 
-export async function insertPayoutCheck(db: Db, withdrawalId: string, txid: string, ok: boolean, at: Date) {
+/** When the checker last asked about this payout (only while it is still sent). */
+export async function markPayoutChecked(db: Db, withdrawalId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('withdrawals')
+    .set({ payout_checked_at: at })
+    .where('id', '=', withdrawalId)
+    .where('status', '=', 'sent')
+    .execute();
+}
+
+/** The checker's verdict on a payout: found paying the member (ok) or an exception (not ok); the latest stands. */
+export async function recordPayoutCheck(db: Db, withdrawalId: string, txid: string, ok: boolean, at: Date) {
   await db
     .insertInto('bitcoin_payout_checks')
     .values({ withdrawal_id: withdrawalId, txid, ok, checked_at: at })
-    .onConflict((oc) => oc.column('withdrawal_id').doNothing())
+    .onConflict((oc) => oc.column('withdrawal_id').doUpdateSet({ txid, ok, checked_at: at }))
+    .execute();
+}
+
+/** A payout's open exception is resolved by the chain itself: its transaction confirmed paying the member. */
+export async function resolvePayoutException(db: Db, withdrawalId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('bitcoin_exceptions')
+    .set({ resolved_at: at })
+    .where('key', '=', `payout:${withdrawalId}`)
+    .where('resolved_at', 'is', null)
     .execute();
 }
 

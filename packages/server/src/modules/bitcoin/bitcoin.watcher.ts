@@ -1,8 +1,8 @@
 // The chain watcher: reads new blocks from an Esplora source, records payments to members' addresses (one Map
 // lookup per output, so a block costs the same with 10 or 100,000 members), credits each once at
-// BTC_CONFIRMATIONS through the money core, walks back after a reorg, and checks Bitcoin payouts. One instance
-// scans at a time (a lease row in the database); every effect is keyed in the database, so a second instance or
-// a restart cannot credit twice.
+// BTC_CONFIRMATIONS through the money core and walks back after a reorg (payouts: bitcoin.payouts.ts). One
+// instance scans at a time (a lease row in the database); every effect is keyed in the database, so a second
+// instance or a restart cannot credit twice.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -31,8 +31,6 @@ const MAX_BLOCKS_PER_TICK = 100;
 const MEMPOOL_TXS_PER_TICK = 500;
 /** Hashes of recent blocks kept, to find the fork point of a reorg. */
 const KEEP_BLOCKS = 200;
-/** Bitcoin payouts checked per tick at most. */
-const PAYOUTS_PER_TICK = 50;
 
 /** Our addresses by scriptPubKey (hex). */
 export type AddressIndex = Map<string, { userId: string; address: string }>;
@@ -69,7 +67,7 @@ export interface TickOutcome {
 }
 
 export interface BitcoinWatcher {
-  /** One pass: reorg check, new blocks, credits, mempool, payouts. Never throws (an error is recorded). */
+  /** One pass: reorg check, new blocks, credits, mempool. Never throws (an error is recorded). */
   tick(): Promise<TickOutcome>;
   /** Ticks now and BTC_POLL_MS after each tick, as a job of `jobs` (or of a runner of its own). */
   start(jobs?: JobRunner): void;
@@ -348,33 +346,6 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     knownMempool = next;
   }
 
-  /** A Bitcoin withdrawal marked paid with a txid: the transaction must exist and pay the member's address. */
-  async function checkPayouts(): Promise<void> {
-    for (const w of await repo.findUncheckedPayouts(db, PAYOUTS_PER_TICK)) {
-      const txid = w.payout_reference!.toLowerCase();
-      const tx = await esplora.tx(txid);
-      const to = w.details.trim();
-      const pays = !!tx?.outputs.some((o) => o.address !== null && sameAddress(o.address, to));
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        await repo.insertPayoutCheck(trx, w.id, txid, pays, now);
-        if (pays) return;
-        await repo.insertException(trx, {
-          key: `payout:${w.id}`,
-          kind: 'payout_mismatch',
-          userId: w.user_id,
-          txid,
-          vout: null,
-          sats: null,
-          amountCents: Number(w.amount_cents),
-          withdrawalId: w.id,
-          detail: tx ? BITCOIN_EXCEPTION_TEXT.payoutElsewhere({ address: to }) : BITCOIN_EXCEPTION_TEXT.payoutUnknown(),
-          at: now,
-        });
-      });
-    }
-  }
-
   async function tickOnce(): Promise<TickOutcome> {
     const out: TickOutcome = {
       skipped: false,
@@ -412,7 +383,6 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       out.credited = await creditDue(height);
       if (height === tip) await checkReorgedCredits();
       await scanMempool();
-      await checkPayouts();
       await repo.updateWatcher(db, {
         tip_height: tip,
         checked_at: clock.now(),
@@ -461,9 +431,4 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     },
   };
   return watcher;
-}
-
-/** Bech32 addresses compare in any case; base58 ones exactly. */
-function sameAddress(a: string, b: string): boolean {
-  return /^(bc|tb|bcrt)1/i.test(a) ? a.toLowerCase() === b.toLowerCase() : a === b;
 }

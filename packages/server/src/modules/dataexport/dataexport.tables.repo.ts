@@ -69,6 +69,8 @@ export function exportWithdrawals(db: Executor, userId: string) {
       'status',
       'reason',
       'payout_reference',
+      'payout_sats',
+      'payout_confirmed_at',
       'end_to_end_id',
       'created_at',
       'reviewed_at',

@@ -21,7 +21,11 @@ export async function listLedgerEntries(
       j.onRef('w.id', '=', 'l.ref_id').on('l.ref_type', '=', 'withdrawal').on('w.status', '=', 'paid'),
     )
     .selectAll('l')
-    .select(['u.email as user_email', 'w.reviewed_at as withdrawal_paid_at']);
+    // A crypto payout was paid when the chain confirmed it (#34), not when it was sent.
+    .select((eb) => [
+      'u.email as user_email',
+      eb.fn.coalesce('w.payout_confirmed_at', 'w.reviewed_at').as('withdrawal_paid_at'),
+    ]);
   return newestFirstPage(q, 'l', { user_id: filter.userId, kind: filter.kind }, filter).execute();
 }
 

@@ -327,7 +327,8 @@ export function bankAccounts(db: Db) {
   return db.selectFrom('statements').select('bank_account').distinct().orderBy('bank_account').execute();
 }
 
-/** What the books say about one bank account, and the named items between the bank and the books (cents). */
+/** What the books say about one bank account, and the named items between the bank and the books (cents; a
+ * crypto payout waiting for the network is `sent` too, but not through a bank). */
 export async function reconciliationSums(db: Db, bankAccount: string, payoutAccount: boolean) {
   const r = await sql<{
     credits: string;
@@ -354,8 +355,8 @@ export async function reconciliationSums(db: Db, bankAccount: string, payoutAcco
         where ${payoutAccount} and sent_at is not null and settled_line_id is null) as sent_out,
       (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.returned_line_id) as returned_in,
       (select coalesce(sum(amount_cents), 0) from withdrawals
-        where ${payoutAccount} and status = 'sent') as in_transit,
-      (select count(*) from withdrawals where ${payoutAccount} and status = 'sent') as in_transit_n,
+        where ${payoutAccount} and method = 'bank' and status = 'sent') as in_transit,
+      (select count(*) from withdrawals where ${payoutAccount} and method = 'bank' and status = 'sent') as in_transit_n,
       (select coalesce(sum(amount_cents), 0) from lines where status = 'exception') as exceptions,
       (select count(*) from lines where status = 'exception') as exceptions_n,
       (select coalesce(sum(amount_cents), 0) from lines where status = 'dismissed') as dismissed,

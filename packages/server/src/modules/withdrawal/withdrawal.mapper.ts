@@ -14,6 +14,8 @@ export function toWithdrawal(row: WithdrawalRow, userEmail: string): TWithdrawal
     status: row.status,
     reason: row.reason,
     payoutReference: row.payout_reference,
+    payoutSats: row.payout_sats === null ? null : Number(row.payout_sats),
+    confirmedAt: isoOrNull(row.payout_confirmed_at),
     reviewedBy: row.reviewed_by,
     createdAt: iso(row.created_at),
     reviewedAt: isoOrNull(row.reviewed_at),

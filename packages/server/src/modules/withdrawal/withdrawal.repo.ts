@@ -50,3 +50,16 @@ export function findPaymentFile(db: Kysely<DB>, fileName: string) {
     .where('file_name', '=', fileName)
     .executeTakeFirst();
 }
+
+/** Another crypto payout to `address` already sent or paid by transaction `txid` (#34), if any. */
+export function findCryptoPayoutByTxid(db: Transaction<DB>, txid: string, address: string, exceptId: string) {
+  return db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('method', '=', 'crypto')
+    .where('status', 'in', ['sent', 'paid'])
+    .where('payout_reference', '=', txid)
+    .where('details', '=', address)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import { tr } from '@vestora/contract';
+import { BITCOIN_TXID, tr } from '@vestora/contract';
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
@@ -21,6 +21,7 @@ import { lockFlowRow } from '../money/money.repo.ts';
 import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
 import { tookPartInCredit } from '../approval/approval.repo.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
+import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
 
 /** The held funds come back to the balance. */
 const release = (w: { amount_cents: number }, memo: string) => ({
@@ -31,7 +32,8 @@ const release = (w: { amount_cents: number }, memo: string) => ({
 
 /**
  * A withdrawal: requesting holds the funds at once (`withdrawal_hold`); an admin approves (paid: the held
- * funds leave for good, no new entry) or rejects (`withdrawal_release`); the owner may cancel while pending.
+ * funds leave for good, no new entry; a bank payout by file and a crypto payout pass through `sent` first) or
+ * rejects (`withdrawal_release`); the owner may cancel while pending.
  */
 // Why a review or a cancellation is refused, by the status the withdrawal is already in.
 const ALREADY_CANCELLED = tr('withdrawal.alreadyCancelled', 'This withdrawal is already cancelled.');
@@ -56,6 +58,22 @@ const ALREADY_REJECTED = tr(
   'This withdrawal was already rejected; only pending withdrawals can be reviewed.',
 );
 const ALREADY_SENT = tr('withdrawal.alreadySent', 'This withdrawal was already sent to the bank.');
+const ALREADY_SENT_TO_NETWORK = tr(
+  'withdrawal.alreadySentToNetwork',
+  'This withdrawal was already sent; it waits for the network to confirm its transaction.',
+);
+const CRYPTO_NEEDS_TXID = tr(
+  'withdrawal.cryptoNeedsTxid',
+  'A crypto payout is approved with its Bitcoin transaction id (64 hexadecimal characters) as the payout reference.',
+);
+const CRYPTO_NEEDS_SATS = tr(
+  'withdrawal.cryptoNeedsSats',
+  "A crypto payout is approved with the satoshis its transaction pays the member's address.",
+);
+const TXID_ALREADY_USED = tr(
+  'withdrawal.txidAlreadyUsed',
+  'This transaction is already the payout of another withdrawal to this address: one transaction pays one withdrawal.',
+);
 const WAS_CANCELLED = tr(
   'withdrawal.wasCancelled',
   'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
@@ -91,6 +109,48 @@ export const withdrawalFlow = defineFlow({
           ...(w.payout_reference
             ? [tm('notice.paymentReference', 'Payment reference: {reference}', { reference: w.payout_reference })]
             : []),
+        ],
+      }),
+    },
+    // Crypto payouts (#34): approved with the Bitcoin transaction the admin sent, the payout is `sent` (its funds
+    // stay held, as for a bank payout in a payment file) until the payout checker (bitcoin.payouts.ts) sees that
+    // transaction pay the member's address at least payout_sats with BTC_CONFIRMATIONS; then `paid` (no entry:
+    // the hold already took the money from the balance).
+    approveCrypto: {
+      from: 'pending',
+      to: 'sent',
+      by: 'admin',
+      notice: (w) => ({
+        kind: 'withdrawal.sent',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
+        subject: tm('notice.withdrawalSentToNetwork.subject', 'Withdrawal of {amount} sent', {
+          amount: money(w.amount_cents),
+        }),
+        paragraphs: [
+          tm(
+            'notice.withdrawalSentToNetwork.body',
+            'Your withdrawal of {amount} was sent in Bitcoin transaction {txid}. It reads paid once the network has confirmed it.',
+            { amount: money(w.amount_cents), txid: String(w.payout_reference) },
+          ),
+        ],
+      }),
+    },
+    confirmCrypto: {
+      from: 'sent',
+      to: 'paid',
+      by: 'system',
+      notice: (w) => ({
+        kind: 'withdrawal.paid',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
+        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
+        paragraphs: [
+          tm(
+            'notice.withdrawalConfirmed.body',
+            'Your withdrawal of {amount} is paid: the network confirmed Bitcoin transaction {txid} to your address.',
+            { amount: money(w.amount_cents), txid: String(w.payout_reference) },
+          ),
         ],
       }),
     },
@@ -210,6 +270,13 @@ export const withdrawalFlow = defineFlow({
       rejected: REJECTED_NO_CANCEL,
       cancelled: ALREADY_CANCELLED,
     },
+    approveCrypto: {
+      paid: ALREADY_PAID,
+      rejected: ALREADY_REJECTED,
+      cancelled: WAS_CANCELLED,
+      sent: ALREADY_SENT_TO_NETWORK,
+    },
+    confirmCrypto: {},
     approveForBank: {
       paid: ALREADY_PAID,
       rejected: ALREADY_REJECTED,
@@ -264,8 +331,8 @@ export async function requestWithdrawal(
 }
 
 /**
- * Admin decision on a pending withdrawal: approve marks it paid, reject returns the funds. The owner is told
- * (the flow's notice, in the same transaction; skipped when they turned notifications off).
+ * Admin decision on a pending withdrawal: approve marks it paid (bank by file and crypto: sent), reject returns
+ * the funds. The owner is told (the flow's notice, in the same transaction; skipped when notifications are off).
  */
 export async function reviewWithdrawal(
   db: Database,
@@ -276,21 +343,38 @@ export async function reviewWithdrawal(
   const paid = input.decision === 'approve';
   return db.transaction().execute(async (trx) => {
     // A bank payout approved without a typed payout reference goes out in the next payment file
-    // (withdrawal.exportPayments); with one (paid by hand), and for PayPal and crypto, approving marks it paid.
+    // (withdrawal.exportPayments); with one (paid by hand), and for PayPal, approving marks it paid; a crypto
+    // payout is sent until the chain shows its transaction (#34).
     // The method never changes, so reading it before the transition's own lock is safe.
     const row = await lockFlowRow(trx, 'withdrawals', input.id);
     const byFile = paid && !input.payoutReference && row?.method === 'bank';
+    // A crypto payout is only ever approved with the transaction that pays it, and its amount in satoshis (#34).
+    // (Not pending any more, the transition refuses it with the status's own words.)
+    const crypto = paid && row?.method === 'crypto';
+    if (crypto && row.status === 'pending') {
+      if (!BITCOIN_TXID.test(input.payoutReference ?? '')) throw new AppError('BAD_INPUT', CRYPTO_NEEDS_TXID);
+      if (input.payoutSats === undefined) throw new AppError('BAD_INPUT', CRYPTO_NEEDS_SATS);
+      if (await findCryptoPayoutByTxid(trx, input.payoutReference!.toLowerCase(), row.details, row.id))
+        throw new AppError('INVALID_STATE', TXID_ALREADY_USED);
+    }
     // Money one admin helped make through an approval is never paid out on that admin's word (#27).
     if (paid && row && row.user_id !== admin.id && (await tookPartInCredit(trx, row.user_id, admin.id))) {
       throw new AppError('FORBIDDEN', PARTICIPANT_PAYOUT_MESSAGE);
     }
-    return runTransitionIn(trx, withdrawalFlow, byFile ? 'approveForBank' : input.decision, {
+    const action = byFile ? 'approveForBank' : crypto ? 'approveCrypto' : input.decision;
+    return runTransitionIn(trx, withdrawalFlow, action, {
       id: input.id,
       actor: admin,
       env,
       set: {
         reason: input.reason ? input.reason : null,
-        payout_reference: paid && input.payoutReference ? input.payoutReference : null,
+        // A txid is stored in lower case, as the block source writes it.
+        payout_reference: crypto
+          ? (input.payoutReference?.toLowerCase() ?? null)
+          : paid && input.payoutReference
+            ? input.payoutReference
+            : null,
+        payout_sats: crypto ? (input.payoutSats ?? null) : null,
         reviewed_by: admin.id,
         reviewed_at: env.now,
       },

@@ -3,7 +3,7 @@ import { Text, Timeline } from '@chakra-ui/react';
 import { t } from '@lingui/core/macro';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
 import type { TBitcoinDeposit, TDeposit, TDepositItem, TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney, formatPrice } from '../../lib/format';
+import { formatDateTime, formatInteger, formatMoney, formatPrice } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
 import { bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, shortTxid } from '../../lib/bitcoin';
 
@@ -208,6 +208,26 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
     ? t`The held ${money} returned to your balance.`
     : t`The held ${money} returned to the balance.`;
   const payoutReference = w.payoutReference;
+  const method = WITHDRAWAL_METHOD_LABELS[w.method];
+  const details = w.details;
+  // A crypto payout (#34): sent with its transaction, paid only once the network has confirmed it.
+  const crypto = w.method === 'crypto';
+  const sats = formatInteger(w.payoutSats);
+  const txid = payoutReference ?? '';
+  const cryptoSent: Step = {
+    key: 'sent',
+    title: reviewerName ? t`Sent by ${reviewerName}` : t`Sent`,
+    time: w.reviewedAt,
+    tone: 'ok',
+    body: t`Bitcoin transaction ${txid} pays ${sats} sats to ${details}. It is paid once the network has confirmed it.`,
+  };
+  const cryptoPaid: Step = {
+    key: 'paid',
+    title: t`Paid: confirmed by the network`,
+    time: w.confirmedAt,
+    tone: 'ok',
+    body: t`The chain shows the transaction paying the address with its confirmations.`,
+  };
   const outcomes: Record<TWithdrawal['status'], Step | null> = {
     pending: null,
     paid: {
@@ -224,13 +244,15 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
       tone: 'ok',
       body: t`The payout goes out with the next bank payment file.`,
     },
-    sent: {
-      key: 'sent',
-      title: t`Sent to the bank`,
-      time: w.reviewedAt,
-      tone: 'ok',
-      body: t`The payout is in a payment file sent to the bank; it is paid when the bank statement shows it.`,
-    },
+    sent: crypto
+      ? { ...cryptoSent, title: t`Sent — waiting for the network` }
+      : {
+          key: 'sent',
+          title: t`Sent to the bank`,
+          time: w.reviewedAt,
+          tone: 'ok',
+          body: t`The payout is in a payment file sent to the bank; it is paid when the bank statement shows it.`,
+        },
     returned: {
       key: 'returned',
       title: t`Returned by the bank`,
@@ -241,8 +263,6 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
     rejected: rejectedStep(reviewerName, w.reviewedAt, w.reason, returned),
     cancelled: { key: 'cancelled', title: t`Cancelled`, time: w.cancelledAt, tone: 'neutral', body: returned },
   };
-  const method = WITHDRAWAL_METHOD_LABELS[w.method];
-  const details = w.details;
   const requested = owner
     ? t`${money} held from your balance for a payout by ${method} to ${details}.`
     : t`${money} held from the balance for a payout by ${method} to ${details}.`;
@@ -253,7 +273,9 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
     <StepList
       steps={[
         requestedStep(t`Withdrawal requested`, w.createdAt, requested),
-        outcomes[w.status] ?? waitingStep(waiting),
+        ...(crypto && w.status === 'paid' && w.confirmedAt
+          ? [cryptoSent, cryptoPaid]
+          : [outcomes[w.status] ?? waitingStep(waiting)]),
       ]}
       label={t`Timeline of the withdrawal of ${money}`}
     />

@@ -45,13 +45,14 @@ export interface RequestDeskSpec<T extends DeskRecord, D extends string, I> {
   usePages: (input: DeskListInput<T['status']>) => PagedList<T>;
   useReview: UseReview<T, I>;
   Timeline: ComponentType<{ record: T; audience: Audience; reviewerName?: string | null }>;
-  StatusBadge: ComponentType<{ status: T['status'] }>;
+  /** The request's status as a badge. */
+  statusBadge: (item: T) => ReactNode;
   Dialog: ComponentType<DeskReviewDialogProps<T, D | 'reject', I>>;
 }
 
 /** A money desk tab for one kind of request: filters, the paged table of requests, review and its dialog. */
 export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }: { spec: RequestDeskSpec<T, D, I> }) {
-  const { noun, accept, Timeline, StatusBadge, Dialog } = spec;
+  const { noun, accept, Timeline, Dialog } = spec;
   const words = REQUEST_WORDS[noun];
   const desk = useReviewDesk<T, D | 'reject', T['status'] | typeof ALL>({
     initialStatus: 'pending',
@@ -89,7 +90,7 @@ export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }:
         />
       )}
       detailCell={spec.detailCell}
-      statusBadge={(item) => <StatusBadge status={item.status} />}
+      statusBadge={spec.statusBadge}
       reviewed={spec.reviewed}
       dialog={<Dialog {...desk.dialogProps(review)} />}
     />

@@ -24,12 +24,19 @@ export interface RequestReviewSpec<T extends ReviewedRequest, D extends string, 
   confirmLabels: Sides<TText>;
   /** The rejection reason's example. */
   reasonPlaceholder: TText;
-  /** A value the accepting decision asks for (a payout reference), if any. */
-  acceptField?: ReviewField;
-  /** The review procedure's input for a decision and the value typed. */
-  input: (id: string, decision: D, value: string) => I;
+  /** A value the accepting decision asks for (a payout reference), if any, by request. */
+  acceptField?: ReviewField | ((request: T) => ReviewField);
+  /** A second value the accepting decision asks for (a crypto payout's satoshis), if any, and its input key. */
+  acceptSecondField?: (request: T) => { field: ReviewField; key: string } | undefined;
+  /** The review procedure's input for a decision and the values typed. */
+  input: (id: string, decision: D, value: string, second: string, request: T) => I;
   /** The shared contract schema of that input. */
-  schema: { safeParse: (input: I) => { success: boolean; error?: { issues: { message: string }[] } } };
+  schema: {
+    safeParse: (input: I) => {
+      success: boolean;
+      error?: { issues: { message: string; path: readonly PropertyKey[] }[] };
+    };
+  };
   /** The request's own facts under User and Amount. */
   rows: (request: T) => [label: string, value: string][];
   /** What each decision does, in a sentence. */
@@ -58,7 +65,12 @@ export function RequestReviewDialog<T extends ReviewedRequest, D extends string,
           placeholder: textOf(spec.reasonPlaceholder),
           helperText: tr`The user sees this reason in their transaction history.`,
         }
-      : spec.acceptField;
+      : typeof spec.acceptField === 'function'
+        ? t
+          ? spec.acceptField(t)
+          : undefined
+        : spec.acceptField;
+  const second = side === 'accept' && t ? spec.acceptSecondField?.(t) : undefined;
 
   return (
     <ReviewDialog
@@ -68,16 +80,20 @@ export function RequestReviewDialog<T extends ReviewedRequest, D extends string,
       confirmLabel={textOf(spec.confirmLabels[side])}
       palette={side === 'reject' ? 'red' : 'teal'}
       field={field}
-      validate={(value) => {
+      secondField={second?.field}
+      validate={(value, secondValue) => {
         if (!t) return null;
-        const r = spec.schema.safeParse(spec.input(t.id, decision, value));
+        const r = spec.schema.safeParse(spec.input(t.id, decision, value, secondValue, t));
+        if (r.success) return null;
+        const issue = r.error?.issues[0];
+        const onSecond = !!second && issue?.path[0] === second.key;
         // "Check the payout reference." (English lowercases the label; German nouns keep their capital).
-        const label = field ? textOf(field.label) : '';
+        const label = textOf((onSecond ? second.field : field)?.label ?? '');
         const name = i18n.locale === 'en' ? label.toLowerCase() : label;
-        return r.success ? null : (r.error?.issues[0]?.message ?? tr`Check the ${name}.`);
+        return { message: issue?.message ?? tr`Check the ${name}.`, second: onSecond };
       }}
-      onSubmit={(value) => {
-        if (t) onReview(spec.input(t.id, decision, value));
+      onSubmit={(value, secondValue) => {
+        if (t) onReview(spec.input(t.id, decision, value, secondValue, t));
       }}
     >
       {t ? <RequestSummary request={t} rows={spec.rows(t)} outcome={spec.outcomes(t)[side]} /> : null}

@@ -22,12 +22,17 @@ interface ReviewDialogProps {
   confirmLabel: string;
   palette: 'teal' | 'red';
   field?: ReviewField;
-  /** The shared contract schema's verdict on the typed value: a message, or null when fine. */
-  validate?: (value: string) => string | null;
+  /** A second value asked for beside `field` (a crypto payout's satoshis). */
+  secondField?: ReviewField;
+  /**
+   * The shared contract schema's verdict on the typed values: a message (on the second field when `second`), or
+   * null when fine.
+   */
+  validate?: (value: string, second: string) => { message: string; second: boolean } | null;
   busy: boolean;
   /** A server refusal to show inside the dialog (the admin can fix the input and retry). */
   serverError?: string | null;
-  onSubmit: (value: string) => void;
+  onSubmit: (value: string, second: string) => void;
   onClose: () => void;
 }
 
@@ -42,6 +47,7 @@ export function ReviewDialog({
   confirmLabel,
   palette,
   field,
+  secondField,
   validate,
   busy,
   serverError,
@@ -52,7 +58,11 @@ export function ReviewDialog({
   const label = field ? textOf(field.label) : '';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [second, setSecond] = useState('');
+  const [secondError, setSecondError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const secondRef = useRef<HTMLInputElement>(null);
+  const secondLabel = secondField ? textOf(secondField.label) : '';
   const formId = useId();
   // The button that opened the dialog gets focus back on close (the dialog has no Dialog.Trigger).
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -66,23 +76,36 @@ export function ReviewDialog({
     if (open) {
       setValue('');
       setError(null);
+      setSecond('');
+      setSecondError(null);
     }
   }, [open]);
 
   const submit = () => {
+    setError(null);
+    setSecondError(null);
     if (field?.required && !value.trim()) {
       setError(t`${label} is required.`);
       inputRef.current?.focus();
       return;
     }
-    const message = field ? (validate?.(value) ?? null) : null;
-    if (message) {
-      setError(message);
-      inputRef.current?.focus();
+    if (secondField?.required && !second.trim()) {
+      setSecondError(t`${secondLabel} is required.`);
+      secondRef.current?.focus();
       return;
     }
-    setError(null);
-    onSubmit(value.trim());
+    const verdict = field ? (validate?.(value, second) ?? null) : null;
+    if (verdict) {
+      if (verdict.second && secondField) {
+        setSecondError(verdict.message);
+        secondRef.current?.focus();
+      } else {
+        setError(verdict.message);
+        inputRef.current?.focus();
+      }
+      return;
+    }
+    onSubmit(value.trim(), second.trim());
   };
 
   const inputProps = {
@@ -137,6 +160,27 @@ export function ReviewDialog({
             )}
             {field.helperText && !error ? <Field.HelperText>{textOf(field.helperText)}</Field.HelperText> : null}
             <Field.ErrorText>{error}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+        {secondField ? (
+          <Field.Root required={secondField.required} invalid={!!secondError} disabled={busy}>
+            <Field.Label>
+              {secondLabel}
+              <Field.RequiredIndicator fallback={secondField.required ? undefined : ` ${t`(optional)`}`} />
+            </Field.Label>
+            <Input
+              ref={secondRef}
+              value={second}
+              onChange={(e) => setSecond(e.target.value)}
+              placeholder={secondField.placeholder === undefined ? undefined : textOf(secondField.placeholder)}
+              maxLength={secondField.maxLength}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+            {secondField.helperText && !secondError ? (
+              <Field.HelperText>{textOf(secondField.helperText)}</Field.HelperText>
+            ) : null}
+            <Field.ErrorText>{secondError}</Field.ErrorText>
           </Field.Root>
         ) : null}
       </chakra.form>

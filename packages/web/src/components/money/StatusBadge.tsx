@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { TDeposit, TDepositItem, TWithdrawal } from '@vestora/contract';
-import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
+import { DEPOSIT_STATUS, withdrawalStatusOf } from '../../lib/money-labels';
 import { BitcoinStatusBadge } from './BitcoinDepositParts';
 
 /** A status as a coloured badge with its name (colour is never the only cue). */
@@ -26,7 +26,7 @@ export function DepositItemStatusBadge({ deposit }: { deposit: TDepositItem }) {
   );
 }
 
-/** A withdrawal's status as a badge. */
-export function WithdrawalStatusBadge({ status }: { status: TWithdrawal['status'] }) {
-  return <LabelledBadge shown={WITHDRAWAL_STATUS[status]} />;
+/** A withdrawal's status as a badge (a crypto payout's `sent` reads "Sent — waiting for the network"). */
+export function WithdrawalStatusBadge({ withdrawal }: { withdrawal: Pick<TWithdrawal, 'status' | 'method'> }) {
+  return <LabelledBadge shown={withdrawalStatusOf(withdrawal)} />;
 }

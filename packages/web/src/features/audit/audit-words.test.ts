@@ -23,6 +23,8 @@ describe('the audit log in words', () => {
     expect(actionWords('deposit.confirm')).toBe('Deposit confirmed');
     expect(actionWords('withdrawal.approve')).toBe('Withdrawal approved as paid');
     expect(actionWords('withdrawal.reject')).toBe('Withdrawal rejected');
+    expect(actionWords('withdrawal.approveCrypto')).toBe('Crypto withdrawal sent (waiting for the network)');
+    expect(actionWords('withdrawal.confirmCrypto')).toBe('Crypto withdrawal paid: confirmed by the network');
     expect(actionWords('account.update')).toBe('Deposit account record changed');
     expect(actionWords('user.update')).toBe('User edited');
     expect(actionWords('approval.propose')).toBe('Proposed (waits for a second administrator)');

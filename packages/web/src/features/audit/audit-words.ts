@@ -39,6 +39,8 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'withdrawal.approve': msg`Withdrawal approved as paid`,
   'withdrawal.export_payments': msg`Payment file exported`,
   'withdrawal.download_payment_file': msg`Payment file downloaded again`,
+  'withdrawal.approveCrypto': msg`Crypto withdrawal sent (waiting for the network)`,
+  'withdrawal.confirmCrypto': msg`Crypto withdrawal paid: confirmed by the network`,
   'investment.redeem': msg`Investment redeemed early`,
   'investment.set_renewal': msg`Renewal at maturity changed`,
 };
@@ -110,6 +112,8 @@ const FIELDS: Record<string, MessageDescriptor> = {
   remainingCapacity: msg`Capacity left`,
   openForInvesting: msg`Open for investing`,
   payoutReference: msg`Payout reference`,
+  payoutSats: msg`Satoshis paid`,
+  confirmedAt: msg`Confirmed by the network at`,
   reviewedAt: msg`Reviewed at`,
   reviewedBy: msg`Reviewed by`,
   createdAt: msg`Created at`,

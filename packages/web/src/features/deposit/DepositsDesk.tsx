@@ -39,7 +39,7 @@ const depositDesk = (): RequestDeskSpec<TDeposit, TDepositReviewInput['decision'
   usePages: useBankDepositPages,
   useReview: trpc.deposit.review.useMutation,
   Timeline: DepositTimeline,
-  StatusBadge: DepositStatusBadge,
+  statusBadge: (d) => <DepositStatusBadge status={d.status} />,
   Dialog: DepositReviewDialog,
 });
 

@@ -284,7 +284,7 @@ function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: stri
   const w = ref.data.record;
   const withdrawalAmount = formatMoney(w.amount);
   const method = WITHDRAWAL_METHOD_LABELS[w.method];
-  const paidAt = w.reviewedAt ? formatDateTime(w.reviewedAt) : '';
+  const paidAt = w.confirmedAt ? formatDateTime(w.confirmedAt) : w.reviewedAt ? formatDateTime(w.reviewedAt) : '';
   return (
     <Stack gap="3">
       <Flex gap="2" align="center" wrap="wrap">
@@ -293,7 +293,7 @@ function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: stri
             Withdrawal of {withdrawalAmount} by {method}
           </Trans>
         </Text>
-        <WithdrawalStatusBadge status={w.status} />
+        <WithdrawalStatusBadge withdrawal={w} />
       </Flex>
       {entry.kind === 'withdrawal_release' ? (
         <Text fontSize="sm">

@@ -17,6 +17,7 @@ export const JOB_WORDS: Record<TJobName, MessageDescriptor> = {
   'session-purge': msg`Ended sessions purge`,
   'deposit-report-expiry': msg`Deposit report expiry`,
   'bitcoin-watcher': msg`Bitcoin watcher`,
+  'bitcoin-payouts': msg`Crypto payout check`,
 };
 
 /** A tick runs now, on that instance. */

@@ -27,8 +27,8 @@ export const EXCEPTION_WORDS: Record<
     palette: 'gray',
   },
   payout_mismatch: {
-    label: msg`Payout does not pay the member's address`,
-    help: msg`The transaction marked as paid is missing or pays elsewhere: check the withdrawal's payment.`,
+    label: msg`Payout not seen paying the member`,
+    help: msg`The transaction given for this crypto payout is unknown, unconfirmed, pays elsewhere or pays less than declared. The withdrawal stays “Sent — waiting for the network” with its funds held: check the payment. If the transaction confirms paying the address later, it becomes paid by itself.`,
     palette: 'orange',
   },
   closed_account: {
@@ -227,9 +227,10 @@ export function BitcoinSection({ status, exceptions }: { status: ReactNode; exce
 const WATCHER_REFRESH_MS = 30_000;
 
 /**
- * The Overview's Bitcoin section, shown only when the server has Bitcoin deposits on (bitcoin.status answers
- * `enabled`). Nothing shows while the first answer is on its way, so an installation without Bitcoin never
- * flashes a Bitcoin heading; a refused answer (a 4xx: not an admin, an older server) is quiet too.
+ * The Overview's Bitcoin section, shown when the server has Bitcoin deposits on (bitcoin.status answers
+ * `enabled`) or, with them off, when a crypto payout is an exception (#34: payouts are checked either way).
+ * Nothing shows while the first answer is on its way, so an installation without Bitcoin never flashes a Bitcoin
+ * heading; a refused answer (a 4xx: not an admin, an older server) is quiet too.
  */
 export function BitcoinWatcherPanel() {
   const { t } = useLingui();
@@ -240,11 +241,24 @@ export function BitcoinWatcherPanel() {
   });
   const enabled = status.data?.enabled === true;
   const exceptions = trpc.bitcoin.exceptions.useQuery(undefined, {
-    enabled,
+    enabled: status.data !== undefined,
     refetchInterval: WATCHER_REFRESH_MS,
   });
   if (status.isPending || (status.isError && isClientError(status.error))) return null;
-  if (status.data && !status.data.enabled) return null;
+  const payoutExceptions = (exceptions.data?.items ?? []).filter((e) => e.kind === 'payout_mismatch');
+  if (status.data && !enabled) {
+    if (payoutExceptions.length === 0) return null;
+    return (
+      <BitcoinSection
+        status={
+          <Text fontSize="sm" color="fg.muted">
+            <Trans>Bitcoin deposits are off; crypto payouts marked sent are still checked on the chain.</Trans>
+          </Text>
+        }
+        exceptions={<WatcherExceptionsView items={payoutExceptions} />}
+      />
+    );
+  }
 
   const exceptionsBody = listState(
     {

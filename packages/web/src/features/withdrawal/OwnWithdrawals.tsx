@@ -22,7 +22,7 @@ const ownWithdrawals = (): OwnRequestsSpec<TWithdrawal> => ({
   detailCell: (w) => <PayToCell withdrawal={w} />,
   status: (w) => (
     <Flex gap="1" align="center" wrap="wrap">
-      <WithdrawalStatusBadge status={w.status} />
+      <WithdrawalStatusBadge withdrawal={w} />
       {w.payoutReference ? (
         <Badge variant="outline" title={t`Payout reference`}>
           {w.payoutReference}

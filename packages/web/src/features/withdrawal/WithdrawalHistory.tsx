@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
-import { WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
+import { WITHDRAWAL_METHOD_LABELS, withdrawalStatusOf } from '../../lib/money-labels';
 import { RecentRequestsCard, StatusCell } from '../../components/money/RecentRequestsCard';
 import { ActionDialog } from '../../components/ui/dialog';
 
@@ -55,7 +55,7 @@ export function WithdrawalHistory() {
           <Table.Cell maxW="48" truncate title={w.details}>
             {w.details}
           </Table.Cell>
-          <StatusCell status={w.status} shown={WITHDRAWAL_STATUS[w.status]} reason={w.reason} />
+          <StatusCell status={w.status} shown={withdrawalStatusOf(w)} reason={w.reason} />
           <Table.Cell textAlign="end">
             {w.status === 'pending' && w.userId === user?.id ? (
               <Button size="xs" variant="outline" colorPalette="red" onClick={() => setToCancel(w)}>

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { TWithdrawal, TWithdrawalReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatMoney } from '../../lib/format';
-import { WITHDRAWAL_STATUS } from '../../lib/money-labels';
+import { WITHDRAWAL_FILTER_STATUS } from '../../lib/money-labels';
 import { useWithdrawalPages } from '../../lib/money-hooks';
 import { WithdrawalStatusBadge } from '../../components/money/StatusBadge';
 import { WithdrawalTimeline } from '../../components/money/MoneyTimeline';
@@ -34,7 +34,13 @@ const withdrawalDesk = (): RequestDeskSpec<
       <ReviewedBy
         name={reviewer}
         at={w.reviewedAt}
-        note={w.status === 'paid' ? (w.payoutReference ? payoutRef(w.payoutReference) : null) : w.reason}
+        note={
+          w.status === 'paid' || w.status === 'sent'
+            ? w.payoutReference
+              ? payoutRef(w.payoutReference)
+              : null
+            : w.reason
+        }
       />
     ),
   reviewedToast: (w) => {
@@ -46,6 +52,14 @@ const withdrawalDesk = (): RequestDeskSpec<
         type: 'success',
         title: t`Withdrawal approved`,
         description: t`${amount} to ${email} goes out with the next bank payment file.`,
+      };
+    }
+    if (w.status === 'sent' && w.method === 'crypto') {
+      const txid = reference ?? '';
+      return {
+        type: 'success',
+        title: t`Withdrawal sent`,
+        description: t`${amount} to ${email} reads “Sent — waiting for the network” until the chain confirms transaction ${txid}.`,
       };
     }
     if (w.status === 'paid') {
@@ -63,19 +77,19 @@ const withdrawalDesk = (): RequestDeskSpec<
       description: t`${amount} was returned to ${email}'s balance.`,
     };
   },
-  statuses: WITHDRAWAL_STATUS,
+  statuses: WITHDRAWAL_FILTER_STATUS,
   usePages: useWithdrawalPages,
   useReview: trpc.withdrawal.review.useMutation,
   Timeline: WithdrawalTimeline,
-  StatusBadge: WithdrawalStatusBadge,
+  statusBadge: (w) => <WithdrawalStatusBadge withdrawal={w} />,
   Dialog: WithdrawalReviewDialog,
 });
 
 const payoutRef = (reference: string) => t`ref ${reference}`;
 
 /**
- * Money desk tab: held withdrawals to approve (a bank payout then waits for the payment file; PayPal, crypto or a
- * typed payout reference marks it paid) or reject (funds return, reason required), and the payment file export.
+ * Money desk tab: held withdrawals to approve (a bank payout then waits for the payment file; a crypto payout is
+ * sent until the chain shows its transaction; PayPal or a typed payout reference marks it paid) or reject (funds return, reason required), and the payment file export.
  */
 export function WithdrawalsDesk() {
   return (
