@@ -2,11 +2,74 @@
  * #34, phone (390 px): a money table wider than the screen says it scrolls, and every amount can be brought into
  * view by scrolling it (the cue goes once the last column is shown).
  */
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adjustBalance } from '../../server/src/test/factories.ts';
-import { describeBrowser, poll, seen, shot, useE2E, whenLive } from './harness.ts';
+import { adjustBalance, callerAs } from '../../server/src/test/factories.ts';
+import {
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  poll,
+  seen,
+  shot,
+  uniqueEmail,
+  useE2E,
+  whenLive,
+} from './harness.ts';
 
 const env = useE2E();
+
+const PHONE = 390;
+
+/** Scrolls `target` into view (inside its table's scroll area) and checks it then lies wholly on the phone's screen. */
+async function fullyOnScreen(target: Locator, what: string): Promise<void> {
+  await seen(target);
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} ends on screen`).toBeLessThanOrEqual(PHONE);
+}
+
+/** A phone page (390 x 844) signed in as `email`. */
+async function phonePage(email: string, label: string): Promise<Page> {
+  const tp = await env().newPage({ viewport: 'phone', label });
+  await tp.page.setViewportSize({ width: PHONE, height: 844 });
+  await env().signInByApi(tp, email);
+  return tp.page;
+}
+
+/** A camt.053 statement of the platform's account, with ids of its own: a credit with `reference`, one without. */
+function camt053(reference: string): string {
+  const id = randomUUID().slice(0, 8);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>PHONE-${id}</MsgId><CreDtTm>2026-11-03T06:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>PHONE-STMT-${id}</Id>
+      <Acct><Id><Othr><Id>PT50000201231234567890154</Id></Othr></Id><Ccy>USD</Ccy></Acct>
+      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-02</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">1294.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-02</Dt></Dt></Bal>
+      <Ntry>
+        <Amt Ccy="USD">257.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-02</Dt></BookgDt>
+        <AcctSvcrRef>PHONE-${id}-1</AcctSvcrRef>
+        <NtryDtls><TxDtls>
+          <RltdPties><Dbtr><Nm>Pia Phone</Nm></Dbtr></RltdPties>
+          <RmtInf><Strd><CdtrRefInf><Ref>${reference}</Ref></CdtrRefInf></Strd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <Amt Ccy="USD">37.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-02</Dt></BookgDt>
+        <AcctSvcrRef>PHONE-${id}-2</AcctSvcrRef>
+        <NtryDtls><TxDtls><RmtInf><Ustrd>for my account please</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+}
 
 describeBrowser('money tables on a phone (issue 34)', () => {
   test('Transactions at 390 px: a scroll cue while columns are hidden; each amount can be scrolled into view', async () => {
@@ -40,5 +103,90 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     }
     // The scroll area is reachable with the keyboard.
     expect(await area.getAttribute('tabindex')).toBe('0');
+  });
+
+  test('Money desk at 390 px: the tabs are not cut; each status and review button can be scrolled into view', async () => {
+    const member = await env().createUser({ email: uniqueEmail('phone-desk'), emailVerified: true });
+    await adjustBalance(env().db, member.id, 500_00, 'Opening credit');
+    const caller = callerAs(env().deps, member);
+    for (const amount of [61.5, 72.25]) {
+      await caller.withdrawal.request({
+        amount,
+        method: 'bank',
+        details: 'PT50000201231234567890154',
+        idempotencyKey: randomUUID(),
+      });
+    }
+    const page = await phonePage(env().admin.email, 'phone-money-desk');
+    await page.goto('/dashboard/money-desk?tab=withdrawals');
+    await whenLive(page);
+
+    // Every tab label is whole and on screen (they wrap rather than run off the edge).
+    const tabs = page.getByRole('tab');
+    await poll(() => tabs.count()).toBe(6);
+    for (const tab of await tabs.all()) {
+      const name = (await tab.textContent()) ?? '';
+      const fits = await tab.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(fits, `tab "${name}" is not cut`).toBe(true);
+      const box = await tab.boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, `tab "${name}" starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `tab "${name}" ends on screen`).toBeLessThanOrEqual(PHONE);
+    }
+
+    const table = page.getByRole('tabpanel').locator('table').first();
+    const cue = page.getByRole('tabpanel').getByTestId('scroll-cue');
+    await seen(table.getByRole('row').filter({ hasText: '$72.25' }));
+    await seen(cue);
+    await shot(page, 'phone-money-desk');
+    const violations = await axeViolations(page);
+    expect(violations.length, `axe on the Money desk (phone):\n${formatAxeViolations(violations)}`).toBe(0);
+
+    for (const amount of ['$61.50', '$72.25']) {
+      const row = table.getByRole('row').filter({ hasText: member.email }).filter({ hasText: amount });
+      await fullyOnScreen(row.getByText(amount, { exact: true }), amount);
+      await fullyOnScreen(row.getByText('Pending review', { exact: true }), `status of ${amount}`);
+      await fullyOnScreen(row.getByRole('button', { name: /^Approve the withdrawal/ }), `Approve of ${amount}`);
+      await fullyOnScreen(row.getByRole('button', { name: /^Reject the withdrawal/ }), `Reject of ${amount}`);
+    }
+    // With the Review column in view the cue is gone.
+    await poll(() => cue.count()).toBe(0);
+    await shot(page, 'phone-money-desk-scrolled');
+  });
+
+  test('Statement lines at 390 px: a scroll cue; each status, reason and action can be scrolled into view', async () => {
+    const member = await env().createUser({ email: uniqueEmail('phone-lines'), firstName: 'Pia' });
+    const { deposit_reference: reference } = await env()
+      .db.selectFrom('users')
+      .select('deposit_reference')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const imported = await callerAs(env().deps, env().admin).statement.import({
+      format: 'camt053',
+      content: camt053(reference),
+    });
+    expect([imported.lines, imported.matched, imported.exceptions]).toEqual([2, 1, 1]);
+    const page = await phonePage(env().admin.email, 'phone-statement-lines');
+    await page.goto(`/dashboard/statements`);
+    await whenLive(page);
+    const region = page.getByRole('region', { name: 'Statement lines table' });
+    await seen(region);
+    const cue = page.getByTestId('scroll-cue');
+    await seen(cue);
+    await shot(page, 'phone-statement-lines');
+    const violations = await axeViolations(page);
+    expect(violations.length, `axe on Bank statements (phone):\n${formatAxeViolations(violations)}`).toBe(0);
+    expect(await region.getAttribute('tabindex')).toBe('0');
+
+    const matched = region.getByRole('row').filter({ hasText: '+$257.00' });
+    await fullyOnScreen(matched.getByText('+$257.00', { exact: true }), 'the matched amount');
+    await fullyOnScreen(matched.getByText('Matched: waiting for approval'), 'the matched status');
+    const exception = region.getByRole('row').filter({ hasText: '+$37.25' });
+    await fullyOnScreen(exception.getByText('+$37.25', { exact: true }), 'the exception amount');
+    await fullyOnScreen(exception.getByText('Exception', { exact: true }), 'the exception status');
+    await fullyOnScreen(exception.getByText('No reference.'), 'the exception reason');
+    await fullyOnScreen(exception.getByRole('button', { name: /^Resolve the line of \+\$37\.25/ }), 'Resolve');
+    await poll(() => cue.count()).toBe(0);
+    await shot(page, 'phone-statement-lines-scrolled');
   });
 });

@@ -8,6 +8,7 @@ import { type TText, textOf } from '../../lib/i18n-text';
 import { EmptyState, ErrorState, PageLoader } from '../ui/states';
 import type { DEPOSIT_STATUS } from '../../lib/money-labels';
 import { REQUEST_WORDS, kindOf } from './request-words';
+import { ScrollingTable } from '../table/ScrollCue';
 
 interface RecentItem {
   id: string;
@@ -86,7 +87,7 @@ export function RecentRequestsCard<T extends RecentItem>({
         ) : !query.data?.items.length ? (
           <EmptyState title={words.noneYet()} description={textOf(emptyDescription)} />
         ) : (
-          <Table.ScrollArea>
+          <ScrollingTable>
             <Table.Root size="sm" minW={minW}>
               <Table.Header>
                 <Table.Row>
@@ -122,7 +123,7 @@ export function RecentRequestsCard<T extends RecentItem>({
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </ScrollingTable>
         )}
       </Card.Body>
       {children}

@@ -52,7 +52,8 @@ export default function MoneyDeskPage() {
       </PageIntro>
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <Tabs.List overflowX="auto" overflowY="hidden">
+        {/* On a phone the six tabs wrap onto a second line rather than run off the screen (#34). */}
+        <Tabs.List flexWrap={{ base: 'wrap', md: 'nowrap' }} overflowX={{ md: 'auto' }} overflowY={{ md: 'hidden' }}>
           <Tabs.Trigger value="deposits" flexShrink={0}>
             <Trans>Deposits</Trans>
             <PendingCount count={pendingDeposits.data?.items.length} more={Boolean(pendingDeposits.data?.nextCursor)} />

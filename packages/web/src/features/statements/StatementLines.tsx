@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,6 +12,7 @@ import { Field } from '../../components/ui/field';
 import { OptionSelect } from '../../components/ui/option-select';
 import { EmptyState, listState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
+import { ScrollingTable } from '../../components/table/ScrollCue';
 import { statementReason } from './statement-reasons';
 
 export const LINE_STATUS: Record<TStatementLineStatus, { label: MessageDescriptor; palette: string }> = {
@@ -166,7 +167,7 @@ export function StatementLines({ statementId }: { statementId: string | null }) 
       </Card.Header>
       <Card.Body>
         {state ?? (
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t`Statement lines table`}>
+          <ScrollingTable label={t`Statement lines table`}>
             <Table.Root size="sm" minW="48rem">
               <Table.Header>
                 <Table.Row>
@@ -202,7 +203,7 @@ export function StatementLines({ statementId }: { statementId: string | null }) 
                 ))}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </ScrollingTable>
         )}
       </Card.Body>
     </Card.Root>
