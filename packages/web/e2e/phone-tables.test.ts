@@ -152,7 +152,6 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     // Scrolled to the row's end the cue goes.
     await table.locator('xpath=..').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await poll(() => cue.count()).toBe(0);
-    await shot(page, 'phone-money-desk-scrolled');
   });
 
   test('Statement lines at 390 px: a scroll cue; each status, reason and action can be scrolled into view', async () => {
@@ -172,8 +171,15 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     await whenLive(page);
     const region = page.getByRole('region', { name: 'Statement lines table' });
     await seen(region);
-    const cue = page.getByTestId('scroll-cue');
+    // The cue sits right above its table (the list of statements above has one of its own).
+    const cue = region.locator('xpath=preceding-sibling::*[1][@data-testid="scroll-cue"]');
     await seen(cue);
+    await seen(
+      page
+        .getByRole('region', { name: 'Statements table' })
+        .locator('xpath=preceding-sibling::*[1]')
+        .getByText('Scroll sideways for more columns'),
+    );
     await shot(page, 'phone-statement-lines');
     const violations = await axeViolations(page);
     expect(violations.length, `axe on Bank statements (phone):\n${formatAxeViolations(violations)}`).toBe(0);
@@ -187,7 +193,7 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     await fullyOnScreen(exception.getByText('Exception', { exact: true }), 'the exception status');
     await fullyOnScreen(exception.getByText('No reference.'), 'the exception reason');
     await fullyOnScreen(exception.getByRole('button', { name: /^Resolve the line of \+\$37\.25/ }), 'Resolve');
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await poll(() => cue.count()).toBe(0);
-    await shot(page, 'phone-statement-lines-scrolled');
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { plural, t } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import type { TStatement } from '@vestora/contract';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { EmptyState, listState } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
+import { ScrollingTable } from '../../components/table/ScrollCue';
 import { ApproveStatementDialog } from './ApproveStatementDialog';
 
 function period(s: TStatement): string {
@@ -111,7 +112,7 @@ export function StatementList({ selected, onSelect }: { selected: string | null;
       </Card.Header>
       <Card.Body>
         {state ?? (
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t`Statements table`}>
+          <ScrollingTable label={t`Statements table`}>
             <Table.Root size="sm" minW="44rem">
               <Table.Header>
                 <Table.Row>
@@ -175,7 +176,7 @@ export function StatementList({ selected, onSelect }: { selected: string | null;
                 })}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </ScrollingTable>
         )}
       </Card.Body>
     </Card.Root>
