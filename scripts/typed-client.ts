@@ -57,7 +57,7 @@ async function main() {
   console.log(`${plans.length} investment plan(s):`);
   for (const p of plans)
     console.log(
-      `  - ${p.investmentPlanName}: ${p.interestRate} interest, ${p.investmentDuration} year(s), risk ${p.riskLevel ?? `not chosen (${p.riskLevelUnmapped})`}`,
+      `  - ${p.investmentPlanName}: ${p.interestRate} interest, ${p.investmentDuration} year(s), risk ${p.riskLevel ?? (p.riskLevelUnmapped ? `not chosen (${p.riskLevelUnmapped})` : 'not yet graded')}`,
     );
 }
 

@@ -156,7 +156,7 @@ export const ZPlan = z.object({
   capitalGrowth: z.string(),
   /** The plan's grade on the scale; null while an old free-text risk waits for an admin to choose. */
   riskLevel: ZRiskLevel.nullable(),
-  /** The free text a plan had before the scale, kept (and shown) until an admin chooses a level. */
+  /** The free text a plan had before the scale, kept until an admin chooses a level; sent to admins only (else null). */
   riskLevelUnmapped: z.string().nullable(),
   totalReturn: z.string(),
   investmentPlanDescription: z.string(),

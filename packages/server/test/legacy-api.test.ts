@@ -358,14 +358,18 @@ describe('legacy /api/v1 adapter', () => {
       400,
       'riskLevel: is required',
     );
-    // A plan still waiting for a level (#34's migration kept its text) answers that text, and an edit screen
-    // echoing it back changes nothing about the risk.
+    // A plan still waiting for a level (#34's migration kept its text) answers that text to an admin, and an
+    // edit screen echoing it back changes nothing about the risk. Anyone else reads no risk: never the old text.
     await t.handle.db
       .updateTable('plans')
       .set({ risk_level: null, risk_level_unmapped: 'Low to medium' })
       .where('id', '=', plan._id)
       .execute();
-    const { data: waiting } = ok(await legacy(t.app, 'GET', `/investment_plan/${plan._id}`));
+    const { data: seen } = ok(await legacy(t.app, 'GET', `/investment_plan/${plan._id}`));
+    expect(seen[0]).toMatchObject({ riskLevel: '' });
+    const { data: all } = ok(await legacy(t.app, 'GET', '/investment_plan/get_all'));
+    expect(JSON.stringify(all)).not.toContain('Low to medium');
+    const { data: waiting } = ok(await legacy(t.app, 'GET', `/investment_plan/${plan._id}`, undefined, adminCookie));
     expect(waiting[0]).toMatchObject({ riskLevel: 'Low to medium' });
     const { data: renamed } = ok(
       await legacy(

@@ -3,6 +3,7 @@ import { insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { PLAN_FIELDS_TEXT, planFields } from './support/fixtures.ts';
 import { sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
+import type { TPlan } from '@vestora/contract';
 
 describe('plan procedures through /trpc', () => {
   let t: TestApp;
@@ -192,8 +193,20 @@ describe('plan procedures through /trpc', () => {
       .set({ risk_level: null, risk_level_unmapped: 'Low to medium' })
       .where('id', '=', plan.id)
       .execute();
-    const waiting = trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }));
+    const waiting = trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }, adminCookie));
     expect(waiting).toMatchObject({ riskLevel: null, riskLevelUnmapped: 'Low to medium', openForInvesting: true });
+    // Members and visitors never get the old English text (the page says "not yet graded" in their language).
+    for (const cookie of [userCookie, undefined]) {
+      const one = trpcData(await trpcQuery(t.app, 'plan.byId', { id: plan.id }, cookie));
+      expect(one).toMatchObject({ riskLevel: null, riskLevelUnmapped: null, openForInvesting: true });
+      const listed = trpcData<TPlan[]>(await trpcQuery(t.app, 'plan.list', undefined, cookie)).find(
+        (p) => p.id === plan.id,
+      );
+      expect(listed).toMatchObject({ riskLevel: null, riskLevelUnmapped: null });
+      expect(JSON.stringify(listed)).not.toContain('Low to medium');
+    }
+    const adminList = trpcData<TPlan[]>(await trpcQuery(t.app, 'plan.list', undefined, adminCookie));
+    expect(adminList.find((p) => p.id === plan.id)).toMatchObject({ riskLevelUnmapped: 'Low to medium' });
     const rate = await trpcMutation(t.app, 'plan.update', { id: plan.id, annualRateBps: 600 }, adminCookie);
     expect(trpcError(rate)).toMatchObject({ status: 400, message: 'riskLevel: Risk level is required' });
     // A rename alone leaves the kept text as it is.

@@ -1,5 +1,6 @@
 import {
   tr,
+  type TPlan,
   ZPlan,
   ZPlanCreateInput,
   ZPlanDeleteResult,
@@ -12,21 +13,31 @@ import { adminProcedure, publicProcedure, router } from '../../trpc/init.ts';
 import { AppError } from '../../lib/errors.ts';
 import { changePlanStatus, createPlan, deletePlan, getPlan, listAllPlans, updatePlan } from './plan.service.ts';
 
+/**
+ * A waiting plan's old free-text risk (#34) is English as an admin once typed it: only admins, who choose its level,
+ * read it; everyone else gets null and the page says the plan is not yet graded.
+ */
+const forViewer = (plan: TPlan, isAdmin: boolean): TPlan =>
+  isAdmin || plan.riskLevelUnmapped === null ? plan : { ...plan, riskLevelUnmapped: null };
+
 export const planRouter = router({
   /** Active plans; an admin may ask for archived ones too. */
   list: publicProcedure
     .input(ZPlanListInput)
     .output(z.array(ZPlan))
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const includeArchived = input?.includeArchived === true;
       if (includeArchived && ctx.user?.account_type !== 'admin')
         throw new AppError('FORBIDDEN', tr('plan.archivedAdminOnly', 'Only an admin can list archived plans.'));
-      return listAllPlans(ctx.deps.db, { includeArchived });
+      const isAdmin = ctx.user?.account_type === 'admin';
+      return (await listAllPlans(ctx.deps.db, { includeArchived })).map((p) => forViewer(p, isAdmin));
     }),
   byId: publicProcedure
     .input(ZPlanIdInput)
     .output(ZPlan)
-    .query(({ ctx, input }) => getPlan(ctx.deps.db, input.id)),
+    .query(async ({ ctx, input }) =>
+      forViewer(await getPlan(ctx.deps.db, input.id), ctx.user?.account_type === 'admin'),
+    ),
   create: adminProcedure
     .input(ZPlanCreateInput)
     .output(ZPlan)

@@ -82,7 +82,7 @@ export const ZLegacyPlan = z
     riskLevel: z.string().meta({
       description:
         'The risk in English: Very low, Low, Medium, High or Very high; a plan graded before the scale (#34) whose ' +
-        'text named no one level shows that text until an admin chooses.',
+        'text named no one level shows that text to admins until one chooses (anyone else reads an empty risk).',
     }),
     __v: z.number().int(),
   })

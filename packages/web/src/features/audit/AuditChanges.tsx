@@ -1,4 +1,4 @@
-import { fieldWords } from './audit-words';
+import { fieldWords, valueWords } from './audit-words';
 import { useState } from 'react';
 import { Box, Button, Code, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,11 +7,15 @@ type Plain = Record<string, unknown>;
 
 const isPlainObject = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A value as one readable line: strings bare, everything else as JSON. */
-function show(value: unknown): string {
-  if (value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+/** A value in words when it is a known code, else as recorded: code style, its own direction (#34). */
+function Value({ field, value, entityType }: { field: string; value: unknown; entityType?: string }) {
+  const shown = valueWords(field, value, entityType);
+  if (!shown.raw) return <>{shown.text}</>;
+  return (
+    <Code as="bdi" dir="auto" variant="plain" px="0" fontSize="inherit" wordBreak="break-word">
+      {shown.text}
+    </Code>
+  );
 }
 
 export interface FieldChange {
@@ -57,7 +61,16 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
 }
 
 /** Before and after of one audit entry: the changed fields first, the raw snapshots on request. */
-export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+export function AuditChanges({
+  before,
+  after,
+  entityType,
+}: {
+  before: unknown;
+  after: unknown;
+  /** Whose snapshots these are ("withdrawal", "plan"...): a status is read in that record's words. */
+  entityType?: string;
+}) {
   const { t } = useLingui();
   const [showAll, setShowAll] = useState(false);
   const [showJson, setShowJson] = useState(false);
@@ -94,14 +107,14 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
                         {fieldWords(c.field)}
                       </Table.Cell>
                       <Table.Cell color={c.changed ? 'fg.error' : undefined} wordBreak="break-word" whiteSpace="normal">
-                        {show(c.before)}
+                        <Value field={c.field} value={c.before} entityType={entityType} />
                       </Table.Cell>
                       <Table.Cell
                         color={c.changed ? 'fg.success' : undefined}
                         wordBreak="break-word"
                         whiteSpace="normal"
                       >
-                        {show(c.after)}
+                        <Value field={c.field} value={c.after} entityType={entityType} />
                       </Table.Cell>
                     </Table.Row>
                   ))}

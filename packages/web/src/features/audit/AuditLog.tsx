@@ -209,7 +209,7 @@ export function AuditLog() {
               {...disclosure}
               label={t`before and after of "${action}" on ${when}`}
               colSpan={4}
-              details={() => <AuditChanges before={e.before} after={e.after} />}
+              details={() => <AuditChanges before={e.before} after={e.after} entityType={e.entityType} />}
             >
               <StackedCell
                 primary={

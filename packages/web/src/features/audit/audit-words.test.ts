@@ -11,7 +11,7 @@ import {
   ZWithdrawal,
 } from '@vestora/contract';
 import { activateLocale, loadAppTexts } from '../../i18n';
-import { actionWords, fieldWords, hasFieldWords } from './audit-words';
+import { actionWords, fieldWords, hasFieldWords, valueWords } from './audit-words';
 
 /** The records the server snapshots into the audit log (plans, members, money, settings, approvals). */
 const AUDITED = [ZPlan, ZUser, ZDeposit, ZWithdrawal, ZAccount, ZInvestment, ZSiteSettings, ZApproval, ZRoleRequest];
@@ -43,6 +43,36 @@ describe('the audit log in words', () => {
     expect(fieldWords('first_name')).toBe('First name');
   });
 
+  it('names known values in words and keeps the others as recorded (#34)', () => {
+    const words = (field: string, value: unknown, entity?: string) => valueWords(field, value, entity);
+    expect(words('status', 'pending', 'withdrawal')).toEqual({ text: 'Pending review', raw: false });
+    expect(words('status', 'approved', 'withdrawal').text).toBe('Approved: waiting for the payment file');
+    expect(words('status', 'confirmed', 'deposit').text).toBe('Confirmed');
+    expect(words('status', 'redeemed', 'investment').text).toBe('Redeemed early');
+    expect(words('status', 'paused', 'plan').text).toBe('Paused');
+    // A status of a record without words of its own, or of no known record, stays as it is.
+    expect(words('status', 'approved', 'approval')).toEqual({ text: 'approved', raw: true });
+    expect(words('status', 'pending')).toEqual({ text: 'pending', raw: true });
+    expect(words('method', 'crypto').text).toBe('Cryptocurrency');
+    expect(words('method', 'bank').text).toBe('Bank Transfer');
+    expect(words('riskLevel', 'very_low')).toEqual({ text: 'Very low', raw: false });
+    expect(words('payoutFrequency', 'semi_annually').text).toBe('Semi-annually');
+    expect(words('accountType', 'admin').text).toBe('Administrator');
+    expect(words('accountType', 'user').text).toBe('Member');
+    expect(words('earlyExitAllowed', true).text).toBe('Yes');
+    expect(words('twoFactorEnabled', false).text).toBe('No');
+    expect(words('riskLevel', null)).toEqual({ text: '(nothing)', raw: false });
+    expect(words('riskLevel', undefined)).toEqual({ text: '—', raw: false });
+    expect(words('capacityCents', 123_450).text).toBe('$1,234.50');
+    // Unknown codes, amounts not in cents, names and objects stay as recorded, marked raw.
+    expect(words('riskLevel', 'Low to medium')).toEqual({ text: 'Low to medium', raw: true });
+    expect(words('method', 'constructor')).toEqual({ text: 'constructor', raw: true });
+    expect(words('status', 'toString', 'plan')).toEqual({ text: 'toString', raw: true });
+    expect(words('amount', 1500)).toEqual({ text: '1500', raw: true });
+    expect(words('investmentPlanName', 'Silver')).toEqual({ text: 'Silver', raw: true });
+    expect(words('change', { a: 1 })).toEqual({ text: '{"a":1}', raw: true });
+  });
+
   describe('in every language (#34: no field name left in English on a German or Arabic page)', () => {
     afterEach(() => activateLocale('en'));
 
@@ -65,6 +95,34 @@ describe('the audit log in words', () => {
       await activateLocale('de');
       expect(fieldWords('bankName')).toBe('Name der Bank');
       expect(fieldWords('riskLevel')).toBe('Risikostufe');
+    });
+
+    it('and so are the values', async () => {
+      await loadAppTexts();
+      const values: [string, unknown, string?][] = [
+        ['status', 'pending', 'withdrawal'],
+        ['status', 'paused', 'plan'],
+        ['status', 'matured', 'investment'],
+        ['method', 'crypto'],
+        ['riskLevel', 'very_low'],
+        ['accountType', 'admin'],
+        ['accountType', 'user'],
+        ['earlyExitAllowed', true],
+        ['earlyExitAllowed', false],
+        ['riskLevel', null],
+      ];
+      const english = values.map(([f, v, e]) => valueWords(f, v, e).text);
+      for (const locale of ['de', 'es', 'pt-BR', 'ar'] as const) {
+        await activateLocale(locale);
+        const shown = values.map(([f, v, e]) => valueWords(f, v, e).text);
+        // A few words are the same ("Administrator" in German, "No" in Spanish); in Arabic none is.
+        const same = values.filter((_, i) => shown[i] === english[i]).map(([, v]) => String(v));
+        if (locale === 'ar') expect(same).toEqual([]);
+        else expect(same.length, same.join(', ')).toBeLessThan(2);
+      }
+      await activateLocale('de');
+      expect(valueWords('riskLevel', 'very_low').text).toBe('Sehr niedrig');
+      expect(valueWords('earlyExitAllowed', true).text).toBe('Ja');
     });
   });
 });

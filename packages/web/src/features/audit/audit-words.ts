@@ -3,7 +3,12 @@
 
 import { type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
+import type { TAccountType, TPlan } from '@vestora/contract';
 import { i18n } from '../../i18n';
+import { formatMoney } from '../../lib/format';
+import { DEPOSIT_STATUS, WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
+import { INVESTMENT_STATUS, PAYOUT_FREQUENCY } from '../investment/invest-rules';
+import { RISK_LEVEL } from '../plans/risk-level';
 
 /** Actions whose words are not "<thing> <verb in the past>". */
 const SPECIAL: Record<string, MessageDescriptor> = {
@@ -202,4 +207,76 @@ export function fieldWords(field: string): string {
     .toLowerCase()
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const PLAN_STATUS: Record<TPlan['status'], MessageDescriptor> = {
+  active: msg({ message: 'Active', context: 'plan status' }),
+  paused: msg({ message: 'Paused', context: 'plan status' }),
+  archived: msg({ message: 'Archived', context: 'plan status' }),
+};
+
+const ACCOUNT_TYPE: Record<TAccountType, MessageDescriptor> = {
+  user: msg({ message: 'Member', context: 'account type' }),
+  admin: msg({ message: 'Administrator', context: 'account type' }),
+};
+
+const YES_NO = {
+  yes: msg({ message: 'Yes', context: 'audit value' }),
+  no: msg({ message: 'No', context: 'audit value' }),
+};
+const NOTHING = msg`(nothing)`;
+
+/** The words of a key in a table that has it (own keys only: "constructor" is no status). */
+function lookup(table: Readonly<Record<string, MessageDescriptor | string>>, key: string): string | undefined {
+  if (!Object.hasOwn(table, key)) return undefined;
+  const words = table[key];
+  return typeof words === 'string' ? words : i18n._(words!);
+}
+
+/** The statuses of each audited record, in the words the rest of the app shows them in. */
+const STATUS_OF: Record<string, () => Readonly<Record<string, MessageDescriptor | string>>> = {
+  withdrawal: () => Object.fromEntries(Object.entries(WITHDRAWAL_STATUS).map(([k, v]) => [k, v.label])),
+  deposit: () => Object.fromEntries(Object.entries(DEPOSIT_STATUS).map(([k, v]) => [k, v.label])),
+  investment: () => Object.fromEntries(Object.entries(INVESTMENT_STATUS).map(([k, v]) => [k, v.label])),
+  plan: () => PLAN_STATUS,
+};
+
+/** Fields whose values are codes of a fixed set, with their words. */
+const VALUES_OF: Record<string, () => Readonly<Record<string, MessageDescriptor | string>>> = {
+  riskLevel: () => RISK_LEVEL,
+  payoutFrequency: () => PAYOUT_FREQUENCY,
+  accountType: () => ACCOUNT_TYPE,
+  method: () => WITHDRAWAL_METHOD_LABELS,
+};
+
+/** A snapshot value as shown: `raw` when it has no words of its own (an id, a name, a number: shown as it is). */
+export interface ValueWords {
+  text: string;
+  raw: boolean;
+}
+
+/**
+ * One value of an audit snapshot in words (#34): known codes ("approved", "very_low", "admin", "crypto"), yes/no,
+ * nothing, and amounts in cents as money; anything else as it was recorded. `entityType` tells whose status it is.
+ */
+export function valueWords(field: string, value: unknown, entityType?: string): ValueWords {
+  if (value === undefined) return { text: '—', raw: false };
+  if (value === null) return { text: i18n._(NOTHING), raw: false };
+  if (typeof value === 'boolean') return { text: i18n._(value ? YES_NO.yes : YES_NO.no), raw: false };
+  if (typeof value === 'number' && field.endsWith('Cents') && Number.isFinite(value))
+    return { text: formatMoney(value / 100), raw: false };
+  if (typeof value === 'string') {
+    const table =
+      field === 'status'
+        ? entityType && Object.hasOwn(STATUS_OF, entityType)
+          ? STATUS_OF[entityType]!()
+          : undefined
+        : Object.hasOwn(VALUES_OF, field)
+          ? VALUES_OF[field]!()
+          : undefined;
+    const words = table && lookup(table, value);
+    if (words) return { text: words, raw: false };
+    return { text: value, raw: true };
+  }
+  return { text: JSON.stringify(value), raw: true };
 }

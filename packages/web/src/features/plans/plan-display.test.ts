@@ -60,6 +60,12 @@ describe('plan card rows', () => {
       value: 'Low to medium',
       risk: { level: null },
     });
+    // A member gets no old text from the server (#34): the card says so in words, never the English text.
+    const member = planRows({ ...silver, riskLevel: null, riskLevelUnmapped: null });
+    expect(member.find((r) => r.label === 'Risk level')).toMatchObject({
+      value: 'Not yet graded',
+      risk: { level: null },
+    });
   });
 
   it('name terms in months or years', () => {
@@ -83,6 +89,9 @@ describe('plan card rows in another language', () => {
     expect(value(rows, 'Bei Fälligkeit')).toBe('Bei 4.999 $: 5.698,86 $ zurück');
     expect(value(rows, 'Risikostufe')).toBe('Niedrig');
     expect(value(planRows({ ...silver, riskLevel: 'very_high' }), 'Risikostufe')).toBe('Sehr hoch');
+    expect(value(planRows({ ...silver, riskLevel: null, riskLevelUnmapped: null }), 'Risikostufe')).toBe(
+      'Noch nicht eingestuft',
+    );
   });
 
   it('name every risk level in every language (none left in English)', async () => {

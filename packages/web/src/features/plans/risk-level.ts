@@ -12,12 +12,16 @@ export const RISK_LEVEL: Record<TRiskLevel, MessageDescriptor> = {
   very_high: msg({ message: 'Very high', context: 'risk level' }),
 };
 
+/** What a member reads for a plan still waiting for an admin to choose its level (#34). */
+const NOT_GRADED = msg({ message: 'Not yet graded', context: 'risk level' });
+
 /**
  * A plan's risk in the language shown: the level's label or, for a plan still waiting for an admin to choose,
- * the old text as it was typed (call while rendering).
+ * the old text as it was typed (the server sends it to admins only) or else "Not yet graded" (call while rendering).
  */
 export function riskLabel(level: TRiskLevel | null, unmapped?: string | null): string {
-  return level ? i18n._(RISK_LEVEL[level]) : (unmapped ?? '');
+  if (level) return i18n._(RISK_LEVEL[level]);
+  return unmapped || i18n._(NOT_GRADED);
 }
 
 /** The levels for a select, lowest first, named in the language shown (call while rendering). */
