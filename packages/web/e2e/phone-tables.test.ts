@@ -91,7 +91,7 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     // Scrolled to the end of the row the cue goes; every amount and balance can be scrolled fully on screen.
     const area = table.locator('xpath=..');
     await area.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await poll(() => cue.count()).toBe(0);
+    await poll(() => cue.isVisible()).toBe(false);
     for (const amount of ['+$1,048.95', '-$48.95', '$1,048.95', '$1,000.00']) {
       const cell = table.getByText(amount, { exact: true }).first();
       await seen(cell);
@@ -151,7 +151,7 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     }
     // Scrolled to the row's end the cue goes.
     await table.locator('xpath=..').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await poll(() => cue.count()).toBe(0);
+    await poll(() => cue.isVisible()).toBe(false);
   });
 
   test('Statement lines at 390 px: a scroll cue; each status, reason and action can be scrolled into view', async () => {
@@ -194,6 +194,6 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     await fullyOnScreen(exception.getByText('No reference.'), 'the exception reason');
     await fullyOnScreen(exception.getByRole('button', { name: /^Resolve the line of \+\$37\.25/ }), 'Resolve');
     await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await poll(() => cue.count()).toBe(0);
+    await poll(() => cue.isVisible()).toBe(false);
   });
 });

@@ -31,8 +31,17 @@ export function ScrollingTable({ children, label }: { children: ReactNode; label
   }, []);
   return (
     <>
-      {more ? (
-        <HStack gap="1.5" fontSize="xs" color="fg.muted" data-testid="scroll-cue" aria-hidden>
+      {/* Kept in its place (hidden) once scrolled to the row's end: removing it would move the table up under a
+          finger or a click that is on its way (a click on a row's button landed above it). */}
+      {scrolls ? (
+        <HStack
+          gap="1.5"
+          fontSize="xs"
+          color="fg.muted"
+          data-testid="scroll-cue"
+          aria-hidden
+          visibility={more ? 'visible' : 'hidden'}
+        >
           <Icon as={LuMoveHorizontal} boxSize="3.5" />
           <Text>
             <Trans>Scroll sideways for more columns</Trans>
