@@ -141,7 +141,7 @@ describeBrowser('bank money', () => {
     await shot(a, 'bank-payment-file-exported');
 
     // The batch's file is listed and downloads again, the same bytes (#34), with an audit row for the download.
-    const files = a.getByRole('region', { name: 'Payment files table' });
+    const files = a.getByRole('region', { name: 'Payment files', exact: true });
     const batch = files.getByRole('row').filter({ hasText: file.suggestedFilename() });
     await seen(batch.getByText('$120.50'));
     const violations = await axeViolations(a);

@@ -1,6 +1,7 @@
-import { Box, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuDownload } from 'react-icons/lu';
+import { ScrollingTable } from '../../components/table/ScrollCue';
 import { toaster } from '../../components/ui/toaster';
 import { downloadTextFile } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
@@ -33,7 +34,7 @@ export function PaymentFiles() {
       <Heading as="h2" size="sm" id="payment-files-title">
         <Trans>Payment files</Trans>
       </Heading>
-      <Box overflowX="auto" tabIndex={0} role="region" aria-label={t`Payment files table`}>
+      <ScrollingTable label={t`Payment files table`}>
         <Table.Root size="sm" minW="36rem">
           <Table.Header>
             <Table.Row>
@@ -90,7 +91,7 @@ export function PaymentFiles() {
             })}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </ScrollingTable>
       <Text fontSize="xs" color="fg.muted">
         <Trans>The same file as exported: upload it again only if the bank did not receive it the first time.</Trans>
       </Text>
