@@ -18,10 +18,15 @@ export const ZLedgerEntry = z.object({
   userId: z.string(),
   /** The owner's email (admins page through everyone's entries). */
   userEmail: z.string().optional(),
+  /** The asset of the line (USD, BTC...); every line before #29 is USD. */
+  asset: z.string(),
   kind: ZLedgerKind,
-  /** Signed dollars: credits positive, debits negative. */
-  amount: z.number(),
-  balanceAfter: z.number(),
+  /** USD lines: signed dollars, credits positive, debits negative (null for other assets: see amountUnits). */
+  amount: z.number().nullable(),
+  balanceAfter: z.number().nullable(),
+  /** The exact amount in the asset's unit as a decimal string ("-12.34", "0.00120000"): any asset. */
+  amountUnits: z.string(),
+  balanceAfterUnits: z.string(),
   refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral']),
   refId: z.string(),
   actorId: z.string().nullable(),
@@ -36,7 +41,15 @@ export const ZLedgerEntry = z.object({
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
 /** ledger.list: one page of ledger entries, optionally by member or kind. */
-export const ZLedgerListInput = ZPageInput.extend({ userId: ZId.optional(), kind: ZLedgerKind.optional() });
+export const ZLedgerListInput = ZPageInput.extend({
+  userId: ZId.optional(),
+  kind: ZLedgerKind.optional(),
+  /** Which asset's lines (default USD). */
+  asset: z
+    .string()
+    .regex(/^[A-Z0-9]{2,10}$/)
+    .optional(),
+});
 /** What a caller sends (limit may be left out). */
 export type TLedgerListInput = z.input<typeof ZLedgerListInput>;
 export const ZLedgerPage = page(ZLedgerEntry);
@@ -50,5 +63,16 @@ export const ZLedgerVerify = z.object({
   mismatches: z.array(z.object({ userId: z.string(), balance: z.number(), ledgerSum: z.number() })),
   /** The platform check: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments. */
   platform: z.object({ ok: z.boolean(), difference: z.number() }),
+  /** Every asset's journal: accounts equal to their postings, movements summing to zero, books summing to zero. */
+  assets: z.array(
+    z.object({
+      asset: z.string(),
+      accounts: z.number().int(),
+      accountMismatches: z.number().int(),
+      unbalancedMovements: z.number().int(),
+      /** The sum of every account's balance, in the asset's smallest unit: "0" when the books balance. */
+      total: z.string(),
+    }),
+  ),
 });
 export type TLedgerVerify = z.infer<typeof ZLedgerVerify>;

@@ -25,7 +25,7 @@ describe('benchmarks reach the server through @vestora/server/bench', () => {
       ],
       [
         'bench/bench-example.ts',
-        "import type { UserRow } from '../packages/server/src/db/schema.ts';\nexport type U = UserRow;\n",
+        "import type { TestUser } from '../packages/server/src/test/factories.ts';\nexport type U = TestUser;\n",
       ],
       [
         'scripts/example.ts',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { signupFields } from './support/fixtures.ts';
@@ -70,9 +70,9 @@ describe('account.get / account.update', () => {
 
 describe('referral.get', () => {
   let t: TestApp;
-  let self: UserRow;
-  let other: UserRow;
-  let admin: UserRow;
+  let self: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp({ env: { PUBLIC_URL: 'https://invest.example/' } });
     [self, other, admin] = [

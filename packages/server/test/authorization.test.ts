@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { appRouter } from '../src/trpc/router.ts';
@@ -69,7 +69,7 @@ describe('authorization, generated from the router', () => {
     });
   });
 
-  async function call(path: string, c: AuthzCase, caller: UserRow | null) {
+  async function call(path: string, c: AuthzCase, caller: TestUser | null) {
     const input = c.input ? await c.input(actors) : undefined;
     // A fresh session per call, so user.logout cannot sign the next call out.
     const cookie = caller ? await sessionFor(t, caller) : undefined;
@@ -82,7 +82,7 @@ describe('authorization, generated from the router', () => {
     it(`${path}: anonymous, user, other user, admin`, async () => {
       const c = allCases[path];
       if (!c) throw new Error(`No authorization case for "${path}": add one to a test/authz/*.cases.ts file.`);
-      const callers: Record<Role, UserRow | null> = {
+      const callers: Record<Role, TestUser | null> = {
         anonymous: null,
         user: actors.self,
         otherUser: actors.other,

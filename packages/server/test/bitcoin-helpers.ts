@@ -1,4 +1,4 @@
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { deriveAddress, parseAccountKey } from '../src/modules/bitcoin/bitcoin.derive.ts';
 import { type BitcoinWatcher, createBitcoinWatcher, type PriceQuote } from '../src/modules/bitcoin/bitcoin.watcher.ts';
 import { createEsploraClient } from '../src/modules/bitcoin/esplora.client.ts';
@@ -20,7 +20,7 @@ export interface BitcoinRig {
   t: TestApp;
   chain: FakeEsplora;
   clock: ManualClock;
-  admin: UserRow;
+  admin: TestUser;
   /** What the price source answers (null: no price). */
   price: { quote: PriceQuote | null };
   /** The rig's watcher (one instance: a second one waits for its lease). */
@@ -30,7 +30,7 @@ export interface BitcoinRig {
   /** The memos of the ledger entries of one deposit. */
   memosFor(depositId: string): Promise<string[]>;
   /** The member's deposit output: their address and script, as deposit.instructions gives it. */
-  payTo(user: UserRow, sats: number): Promise<FakeOutput>;
+  payTo(user: TestUser, sats: number): Promise<FakeOutput>;
   close(): Promise<void>;
 }
 

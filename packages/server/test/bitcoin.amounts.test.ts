@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { callerAs, insertUser } from '../src/test/factories.ts';
 import { balanceOf, expectLedgerConsistent, failure } from './money/money-helpers.ts';
 import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers.ts';
@@ -9,10 +9,10 @@ import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers
 // hold the payment for an admin (an amount_mismatch exception the admin resolves).
 describe('Bitcoin amounts from the block', () => {
   let rig: BitcoinRig;
-  let alice: UserRow;
-  let bob: UserRow;
-  let carol: UserRow;
-  let second: UserRow;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let second: TestUser;
   beforeAll(async () => {
     rig = await startBitcoinRig();
     alice = await insertUser(rig.t.handle.db);

@@ -2,7 +2,7 @@
 // scan; with the lease lost, the database's keys and guarded transitions still credit once), and a restart
 // that resumes from the last finished block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import type { FakeTx } from '../src/test/fake-esplora.ts';
 import { insertUser } from '../src/test/factories.ts';
@@ -11,7 +11,7 @@ import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers
 
 describe('Bitcoin credits: exactly once under two watchers and a restart (PostgreSQL)', () => {
   let rig: BitcoinRig;
-  let members: UserRow[];
+  let members: TestUser[];
   const paid = new Map<string, number>(); // user id -> cents each payment is worth at $90,000, summed
   beforeAll(async () => {
     rig = await startBitcoinRig();
@@ -23,7 +23,7 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
     await rig.close();
   });
 
-  const pay = async (m: UserRow, sats: number): Promise<FakeTx> => {
+  const pay = async (m: TestUser, sats: number): Promise<FakeTx> => {
     paid.set(m.id, (paid.get(m.id) ?? 0) + Math.floor((sats * PRICE_CENTS) / 1e8));
     return rig.chain.tx(await rig.payTo(m, sats));
   };

@@ -3,7 +3,7 @@
 // `paid`, once; one that never appears, or pays elsewhere or less, is an exception and stays sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TWithdrawal } from '@vestora/contract';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { createPayoutChecker, startPayoutChecker } from '../src/modules/bitcoin/bitcoin.payouts.ts';
 import { createEsploraClient } from '../src/modules/bitcoin/esplora.client.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
@@ -24,7 +24,7 @@ const OTHER = {
 
 describe('crypto payouts: sent until the chain shows them paid (#34)', () => {
   let rig: BitcoinRig;
-  let gus: UserRow;
+  let gus: TestUser;
   let checker: ReturnType<typeof createPayoutChecker>;
   beforeAll(async () => {
     rig = await startBitcoinRig({ BTC_PAYOUT_WINDOW_HOURS: '24' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBitcoinDeposit, TDepositItem } from '@vestora/contract';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { callerAs, insertUser, setDepositAccount } from '../src/test/factories.ts';
 import { balanceOf, entriesFor, expectLedgerConsistent, failure } from './money/money-helpers.ts';
@@ -10,7 +10,7 @@ const bitcoinItems = (items: TDepositItem[]) => items.filter((d): d is TBitcoinD
 
 describe('Bitcoin deposits: the chain watcher', () => {
   let rig: BitcoinRig;
-  let alice: UserRow;
+  let alice: TestUser;
   beforeAll(async () => {
     rig = await startBitcoinRig();
     alice = await insertUser(rig.t.handle.db, { firstName: 'Alice' });
@@ -20,7 +20,7 @@ describe('Bitcoin deposits: the chain watcher', () => {
     await rig.close();
   });
 
-  const listOf = async (u: UserRow) => bitcoinItems((await callerAs(rig.t, u).deposit.list({})).items);
+  const listOf = async (u: TestUser) => bitcoinItems((await callerAs(rig.t, u).deposit.list({})).items);
 
   it('shows a mempool payment as seen (0 confirmations), counts confirmations, credits once at 2', async () => {
     const w = rig.w;

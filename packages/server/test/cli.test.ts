@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/open.ts';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { createSession, hashToken } from '../src/modules/session/session.service.ts';
 import { resetPassword } from '../src/modules/user/user.password.ts';
 import { insertUser } from '../src/test/factories.ts';
@@ -122,7 +122,7 @@ describe.skipIf(testDbKind() === 'pg')('pnpm cli', () => {
   it('refuses to promote an existing account without --promote, saying when and how it was made; --promote ends its sessions', async () => {
     // Someone signed up with the operator's email before the operator ran create-admin, and is signed in.
     const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'the cli test');
-    let early: UserRow;
+    let early: TestUser;
     try {
       early = await insertUser(handle.db, { email: 'early@example.com', firstName: 'Early' });
       await createSession(handle.db, early.id, new Date());
@@ -193,7 +193,7 @@ describe.skipIf(testDbKind() === 'pg')('pnpm cli', () => {
 
   it('reset-link prints a fresh single-use reset link for an account, audited as the server operator', async () => {
     const handle = await openDatabase(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), 'the cli test');
-    let member: UserRow;
+    let member: TestUser;
     try {
       member = await insertUser(handle.db, { email: 'forgetful@example.com' });
     } finally {

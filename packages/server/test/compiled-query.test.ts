@@ -12,23 +12,25 @@ describe('compiledOnce: a query compiled once, run with each call its own values
   afterAll(() => handle.close());
 
   it('each call gets the rows for its values; the constants the builder made parameters stay', async () => {
-    const a = await insertUser(handle.db, { balanceCents: 100 });
-    const b = await insertUser(handle.db, { balanceCents: 200 });
+    const a = await insertUser(handle.db);
+    const b = await insertUser(handle.db);
+    await handle.db.updateTable('users').set({ version: 100 }).where('id', '=', a.id).execute();
+    await handle.db.updateTable('users').set({ version: 200 }).where('id', '=', b.id).execute();
     const byEmail = compiledOnce(2, (db, email: string, min: number) =>
       db
         .selectFrom('users')
-        .select(['id', 'balance_cents'])
+        .select(['id', 'version'])
         .where('email', '=', email)
-        .where('balance_cents', '>=', min)
+        .where('version', '>=', min)
         .where('account_type', '!=', 'admin'),
     );
-    expect(await byEmail(handle.db, a.email, 0)).toEqual([{ id: a.id, balance_cents: 100 }]);
-    expect(await byEmail(handle.db, b.email, 0)).toEqual([{ id: b.id, balance_cents: 200 }]);
+    expect(await byEmail(handle.db, a.email, 0)).toEqual([{ id: a.id, version: 100 }]);
+    expect(await byEmail(handle.db, b.email, 0)).toEqual([{ id: b.id, version: 200 }]);
     expect(await byEmail(handle.db, b.email, 201)).toEqual([]);
     // A transaction runs it on its own connection, and sees its own writes.
     await handle.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ balance_cents: 300 }).where('id', '=', a.id).execute();
-      expect(await byEmail(trx, a.email, 250)).toEqual([{ id: a.id, balance_cents: 300 }]);
+      await trx.updateTable('users').set({ version: 300 }).where('id', '=', a.id).execute();
+      expect(await byEmail(trx, a.email, 250)).toEqual([{ id: a.id, version: 300 }]);
     });
   });
 

@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { CONTACT_RECEIVED_NO_MAIL_MESSAGE } from '@vestora/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { hashToken } from '../src/modules/session/session.service.ts';
 import { CONTACT_LIMIT_PER_WINDOW, NEWSLETTER_LIMIT_PER_WINDOW } from '../src/modules/limits/limits.service.ts';
 import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
@@ -20,7 +20,7 @@ const CHROME_WINDOWS =
 
 let t: TestApp;
 let clock: ManualClock;
-let admin: UserRow;
+let admin: TestUser;
 let adminCookie: string;
 beforeAll(async () => {
   clock = new ManualClock('2026-03-01T09:00:00.000Z');
@@ -52,7 +52,7 @@ function mutationFrom(
   });
 }
 
-async function signInFrom(user: UserRow, ip: string, userAgent: string): Promise<string> {
+async function signInFrom(user: TestUser, ip: string, userAgent: string): Promise<string> {
   const res = await mutationFrom({ ip, userAgent }, 'user.login', { email: user.email, password: TEST_PASSWORD });
   expect(res.statusCode, res.body).toBe(200);
   return sessionCookieFrom(res);

@@ -1,12 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { callerAs, insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { sessionCookieFrom, startTestApp, type TestApp } from '../src/test/harness.ts';
 import type { OpenApiDocument } from '../src/rest/v1/openapi.ts';
 import { legacyPlanFields, signupFields } from './support/fixtures.ts';
 import { expectNoSecrets, legacy, sessionFor } from './support/http.ts';
 import { documentChecker, documentedRoutes, registeredRoutes } from './support/openapi.ts';
+import { balanceCentsColumn } from '../src/modules/user/user.repo.ts';
 
 /** The served /api/v1/openapi.json; every answer below is checked against it. */
 let doc: OpenApiDocument;
@@ -31,9 +32,9 @@ function ok(res: LightMyRequestResponse, status = 200) {
 
 describe('legacy /api/v1 adapter', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   let adminCookie: string;
-  let second: UserRow; // approves what `admin` proposes (#27)
+  let second: TestUser; // approves what `admin` proposes (#27)
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
@@ -161,7 +162,7 @@ describe('legacy /api/v1 adapter', () => {
     );
     const row = await t.handle.db
       .selectFrom('users')
-      .select(['city', 'balance_cents', 'version'])
+      .select(['city', balanceCentsColumn(), 'version'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ city: 'Aveiro', balance_cents: 1000, version: v0 + 2 });
@@ -188,7 +189,7 @@ describe('legacy /api/v1 adapter', () => {
     expect(await t.handle.db.selectFrom('ledger_entries').select('id').execute()).toEqual(before);
     const rows = await t.handle.db
       .selectFrom('users')
-      .select(['id', 'balance_cents', 'version'])
+      .select(['id', balanceCentsColumn(), 'version'])
       .where('id', 'in', [user.id, admin.id])
       .execute();
     expect(rows).toEqual(

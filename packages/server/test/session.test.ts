@@ -5,12 +5,13 @@
  * checked in the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { deleteExpiredSessions, hashToken, startSessionPurge } from '../src/modules/session/session.service.ts';
 import { callerAs, insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { ManualClock } from '../src/test/manual-clock.ts';
 import { loginAs, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
+import { balanceCentsColumn } from '../src/modules/user/user.repo.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -165,7 +166,7 @@ describe('session lifetimes on the injected clock', () => {
 });
 
 describe('what ends a user’s sessions', () => {
-  let admin: UserRow;
+  let admin: TestUser;
   let adminCookie: string;
   beforeAll(async () => {
     admin = await insertUser(t.handle.db, { accountType: 'admin', email: 'boss@example.com' });
@@ -173,7 +174,7 @@ describe('what ends a user’s sessions', () => {
   // Admin sessions last 30 idle minutes: each test signs the admin in afresh.
   const asAdmin = async () => (adminCookie = await sessionFor(t, admin));
   const fresh = async (id: string) =>
-    t.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('a role change ends every session of that user; other edits do not', async () => {
     await asAdmin();

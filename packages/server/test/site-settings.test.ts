@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONTACT_RECEIVED_MESSAGE, NEWSLETTER_SUBSCRIBE_MESSAGE } from '@vestora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { adjustBalance, callerAs, insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { insertPlanRow } from './support/fixtures.ts';
@@ -23,8 +23,8 @@ const FACTS = {
 
 describe('site settings', () => {
   let t: TestApp;
-  let admin: UserRow;
-  let member: UserRow;
+  let admin: TestUser;
+  let member: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });

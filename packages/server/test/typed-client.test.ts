@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { insertUser, TEST_PASSWORD } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { loginAndListPlans } from '../../../scripts/typed-client.ts';
@@ -13,7 +13,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 describe('scripts/typed-client.ts against a listening server', () => {
   let t: TestApp;
   let url: string;
-  let user: UserRow;
+  let user: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { insertUser, approveAs, secondAdmin } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { expectNoSecrets, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from './support/http.ts';
+import { balanceCentsColumn } from '../src/modules/user/user.repo.ts';
 
 describe('user.list / user.update (admin)', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   let adminCookie: string;
   beforeAll(async () => {
     t = await startTestApp();
@@ -16,7 +17,7 @@ describe('user.list / user.update (admin)', () => {
   afterAll(() => t.close());
 
   const row = (id: string) =>
-    t.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
   const update = (input: unknown, cookie = adminCookie) => trpcMutation(t.app, 'user.update', input, cookie);
 
   it('user.list answers a page of users without secrets; a plain user gets 403', async () => {
@@ -122,7 +123,7 @@ describe('user.list / user.update (admin)', () => {
       const res = await update({ id: user.id, version: user.version, balance: 50, city: 'Braga', reason });
       expect(trpcError(res)).toMatchObject({ status: 400, message: expect.stringMatching(/needs a reason/) });
     }
-    const r = await t.handle.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const r = await t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect([r.city, r.balance_cents, r.version]).toEqual(['Lisbon', 10_000, user.version]);
     await approveAs(
       t,

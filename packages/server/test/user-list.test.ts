@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUser } from '@vestora/contract';
-import type { UserRow } from '../src/db/schema.ts';
+import type { TestUser } from '../src/test/factories.ts';
 import { callerAs, insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { expectNoSecrets, legacy, sessionFor, trpcData, trpcError, trpcQuery } from './support/http.ts';
@@ -11,9 +11,9 @@ import { failure } from './money/money-helpers.ts';
 // the legacy /api/v1/user/get_all keeps its shape but answers at most 1,000 users per call.
 describe('user.list: search and paging', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   /** The people below, in sign-up order. */
-  const people: UserRow[] = [];
+  const people: TestUser[] = [];
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin', email: 'root@vestora.test', firstName: 'Ada' });

@@ -15,8 +15,6 @@ export interface UserTable {
   email: string;
   password_hash: string;
   account_type: 'user' | 'admin';
-  /** Integer cents; CHECK (balance_cents >= 0). Only the ledger module writes it. */
-  balance_cents: Generated<number>;
   profile_picture: Generated<string>;
   version: Generated<number>;
   referral_code: string;
@@ -163,6 +161,71 @@ export type LedgerKind =
   | 'referral_reward';
 export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral';
 
+/** What a movement of the journal is: a member's ledger line kind, or a payout leaving the held funds. */
+export type MovementKind = LedgerKind | 'withdrawal_paid';
+/** Accounts a member owns, per asset: their available money, funds held for withdrawals, invested principal. */
+export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested';
+/** The platform's accounts, one per asset. */
+export type PlatformAccountKind =
+  | 'treasury'
+  | 'revenue'
+  | 'interest_expense'
+  | 'referral_expense'
+  | 'adjustments'
+  | 'bank'
+  | 'chain'
+  | 'suspense';
+
+/** USD and the coins the platform lists: amounts are integers of 10^-scale of one unit. */
+export interface AssetTable {
+  code: string;
+  name: string;
+  symbol: string;
+  /** The market feed's coin id (null: USD). */
+  coin_id: string | null;
+  scale: number;
+  created_at: Generated<Date>;
+}
+
+/** One account of the journal: a member's (user_id) or the platform's, of one asset. */
+export interface LedgerAccountTable {
+  id: Generated<string>;
+  asset: string;
+  kind: MemberAccountKind | PlatformAccountKind;
+  user_id: string | null;
+  /** numeric(78,0) in the asset's smallest unit; pg answers a decimal string. Only the posting trigger writes it. */
+  balance: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** One movement of one asset; its postings sum to zero. */
+export interface LedgerMovementTable {
+  id: string;
+  seq: Generated<number>;
+  asset: string;
+  kind: MovementKind;
+  ref_type: LedgerRefType;
+  ref_id: string;
+  actor_id: string | null;
+  memo: string | null;
+  /** Links the two movements of an exchange of two assets. */
+  exchange_id: string | null;
+  created_at: Timestamp;
+}
+
+/** One leg of a movement on an account (numeric(78,0) decimal strings). */
+export interface LedgerPostingTable {
+  id: string;
+  seq: Generated<number>;
+  movement_id: string;
+  account_id: string;
+  asset: string;
+  amount: string;
+  /** The account's balance after it (null on the platform's unbounded accounts, settled at commit). */
+  balance_after: string | null;
+}
+
+/** A VIEW since #29: the members' USD lines of the journal (their available money), as the old table read. */
 export interface LedgerEntryTable {
   id: string;
   seq: Generated<number>;
@@ -380,16 +443,6 @@ export interface InvestmentPayoutTable {
 }
 
 /** The platform's own account: every cent it pays out (interest, referral rewards). */
-export interface PlatformLedgerTable {
-  id: string;
-  seq: Generated<number>;
-  kind: 'interest' | 'referral_reward';
-  amount_cents: number;
-  user_id: string;
-  ref_type: string;
-  ref_id: string;
-  created_at: Generated<Date>;
-}
 
 /**
  * The one referral reward a referred member can bring (keyed by them): claimed `pending` when their first
@@ -642,7 +695,10 @@ export interface DB {
   app_meta: AppMetaTable;
   investments: InvestmentTable;
   investment_payouts: InvestmentPayoutTable;
-  platform_ledger: PlatformLedgerTable;
+  assets: AssetTable;
+  ledger_accounts: LedgerAccountTable;
+  ledger_movements: LedgerMovementTable;
+  ledger_postings: LedgerPostingTable;
   referral_rewards: ReferralRewardTable;
   rate_limits: RateLimitTable;
   mail_outbox: MailOutboxTable;

@@ -5,11 +5,15 @@ import { hashPassword } from '../lib/password.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { FlowEnv } from '../modules/money/money.core.ts';
-import { moveMoney } from '../modules/money/money.move.ts';
+import { adjustmentLegs, moveMoney } from '../modules/money/money.move.ts';
+import { balanceCentsColumn } from '../modules/user/user.repo.ts';
 import type { SessionUser } from '../modules/session/session.service.ts';
 import { createContextInner } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import type { TestApp } from './harness.ts';
+
+/** A user as tests hold it: the row and their USD balance (read from the journal). */
+export type TestUser = UserRow & { balance_cents: number };
 
 export const TEST_PASSWORD = 'correct horse battery';
 let cachedHash: Promise<string> | undefined;
@@ -28,7 +32,7 @@ export async function insertUser(
     /** A proven address (with SMTP_URL set, withdrawals need one). */
     emailVerified?: boolean;
   } = {},
-): Promise<UserRow> {
+): Promise<TestUser> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const id = randomUUID();
   await db
@@ -49,7 +53,12 @@ export async function insertUser(
   if (opts.balanceCents) {
     await adjustBalance(db, id, opts.balanceCents, 'test setup');
   }
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .select(balanceCentsColumn())
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -63,17 +72,17 @@ export async function adjustBalance(
   memo: string,
   opts: { actorId?: string | null; at?: Date } = {},
 ): Promise<{ balanceAfterCents: number }> {
-  return db.transaction().execute((trx) =>
+  const moved = await db.transaction().execute((trx) =>
     moveMoney(trx, {
-      userId,
       kind: 'adjustment',
-      amountCents: cents,
+      legs: adjustmentLegs(userId, BigInt(cents)),
       ref: { type: 'adjustment', id: randomUUID() },
       actorId: opts.actorId ?? null,
       memo,
       at: opts.at ?? new Date(),
     }),
   );
+  return { balanceAfterCents: Number(moved.balanceAfter) };
 }
 
 /** What a flow needs to run outside a request (tests, the payout runner's callers): a time and the settings. */
@@ -128,9 +137,9 @@ export async function confirmDeposit(
   return callerAs(t, approver).deposit.review({ ...input, decision: 'confirm' });
 }
 
-const secondAdmins = new WeakMap<object, Promise<UserRow>>();
+const secondAdmins = new WeakMap<object, Promise<TestUser>>();
 /** A second administrator of this test app (made once), for the approvals one admin cannot give alone (#27). */
-export function secondAdmin(t: TestApp): Promise<UserRow> {
+export function secondAdmin(t: TestApp): Promise<TestUser> {
   let p = secondAdmins.get(t);
   if (!p) {
     p = insertUser(t.handle.db, { accountType: 'admin', firstName: 'Second' });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { claimBatch } from '../../src/modules/account-statement/account-statement.repo.ts';
 import { issueDueStatements } from '../../src/modules/account-statement/account-statement.job.ts';
@@ -25,11 +25,11 @@ describe('monthly account statements', () => {
   let t: TestApp;
   let clock: ManualClock;
   let log: ReturnType<typeof logCapture>;
-  let admin: UserRow;
-  let alice: UserRow; // activity on both sides of each month boundary
-  let bob: UserRow; // a balance and no activity in February
-  let carol: UserRow; // nothing at all
-  let dave: UserRow; // everything invested: balance 0, one open position
+  let admin: TestUser;
+  let alice: TestUser; // activity on both sides of each month boundary
+  let bob: TestUser; // a balance and no activity in February
+  let carol: TestUser; // nothing at all
+  let dave: TestUser; // everything invested: balance 0, one open position
   const deps = () => t.app.deps;
 
   beforeAll(async () => {
@@ -228,7 +228,7 @@ describe('monthly account statements', () => {
 describe('the job resumes after a stop and after a crash', () => {
   let t: TestApp;
   let clock: ManualClock;
-  let members: UserRow[];
+  let members: TestUser[];
 
   beforeAll(async () => {
     clock = new ManualClock('2026-06-10T00:00:00Z');
@@ -276,9 +276,9 @@ describe('the job resumes after a stop and after a crash', () => {
 describe('the yearly interest summary', () => {
   let t: TestApp;
   let clock: ManualClock;
-  let admin: UserRow;
-  let investor: UserRow;
-  let friend: UserRow;
+  let admin: TestUser;
+  let investor: TestUser;
+  let friend: TestUser;
   let planA: string;
   let planB: string;
   const pay = () => payDuePeriods(t.handle.db, testEnv(clock.now(), t.config));

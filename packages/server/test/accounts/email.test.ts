@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { loginAs, trpcData, trpcError, trpcMutation, trpcQuery } from '../support/http.ts';
 import { linkToken, mailTo } from './account-helpers.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 const person = (email: string) => ({
   firstName: 'Vera',
@@ -182,7 +183,7 @@ describe('email verification', () => {
     expect(trpcError(refused)).toMatchObject({ status: 403, message: expect.stringContaining('Verify your email') });
     const balance = await t.handle.db
       .selectFrom('users')
-      .select('balance_cents')
+      .select(balanceCentsColumn())
       .where('id', '=', u.id)
       .executeTakeFirstOrThrow();
     expect(Number(balance.balance_cents)).toBe(100_00);

@@ -1,7 +1,7 @@
 // Issue #27: two admins approving the same proposal at the same moment credit it once (PostgreSQL: the calls
 // run on separate pool connections and genuinely contend for the proposal's row).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { callerAs, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -17,8 +17,8 @@ async function together<T>(calls: (() => Promise<T>)[]) {
 
 describe('approvals under real concurrency (PostgreSQL)', () => {
   let t: TestApp;
-  let proposer: UserRow;
-  let approvers: UserRow[];
+  let proposer: TestUser;
+  let approvers: TestUser[];
   beforeAll(async () => {
     t = await startTestApp();
     if (t.handle.kind !== 'postgres')

@@ -1,7 +1,7 @@
 // Issue #27, part A: money one admin cannot make alone. Each attack of the issue, performed, and shown refused
 // or harmless: one admin's word changes nothing; a second admin approves; who took part never pays it out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -11,11 +11,11 @@ import { balanceOf, cookieFor, DETAILS, expectLedgerConsistent, failure, newKey 
 describe('#27 attacks: one admin plus a self-registered account', () => {
   let t: TestApp;
   const clock = new ManualClock('2026-12-02T10:00:00.000Z');
-  let mallory: UserRow; // the admin who tries it alone
-  let bob: UserRow; // a second admin
-  let carol: UserRow; // a third admin
-  let sock: UserRow; // mallory's self-registered account
-  let fresh: UserRow; // an admin in their review cooldown
+  let mallory: TestUser; // the admin who tries it alone
+  let bob: TestUser; // a second admin
+  let carol: TestUser; // a third admin
+  let sock: TestUser; // mallory's self-registered account
+  let fresh: TestUser; // an admin in their review cooldown
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
@@ -42,7 +42,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
     await t.close();
   });
 
-  const versionOf = async (u: UserRow) =>
+  const versionOf = async (u: TestUser) =>
     (await t.handle.db.selectFrom('users').select('version').where('id', '=', u.id).executeTakeFirstOrThrow()).version;
 
   it('a balance adjustment is a proposal: nothing moves until a second admin approves it, once', async () => {

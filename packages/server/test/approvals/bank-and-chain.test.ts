@@ -1,6 +1,6 @@
 // Issue #27, part A: how a bank's files are read is decided by two admins, and closed accounts receive nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { startBitcoinRig } from '../bitcoin-helpers.ts';
@@ -24,10 +24,10 @@ const POISONED = { ...BANK_MAPPING, amount: 'Balance' };
 
 describe('#27 a poisoned CSV mapping and closed accounts', () => {
   let t: TestApp;
-  let adminA: UserRow;
-  let adminB: UserRow;
-  let victim: UserRow; // adminA's self-registered account
-  let closed: UserRow;
+  let adminA: TestUser;
+  let adminB: TestUser;
+  let victim: TestUser; // adminA's self-registered account
+  let closed: TestUser;
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { createOrPromoteAdmin } from '../../src/modules/user/user.admin-bootstrap.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { legacy, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from '../support/http.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 // Issue #17, "One admin alone defeats four eyes": each attack is performed on the API and shown refused with
 // nothing changed. Admins inserted by the factory stand for admins made with `pnpm cli create-admin`.
@@ -18,8 +19,8 @@ describe('four eyes that one administrator cannot defeat', () => {
   afterAll(() => t.close());
 
   const user = (id: string) =>
-    t.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const call = async (who: Pick<UserRow, 'id'>, path: string, input?: unknown) =>
+    t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
+  const call = async (who: Pick<TestUser, 'id'>, path: string, input?: unknown) =>
     trpcMutation(t.app, path, input, await sessionFor(t, who));
   const auditActions = async (entityId: string) =>
     (
@@ -33,7 +34,7 @@ describe('four eyes that one administrator cannot defeat', () => {
   const balanceOf = async (id: string) => Number((await user(id)).balance_cents);
 
   /** Admin A promotes S and admin B approves: S is an admin made through a request asked by A. */
-  async function promotedBy(requester: UserRow, approver: UserRow): Promise<UserRow> {
+  async function promotedBy(requester: TestUser, approver: TestUser): Promise<TestUser> {
     const sock = await insertUser(t.handle.db);
     const req = trpcData(await call(requester, 'user.update', { id: sock.id, accountType: 'admin' })).roleRequest;
     trpcData(await call(approver, 'user.roleRequest.approve', { id: req.id }));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { requestDeposit } from '../../src/modules/deposit/deposit.service.ts';
 import { requestWithdrawal } from '../../src/modules/withdrawal/withdrawal.service.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -23,7 +23,7 @@ async function pendingDeposit({ db, self }: AuthzActors): Promise<string> {
 }
 
 /** Credits `user` through the ledger (the actors start with no balance). */
-async function fund(db: AuthzActors['db'], user: UserRow, cents: number): Promise<void> {
+async function fund(db: AuthzActors['db'], user: TestUser, cents: number): Promise<void> {
   await adjustBalance(db, user.id, cents, 'authz fixture');
 }
 

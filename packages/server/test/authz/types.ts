@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 
 /**
  * What the authorization test expects from one caller.
@@ -11,10 +11,10 @@ export type AuthOutcome = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN';
 /** The signed-in people every case can refer to (fresh rows on a fresh database; no balance). */
 export interface AuthzActors {
   /** The caller in the `user` column: a plain user. */
-  self: UserRow;
+  self: TestUser;
   /** Another plain user (the `otherUser` column calls with the same input as `user`). */
-  other: UserRow;
-  admin: UserRow;
+  other: TestUser;
+  admin: TestUser;
   /** Direct database access, for building fixtures (a plan, a deposit owned by `self`, ...). */
   db: Database;
 }

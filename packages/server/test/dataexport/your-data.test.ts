@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { buildPendingExports } from '../../src/modules/dataexport/dataexport.builder.ts';
 import { notify } from '../../src/modules/notification/notification.service.ts';
 import { callerAs, insertUser, TEST_PASSWORD, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
@@ -31,7 +31,7 @@ const TABLES = [
 describe('Your data', () => {
   const clock = new ManualClock('2026-03-10T09:00:00.000Z');
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   let plans: Record<string, string>;
   const build = () => buildPendingExports(t.app.deps);
 

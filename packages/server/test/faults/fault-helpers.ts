@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DbHandle, PoolSettings } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { offlineMarketService } from '../../src/test/fake-market-feed.ts';
 import { createTestDb, testPostgresUrl } from '../../src/test/test-db.ts';
@@ -88,7 +88,7 @@ export async function timed(label: string, url: string, init: RequestInit = {}):
 
 /** A signed-in member with money to withdraw, and the requests the drills mix: reads and a money mutation. */
 export async function member(f: FaultApp) {
-  const user: UserRow = await insertUser(f.handle.db, { balanceCents: 1_000_000_00 });
+  const user: TestUser = await insertUser(f.handle.db, { balanceCents: 1_000_000_00 });
   const cookie = await cookieFor(f, user);
   const json = { cookie, 'content-type': 'application/json' };
   const requests = {

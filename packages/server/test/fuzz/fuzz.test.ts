@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { insertUser, TEST_PASSWORD } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { testDbKind } from '../../src/test/test-db.ts';
@@ -148,7 +148,7 @@ function report(findings: Finding[]): string {
 describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user and admin (seed ${SEED})`, () => {
   let t: TestApp;
   let tracker: Awaited<ReturnType<typeof changeTracker>>;
-  const users: Record<Exclude<Actor, 'visitor'>, UserRow> = {} as never;
+  const users: Record<Exclude<Actor, 'visitor'>, TestUser> = {} as never;
   const cookies: Partial<Record<Actor, string>> = {};
   const pools: IdPools = { ids: [], emails: [], referralCodes: [] };
   /** Errors the server logged while answering the current request. */
@@ -181,7 +181,7 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
    */
   async function restoreActors(): Promise<boolean> {
     let wrote = false;
-    for (const [actor, user] of Object.entries(users) as [Exclude<Actor, 'visitor'>, UserRow][]) {
+    for (const [actor, user] of Object.entries(users) as [Exclude<Actor, 'visitor'>, TestUser][]) {
       const row = await t.handle.db
         .selectFrom('users')
         .select(['account_type', 'disabled_at'])
@@ -288,7 +288,7 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
     await trpcQuery(t.app, 'plan.list');
     expect(await check.changes()).toEqual([]);
     const rolledBack = db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ balance_cents: 1 }).where('id', '=', users.user.id).execute();
+      await trx.updateTable('ledger_accounts').set({ balance: String(1) }).where('user_id', '=', users.user.id).where('kind', '=', 'available').execute();
       throw new Error('roll back');
     });
     await expect(rolledBack).rejects.toThrow('roll back');
@@ -296,7 +296,7 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
 
     const extra = await insertUser(db);
     expect((await check.changes()).join('\n')).toMatch(/^users: \d+ → \d+$/m);
-    await db.updateTable('users').set({ balance_cents: 7 }).where('id', '=', extra.id).execute();
+    await db.updateTable('ledger_accounts').set({ balance: String(7) }).where('user_id', '=', extra.id).where('kind', '=', 'available').execute();
     expect(await check.changes()).toEqual([expect.stringMatching(/^users#watch: /)]);
     await db.deleteFrom('users').where('id', '=', extra.id).execute();
     await check.changes();

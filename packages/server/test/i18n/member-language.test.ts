@@ -2,7 +2,7 @@
 // what the server writes to a member (e-mails, notifications, the monthly statement) is in that language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocale } from '@vestora/contract';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { issueDueStatements } from '../../src/modules/account-statement/account-statement.job.ts';
 import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -10,11 +10,12 @@ import { ManualClock } from '../../src/test/manual-clock.ts';
 import { mailTo } from '../accounts/account-helpers.ts';
 import { failure, newKey } from '../money/money-helpers.ts';
 import { csvRows, moveAt, pdfText, storedStatements } from '../account-statement/statement-helpers.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 describe("the member's language and theme", () => {
   let t: TestApp;
   let clock: ManualClock;
-  let admin: UserRow;
+  let admin: TestUser;
 
   beforeAll(async () => {
     clock = new ManualClock('2026-01-05T09:00:00Z');
@@ -40,6 +41,7 @@ describe("the member's language and theme", () => {
     const fresh = await t.handle.db
       .selectFrom('users')
       .selectAll()
+      .select(balanceCentsColumn())
       .where('id', '=', member.id)
       .executeTakeFirstOrThrow();
     expect(await callerAs(t, fresh).user.me()).toMatchObject({ locale: 'pt-BR', theme: 'dark' });

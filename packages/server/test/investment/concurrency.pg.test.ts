@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { scheduleOf } from '../../src/modules/investment/investment.mapper.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
@@ -41,7 +41,7 @@ async function secondInstance(t: TestApp): Promise<DbHandle> {
 
 describe('opening positions at the same time (PostgreSQL)', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startPgApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
@@ -169,7 +169,7 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
   const START = new Date('2027-03-10T08:00:00.000Z');
   const clock = new ManualClock(START);
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startPgApp(clock);
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
@@ -242,9 +242,10 @@ describe('the payout runner on one PostgreSQL database (PostgreSQL)', () => {
     });
     expect(await ledgerSum(t.handle.db, 'interest')).toBe(want.interestCents);
     const platform = await t.handle.db
-      .selectFrom('platform_ledger')
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
       .select(sql<string>`count(*)`.as('n'))
-      .where('kind', '=', 'interest')
+      .where('a.kind', '=', 'interest_expense')
       .executeTakeFirstOrThrow();
     expect(Number(platform.n)).toBe(want.periods);
     const positions = await t.handle.db

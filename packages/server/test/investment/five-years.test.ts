@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
@@ -55,7 +55,7 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
     const plans = await seededPlans(db);
 
     // Investors with deep pockets; every tenth was referred by the first one (rewards paid along the way).
-    const investors: UserRow[] = [];
+    const investors: TestUser[] = [];
     for (let i = 0; i < Math.max(5, Math.ceil(POSITIONS / 5)); i++)
       investors.push(await insertUser(db, { balanceCents: 5_000_000_00 }));
     const referred = investors.filter((_, i) => i > 0 && i % 10 === 0).map((u) => u.id);
@@ -79,7 +79,7 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
     };
     for (let i = 0; i < onDay.length; ) {
       const at = START.getTime() + onDay[i]! * DAY_MS;
-      const batch: { planIndex: number; amountCents: number; investor: UserRow }[] = [];
+      const batch: { planIndex: number; amountCents: number; investor: TestUser }[] = [];
       for (; i < onDay.length && START.getTime() + onDay[i]! * DAY_MS === at; i++) {
         // A plan whose capacity still takes its minimum, an amount within its limits and what capacity remains.
         let planIndex = rnd.int(0, plans.length - 1);
@@ -174,9 +174,10 @@ describe(`a simulated five-year run (${POSITIONS} positions, seed ${SEED})`, () 
       platform: { ok: true, difference: 0 },
     });
     const platformInterest = await db
-      .selectFrom('platform_ledger')
-      .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('s'))
-      .where('kind', '=', 'interest')
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(sql<string>`coalesce(-sum(p.amount), 0)`.as('s'))
+      .where('a.kind', '=', 'interest_expense')
       .executeTakeFirstOrThrow();
     expect(Number(platformInterest.s), why('the platform paid the interest')).toBe(totalInterest);
 

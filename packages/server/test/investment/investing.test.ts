@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
 import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { balanceOf, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
 import { cents, createPlan, entriesOf, expectVerified, ledgerSum, seededPlans } from './investment-helpers.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 // Investing end to end, through the tRPC caller, on a clock the test moves: quote, open, the payouts the
 // runner makes, early redemption, the referral reward, the badges and the overview figures. Every step
@@ -15,7 +16,7 @@ import { cents, createPlan, entriesOf, expectVerified, ledgerSum, seededPlans } 
 describe('investing for real', () => {
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   let plans: Record<string, string>;
   const pay = () => payDuePeriods(t.handle.db, testEnv(clock.now(), t.config));
 
@@ -532,7 +533,7 @@ describe('investing for real', () => {
       }
       expect(dueCents).toBeGreaterThan(0);
       expect(cents(overview.interestDueNext30Days)).toBe(dueCents);
-      const users = await db.selectFrom('users').select(['id', 'balance_cents']).execute();
+      const users = await db.selectFrom('users').select(['id', balanceCentsColumn()]).execute();
       expect(overview.users).toBe(users.length);
       expect(cents(overview.balancesHeld)).toBe(users.reduce((s, u) => s + u.balance_cents, 0));
       expect(overview.platform).toEqual({ ok: true, difference: 0 });

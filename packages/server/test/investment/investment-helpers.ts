@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { DEMO_PLANS, seedIfEmpty } from '../../src/db/seed.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
 import { callerAs } from '../../src/test/factories.ts';
@@ -20,7 +20,7 @@ export async function seededPlans(db: Database) {
 /** A plan made by an admin through plan.create (dollars, like the wire); returns its id. */
 export async function createPlan(
   t: TestApp,
-  admin: UserRow,
+  admin: TestUser,
   terms: Partial<ReturnType<typeof planFields>> = {},
 ): Promise<string> {
   const plan = await callerAs(t, admin).plan.create({ ...planFields(), ...terms });

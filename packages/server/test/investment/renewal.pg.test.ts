@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
@@ -30,7 +30,7 @@ async function secondInstance(t: TestApp): Promise<DbHandle> {
 describe('renewal at maturity with two runners at once (PostgreSQL)', () => {
   const clock = new ManualClock(START.toISOString());
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp({ clock });
     if (t.handle.kind !== 'postgres') throw new Error('this proof needs PostgreSQL (integration-pg project)');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInvestment } from '@vestora/contract';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -19,7 +19,7 @@ import { createPlan, entriesOf, expectVerified } from './investment-helpers.ts';
 describe('renewal at maturity', () => {
   const clock = new ManualClock('2026-03-10T09:00:00.000Z');
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   const pay = () => payDuePeriods(t.handle.db, testEnv(clock.now(), t.config));
   const db = () => t.handle.db;
 
@@ -164,7 +164,7 @@ describe('renewal at maturity', () => {
   describe('falls back to the balance, saying why', () => {
     /** Matures the position and checks that the money came back, nothing was renewed, and the reason. */
     async function expectDeclined(
-      opened: { user: UserRow; me: ReturnType<typeof callerAs>; position: TInvestment },
+      opened: { user: TestUser; me: ReturnType<typeof callerAs>; position: TInvestment },
       reason: RegExp,
       balanceCents: number,
     ) {

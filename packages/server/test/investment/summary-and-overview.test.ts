@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { addMonthsUtc } from '../../src/modules/investment/investment.schedule.ts';
 import { LEDGER_CHECK_MAX_AGE_MS } from '../../src/modules/ledger/ledger.service.ts';
@@ -16,7 +16,7 @@ import { seededPlans } from './investment-helpers.ts';
 describe('investment.summary and the overview’s ledger check', () => {
   const clock = new ManualClock('2026-03-31T09:00:00.000Z');
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   let plans: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp({ clock });
@@ -61,7 +61,7 @@ describe('investment.summary and the overview’s ledger check', () => {
     // A balance overwritten behind the ledger's back: the overview says what the last full check found, with
     // its time, until the check runs again (both checks are read from it).
     const victim = await insertUser(t.handle.db, { balanceCents: 10_00 });
-    await t.handle.db.updateTable('users').set({ balance_cents: 11_00 }).where('id', '=', victim.id).execute();
+    await t.handle.db.updateTable('ledger_accounts').set({ balance: String(11_00) }).where('user_id', '=', victim.id).where('kind', '=', 'available').execute();
     clock.advanceMs(LEDGER_CHECK_MAX_AGE_MS - 1);
     const stillRecorded = await ad.overview.admin();
     expect(stillRecorded).toMatchObject({ ledgerOk: true, ledgerCheckedAt: checkedAt, platform: { ok: true } });
@@ -74,7 +74,7 @@ describe('investment.summary and the overview’s ledger check', () => {
       platform: { ok: false, difference: 1 },
     });
     // Put it back so the platform balances again for whatever runs after.
-    await t.handle.db.updateTable('users').set({ balance_cents: 10_00 }).where('id', '=', victim.id).execute();
+    await t.handle.db.updateTable('ledger_accounts').set({ balance: String(10_00) }).where('user_id', '=', victim.id).where('kind', '=', 'available').execute();
   });
 
   it('the overview never shows money figures older than a minute: money moved shows on the next load after it', async () => {

@@ -1,7 +1,7 @@
 // Proofs of issue #9's money limits: a per-user limit on deposit, withdrawal and investment requests
 // (MONEY_RATE_LIMIT_PER_MIN), and at most MAX_PENDING_DEPOSITS deposit reports waiting for review.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { insertPlanRow } from '../support/fixtures.ts';
@@ -67,14 +67,14 @@ describe('money requests per user (MONEY_RATE_LIMIT_PER_MIN=6)', () => {
 
 describe('pending deposit reports (MAX_PENDING_DEPOSITS=5)', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(() => t.close());
 
-  const report = (u: UserRow, key = newKey(), reference = 'TRF') =>
+  const report = (u: TestUser, key = newKey(), reference = 'TRF') =>
     callerAs(t, u).deposit.request({ amount: 25, reference, idempotencyKey: key });
 
   it('refuses the 6th pending report with 409 and a clear message; a repeated request still answers; review frees a place', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { composeMail, enqueueMail } from '../../src/modules/mail/mail.outbox.ts';
 import {
   describeSendError,
@@ -19,7 +19,7 @@ import { figures, outboxRows, tally } from './mail-helpers.ts';
 
 const BANK = 'PT50000201231234567890154';
 
-async function securityMail(t: TestApp, user: UserRow, subject: string, now: Date): Promise<string> {
+async function securityMail(t: TestApp, user: TestUser, subject: string, now: Date): Promise<string> {
   const id = await enqueueMail(
     t.handle.db,
     { kind: 'password.changed', to: user.email, userId: user.id, subject, ...composeMail({ paragraphs: [subject] }) },
@@ -40,8 +40,8 @@ describe('mail delivered through SMTP', () => {
   let t: TestApp;
   let clock: ManualClock;
   let sender: MailSender;
-  let alice: UserRow;
-  let admin: UserRow;
+  let alice: TestUser;
+  let admin: TestUser;
   beforeAll(async () => {
     smtp = await startTestSmtpServer({ refuse: (a) => a.startsWith('bounce') });
     clock = new ManualClock('2026-03-01T09:00:00.000Z');
@@ -311,8 +311,8 @@ describe('the sender running on its own timer (as main.ts starts it)', () => {
 describe('mail without SMTP_URL (the embedded default)', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
-  let alice: UserRow;
-  let admin: UserRow;
+  let alice: TestUser;
+  let admin: TestUser;
   beforeAll(async () => {
     // A server is listening, but nobody told the app about it: nothing may reach it.
     smtp = await startTestSmtpServer();

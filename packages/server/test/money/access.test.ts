@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, confirmDeposit, insertUser, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, DETAILS, failure, newKey } from './money-helpers.ts';
@@ -7,9 +7,9 @@ import { balanceOf, DETAILS, failure, newKey } from './money-helpers.ts';
 // Who may do what with money: users act on their own requests only, admins on everyone's.
 describe('money authorization', () => {
   let t: TestApp;
-  let alice: UserRow;
-  let bob: UserRow;
-  let admin: UserRow;
+  let alice: TestUser;
+  let bob: TestUser;
+  let admin: TestUser;
   let aliceDeposit: string;
   let aliceWithdrawal: string;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { planFields } from '../support/fixtures.ts';
@@ -9,7 +9,7 @@ import { balanceOf, cookieFor, DETAILS, newKey } from './money-helpers.ts';
 // says what is wrong. Checked over real HTTP, the way any client sends it.
 describe('amounts on the wire', () => {
   let t: TestApp;
-  let user: UserRow;
+  let user: TestUser;
   let cookie: string;
   beforeAll(async () => {
     t = await startTestApp();

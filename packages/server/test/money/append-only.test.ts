@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { pgErrorCode } from '../../src/lib/errors.ts';
 import { callerAs, insertUser, approveAs, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -20,8 +20,8 @@ async function refusal(p: Promise<unknown>): Promise<{ code: string | undefined;
 // PostgreSQL alike; and who acted is never set to null.
 describe('ledger and audit log are append-only in the database', () => {
   let t: TestApp;
-  let admin: UserRow;
-  let user: UserRow;
+  let admin: TestUser;
+  let user: TestUser;
   const snapshot = async () => ({
     ledger: await t.handle.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute(),
     audit: await t.handle.db.selectFrom('audit_log').selectAll().orderBy('seq').execute(),

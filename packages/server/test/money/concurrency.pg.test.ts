@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { callerAs, confirmDeposit, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -20,7 +20,7 @@ const times = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (
 
 describe('money under real concurrency (PostgreSQL)', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     // One test below has each person report 8 deposits at once (the pending cap has its own test).
     t = await startTestApp({ env: { MAX_PENDING_DEPOSITS: '8' } });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, confirmDeposit } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, entriesFor, expectLedgerConsistent, failure, newKey } from './money-helpers.ts';
 
 describe('deposits: request, confirm, reject', () => {
   let t: TestApp;
-  let alice: UserRow;
-  let admin: UserRow;
-  let approver: UserRow; // the second admin whose confirmation credits (#27)
+  let alice: TestUser;
+  let admin: TestUser;
+  let approver: TestUser; // the second admin whose confirmation credits (#27)
   beforeAll(async () => {
     t = await startTestApp();
     alice = await insertUser(t.handle.db, { balanceCents: 5_000 });

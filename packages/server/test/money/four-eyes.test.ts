@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { trpcData, trpcError, trpcMutation } from '../support/http.ts';
@@ -10,9 +10,9 @@ import { balanceOf, cookieFor, DETAILS, expectLedgerConsistent, newKey } from '.
 // actions (asking, cancelling) stay theirs.
 describe('four eyes: an admin cannot review their own money requests', () => {
   let t: TestApp;
-  let alice: UserRow; // an administrator with money of her own
-  let bob: UserRow; // a second administrator
-  let carol: UserRow; // a third: approves what bob or alice proposes about the other's money (#27)
+  let alice: TestUser; // an administrator with money of her own
+  let bob: TestUser; // a second administrator
+  let carol: TestUser; // a third: approves what bob or alice proposes about the other's money (#27)
   let aliceCookie: string;
   let bobCookie: string;
 

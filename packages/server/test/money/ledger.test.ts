@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { runLedgerVerify } from '../../src/modules/ledger/ledger.cli.ts';
 import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -16,8 +16,8 @@ import { DETAILS, failure, newKey } from './money-helpers.ts';
 
 describe('ledger.list and ledger.verify', () => {
   let t: TestApp;
-  let user: UserRow;
-  let admin: UserRow;
+  let user: TestUser;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     user = await insertUser(t.handle.db, { balanceCents: 100_00 });
@@ -77,7 +77,7 @@ describe('ledger.list and ledger.verify', () => {
       const before = await callerAs(other, ad).overview.admin();
       expect(before).toMatchObject({ ledgerOk: true, platform: { ok: true, difference: 0 } });
       // The silent overwrite the ledger exists to catch.
-      await other.handle.db.updateTable('users').set({ balance_cents: 12_34 }).where('id', '=', a.id).execute();
+      await other.handle.db.updateTable('ledger_accounts').set({ balance: String(12_34) }).where('user_id', '=', a.id).where('kind', '=', 'available').execute();
       const r = await callerAs(other, ad).ledger.verify();
       expect(r).toEqual({
         ok: false,
@@ -135,7 +135,7 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
 
   it('exits 0 with a summary when the ledger matches, 1 with the difference when it does not', async () => {
     const setup = await openDatabase(loadConfig(env), 'test setup');
-    let tampered: UserRow;
+    let tampered: TestUser;
     try {
       await insertUser(setup.db, { balanceCents: 5_00 });
       tampered = await insertUser(setup.db, { balanceCents: 7_00 });

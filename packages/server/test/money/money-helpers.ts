@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { type PublicError, toPublicError } from '../../src/lib/errors.ts';
 import { createSession, sessionCookieName } from '../../src/modules/session/session.service.ts';
 import type { TestApp } from '../../src/test/harness.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 /** A fresh idempotency key. */
 export const newKey = () => `k-${randomUUID()}`;
@@ -30,7 +31,7 @@ export async function failure(p: Promise<unknown>): Promise<PublicError> {
 
 /** Current balance in cents. */
 export async function balanceOf(db: Database, userId: string): Promise<number> {
-  const r = await db.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+  const r = await db.selectFrom('users').select(balanceCentsColumn()).where('id', '=', userId).executeTakeFirstOrThrow();
   return r.balance_cents;
 }
 
@@ -77,7 +78,7 @@ export async function entriesFor(db: Database, refId: string) {
 }
 
 /** A Cookie header for `user` (a real session row), for HTTP tests through app.inject(). */
-export async function cookieFor(t: TestApp, user: UserRow): Promise<string> {
+export async function cookieFor(t: TestApp, user: TestUser): Promise<string> {
   const { token } = await createSession(t.handle.db, user.id, t.app.deps.clock.now());
   return `${sessionCookieName(t.config.publicUrl)}=${token}`;
 }

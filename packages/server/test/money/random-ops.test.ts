@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { verifyLedger } from '../../src/modules/ledger/ledger.service.ts';
 import { adjustBalance, callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
@@ -48,9 +48,9 @@ interface ModelWithdrawal {
 
 describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
   let t: TestApp;
-  let admin: UserRow;
-  let payer: UserRow; // reviews withdrawals: took part in no credit
-  let users: UserRow[];
+  let admin: TestUser;
+  let payer: TestUser; // reviews withdrawals: took part in no credit
+  let users: TestUser[];
   const balance = new Map<string, number>();
   const deposits: ModelDeposit[] = [];
   const withdrawals: ModelWithdrawal[] = [];

@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { DETAILS, newKey } from './money-helpers.ts';
 
 describe('reward.list', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp({ env: { LAUNCH_DATE: '2026-06-30' } });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(() => t.close());
 
-  const rewardsOf = async (u: UserRow) =>
+  const rewardsOf = async (u: TestUser) =>
     Object.fromEntries((await callerAs(t, u).reward.list()).map((r) => [r.key, r]));
-  const openedOn = async (u: UserRow, iso: string) => {
+  const openedOn = async (u: TestUser, iso: string) => {
     await t.handle.db.updateTable('users').set({ created_at: iso }).where('id', '=', u.id).execute();
     return { ...u, created_at: new Date(iso) };
   };
-  const confirmedDeposit = async (u: UserRow, amount: number) => {
+  const confirmedDeposit = async (u: TestUser, amount: number) => {
     const d = await callerAs(t, u).deposit.request({ amount, reference: 'R', idempotencyKey: newKey() });
     return confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
   };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, DETAILS, entriesFor, expectLedgerConsistent, failure, newKey } from './money-helpers.ts';
 
 describe('withdrawals: hold, cancel, approve, reject', () => {
   let t: TestApp;
-  let admin: UserRow;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
@@ -16,7 +16,7 @@ describe('withdrawals: hold, cancel, approve, reject', () => {
     await t.close();
   });
   const funded = (cents: number) => insertUser(t.handle.db, { balanceCents: cents });
-  const request = (u: UserRow, amount: number, key = newKey()) =>
+  const request = (u: TestUser, amount: number, key = newKey()) =>
     callerAs(t, u).withdrawal.request({ amount, method: 'bank', details: DETAILS.bank, idempotencyKey: key });
 
   it('a request holds the funds at once with a negative withdrawal_hold entry', async () => {

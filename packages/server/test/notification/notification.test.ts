@@ -3,7 +3,7 @@
 // mark only their own rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/create-db.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { runTransitionIn } from '../../src/modules/money/money.core.ts';
 import { depositFlow } from '../../src/modules/deposit/deposit.service.ts';
@@ -36,9 +36,9 @@ function mailsOf(db: Database, userId: string) {
 describe('notification centre', () => {
   let t: TestApp;
   let clock: ManualClock;
-  let admin: UserRow;
-  let alice: UserRow;
-  let bob: UserRow;
+  let admin: TestUser;
+  let alice: TestUser;
+  let bob: TestUser;
 
   beforeAll(async () => {
     clock = new ManualClock('2026-03-01T09:00:00.000Z');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
-import { moveMoneyMany } from '../../src/modules/money/money.move.ts';
+import type { TestUser } from '../../src/test/factories.ts';
+import { adjustmentLegs, moveMoneyMany } from '../../src/modules/money/money.move.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -15,9 +15,9 @@ const DAY = '2026-11-20';
 
 describe('a statement approved in batches', () => {
   let t: TestApp;
-  let importer: UserRow;
-  let approver: UserRow;
-  const members: UserRow[] = [];
+  let importer: TestUser;
+  let approver: TestUser;
+  const members: TestUser[] = [];
   const member = (i: number) => members[i]!;
 
   beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('a statement approved in batches', () => {
     await t.close();
   });
 
-  const report = async (m: UserRow, amount: number) =>
+  const report = async (m: TestUser, amount: number) =>
     (await callerAs(t, m).deposit.request({ amount, reference: m.deposit_reference, idempotencyKey: newKey() })).id;
   const count = async (table: 'notifications' | 'mail_outbox' | 'ledger_entries', userId: string) =>
     Number(
@@ -148,9 +148,8 @@ describe('a statement approved in batches', () => {
     const entries = [await count('ledger_entries', a.id), await count('ledger_entries', b.id)];
     const at = new Date(`${DAY}T16:00:00Z`);
     const move = (userId: string, amountCents: number) => ({
-      userId,
       kind: 'adjustment' as const,
-      amountCents,
+      legs: adjustmentLegs(userId, BigInt(amountCents)),
       ref: { type: 'adjustment' as const, id: randomUUID() },
       actorId: approver.id,
       memo: 'batch test',

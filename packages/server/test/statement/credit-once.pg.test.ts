@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -15,11 +15,11 @@ const DAY = '2026-11-20';
 
 describe('hand confirmation racing statement approval (PostgreSQL)', () => {
   let t: TestApp;
-  let importer: UserRow;
-  let approver: UserRow;
-  let reviewer: UserRow;
-  let confirmer: UserRow;
-  const members: UserRow[] = [];
+  let importer: TestUser;
+  let approver: TestUser;
+  let reviewer: TestUser;
+  let confirmer: TestUser;
+  const members: TestUser[] = [];
 
   beforeAll(async () => {
     t = await startTestApp({ clock: new ManualClock(`${DAY}T15:00:00.000Z`) });
@@ -43,7 +43,7 @@ describe('hand confirmation racing statement approval (PostgreSQL)', () => {
   });
 
   it('each member is credited $500 once, whichever of the two gets there first', async () => {
-    const report = async (m: UserRow) =>
+    const report = async (m: TestUser) =>
       (await callerAs(t, m).deposit.request({ amount: 500, reference: m.deposit_reference, idempotencyKey: newKey() }))
         .id;
     // Half the members report before the import (the line proposes their report), half after (the line proposes

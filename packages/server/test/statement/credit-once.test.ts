@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { approveAs, callerAs, confirmDeposit, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -16,11 +16,11 @@ const CSV_MAPPING = { date: 'Date', amount: 'Amount', reference: 'Details' } as 
 
 describe('credited once, whatever the order or the file', () => {
   let t: TestApp;
-  let importer: UserRow;
-  let approver: UserRow;
-  let reviewer: UserRow;
+  let importer: TestUser;
+  let approver: TestUser;
+  let reviewer: TestUser;
   let bank = 1_000_000; // the account's balance as the bank states it, statement after statement
-  const members: UserRow[] = [];
+  const members: TestUser[] = [];
   const member = (i: number) => members[i]!;
 
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('credited once, whatever the order or the file', () => {
     return r;
   }
   const linesOf = (statementId: string) => callerAs(t, approver).statement.lines({ statementId });
-  const report = async (m: UserRow, amount: number) =>
+  const report = async (m: TestUser, amount: number) =>
     (await callerAs(t, m).deposit.request({ amount, reference: m.deposit_reference, idempotencyKey: newKey() })).id;
   /** A whole hand confirmation (#27): `reviewer` proposes it, `approver` approves it and so credits it. */
   const confirmByHand = (id: string) => confirmDeposit(t, reviewer, approver, { id });

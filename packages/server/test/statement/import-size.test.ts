@@ -1,6 +1,6 @@
 import { STATEMENT_IMPORT_MAX_CHARS } from '@vestora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { cookieFor } from '../money/money-helpers.ts';
@@ -13,8 +13,8 @@ const DAY = '2026-11-20';
 
 describe('the web import takes statements up to 10 MB', () => {
   let t: TestApp;
-  let admin: UserRow;
-  let alice: UserRow;
+  let admin: TestUser;
+  let alice: TestUser;
   let cookie: string;
   beforeAll(async () => {
     t = await startTestApp();

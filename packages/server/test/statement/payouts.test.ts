@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { PAIN_001_NAMESPACE } from '../../src/modules/withdrawal/withdrawal.payments.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -45,10 +45,10 @@ function elements(xml: string): { path: string; text: string; attrs: Record<stri
 
 describe('payouts by pain.001 file, settled and returned by the statement', () => {
   let t: TestApp;
-  let exporter: UserRow;
-  let approver: UserRow;
-  let dave: UserRow;
-  let erin: UserRow;
+  let exporter: TestUser;
+  let approver: TestUser;
+  let dave: TestUser;
+  let erin: TestUser;
   let ids: string[];
   let e2e: string[];
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import {
   findMemberReferences,
   groupReference,
@@ -56,7 +56,7 @@ describe('ISO 11649 references', () => {
 
 describe('every member has a permanent reference', () => {
   let t: TestApp;
-  let alice: UserRow;
+  let alice: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     alice = await insertUser(t.handle.db);

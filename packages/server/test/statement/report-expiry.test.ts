@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { expireStaleReports } from '../../src/modules/deposit/deposit.expiry.ts';
 import { flowEnv } from '../../src/modules/money/money.core.ts';
 import { callerAs, insertUser } from '../../src/test/factories.ts';
@@ -10,7 +10,7 @@ import { balanceOf, expectLedgerConsistent, newKey } from '../money/money-helper
 describe('a deposit report without its statement line expires after REPORT_EXPIRY_DAYS', () => {
   let t: TestApp;
   let clock: ManualClock;
-  let alice: UserRow;
+  let alice: TestUser;
   beforeAll(async () => {
     clock = new ManualClock(new Date());
     t = await startTestApp({ clock, env: { REPORT_EXPIRY_DAYS: '14' } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open.ts';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { runStatementImport } from '../../src/modules/statement/statement.cli.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { testDbKind } from '../../src/test/test-db.ts';
@@ -13,8 +13,8 @@ import { fixture, spacedLower, typo } from './statement-helpers.ts';
 describe.skipIf(testDbKind() === 'pg')('pnpm cli statement:import', () => {
   let dir: string;
   let env: Record<string, string>;
-  let admin: UserRow;
-  let alice: UserRow;
+  let admin: TestUser;
+  let alice: TestUser;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vestora-statement-cli-'));
     env = { DATA_DIR: dir, LOG_LEVEL: 'silent' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -19,10 +19,10 @@ async function together<T>(calls: (() => Promise<T>)[]) {
 
 describe('statements under real concurrency (PostgreSQL)', () => {
   let t: TestApp;
-  let importers: UserRow[];
-  let approvers: UserRow[];
-  let alice: UserRow;
-  let bob: UserRow;
+  let importers: TestUser[];
+  let approvers: TestUser[];
+  let alice: TestUser;
+  let bob: TestUser;
   let content: string;
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TStatementLine } from '@vestora/contract';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { balanceOf, expectLedgerConsistent, failure, newKey } from '../money/money-helpers.ts';
@@ -23,11 +23,11 @@ const CSV_MAPPING = {
 
 describe('bank statements: import, match, four eyes, exceptions, reconciliation', () => {
   let t: TestApp;
-  let importer: UserRow;
-  let approver: UserRow;
-  let alice: UserRow;
-  let bob: UserRow;
-  let carol: UserRow;
+  let importer: TestUser;
+  let approver: TestUser;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
   let values: Record<string, string>;
   const lineByBankId = async (bankTxId: string): Promise<TStatementLine> => {
     const all = await callerAs(t, approver).statement.lines({});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -16,10 +16,10 @@ const PAIN_XSD = readFileSync(new URL('./fixtures/pain.001.001.09.subset.xsd', i
 
 describe('files read strictly', () => {
   let t: TestApp;
-  let importer: UserRow;
-  let approver: UserRow;
-  let alice: UserRow;
-  let bob: UserRow;
+  let importer: TestUser;
+  let approver: TestUser;
+  let alice: TestUser;
+  let bob: TestUser;
 
   beforeAll(async () => {
     t = await startTestApp({ clock: new ManualClock(`${DAY}T15:00:00.000Z`) });

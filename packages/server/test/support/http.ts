@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { UserRow } from '../../src/db/schema.ts';
+import type { TestUser } from '../../src/test/factories.ts';
 import { createSession, sessionCookieName } from '../../src/modules/session/session.service.ts';
 import { sessionCookieFrom, type TestApp } from '../../src/test/harness.ts';
 import { TEST_PASSWORD } from '../../src/test/factories.ts';
@@ -54,14 +54,14 @@ export function trpcError(res: LightMyRequestResponse): { status: number; code: 
 }
 
 /** Signs in through HTTP (POST /trpc/user.login) and returns the Cookie header value. */
-export async function loginAs(t: TestApp, user: Pick<UserRow, 'email'>, password = TEST_PASSWORD): Promise<string> {
+export async function loginAs(t: TestApp, user: Pick<TestUser, 'email'>, password = TEST_PASSWORD): Promise<string> {
   const res = await trpcMutation(t.app, 'user.login', { email: user.email, password });
   expect(res.statusCode, res.body).toBe(200);
   return sessionCookieFrom(res);
 }
 
 /** A session made directly in the database (fast: no argon2), as a Cookie header value. */
-export async function sessionFor(t: TestApp, user: Pick<UserRow, 'id'>): Promise<string> {
+export async function sessionFor(t: TestApp, user: Pick<TestUser, 'id'>): Promise<string> {
   const { token } = await createSession(t.handle.db, user.id, t.app.deps.clock.now());
   return `${sessionCookieName(t.config.publicUrl)}=${token}`;
 }

@@ -15,6 +15,7 @@ import {
 } from '../../src/modules/twofactor/twofactor.crypto.ts';
 import { legacy, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from '../support/http.ts';
 import { codeAt, enrol, sessionCount } from './twofactor-helpers.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 const STEP_MS = 30_000;
 
@@ -30,7 +31,7 @@ describe('two-factor sign-in (TOTP)', () => {
     trpcMutation(t.app, 'user.login', { email, password: TEST_PASSWORD, ...(otp === undefined ? {} : { otp }) });
   const balanceOf = async (userId: string) =>
     Number(
-      (await t.handle.db.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow())
+      (await t.handle.db.selectFrom('users').select(balanceCentsColumn()).where('id', '=', userId).executeTakeFirstOrThrow())
         .balance_cents,
     );
   const outbox = async (userId: string) =>

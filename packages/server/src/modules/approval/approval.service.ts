@@ -9,7 +9,7 @@ import { confirmProposedDepositIn } from '../deposit/deposit.service.ts';
 import type { FlowEnv } from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
 import { refuseCreditedTransfer } from '../statement/statement.once.ts';
-import { moveMoney } from '../money/money.move.ts';
+import { adjustmentLegs, moveMoney } from '../money/money.move.ts';
 import { applyCsvMappingIn } from '../statement/statement.mapping.ts';
 import {
   ABOUT_YOU_APPROVAL_MESSAGE,
@@ -65,9 +65,8 @@ function applyApproved(
     case 'balance_adjustment':
       return approveIn(trx, approval, actor, env, () =>
         moveMoney(trx, {
-          userId: approval.user_id!,
           kind: 'adjustment',
-          amountCents: Number(approval.payload.deltaCents),
+          legs: adjustmentLegs(approval.user_id!, BigInt(approval.payload.deltaCents as number)),
           // The ledger entry names the approval: who proposed and who approved are on its row.
           ref: { type: 'adjustment', id: approval.id },
           actorId: actor.id,

@@ -32,6 +32,8 @@ const credit = {
   ledger: (d: DepositRow) => ({
     kind: 'deposit' as const,
     amountCents: d.amount_cents,
+    from: 'chain' as const,
+    to: 'available' as const,
     memo:
       `Bitcoin deposit: ${btc(Number(d.btc_sats))} (${d.btc_sats} sats) at $${formatCents(Number(d.btc_price_cents))} ` +
       `per BTC (price of ${d.btc_price_at ? iso(d.btc_price_at) : '?'}), outpoint ${d.btc_txid}:${d.btc_vout}`,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { balanceCentsColumn } from '../user/user.repo.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
@@ -17,7 +18,7 @@ export function exportProfile(db: Executor, userId: string) {
       'country',
       'city',
       'account_type',
-      'balance_cents',
+      balanceCentsColumn(),
       'referral_code',
       'deposit_reference',
       'email_verified_at',

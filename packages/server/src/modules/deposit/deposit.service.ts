@@ -40,6 +40,8 @@ export const depositFlow = defineFlow({
       ledger: (d) => ({
         kind: 'deposit',
         amountCents: d.amount_cents,
+        from: 'bank',
+        to: 'available',
         memo: d.statement_line_id
           ? `Deposit confirmed (transfer reference ${d.reference}; bank statement line ${d.statement_line_id})`
           : `Deposit confirmed (transfer reference ${d.reference})`,

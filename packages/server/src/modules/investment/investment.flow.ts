@@ -22,8 +22,9 @@ function interestOf(i: InvestmentRow): LedgerEffect {
   return {
     kind: 'interest',
     amountCents: payment.interestCents,
+    from: 'interest_expense',
+    to: 'available',
     memo: `Interest from ${i.plan_name}, period ${payment.period} of ${periods}`,
-    platform: { kind: 'interest', refType: 'investment_payout', refId: `${i.id}:${payment.period}` },
   };
 }
 
@@ -124,7 +125,9 @@ export const investmentFlow = defineFlow({
   opening: {
     ledger: (i) => ({
       kind: 'investment',
-      amountCents: -i.amount_cents,
+      amountCents: i.amount_cents,
+      from: 'available',
+      to: 'invested',
       memo: i.renewed_from ? `Renewed into ${i.plan_name} at maturity` : `Invested in ${i.plan_name}`,
     }),
     follow: claimReferral,
@@ -172,6 +175,8 @@ export const investmentFlow = defineFlow({
         {
           kind: 'principal_return',
           amountCents: justPaid(i).payment.principalCents,
+          from: 'invested',
+          to: 'available',
           memo: `${i.plan_name} matured: principal returned`,
         },
       ],
@@ -186,6 +191,8 @@ export const investmentFlow = defineFlow({
       ledger: (i) => ({
         kind: 'principal_return',
         amountCents: i.amount_cents,
+        from: 'invested',
+        to: 'available',
         memo: `Early redemption of ${i.plan_name}: principal returned`,
       }),
       follow: forfeitReferral,

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import { money, tm } from '../../i18n/i18n.ts';
 import type { DB, InvestmentRow } from '../../db/schema.ts';
 import type { FlowEnv } from '../money/money.core.ts';
-import { moveMoney } from '../money/money.move.ts';
+import { available, moveMoney, transfer } from '../money/money.move.ts';
 import { notify } from '../notification/notification.service.ts';
 import { claimReferralReward, findReferrerId, settleReferralReward } from './investment.repo.ts';
 
@@ -34,14 +34,12 @@ export async function payReferral(trx: Transaction<DB>, position: InvestmentRow,
   const reward = await settleReferralReward(trx, position.id, 'paid', env.now);
   if (!reward || reward.amountCents <= 0) return;
   await moveMoney(trx, {
-    userId: reward.referrerId,
     kind: 'referral_reward',
-    amountCents: reward.amountCents,
+    legs: transfer({ kind: 'referral_expense' }, available(reward.referrerId), BigInt(reward.amountCents)),
     ref: { type: 'referral', id: reward.referredUserId },
     actorId: null,
     memo: 'Referral reward: a friend you invited completed the first payout period of their first investment',
     at: env.now,
-    platform: { kind: 'referral_reward', refType: 'referral', refId: reward.referredUserId },
   });
   const amount = { amount: money(reward.amountCents) };
   await notify(trx, {

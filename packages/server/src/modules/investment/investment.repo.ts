@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { balanceCentsColumn } from '../user/user.repo.ts';
 import type { DB, InvestmentPayoutRow, InvestmentRow, RenewChoice } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
@@ -114,7 +115,7 @@ export async function settleReferralReward(
 export async function lockBalanceCents(trx: Transaction<DB>, userId: string): Promise<number> {
   const row = await trx
     .selectFrom('users')
-    .select('balance_cents')
+    .select(balanceCentsColumn())
     .where('id', '=', userId)
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow();

@@ -1,36 +1,83 @@
 import { type Kysely, sql } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
-import type { DB, LedgerEntryRow, LedgerKind } from '../../db/schema.ts';
+import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
 
 /**
- * A ledger entry with its owner's email (the page shows it to admins) and, for a withdrawal's entries, when
- * the withdrawal was paid out (the payment moves no balance, so it has no entry of its own: the history shows
- * it on the hold).
+ * A member's ledger line (a posting on their available money of one asset) with its owner's email (the page
+ * shows it to admins) and, for a withdrawal's entries, when the withdrawal was paid out (the payout moves the
+ * held funds, not the balance, so the history shows it on the hold). Amounts are decimal strings of the
+ * asset's smallest unit.
  */
-export type LedgerEntryView = LedgerEntryRow & { user_email: string; withdrawal_paid_at: Date | null };
+export interface LedgerEntryView {
+  id: string;
+  seq: number;
+  user_id: string;
+  user_email: string;
+  asset: string;
+  kind: LedgerKind;
+  amount_units: string;
+  balance_after_units: string;
+  ref_type: LedgerRefType;
+  ref_id: string;
+  actor_id: string | null;
+  memo: string | null;
+  created_at: Date;
+  withdrawal_paid_at: Date | null;
+}
 
-/** Newest first, `limit + 1` rows (the extra one tells there is a next page). */
+/** Newest first, `limit + 1` rows (the extra one tells there is a next page) of one asset's lines. */
 export async function listLedgerEntries(
   db: Kysely<DB>,
-  filter: { userId?: string; kind?: LedgerKind; beforeSeq?: number; limit: number },
+  filter: { userId?: string; kind?: LedgerKind; asset: string; beforeSeq?: number; limit: number },
 ): Promise<LedgerEntryView[]> {
-  const q = db
-    .selectFrom('ledger_entries as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
+  let q = db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_movements as m', 'm.id', 'p.movement_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('withdrawals as w', (j) =>
-      j.onRef('w.id', '=', 'l.ref_id').on('l.ref_type', '=', 'withdrawal').on('w.status', '=', 'paid'),
+      j.onRef('w.id', '=', 'm.ref_id').on('m.ref_type', '=', 'withdrawal').on('w.status', '=', 'paid'),
     )
-    .selectAll('l')
-    // A crypto payout was paid when the chain confirmed it (#34), not when it was sent.
+    .where('a.kind', '=', 'available')
+    .where('p.asset', '=', filter.asset)
     .select((eb) => [
+      'p.id',
+      'p.seq',
+      'a.user_id',
       'u.email as user_email',
+      'p.asset',
+      sql<LedgerKind>`m.kind`.as('kind'),
+      sql<string>`p.amount::text`.as('amount_units'),
+      sql<string>`p.balance_after::text`.as('balance_after_units'),
+      'm.ref_type',
+      'm.ref_id',
+      'm.actor_id',
+      'm.memo',
+      'm.created_at',
+      // A crypto payout was paid when the chain confirmed it (#34), not when it was sent.
       eb.fn.coalesce('w.payout_confirmed_at', 'w.reviewed_at').as('withdrawal_paid_at'),
     ]);
-  return newestFirstPage(q, 'l', { user_id: filter.userId, kind: filter.kind }, filter).execute();
+  if (filter.userId) q = q.where('a.user_id', '=', filter.userId);
+  if (filter.kind) q = q.where('m.kind', '=', filter.kind);
+  return newestFirstPage(q, 'p', {}, filter).execute() as Promise<LedgerEntryView[]>;
+}
+
+/** One asset's journal, checked: accounts whose balance is not the sum of their postings, unbalanced movements. */
+export interface AssetCheck {
+  asset: string;
+  accounts: number;
+  /** Accounts whose balance differs from the sum of their postings. */
+  accountMismatches: number;
+  /** Movements whose postings do not sum to zero (or have fewer than two). */
+  unbalancedMovements: number;
+  /** The sum of every account's balance, a decimal string: "0" when the asset's books balance. */
+  total: string;
 }
 
 export interface LedgerCheck {
   checkedUsers: number;
+  /** Every asset's journal. */
+  assets: AssetCheck[];
   /** How many users' balances differ from their ledger (all of them, even past the listed ones). */
   mismatchCount: number;
   /** The first MAX_LISTED_MISMATCHES of them, by user id. */
@@ -55,19 +102,21 @@ export async function checkLedgerInvariant(db: Kysely<DB>): Promise<LedgerCheck>
       // A one-pass aggregate over a million rows is where PostgreSQL's JIT compiles for longer than it runs.
       await sql`set local jit = off`.execute(trx);
       const r = await sql<{ checked_users: number; mismatch_count: number; mismatches: string | null }>`
-        with checked as (
-          select u.id, u.balance_cents, coalesce(s.total, 0)::bigint as ledger_sum_cents
+        with posted as (
+          select account_id, sum(amount) as total from ledger_postings group by account_id
+        ), checked as (
+          select u.id, coalesce(a.balance, 0) as balance_cents, coalesce(s.total, 0) as ledger_sum_cents
           from users u
-          left join (select user_id, sum(amount_cents) as total from ledger_entries group by user_id) s
-            on s.user_id = u.id
+          left join ledger_accounts a on a.user_id = u.id and a.kind = 'available' and a.asset = 'USD'
+          left join posted s on s.account_id = a.id
         ), off as (
           select id, balance_cents, ledger_sum_cents from checked where balance_cents <> ledger_sum_cents
         )
         select
           (select count(*) from checked)::int as checked_users,
           (select count(*) from off)::int as mismatch_count,
-          (select json_agg(json_build_object('userId', id, 'balanceCents', balance_cents,
-              'ledgerSumCents', ledger_sum_cents) order by id)::text
+          (select json_agg(json_build_object('userId', id, 'balanceCents', balance_cents::text,
+              'ledgerSumCents', ledger_sum_cents::text) order by id)::text
             from (select * from off order by id limit ${MAX_LISTED_MISMATCHES}) listed) as mismatches`.execute(trx);
       const row = r.rows[0]!;
       const listed = row.mismatches
@@ -78,6 +127,7 @@ export async function checkLedgerInvariant(db: Kysely<DB>): Promise<LedgerCheck>
           }[])
         : [];
       return {
+        assets: await assetChecks(trx),
         platform: await platformSums(trx),
         checkedUsers: Number(row.checked_users),
         mismatchCount: Number(row.mismatch_count),
@@ -123,6 +173,10 @@ export interface PlatformSums {
   balances: number;
   openPrincipal: number;
   heldForWithdrawals: number;
+  /** The members' invested accounts: equal to openPrincipal when the journal and the positions agree. */
+  investedAccounts: number;
+  /** The members' withdrawal holds: equal to heldForWithdrawals when the journal and the withdrawals agree. */
+  heldAccounts: number;
   confirmedDeposits: number;
   paidWithdrawals: number;
   interestPaid: number;
@@ -131,22 +185,69 @@ export interface PlatformSums {
 }
 
 /**
- * Where every cent on the platform came from and where it is, each side from its own tables: user balances,
- * open principal and funds held for pending withdrawals, against confirmed deposits, paid withdrawals, the
- * platform's own payments (interest, referral rewards) and admin adjustments.
+ * Every asset's journal in one pass over the postings: each account's balance against the sum of its postings
+ * (the platform's accounts included), each movement's postings summing to zero, and the asset's balances
+ * summing to zero (what one account gained another gave).
+ */
+export async function assetChecks(db: Kysely<DB>): Promise<AssetCheck[]> {
+  const r = await sql<{ asset: string; accounts: number; account_mismatches: number; total: string; unbalanced: number }>`
+    with posted as (
+      select account_id, sum(amount) as total from ledger_postings group by account_id
+    ), accounts as (
+      select a.asset, count(*)::int as accounts,
+        count(*) filter (where a.balance <> coalesce(s.total, 0))::int as account_mismatches,
+        sum(a.balance)::text as total
+      from ledger_accounts a left join posted s on s.account_id = a.id
+      group by a.asset
+    ), movements as (
+      select m.asset, count(*)::int as unbalanced
+      from ledger_movements m
+      left join (select movement_id, sum(amount) as total, count(*) as legs from ledger_postings group by movement_id) p
+        on p.movement_id = m.id
+      where p.movement_id is null or p.total <> 0 or p.legs < 2
+      group by m.asset
+    )
+    select x.code as asset, coalesce(a.accounts, 0) as accounts, coalesce(a.account_mismatches, 0) as account_mismatches,
+      coalesce(a.total, '0') as total, coalesce(m.unbalanced, 0) as unbalanced
+    from assets x left join accounts a on a.asset = x.code left join movements m on m.asset = x.code
+    order by x.code`.execute(db);
+  return r.rows.map((row) => ({
+    asset: row.asset,
+    accounts: Number(row.accounts),
+    accountMismatches: Number(row.account_mismatches),
+    unbalancedMovements: Number(row.unbalanced),
+    total: row.total,
+  }));
+}
+
+/**
+ * Where every cent on the platform came from and where it is, each side from its own tables: the members'
+ * money (available, held for withdrawals, invested) from the journal, against confirmed deposits, paid
+ * withdrawals, the platform's payments (interest, referral rewards) and admin adjustments; and the members'
+ * held and invested accounts against the withdrawals and positions they stand for.
  */
 export async function platformSums(db: Kysely<DB>): Promise<PlatformSums> {
   const r = await sql<Record<keyof PlatformSums, string | number>>`
+    with usd as (
+      select kind, coalesce(sum(balance), 0) as total from ledger_accounts where asset = 'USD' group by kind
+    )
     select
-      (select coalesce(sum(balance_cents), 0) from users) as "balances",
+      (select coalesce(sum(total), 0) from usd where kind = 'available') as "balances",
       (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as "openPrincipal",
       (select coalesce(sum(amount_cents), 0) from withdrawals where status in ('pending', 'approved', 'sent')) as "heldForWithdrawals",
+      (select coalesce(sum(total), 0) from usd where kind = 'invested') as "investedAccounts",
+      (select coalesce(sum(total), 0) from usd where kind = 'withdrawal_hold') as "heldAccounts",
       (select coalesce(sum(amount_cents), 0) from deposits where status = 'confirmed') as "confirmedDeposits",
       (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid') as "paidWithdrawals",
-      (select coalesce(sum(amount_cents), 0) from platform_ledger where kind = 'interest') as "interestPaid",
-      (select coalesce(sum(amount_cents), 0) from platform_ledger where kind = 'referral_reward') as "referralRewardsPaid",
-      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as "adjustments"
+      (select coalesce(-sum(total), 0) from usd where kind = 'interest_expense') as "interestPaid",
+      (select coalesce(-sum(total), 0) from usd where kind = 'referral_expense') as "referralRewardsPaid",
+      (select coalesce(-sum(total), 0) from usd where kind = 'adjustments') as "adjustments"
   `.execute(db);
   const row = r.rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as PlatformSums;
+}
+
+/** A listed asset (USD, a coin) by its code. */
+export function findAsset(db: Kysely<DB>, code: string): Promise<{ code: string; scale: number } | undefined> {
+  return db.selectFrom('assets').select(['code', 'scale']).where('code', '=', code).executeTakeFirst();
 }

@@ -1,4 +1,5 @@
-import { centsToDollars, type TLedgerEntry, tr } from '@vestora/contract';
+import { centsToDollars, formatUnits, type TLedgerEntry, tr } from '@vestora/contract';
+import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { LedgerKind } from '../../db/schema.ts';
 import { iso } from '../../lib/dates.ts';
@@ -6,7 +7,9 @@ import { DEFAULT_PAGE_SIZE, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
 import type { Clock } from '../../deps.ts';
 import {
+  type AssetCheck,
   checkLedgerInvariant,
+  findAsset,
   findRecordedLedgerCheck,
   type LedgerEntryView,
   listLedgerEntries,
@@ -15,15 +18,19 @@ import {
   recordLedgerCheck,
 } from './ledger.repo.ts';
 
-/** A ledger entry as the wire shows it (signed dollars). */
-export function toLedgerEntry(row: LedgerEntryView): TLedgerEntry & { userEmail: string } {
+/** A ledger entry as the wire shows it: USD in signed dollars (legacy), every asset in exact decimal strings. */
+export function toLedgerEntry(row: LedgerEntryView, scale: number): TLedgerEntry & { userEmail: string } {
+  const usd = row.asset === 'USD';
   return {
     id: row.id,
     userId: row.user_id,
     userEmail: row.user_email,
+    asset: row.asset,
     kind: row.kind,
-    amount: centsToDollars(row.amount_cents),
-    balanceAfter: centsToDollars(row.balance_after_cents),
+    amount: usd ? centsToDollars(Number(row.amount_units)) : null,
+    balanceAfter: usd ? centsToDollars(Number(row.balance_after_units)) : null,
+    amountUnits: formatUnits(BigInt(row.amount_units), scale),
+    balanceAfterUnits: formatUnits(BigInt(row.balance_after_units), scale),
     refType: row.ref_type,
     refId: row.ref_id,
     actorId: row.actor_id,
@@ -42,6 +49,7 @@ export async function listLedgerFor(
     limit?: number | undefined;
     kind?: LedgerKind | undefined;
     userId?: string | undefined;
+    asset?: string | undefined;
   },
 ) {
   const userId = scopeToViewer(
@@ -50,23 +58,33 @@ export async function listLedgerFor(
     tr('scope.ownLedger', 'You can only see your own ledger entries.'),
   );
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const asset = await findAsset(db, input.asset ?? 'USD');
+  if (!asset) throw new AppError('BAD_INPUT', tr('ledger.unknownAsset', 'asset: No such asset is listed.'));
   const rows = await listLedgerEntries(db, {
     userId,
     kind: input.kind,
+    asset: asset.code,
     beforeSeq: parseSeqCursor(input.cursor),
     limit,
   });
-  return toPage(rows, limit, toLedgerEntry);
+  return toPage(rows, limit, (r) => toLedgerEntry(r, asset.scale));
 }
 
 export interface LedgerVerifyResult {
   ok: boolean;
+  /** Every asset's journal: accounts equal to their postings, movements summing to zero, books summing to zero. */
+  assets: AssetCheck[];
   checkedUsers: number;
   /** Every mismatching user counted; `mismatches` lists the first 1,000 by id. */
   mismatchCount: number;
   mismatches: { userId: string; balance: number; ledgerSum: number }[];
   /** Money held (balances + open principal + pending withdrawals) = money in and paid by the platform. */
   platform: { ok: boolean; difference: number };
+}
+
+/** Whether the members' held and invested accounts stand for exactly their withdrawals and positions. */
+export function holdsMatchFlows(s: PlatformSums): boolean {
+  return s.investedAccounts === s.openPrincipal && s.heldAccounts === s.heldForWithdrawals;
 }
 
 /** Held − sourced, in cents: 0 when every cent is accounted for. */
@@ -80,9 +98,11 @@ export function platformDifferenceCents(s: PlatformSums): number {
 export async function verifyLedger(db: Database): Promise<LedgerVerifyResult> {
   const check = await checkLedgerInvariant(db);
   const difference = platformDifferenceCents(check.platform);
+  const assetsOk = check.assets.every((a) => a.accountMismatches === 0 && a.unbalancedMovements === 0 && a.total === '0');
   return {
-    ok: check.mismatchCount === 0,
-    platform: { ok: difference === 0, difference: centsToDollars(difference) },
+    ok: check.mismatchCount === 0 && assetsOk,
+    assets: check.assets,
+    platform: { ok: difference === 0 && holdsMatchFlows(check.platform), difference: centsToDollars(difference) },
     checkedUsers: check.checkedUsers,
     mismatchCount: check.mismatchCount,
     mismatches: check.mismatches.map((m) => ({

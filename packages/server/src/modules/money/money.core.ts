@@ -7,7 +7,7 @@ import { dollarsToCents, type Msg, tr } from '@vestora/contract';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { DB, LedgerKind, LedgerRefType, PlatformLedgerTable } from '../../db/schema.ts';
+import type { DB, LedgerRefType, MemberAccountKind, MovementKind, PlatformAccountKind } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PAGE_SIZE, type Page, parseSeqCursor, toPage } from '../../lib/paging.ts';
 import { scopeToViewer, type Viewer } from '../../lib/scope.ts';
@@ -29,7 +29,7 @@ import {
   updateFlowStatus,
   updateFlowStatuses,
 } from './money.repo.ts';
-import { type Movement, moveMoney, moveMoneyMany } from './money.move.ts';
+import { type AccountKey, type Movement, moveMoney, moveMoneyMany, transfer } from './money.move.ts';
 
 /**
  * Wire dollars to integer cents: the one conversion on the server. The contract's ZAmount has already
@@ -45,17 +45,23 @@ export function toCents(amount: number): number {
   return cents;
 }
 
+/** Where a flow's money is: one of the row owner's accounts, or one of the platform's. */
+export type FlowAccount = MemberAccountKind | PlatformAccountKind;
+
+const MEMBER_ACCOUNTS: ReadonlySet<string> = new Set<MemberAccountKind>(['available', 'withdrawal_hold', 'invested']);
+
 /**
- * A balance change a flow makes to its row's owner. An effect of 0 cents is skipped (a period that pays no
- * interest), so a declaration need not special-case it.
+ * A movement a flow makes for its row, in USD cents: `amountCents` from one account to another (the owner's
+ * accounts are the row owner's). An effect of 0 cents is skipped (a period that pays no interest), so a
+ * declaration need not special-case it.
  */
 export interface LedgerEffect {
-  kind: LedgerKind;
-  /** Signed cents: positive credits the owner, negative debits. */
+  kind: MovementKind;
+  /** Integer cents, >= 0. */
   amountCents: number;
+  from: FlowAccount;
+  to: FlowAccount;
   memo: string;
-  /** Set when the platform pays these cents (interest): its own ledger records them too. */
-  platform?: { kind: PlatformLedgerTable['kind']; refType: string; refId: string };
 }
 
 /**
@@ -580,18 +586,24 @@ function movementsOf<T extends FlowTable>(
 ): Movement[] {
   if (!declared) return [];
   const effects = declared(row);
+  const account = (kind: FlowAccount): AccountKey =>
+    MEMBER_ACCOUNTS.has(kind)
+      ? { userId: row.user_id, kind: kind as MemberAccountKind }
+      : { kind: kind as PlatformAccountKind };
   return (Array.isArray(effects) ? effects : [effects])
     .filter((effect) => effect.amountCents !== 0)
-    .map((effect) => ({
-      userId: row.user_id,
-      kind: effect.kind,
-      amountCents: effect.amountCents,
-      ref: { type: flow.entity, id: row.id },
-      actorId,
-      memo: effect.memo,
-      at: now,
-      ...(effect.platform ? { platform: effect.platform } : {}),
-    }));
+    .map((effect) => {
+      if (!Number.isSafeInteger(effect.amountCents) || effect.amountCents < 0)
+        throw new Error(`${flow.entity}: a ledger effect of ${effect.amountCents} cents`);
+      return {
+        kind: effect.kind,
+        legs: transfer(account(effect.from), account(effect.to), BigInt(effect.amountCents)),
+        ref: { type: flow.entity, id: row.id },
+        actorId,
+        memo: effect.memo,
+        at: now,
+      };
+    });
 }
 
 /** A page of a flow's rows: a user sees their own (naming someone else is FORBIDDEN), an admin everyone's. */

@@ -1,100 +1,102 @@
 // The one function that moves money. Flows (deposits, withdrawals, investments) call it for the ledger effects
 // they declare; a movement that has no flow row of its own (an admin's balance adjustment, a referral reward)
-// calls it directly. Nothing outside modules/money/ writes a ledger entry (a lint rule keeps it so).
+// calls it directly. Nothing outside modules/money/ writes the journal (a lint rule keeps it so).
+//
+// A movement is postings of one asset between accounts that sum to zero (the database checks it at commit);
+// an exchange of two assets is two movements linked by one exchange id, in one transaction.
 import type { Transaction } from 'kysely';
-import type { DB, LedgerKind, LedgerRefType, PlatformLedgerTable } from '../../db/schema.ts';
-import { applyBalanceChange, applyBalanceChanges, insertPlatformEntries, insertPlatformEntry } from './money.repo.ts';
+import type { DB, LedgerRefType, MemberAccountKind, MovementKind, PlatformAccountKind } from '../../db/schema.ts';
+import { insertMovements } from './money.journal.ts';
 
-/** One movement of a member's money, and the platform's side of it when the platform pays or receives. */
+/** An account of the journal: one of a member's (by owner) or one of the platform's (one per asset). */
+export type AccountKey = { userId: string; kind: MemberAccountKind } | { userId?: undefined; kind: PlatformAccountKind };
+
+/** One leg of a movement: a signed amount (integer of the asset's smallest unit) on an account. */
+export interface Leg {
+  account: AccountKey;
+  amount: bigint;
+}
+
+/** A member's available money: what their balance shows. */
+export const available = (userId: string): AccountKey => ({ userId, kind: 'available' });
+
+/** `amount` from one account to another: the two legs of a simple movement. */
+export function transfer(from: AccountKey, to: AccountKey, amount: bigint): Leg[] {
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+}
+
+/** An admin's balance adjustment of `delta` (signed) on a member's available money, against the adjustments account. */
+export function adjustmentLegs(userId: string, delta: bigint): Leg[] {
+  return delta >= 0n
+    ? transfer({ kind: 'adjustments' }, available(userId), delta)
+    : transfer(available(userId), { kind: 'adjustments' }, -delta);
+}
+
+/** One movement of one asset. */
 export interface Movement {
-  userId: string;
-  kind: LedgerKind;
-  /** Signed integer cents: positive credits the member, negative debits. Never 0. */
-  amountCents: number;
-  /** What the entry is about (a deposit, a withdrawal, an investment, an adjustment, a referral). */
+  /** The asset's code (assets.code); USD when absent. */
+  asset?: string;
+  kind: MovementKind;
+  /** At least two legs summing to zero, none of them 0. */
+  legs: Leg[];
+  /** What the movement is about (a deposit, a withdrawal, an investment, an adjustment, a referral). */
   ref: { type: LedgerRefType; id: string };
   /** Who moved it: an administrator or the member; null for the platform itself (the payout runner). */
   actorId: string | null;
   memo: string;
   /** When, from the injected clock. */
   at: Date;
-  /** The platform's own ledger entry for the same cents, when the platform pays them (interest, rewards). */
-  platform?: { kind: PlatformLedgerTable['kind']; refType: string; refId: string };
+  /** Links the two movements of an exchange (set by `exchange`). */
+  exchangeId?: string;
+}
+
+/** What a movement did to the members' available money: each member leg's balance after it, in leg order. */
+export interface Moved {
+  /** The first available-money leg's balance after it (null: the movement touches no member's balance). */
+  balanceAfter: bigint | null;
+}
+
+/** Refuses a movement that is not a balanced set of postings (the database would refuse it at commit too). */
+function checkBalanced(m: Movement): void {
+  if (m.legs.length < 2) throw new Error(`moveMoney: ${m.kind} needs at least two legs`);
+  let total = 0n;
+  for (const leg of m.legs) {
+    if (typeof leg.amount !== 'bigint' || leg.amount === 0n)
+      throw new Error(`moveMoney: ${m.kind} has a leg of ${String(leg.amount)}`);
+    total += leg.amount;
+  }
+  if (total !== 0n) throw new Error(`moveMoney: ${m.kind}'s legs sum to ${total}, not zero`);
 }
 
 /**
- * Moves money in the caller's transaction: the member's ledger entry (refused whole, INSUFFICIENT_FUNDS, when a
- * debit would take the balance below zero) and, when the platform pays, the platform's entry for the same cents.
+ * Moves money in the caller's transaction: the movement and its postings; each posting updates its account's
+ * balance (the database refuses a member's or the treasury's balance below zero: INSUFFICIENT_FUNDS, and the
+ * caller's transaction rolls back whole).
  */
-export async function moveMoney(trx: Transaction<DB>, m: Movement): Promise<{ balanceAfterCents: number }> {
-  // The platform's ledger records what it pays out (its CHECK keeps amounts positive); it receives nothing yet.
-  if (m.platform && m.amountCents < 0) throw new Error(`moveMoney: the platform pays credits only (${m.amountCents})`);
-  const result = await applyBalanceChange(trx, {
-    userId: m.userId,
-    kind: m.kind,
-    amountCents: m.amountCents,
-    refType: m.ref.type,
-    refId: m.ref.id,
-    actorId: m.actorId,
-    memo: m.memo,
-    at: m.at,
-  });
-  if (m.platform) {
-    await insertPlatformEntry(
-      trx,
-      {
-        kind: m.platform.kind,
-        amount_cents: m.amountCents,
-        user_id: m.userId,
-        ref_type: m.platform.refType,
-        ref_id: m.platform.refId,
-      },
-      m.at,
-    );
-  }
-  return result;
+export async function moveMoney(trx: Transaction<DB>, m: Movement): Promise<Moved> {
+  return (await moveMoneyMany(trx, [m]))[0]!;
 }
 
 /**
- * moveMoney for many movements in the caller's transaction, in a few statements (applyBalanceChanges): the same
- * entries, the same refusals (a debit a balance cannot cover rolls the caller's transaction back whole).
+ * moveMoney for many movements in the caller's transaction, in a few statements whatever their number: the
+ * same postings, the same refusals.
  */
-export async function moveMoneyMany(trx: Transaction<DB>, moves: Movement[]): Promise<{ balanceAfterCents: number }[]> {
-  for (const m of moves) {
-    if (m.platform && m.amountCents < 0)
-      throw new Error(`moveMoneyMany: the platform pays credits only (${m.amountCents})`);
-  }
-  const results = await applyBalanceChanges(
-    trx,
-    moves.map((m) => ({
-      userId: m.userId,
-      kind: m.kind,
-      amountCents: m.amountCents,
-      refType: m.ref.type,
-      refId: m.ref.id,
-      actorId: m.actorId,
-      memo: m.memo,
-      at: m.at,
-    })),
-  );
-  await insertPlatformEntries(
-    trx,
-    moves.flatMap((m) =>
-      m.platform
-        ? [
-            {
-              entry: {
-                kind: m.platform.kind,
-                amount_cents: m.amountCents,
-                user_id: m.userId,
-                ref_type: m.platform.refType,
-                ref_id: m.platform.refId,
-              },
-              at: m.at,
-            },
-          ]
-        : [],
-    ),
-  );
-  return results;
+export async function moveMoneyMany(trx: Transaction<DB>, moves: Movement[]): Promise<Moved[]> {
+  for (const m of moves) checkBalanced(m);
+  return insertMovements(trx, moves);
+}
+
+/**
+ * An exchange of two assets (a member buys a coin with dollars): two movements, one per asset, linked by one
+ * exchange id, in the caller's transaction: both happen or neither.
+ */
+export async function exchange(trx: Transaction<DB>, exchangeId: string, a: Movement, b: Movement): Promise<Moved[]> {
+  if ((a.asset ?? 'USD') === (b.asset ?? 'USD')) throw new Error('exchange: two movements of one asset');
+  return moveMoneyMany(trx, [
+    { ...a, exchangeId },
+    { ...b, exchangeId },
+  ]);
 }

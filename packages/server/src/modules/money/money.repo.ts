@@ -1,17 +1,6 @@
-import { tr } from '@vestora/contract';
-import { randomUUID } from 'node:crypto';
-import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
-import type {
-  DB,
-  DepositRow,
-  InvestmentRow,
-  LedgerKind,
-  LedgerRefType,
-  PlatformLedgerTable,
-  WithdrawalRow,
-} from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { DB, DepositRow, InvestmentRow, WithdrawalRow } from '../../db/schema.ts';
 
 /** Tables that hold a money flow: rows with an owner, a status, an amount and an idempotency key. */
 interface FlowRows {
@@ -152,85 +141,10 @@ export function findAdminGrant(
     .executeTakeFirst();
 }
 
-export interface BalanceChange {
-  userId: string;
-  kind: LedgerKind;
-  /** Signed integer cents; never 0. */
-  amountCents: number;
-  refType: LedgerRefType;
-  refId: string;
-  actorId: string | null;
-  memo?: string | null;
-  /** When it happened, from the caller's clock (deps.clock). */
-  at: Date;
-}
-
-/**
- * The only way a balance changes: one conditional UPDATE (the database refuses to go below zero, whatever
- * the concurrency) and the ledger entry, in the caller's transaction. Throws INSUFFICIENT_FUNDS for a debit
- * the balance cannot cover; the caller's transaction then rolls back whole. Only `modules/money/` calls it
- * (a lint rule): everyone else moves money through `moveMoney` or a flow's transition.
- */
-export async function applyBalanceChange(
-  trx: Transaction<DB>,
-  change: BalanceChange,
-): Promise<{ balanceAfterCents: number }> {
-  if (!Number.isSafeInteger(change.amountCents) || change.amountCents === 0) {
-    throw new Error(`applyBalanceChange: bad amount ${change.amountCents}`);
-  }
-  const updated = await trx
-    .updateTable('users')
-    .set({
-      balance_cents: sql<number>`balance_cents + ${change.amountCents}`,
-      // A balance change bumps the version, so an admin edit made on an older view is refused (409).
-      version: sql<number>`version + 1`,
-      updated_at: change.at,
-    })
-    .where('id', '=', change.userId)
-    .where(sql<boolean>`balance_cents + ${change.amountCents} >= 0`)
-    .returning('balance_cents')
-    .executeTakeFirst();
-  if (!updated) {
-    const exists = await trx.selectFrom('users').select('id').where('id', '=', change.userId).executeTakeFirst();
-    if (!exists) throw new AppError('NOT_FOUND', tr('money.userNotFound', 'That user does not exist.'));
-    throw new AppError(
-      'INSUFFICIENT_FUNDS',
-      tr('money.insufficientFunds', 'Insufficient funds: your balance does not cover this amount.'),
-    );
-  }
-  await trx
-    .insertInto('ledger_entries')
-    .values({
-      id: randomUUID(),
-      user_id: change.userId,
-      kind: change.kind,
-      amount_cents: change.amountCents,
-      balance_after_cents: updated.balance_cents,
-      ref_type: change.refType,
-      ref_id: change.refId,
-      actor_id: change.actorId,
-      memo: change.memo ?? null,
-      created_at: change.at,
-    })
-    .execute();
-  return { balanceAfterCents: updated.balance_cents };
-}
-
-/** The platform's side of a movement: what it pays a member (interest, referral rewards). */
-export type PlatformEntry = Pick<PlatformLedgerTable, 'kind' | 'amount_cents' | 'user_id' | 'ref_type' | 'ref_id'>;
-
-/** One entry in the platform's own ledger, dated by the caller's clock. */
-export async function insertPlatformEntry(trx: Transaction<DB>, entry: PlatformEntry, at: Date): Promise<void> {
-  await trx
-    .insertInto('platform_ledger')
-    .values({ id: randomUUID(), ...entry, created_at: at })
-    .execute();
-}
-
 /** Rows per multi-row statement: far below PostgreSQL's 65,535 parameters at a dozen columns a row. */
-const BATCH_ROWS = 500;
+export const BATCH_ROWS = 500;
 
-function inBatches<T>(items: T[]): T[][] {
+export function inBatches<T>(items: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += BATCH_ROWS) out.push(items.slice(i, i + BATCH_ROWS));
   return out;
@@ -310,96 +224,3 @@ export async function findUserEmails(db: Kysely<DB>, userIds: string[]): Promise
   return found;
 }
 
-/**
- * applyBalanceChange for many changes in the caller's transaction, in a few statements: the owners' rows locked
- * in id order, one UPDATE ... FROM (VALUES ...) per batch of owners adding each owner's sum (the database refuses
- * a balance below zero as for one change: the guard in the WHERE and the CHECK on the column), then the ledger
- * entries in multi-row inserts, each with the balance after it (changes of one owner apply in the given order; a
- * debit that would take a running balance below zero is refused, INSUFFICIENT_FUNDS, and the caller's
- * transaction rolls back whole).
- */
-export async function applyBalanceChanges(
-  trx: Transaction<DB>,
-  changes: BalanceChange[],
-): Promise<{ balanceAfterCents: number }[]> {
-  for (const c of changes) {
-    if (!Number.isSafeInteger(c.amountCents) || c.amountCents === 0)
-      throw new Error(`applyBalanceChanges: bad amount ${c.amountCents}`);
-  }
-  if (changes.length === 0) return [];
-  const byUser = new Map<string, { delta: number; n: number; at: Date }>();
-  for (const c of changes) {
-    const u = byUser.get(c.userId) ?? { delta: 0, n: 0, at: c.at };
-    u.delta += c.amountCents;
-    u.n += 1;
-    if (c.at > u.at) u.at = c.at;
-    byUser.set(c.userId, u);
-  }
-  const owners = [...byUser.keys()].sort();
-  const after = new Map<string, number>();
-  for (const part of inBatches(owners)) {
-    // FOR NO KEY UPDATE in id order: the UPDATE below then waits on nobody, and two batches queue in one order.
-    await trx.selectFrom('users').select('id').where('id', 'in', part).orderBy('id').forNoKeyUpdate().execute();
-    const values = sql.join(
-      part.map((id) => {
-        const u = byUser.get(id)!;
-        return sql`(${id}::uuid, ${u.delta}::bigint, ${u.n}::integer, ${u.at}::timestamptz)`;
-      }),
-    );
-    const updated = await sql<{ id: string; balance_cents: string | number }>`
-      update users u
-         set balance_cents = u.balance_cents + v.delta, version = u.version + v.n, updated_at = v.at
-        from (values ${values}) as v(id, delta, n, at)
-       where u.id = v.id and u.balance_cents + v.delta >= 0
-      returning u.id, u.balance_cents`.execute(trx);
-    for (const r of updated.rows) after.set(r.id, Number(r.balance_cents));
-    const refused = part.filter((id) => !after.has(id));
-    if (refused.length > 0) {
-      const exists = await trx.selectFrom('users').select('id').where('id', 'in', refused).execute();
-      if (exists.length < refused.length)
-        throw new AppError('NOT_FOUND', tr('money.userNotFound', 'That user does not exist.'));
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        tr('money.insufficientFunds', 'Insufficient funds: your balance does not cover this amount.'),
-      );
-    }
-  }
-  // Each entry's balance after it: from the balance before the batch, in the given order.
-  const running = new Map(owners.map((id) => [id, after.get(id)! - byUser.get(id)!.delta]));
-  const rows = changes.map((c) => {
-    const balance = running.get(c.userId)! + c.amountCents;
-    if (balance < 0)
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        tr('money.insufficientFunds', 'Insufficient funds: your balance does not cover this amount.'),
-      );
-    running.set(c.userId, balance);
-    return {
-      id: randomUUID(),
-      user_id: c.userId,
-      kind: c.kind,
-      amount_cents: c.amountCents,
-      balance_after_cents: balance,
-      ref_type: c.refType,
-      ref_id: c.refId,
-      actor_id: c.actorId,
-      memo: c.memo ?? null,
-      created_at: c.at,
-    };
-  });
-  for (const part of inBatches(rows)) await trx.insertInto('ledger_entries').values(part).execute();
-  return rows.map((r) => ({ balanceAfterCents: r.balance_after_cents }));
-}
-
-/** Many entries in the platform's own ledger, each dated by the caller's clock. */
-export async function insertPlatformEntries(
-  trx: Transaction<DB>,
-  entries: { entry: PlatformEntry; at: Date }[],
-): Promise<void> {
-  for (const part of inBatches(entries)) {
-    await trx
-      .insertInto('platform_ledger')
-      .values(part.map((e) => ({ id: randomUUID(), ...e.entry, created_at: e.at })))
-      .execute();
-  }
-}

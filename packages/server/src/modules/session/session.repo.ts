@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { DB, UserRow } from '../../db/schema.ts';
-import { PUBLIC_USER_COLUMNS, type PublicUserRow } from '../user/user.repo.ts';
+import { balanceCentsColumn, PUBLIC_USER_COLUMN_NAMES, type PublicUserRow } from '../user/user.repo.ts';
 
 type Executor = Kysely<DB>;
 
@@ -79,7 +79,7 @@ const selectSessionWithUser = compiledOnce(1, (db, tokenHash: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(PUBLIC_USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select([...PUBLIC_USER_COLUMN_NAMES.map((c) => `users.${c}` as const), balanceCentsColumn()])
     .select(['sessions.created_at as session_created_at', 'sessions.last_seen_at as session_last_seen_at'])
     .where('sessions.token_hash', '=', tokenHash),
 );

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { balanceCentsColumn } from './user.repo.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
@@ -10,7 +11,7 @@ export async function findClosingBlockers(
 ): Promise<{ balanceCents: number; openPositions: number; pendingDeposits: number; openWithdrawals: number }> {
   const row = await db
     .selectFrom('users')
-    .select('balance_cents')
+    .select(balanceCentsColumn())
     .select((eb) => [
       eb
         .selectFrom('investments')

@@ -3,8 +3,8 @@ import type { DB, NewUser, UserPatch, UserRow } from '../../db/schema.ts';
 
 type Executor = Kysely<DB>;
 
-/** Every column that may leave the server (the password hash is not one of them). */
-export const PUBLIC_USER_COLUMNS = [
+/** Every users column that may leave the server (the password hash is not one of them). */
+export const PUBLIC_USER_COLUMN_NAMES = [
   'id',
   'first_name',
   'last_name',
@@ -12,7 +12,6 @@ export const PUBLIC_USER_COLUMNS = [
   'city',
   'email',
   'account_type',
-  'balance_cents',
   'profile_picture',
   'version',
   'referral_code',
@@ -26,7 +25,20 @@ export const PUBLIC_USER_COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
-export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+/**
+ * The member's USD balance (their available money in the journal, integer cents), as a column of a users
+ * query: `users` names the users table in it (its alias when joined).
+ */
+export function balanceCentsColumn(users = 'users') {
+  return sql<number>`coalesce((select la.balance from ledger_accounts la where la.user_id = ${sql.ref(`${users}.id`)} and la.kind = 'available' and la.asset = 'USD'), 0)::bigint`.as(
+    'balance_cents',
+  );
+}
+
+/** What a user query selects for the wire: the public columns and the USD balance. */
+export const PUBLIC_USER_COLUMNS = [...PUBLIC_USER_COLUMN_NAMES, balanceCentsColumn()];
+
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMN_NAMES)[number]> & { balance_cents: number };
 
 /** One user by id, without the password hash. */
 export function findUserById(db: Executor, id: string): Promise<PublicUserRow | undefined> {

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import {
   defineFlow,
   type FlowEnv,
+  type LedgerEffect,
   type MemberNotice,
   openRequest,
   runTransition,
@@ -24,10 +25,21 @@ import { toWithdrawal } from './withdrawal.mapper.ts';
 import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
 
 /** The held funds come back to the balance. */
-const release = (w: { amount_cents: number }, memo: string) => ({
-  kind: 'withdrawal_release' as const,
+const release = (w: { amount_cents: number }, memo: string): LedgerEffect => ({
+  kind: 'withdrawal_release',
   amountCents: w.amount_cents,
+  from: 'withdrawal_hold',
+  to: 'available',
   memo,
+});
+
+/** The held funds leave for the member's bank (or, for a crypto payout, the chain): the payout is paid. */
+const paidOut = (w: { amount_cents: number; method: string }): LedgerEffect => ({
+  kind: 'withdrawal_paid',
+  amountCents: w.amount_cents,
+  from: 'withdrawal_hold',
+  to: w.method === 'crypto' ? 'chain' : 'bank',
+  memo: 'Withdrawal paid out',
 });
 
 /**
@@ -87,7 +99,9 @@ export const withdrawalFlow = defineFlow({
   opening: {
     ledger: (w) => ({
       kind: 'withdrawal_hold',
-      amountCents: -w.amount_cents,
+      amountCents: w.amount_cents,
+      from: 'available',
+      to: 'withdrawal_hold',
       memo: 'Funds held for a withdrawal request',
     }),
   },
@@ -96,6 +110,7 @@ export const withdrawalFlow = defineFlow({
       from: 'pending',
       to: 'paid',
       by: 'admin',
+      ledger: paidOut,
       notice: (w) => ({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
@@ -140,6 +155,7 @@ export const withdrawalFlow = defineFlow({
       from: 'sent',
       to: 'paid',
       by: 'system',
+      ledger: paidOut,
       notice: (w) => ({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
@@ -222,6 +238,7 @@ export const withdrawalFlow = defineFlow({
       from: 'sent',
       to: 'paid',
       by: 'admin',
+      ledger: paidOut,
       notice: (w) => ({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
@@ -250,7 +267,10 @@ export const withdrawalFlow = defineFlow({
       from: 'paid',
       to: 'returned',
       by: 'admin',
-      ledger: (w) => release(w, `Payout returned by the bank (bank statement line ${w.returned_line_id})`),
+      ledger: (w) => ({
+        ...release(w, `Payout returned by the bank (bank statement line ${w.returned_line_id})`),
+        from: 'bank',
+      }),
       notice: (w) => returnedNotice(w),
     },
   },
