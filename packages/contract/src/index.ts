@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './money.ts';
 export * from './money-amounts.ts';
+export * from './units.ts';
 export * from './user.ts';
 export * from './risk-level.ts';
 export * from './plan-terms.ts';
