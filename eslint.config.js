@@ -15,7 +15,12 @@ const REPOS = 'packages/server/src/modules/**/*.repo.ts';
 const REST = 'packages/server/src/rest/**/*.ts';
 const SERVER_TESTS = 'packages/server/test/**/*.ts';
 // The money path (issue #29): amounts there are integers of an asset's smallest unit, never a float.
-const MONEY_PATH = [MONEY, 'packages/server/src/modules/ledger/**/*.ts', 'packages/contract/src/units.ts'];
+const MONEY_PATH = [
+  MONEY,
+  'packages/server/src/modules/ledger/**/*.ts',
+  'packages/contract/src/units.ts',
+  'packages/contract/src/units-schema.ts',
+];
 
 const contextImport = {
   regex: '(^|/)trpc/context(\\.[jt]s)?$',

@@ -5,7 +5,7 @@
 // information (the lint is not type-checked) a division is accepted when one side is visibly a bigint: a literal
 // (`x / 100n`), `BigInt(n)`, a name declared `: bigint`, a const made of those (`x / SATS_PER_BTC`), arithmetic on
 // one (`(a * b) / 10n ** 8n`). Bigint division truncates, exactly; any other `/` may make a fraction.
-// eslint.config.js applies it to modules/money/**, modules/ledger/** and packages/contract/src/units.ts;
+// eslint.config.js applies it to modules/money/**, modules/ledger/** and the contract's units.ts and units-schema.ts;
 // packages/server/src/lint-money.test.ts proves it fires.
 
 const ROUNDING = new Set(['round', 'floor', 'ceil', 'trunc']);

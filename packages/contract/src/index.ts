@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './money.ts';
 export * from './money-amounts.ts';
 export * from './units.ts';
+export * from './units-schema.ts';
 export * from './user.ts';
 export * from './risk-level.ts';
 export * from './plan-terms.ts';

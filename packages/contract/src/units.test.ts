@@ -7,9 +7,8 @@ import {
   parseUnits,
   unitsPerWhole,
   unitsToCents,
-  zUnits,
-  zUnitsString,
 } from './units.ts';
+import { zUnits, zUnitsString } from './units-schema.ts';
 
 const USD = 2;
 const BTC = 8;

@@ -1,14 +1,19 @@
 // Amounts of any asset as integers of its smallest unit (`bigint`), and as decimal strings on the wire.
 // USD has scale 2 (cents), BTC 8 (satoshis), ETH 18 (wei): `parseUnits('0.0012', 8)` is 120000n satoshis.
 // Nothing here goes through a float: the money path's lint rule (eslint.config.js, `money/no-float`) checks it.
-import { z } from 'zod';
-import { say } from './common.ts';
-import { type Msg, tr, translate } from './i18n.ts';
+// Without zod, so the public pages may format amounts without loading schemas: zUnits is in units-schema.ts.
+import { type Msg, tr } from './i18n.ts';
 
 /** The most decimals an asset may have: 78 digits hold any unsigned 256-bit integer (an ERC-20 token's range). */
 export const MAX_SCALE = 78;
 /** The most digits an amount may have in its smallest unit: enough for any unsigned 256-bit integer (2^256 - 1). */
 export const MAX_UNITS_DIGITS = 78;
+
+/**
+ * The scales known before the platform's list of assets reaches a screen (USD's cents, Bitcoin's satoshis, ether's
+ * wei). A listed asset's own scale, as the server sends it, wins over this table.
+ */
+export const KNOWN_ASSET_SCALES: Readonly<Record<string, number>> = { USD: 2, BTC: 8, ETH: 18 };
 
 /** Why a decimal string is not an amount. */
 export type UnitsRefusal =
@@ -148,29 +153,4 @@ export function unitsToCents(units: bigint): number | null {
   // The one door from bigint back to number: exact here, since the value is a safe integer.
   // eslint-disable-next-line money/no-float -- checked just above: a safe integer converts exactly
   return Number(units);
-}
-
-/**
- * A decimal-string amount of the given scale for tRPC inputs and forms, parsed to its smallest unit:
- * `zUnits(8).parse('0.0012')` → `120000n`. Refusals say what to write instead, in the reader's language.
- * `zUnitsString(scale)` keeps the string (validated) where the value goes on as text.
- */
-export function zUnits(scale: number, options: ParseUnitsOptions = {}) {
-  return zUnitsString(scale, options).transform((text) => {
-    const parsed = parseUnits(text, scale, options);
-    // zUnitsString refused every string that does not parse.
-    if (!parsed.ok) throw new Error(`unreachable: ${parsed.reason}`);
-    return parsed.value;
-  });
-}
-
-/** The same check as zUnits, keeping the decimal string as it was sent. */
-export function zUnitsString(scale: number, options: ParseUnitsOptions = {}) {
-  checkScale(scale);
-  return z
-    .string(say(() => tr('validation.units.notText', 'Amount must be a decimal string (like "12.50")')))
-    .superRefine((text, ctx) => {
-      const parsed = parseUnits(text, scale, options);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: translate(parsed.message) });
-    });
 }
