@@ -6,6 +6,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import money from './eslint-rules/money.js';
 
 const SERVER = 'packages/server/src/**/*.ts';
 const MODULES = 'packages/server/src/modules/**/*.ts';
@@ -13,6 +14,13 @@ const MONEY = 'packages/server/src/modules/money/**/*.ts';
 const REPOS = 'packages/server/src/modules/**/*.repo.ts';
 const REST = 'packages/server/src/rest/**/*.ts';
 const SERVER_TESTS = 'packages/server/test/**/*.ts';
+// The money path (issue #29): amounts there are integers of an asset's smallest unit, never a float.
+const MONEY_PATH = [
+  MONEY,
+  'packages/server/src/modules/ledger/**/*.ts',
+  'packages/contract/src/units.ts',
+  'packages/contract/src/units-schema.ts',
+];
 
 const contextImport = {
   regex: '(^|/)trpc/context(\\.[jt]s)?$',
@@ -231,6 +239,14 @@ export default defineConfig(
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [sqlTagImport], patterns: [contextImport] }],
       'no-restricted-syntax': ['error', queryBuilderCalls, ...wallClock],
     },
+  },
+  // Never a float on the money path (eslint-rules/money.js; proven by packages/server/src/lint-money.test.ts).
+  // Its own rule, so it adds to the layer rules above instead of replacing their no-restricted-syntax options.
+  {
+    files: MONEY_PATH,
+    ignores: ['**/*.test.ts'],
+    plugins: { money },
+    rules: { 'money/no-float': 'error' },
   },
   // Benchmarks and scripts reach the server through the entry it exports for them, so a file moved inside the
   // server changes packages/server/src/test/bench-entry.ts, not every benchmark.

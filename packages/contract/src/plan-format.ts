@@ -9,8 +9,12 @@ export function trimDecimal(hundredths: number): string {
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
-/** "$1,000" for whole dollars, "$1,000.50" otherwise. */
-export function formatDollars(amountCents: number): string {
+/**
+ * Integer cents as the legacy plan texts write money: "$1,000" for whole dollars, "$1,000.50" otherwise (en-US,
+ * whatever the reader's language: these texts are the legacy API's). Named for its unit like every formatter:
+ * `formatMoney` (web) takes dollars as the wire carries them, a `…Cents` formatter takes integer cents.
+ */
+export function formatCentsShort(amountCents: number): string {
   const whole = Math.floor(amountCents / 100).toLocaleString('en-US');
   const c = amountCents % 100;
   return c === 0 ? `$${whole}` : `$${whole}.${String(c).padStart(2, '0')}`;

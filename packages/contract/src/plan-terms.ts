@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { say } from './common.ts';
 import { tr, type Msg, translate } from './i18n.ts';
 import { MAX_BALANCE_CENTS, MAX_TRANSACTION_CENTS } from './money.ts';
-import { formatDollars, formatRateBps, formatTermYears, termInterestCents, trimDecimal } from './plan-format.ts';
+import { formatCentsShort, formatRateBps, formatTermYears, termInterestCents, trimDecimal } from './plan-format.ts';
 import { RISK_LEVEL_LABELS, RISK_LEVELS, type TRiskLevel, ZRiskLevel, riskLevelFromText } from './risk-level.ts';
 
 export const ZPayoutFrequency = z.enum(['monthly', 'quarterly', 'semi_annually', 'yearly', 'at_maturity']);
@@ -84,7 +84,7 @@ const cents = (label: Msg, max: number) =>
       say(() =>
         tr('validation.termAmountTooLarge', '{label} cannot exceed {max}', {
           label: translate(label),
-          max: formatDollars(max),
+          max: formatCentsShort(max),
         }),
       ),
     );
@@ -131,7 +131,7 @@ export const ZPlanTerms = ZPlanTermsFields.superRefine((t, ctx) => {
 
 // ---------- formatting ----------
 
-export { formatDollars, formatRateBps, formatTermYears, termInterestCents } from './plan-format.ts';
+export { formatCentsShort, formatRateBps, formatTermYears, termInterestCents } from './plan-format.ts';
 export interface TLegacyPlanText {
   interestRate: string;
   investmentLimit: string;
@@ -151,13 +151,13 @@ export function deriveLegacyText(terms: TPlanTerms): TLegacyPlanText {
   const totalCents = max + termInterestCents(max, bps, months);
   return {
     interestRate: formatRateBps(bps),
-    investmentLimit: `${formatDollars(terms.minAmountCents)} - ${formatDollars(terms.maxAmountCents)}`,
+    investmentLimit: `${formatCentsShort(terms.minAmountCents)} - ${formatCentsShort(terms.maxAmountCents)}`,
     returns: PAYOUT_FREQUENCY_LABELS[terms.payoutFrequency],
     investmentDuration: formatTermYears(months),
     capitalGrowth: `${trimDecimal(growthHundredths)}%`,
     riskLevel: RISK_LEVEL_LABELS[terms.riskLevel],
     // Whole dollars, half up: $5,698.86 → "$5,699".
-    totalReturn: formatDollars(Math.floor((totalCents + 50) / 100) * 100),
+    totalReturn: formatCentsShort(Math.floor((totalCents + 50) / 100) * 100),
   };
 }
 

@@ -99,7 +99,7 @@ export function formatMonth(locale: TLocale | string | null | undefined, key: st
 
 function resolveValue(locale: TLocale, value: string | number): string | number {
   if (typeof value !== 'string') return value;
-  if (value.startsWith(MONEY)) return formatMoney(locale, Number(value.slice(MONEY.length)));
+  if (value.startsWith(MONEY)) return formatCentsIn(locale, Number(value.slice(MONEY.length)));
   if (value.startsWith(MONTH)) return formatMonth(locale, value.slice(MONTH.length));
   if (value.startsWith(DAY)) {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -128,8 +128,11 @@ export function intlLocale(locale: TLocale | string | null | undefined): TLocale
   return matchLocale(locale) ?? DEFAULT_LOCALE;
 }
 
-/** An amount of whole cents as money in the locale (`$1,234.50`, `1.234,50 $`, `‏1,234.50 US$`), exact. */
-export function formatMoney(locale: TLocale | string | null | undefined, cents: number | bigint): string {
+/**
+ * An amount of whole cents as money in the locale (`$1,234.50`, `1.234,50 $`, `‏1,234.50 US$`), exact. It takes
+ * cents, so it says so: the name `formatMoney` is the web's, which takes dollars as the wire carries them.
+ */
+export function formatCentsIn(locale: TLocale | string | null | undefined, cents: number | bigint): string {
   // English as the product always wrote it (`$1,234.50`, `$-5.00`): e-mails and tests rely on it.
   if (intlLocale(locale) === DEFAULT_LOCALE) return `$${formatCents(Number(cents))}`;
   const c = BigInt(cents);

@@ -1,11 +1,11 @@
+import { KNOWN_ASSET_SCALES, formatUnits, parseUnits } from '@vestora/contract';
 import { LOCALE_INFO, currentLocale, intlLocale } from '../i18n';
 
 const DASH = '—';
 
 /** Formatters of the language shown now, built once per language and options. */
 const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = intlLocale();
+function numberFormat(options: Intl.NumberFormatOptions, locale = intlLocale()): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = formatters.get(key);
   if (!format) {
@@ -35,9 +35,56 @@ export function isolated(text: string): string {
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-/** Dollars with a sign, separators and 2 decimals: `$1,234.50`, `-$3.00`. */
+/**
+ * Dollars with a sign, separators and 2 decimals: `$1,234.50`, `-$3.00` (in the reader's locale; null: a dash).
+ *
+ * The unit is **dollars**, everywhere: what the wire carries (the legacy `/api/v1` and the tRPC procedures send
+ * USD amounts as numbers of dollars with at most 2 decimals), so a screen passes the field as it came. Integer
+ * cents (an audit row's `…Cents` field, a sum worked out in cents) go through `centsToDollars` first; the
+ * formatters that take cents say so in their names (`formatCents`, `formatCentsShort` in the contract, the
+ * server's `formatCentsIn`). Coins and other assets: formatAssetAmount, from their decimal strings.
+ */
 export function formatMoney(value: number | null | undefined): string {
   return isNumber(value) ? isolated(money.format(value)) : DASH;
+}
+
+export interface AssetAmountOptions {
+  /** The asset's scale (its decimals), as the server lists it; default: KNOWN_ASSET_SCALES (USD 2, BTC 8, ETH 18). */
+  scale?: number;
+  /** Drop trailing zeros of the decimals (`0.0012 BTC`); default: every decimal of the scale (`0.00120000 BTC`). */
+  trim?: boolean;
+  /** With `trim`, the decimals always shown. */
+  minDecimals?: number;
+  /** An `Intl` locale other than the language shown (a document in another language). */
+  locale?: string;
+}
+
+/**
+ * An amount of an asset given as its decimal string (the wire's form for coins) with the asset's symbol, exactly
+ * and in the reader's digits and separators: `formatAssetAmount('0.00120000', 'BTC')` → `0.00120000 BTC`,
+ * `1.234,5 ETH`-style in German, Arabic-Indic digits where the locale writes them (`٠٫٠٠١٢٠٠٠٠ BTC`). Never a
+ * float: the string is checked against the scale (parseUnits) and handed to `Intl` as an exact decimal, so no digit
+ * of 18 decimals or 78 digits is lost. USD reads as formatMoney does (`$1,234.50`). Not an amount of that scale
+ * (more decimals, an exponent, garbage), or no scale known for the symbol: a dash.
+ */
+export function formatAssetAmount(
+  decimal: string | null | undefined,
+  symbol: string,
+  options: AssetAmountOptions = {},
+): string {
+  const scale = options.scale ?? KNOWN_ASSET_SCALES[symbol.toUpperCase()];
+  if (typeof decimal !== 'string' || scale === undefined) return DASH;
+  const parsed = parseUnits(decimal, scale, { signed: true });
+  if (!parsed.ok) return DASH;
+  const text = formatUnits(parsed.value, scale, { trim: options.trim, minDecimals: options.minDecimals });
+  const decimals = text.split('.')[1]?.length ?? 0;
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  // Intl reads a string as an exact decimal (ECMA-402 NumberFormat v3), whatever its length.
+  const exact = text as unknown as number;
+  if (symbol.toUpperCase() === 'USD') {
+    return isolated(numberFormat({ style: 'currency', currency: 'USD', ...digits }, options.locale).format(exact));
+  }
+  return isolated(`${numberFormat(digits, options.locale).format(exact)} ${symbol}`);
 }
 
 /** A plain number with separators and exactly 2 decimals: `1,234.50`. */

@@ -3,7 +3,7 @@
 // fonts, so nothing is embedded and a one-page statement is about 2-3 KB.
 import { formatCents, type TLocale } from '@vestora/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { formatMonth, formatMoney, translatorFor } from '../../i18n/i18n.ts';
+import { formatMonth, formatCentsIn, translatorFor } from '../../i18n/i18n.ts';
 import { isoDay, monthName, type StatementFigures, type YearSummaryRow } from './account-statement.build.ts';
 import { KIND_LABEL, PDF_TEXT, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
 
@@ -176,7 +176,7 @@ export async function renderStatementPdf(
   const locale: TLocale = PDF_LOCALES.includes(memberLocale) ? memberLocale : 'en';
   const t = translatorFor(locale);
   const english = locale === 'en';
-  const amount = (cents: number) => (english ? money(cents) : formatMoney(locale, cents));
+  const amount = (cents: number) => (english ? money(cents) : formatCentsIn(locale, cents));
   const signedAmount = (cents: number) => (english ? signed(cents) : cents > 0 ? `+${amount(cents)}` : amount(cents));
   const month = english ? monthName(s.month) : formatMonth(locale, s.month.key);
   const rate = (bps: number) =>
@@ -251,7 +251,7 @@ export async function renderYearSummaryPdf(
   // Arabic: in English with a note, as the monthly statement (the standard fonts cannot draw it).
   const locale: TLocale = PDF_LOCALES.includes(memberLocale) ? memberLocale : 'en';
   const t = translatorFor(locale);
-  const amount = (cents: number) => (locale === 'en' ? money(cents) : formatMoney(locale, cents));
+  const amount = (cents: number) => (locale === 'en' ? money(cents) : formatCentsIn(locale, cents));
   const year = String(summary.year);
   const { doc, w } = await newDocument(
     t(YEAR_TEXT.title(BRAND, year)),

@@ -3,7 +3,7 @@
 
 import { type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import type { TAccountType, TPlan } from '@vestora/contract';
+import { type TAccountType, type TPlan, centsToDollars } from '@vestora/contract';
 import { i18n } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { DEPOSIT_STATUS, WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
@@ -264,7 +264,7 @@ export function valueWords(field: string, value: unknown, entityType?: string): 
   if (value === null) return { text: i18n._(NOTHING), raw: false };
   if (typeof value === 'boolean') return { text: i18n._(value ? YES_NO.yes : YES_NO.no), raw: false };
   if (typeof value === 'number' && field.endsWith('Cents') && Number.isFinite(value))
-    return { text: formatMoney(value / 100), raw: false };
+    return { text: formatMoney(centsToDollars(value)), raw: false };
   if (typeof value === 'string') {
     const table =
       field === 'status'

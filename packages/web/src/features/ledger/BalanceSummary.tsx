@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isBankDeposit } from '@vestora/contract';
+import { centsToDollars, isBankDeposit } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { LEDGER_KIND_LABELS, formatSignedMoney } from '../../lib/money-labels';
@@ -18,7 +18,7 @@ export function BalanceSummary({ balance, userId }: { balance: number; userId: s
     { select: (page) => ({ ...page, items: page.items.filter(isBankDeposit) }) },
   );
   const sum = (items: { amount: number }[] | undefined) =>
-    (items ?? []).reduce((s, i) => s + Math.round(i.amount * 100), 0) / 100;
+    centsToDollars((items ?? []).reduce((s, i) => s + Math.round(i.amount * 100), 0));
   const total = (page: { items: { amount: number }[]; nextCursor?: string | null } | undefined) => {
     if (!page) return '—';
     const amount = formatMoney(sum(page.items));

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { LuScale } from 'react-icons/lu';
+import { centsToDollars } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -106,7 +107,7 @@ export function LedgerCheck() {
                       <Table.Cell textAlign="end">{formatMoney(m.balance)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatMoney(m.ledgerSum)}</Table.Cell>
                       <Table.Cell textAlign="end" color="fg.error" fontWeight="semibold">
-                        {formatSignedMoney((Math.round(m.balance * 100) - Math.round(m.ledgerSum * 100)) / 100)}
+                        {formatSignedMoney(centsToDollars(Math.round(m.balance * 100) - Math.round(m.ledgerSum * 100)))}
                       </Table.Cell>
                     </Table.Row>
                   ))}

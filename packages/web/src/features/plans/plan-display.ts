@@ -2,6 +2,7 @@ import type { IconType } from 'react-icons';
 import { LuCrown, LuGem, LuMedal, LuScale, LuShieldCheck, LuSprout, LuTrendingUp } from 'react-icons/lu';
 import { plural, t } from '@lingui/core/macro';
 import {
+  centsToDollars,
   dollarsToCents,
   termInterestCents,
   type TLegacyPlanText,
@@ -94,7 +95,7 @@ export function backAtMaximum(plan: CardPlan): { amount: number; back: number } 
   if (maxAmount == null || annualRateBps == null || termMonths == null) return null;
   const maxCents = dollarsToCents(maxAmount);
   if (maxCents === null) return null;
-  return { amount: maxAmount, back: (maxCents + termInterestCents(maxCents, annualRateBps, termMonths)) / 100 };
+  return { amount: maxAmount, back: centsToDollars(maxCents + termInterestCents(maxCents, annualRateBps, termMonths)) };
 }
 
 /** "$4,999" for whole dollars, "$5,698.86" otherwise (in the reader's locale). */

@@ -9,7 +9,7 @@ import {
   ZPlanCreateInput,
   deriveLegacyText,
   dollarsToCents,
-  formatDollars,
+  formatCentsShort,
   formatRateBps,
   formatTermYears,
   PAYOUT_FREQUENCY_LABELS,
@@ -171,7 +171,7 @@ export function previewText(values: PlanFormValues): PreviewText {
   const period = PAYOUT_PERIOD_MONTHS[values.payoutFrequency];
   const text: PreviewText = {
     interestRate: okBps ? formatRateBps(bps) : '',
-    investmentLimit: min !== null && max !== null ? `${formatDollars(min)} - ${formatDollars(max)}` : '',
+    investmentLimit: min !== null && max !== null ? `${formatCentsShort(min)} - ${formatCentsShort(max)}` : '',
     returns: PAYOUT_FREQUENCY_LABELS[values.payoutFrequency],
     investmentDuration: okMonths ? formatTermYears(months) : '',
     capitalGrowth: '',

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Alert, Box, Stack, Text } from '@chakra-ui/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { centsToDollars } from '@vestora/contract';
 import { ActionDialog } from '../../components/ui/dialog';
 import { PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
@@ -33,7 +34,9 @@ export function ApproveStatementDialog({ statementId, period, busy, onConfirm, o
   const s = totals.data;
   const credits = s ? s.summary.credits.reduce((n, c) => n + c.lines, 0) : 0;
   const members = s ? s.summary.credits.length : 0;
-  const sum = formatMoney(s ? s.summary.credits.reduce((n, c) => n + Math.round(c.amount * 100), 0) / 100 : 0);
+  const sum = formatMoney(
+    centsToDollars(s ? s.summary.credits.reduce((n, c) => n + Math.round(c.amount * 100), 0) : 0),
+  );
   const exceptions = s?.summary.exceptions ?? 0;
   const ready = s !== undefined && !totals.isFetching && s.status !== 'approved';
   return (
