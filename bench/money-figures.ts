@@ -17,6 +17,7 @@ import {
   ManualClock,
   seedIfEmpty,
   startPayoutRunner,
+  balanceCentsColumn,
 } from '@vestora/server/bench';
 
 const MONTH_MS = 30.5 * 24 * 3600 * 1000;
@@ -106,7 +107,11 @@ async function main() {
   await runner.stop();
 
   const verify = await asAdmin(0).ledger.verify();
-  const balances = await db.selectFrom('users').select(['email', 'balance_cents']).orderBy('email').execute();
+  const balances = await db
+    .selectFrom('users')
+    .select(['email', balanceCentsColumn()])
+    .orderBy('email')
+    .execute();
   const entries = await db
     .selectFrom('ledger_entries as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -116,12 +121,27 @@ async function main() {
     .orderBy('u.email')
     .orderBy('l.seq')
     .execute();
-  const platform = await db
-    .selectFrom('platform_ledger')
-    .select(['kind', (eb) => eb.fn.sum<string>('amount_cents').as('cents'), (eb) => eb.fn.countAll<string>().as('n')])
-    .groupBy('kind')
-    .orderBy('kind')
-    .execute();
+  // What the platform paid from its own accounts (since #29 its expense accounts in the journal), by the kind
+  // the old platform ledger named it: the same figures before and after.
+  const platform = (
+    await db
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select([
+        'a.kind',
+        (eb) => eb.fn.sum<string>('p.amount').as('posted'),
+        (eb) => eb.fn.countAll<string>().as('n'),
+      ])
+      .where('a.kind', 'in', ['interest_expense', 'referral_expense'])
+      .where('a.asset', '=', 'USD')
+      .groupBy('a.kind')
+      .orderBy('a.kind')
+      .execute()
+  ).map((r) => ({
+    kind: r.kind === 'interest_expense' ? 'interest' : 'referral_reward',
+    cents: (-BigInt(r.posted)).toString(),
+    n: r.n,
+  }));
   const digest = createHash('sha256')
     .update(
       JSON.stringify(
@@ -129,7 +149,12 @@ async function main() {
       ),
     )
     .digest('hex');
-  console.log(JSON.stringify({ verify, platform, ledgerEntries: entries.length, ledgerDigest: digest }, null, 2));
+  // The journal's per-asset check is new in #29: printed apart, so the figures above compare with older runs.
+  const { assets, ...legacyVerify } = verify;
+  console.log(
+    JSON.stringify({ verify: legacyVerify, platform, ledgerEntries: entries.length, ledgerDigest: digest }, null, 2),
+  );
+  console.log(`journal: ${assets.map((a) => `${a.asset} ${a.accounts} accounts, books ${a.total}, ${a.accountMismatches + a.unbalancedMovements} off`).join('; ')}`);
   if (process.env.FIGURES_ENTRIES)
     for (const e of entries) console.log([e.email, e.kind, e.amount_cents, e.balance_after_cents, e.memo].join(' | '));
   console.log(`balances: ${balances.map((b) => `${b.email.split('@')[0]}=${b.balance_cents}`).join(' ')}`);

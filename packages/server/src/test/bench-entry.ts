@@ -18,7 +18,7 @@ export { addMonthsUtc } from '../modules/investment/investment.schedule.ts';
 export { verifyLedger } from '../modules/ledger/ledger.service.ts';
 export { PLAN_COLUMNS } from '../modules/plan/plan.repo.ts';
 export { createSession } from '../modules/session/session.service.ts';
-export { PUBLIC_USER_COLUMNS } from '../modules/user/user.repo.ts';
+export { balanceCentsColumn, PUBLIC_USER_COLUMNS } from '../modules/user/user.repo.ts';
 export { memberReference } from '../modules/statement/rf-reference.ts';
 
 // Test fixtures the benchmarks build on: databases, users, the fake market feed, the growth seed.

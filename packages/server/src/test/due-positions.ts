@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/create-db.ts';
 import { addMonthsUtc } from '../modules/investment/investment.schedule.ts';
+import { available, moveMoneyMany, transfer } from '../modules/money/money.move.ts';
 import { insertUser } from './factories.ts';
 
 /**
  * Seeds `positions` positions in one plan (`perUser` per fresh user), all opened at `startedAt`, written with
  * SQL in bulk but exactly as opening them would leave the books: each user is credited through the ledger,
- * each position has its `investment` entry with the balance after it, balances are reduced and the plan's
- * invested total raised. For benchmarks of the payout runner (ledger.verify holds afterwards).
+ * each position's principal moves to its owner's invested money (the `investment` entry) through the money
+ * core, and the plan's invested total is raised. For benchmarks of the payout runner (ledger.verify holds afterwards).
  */
 export async function seedOpenPositions(
   db: Database,
@@ -30,19 +31,26 @@ export async function seedOpenPositions(
     from (select id, row_number() over (order by id) as rn from users where id = any(${ids}::uuid[])) u
     cross join generate_series(1, ${opts.perUser}) g
     where (u.rn - 1) * ${opts.perUser} + g <= ${opts.positions}`.execute(db);
-  await sql`
-    insert into ledger_entries (id, user_id, kind, amount_cents, balance_after_cents, ref_type, ref_id, actor_id, memo)
-    select gen_random_uuid(), i.user_id, 'investment', -i.amount_cents,
-      u.balance_cents - sum(i.amount_cents) over (partition by i.user_id order by i.seq),
-      'investment', i.id, null, 'Invested in ' || i.plan_name
-    from investments i join users u on u.id = i.user_id
-    where i.user_id = any(${ids}::uuid[])
-    order by i.seq`.execute(db);
-  await sql`
-    update users u set balance_cents = u.balance_cents - s.total, version = u.version + 1
-    from (select user_id, sum(amount_cents) as total from investments
-          where user_id = any(${ids}::uuid[]) group by user_id) s
-    where s.user_id = u.id`.execute(db);
+  // Each position's principal moves to its owner's invested money, through the money core in batches.
+  const positions = await db
+    .selectFrom('investments')
+    .select(['id', 'user_id', 'amount_cents', 'plan_name'])
+    .where('user_id', 'in', ids)
+    .orderBy('seq')
+    .execute();
+  await db.transaction().execute((trx) =>
+    moveMoneyMany(
+      trx,
+      positions.map((i) => ({
+        kind: 'investment' as const,
+        legs: transfer(available(i.user_id), { userId: i.user_id, kind: 'invested' }, BigInt(i.amount_cents)),
+        ref: { type: 'investment' as const, id: i.id },
+        actorId: null,
+        memo: `Invested in ${i.plan_name}`,
+        at: opts.startedAt,
+      })),
+    ),
+  );
   await sql`
     update plans set invested_cents = invested_cents +
       (select coalesce(sum(amount_cents), 0) from investments where user_id = any(${ids}::uuid[]))

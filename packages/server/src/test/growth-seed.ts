@@ -208,28 +208,24 @@ async function seedOnOneConnection(
       order by k, u`,
   );
   await step(
-    'payouts and the platform ledger',
-    sql`with paid as (
-        select i.id, i.user_id, i.started_at + interval '1 month' as due, i.interest_paid_cents as cents
-        from investments i where i.paid_periods = 1
-      ), payouts as (
-        insert into investment_payouts (investment_id, period, due_at, interest_cents, principal_cents, paid_at)
-        select id, 1, due, cents, 0, due from paid
-      )
-      insert into platform_ledger (id, kind, amount_cents, user_id, ref_type, ref_id, created_at)
-      select md5('pl-' || id)::uuid, 'interest', cents, user_id, 'investment_payout', id || ':1', due from paid`,
+    'payouts',
+    sql`insert into investment_payouts (investment_id, period, due_at, interest_cents, principal_cents, paid_at)
+      select i.id, 1, i.started_at + interval '1 month', i.interest_paid_cents, 0, i.started_at + interval '1 month'
+      from investments i where i.paid_periods = 1`,
   );
   await step(
     'plan principal',
     sql`update plans p set invested_cents = coalesce((select sum(amount_cents) from investments i
       where i.plan_id = p.id and i.status = 'active'), 0)`,
   );
-  // The ledger, in time order; balance_after is the running sum of the user's entries.
+  // The journal, written in bulk: its triggers (one balance update per posting) are off for this connection
+  // and the balances are set from the postings at the end, as the posting trigger would have left them.
+  await step('journal triggers off', sql`set session_replication_role = replica`);
+  const platformAccount = (kind: string) => sql`md5('vestora:platform:' || ${kind} || ':USD')::uuid`;
   await step(
-    `${sizes.entries.toLocaleString('en-US')} ledger entries`,
-    sql`insert into ledger_entries (id, user_id, kind, amount_cents, balance_after_cents, ref_type, ref_id, actor_id, memo, created_at)
-      select md5('le-' || u || '-' || k)::uuid, md5('growth-user-' || u)::uuid, kind, amount,
-        sum(amount) over (partition by u order by k),
+    `${sizes.entries.toLocaleString('en-US')} ledger movements`,
+    sql`insert into ledger_movements (id, asset, kind, ref_type, ref_id, actor_id, memo, created_at)
+      select md5('lm-' || u || '-' || k)::uuid, 'USD', kind,
         case kind when 'deposit' then 'deposit' when 'adjustment' then 'adjustment'
           when 'withdrawal_hold' then 'withdrawal' when 'withdrawal_release' then 'withdrawal' else 'investment' end,
         ref_id,
@@ -240,12 +236,58 @@ async function seedOnOneConnection(
         at
       from growth_slots order by k, u`,
   );
+  // The members' lines, in time order; balance_after is the running sum of the member's entries.
+  await step(
+    'members\' postings',
+    sql`insert into ledger_postings (id, movement_id, account_id, asset, amount, balance_after)
+      select md5('le-' || g.u || '-' || g.k)::uuid, md5('lm-' || g.u || '-' || g.k)::uuid, a.id, 'USD', g.amount,
+        sum(g.amount) over (partition by g.u order by g.k)
+      from growth_slots g
+      join ledger_accounts a on a.user_id = md5('growth-user-' || g.u)::uuid and a.kind = 'available' and a.asset = 'USD'
+      order by g.k, g.u`,
+  );
+  await step(
+    'counter postings',
+    sql`insert into ledger_postings (id, movement_id, account_id, asset, amount)
+      select md5('lc-' || g.u || '-' || g.k)::uuid, md5('lm-' || g.u || '-' || g.k)::uuid,
+        case g.kind
+          when 'deposit' then ${platformAccount('bank')}
+          when 'adjustment' then ${platformAccount('adjustments')}
+          when 'interest' then ${platformAccount('interest_expense')}
+          else (select a.id from ledger_accounts a where a.user_id = md5('growth-user-' || g.u)::uuid and a.asset = 'USD'
+            and a.kind = case when g.kind in ('withdrawal_hold', 'withdrawal_release') then 'withdrawal_hold' else 'invested' end)
+        end, 'USD', -g.amount
+      from growth_slots g order by g.k, g.u`,
+  );
+  await step(
+    'paid withdrawals',
+    sql`with paid as (
+        insert into ledger_movements (id, asset, kind, ref_type, ref_id, actor_id, memo, created_at)
+        select md5('lp-' || w.id)::uuid, 'USD', 'withdrawal_paid', 'withdrawal', w.id, w.reviewed_by, 'Withdrawal paid out', w.reviewed_at
+        from withdrawals w where w.status = 'paid'
+        returning id, ref_id
+      )
+      insert into ledger_postings (id, movement_id, account_id, asset, amount)
+      select md5(p.id::text || leg.side)::uuid, p.id,
+        case leg.side when 'hold' then (select a.id from ledger_accounts a where a.user_id = w.user_id and a.kind = 'withdrawal_hold' and a.asset = 'USD')
+          else ${platformAccount('bank')} end,
+        'USD', case leg.side when 'hold' then -w.amount_cents else w.amount_cents end
+      from paid p join withdrawals w on w.id = p.ref_id cross join (values ('hold'), ('bank')) as leg(side)`,
+  );
   await step(
     'balances',
-    sql`update users u set balance_cents = s.total, version = s.n
-      from (select user_id, sum(amount_cents) as total, count(*) as n from ledger_entries group by user_id) s
+    sql`update ledger_accounts a set balance = s.total
+      from (select account_id, sum(amount) as total from ledger_postings group by account_id) s
+      where s.account_id = a.id`,
+  );
+  await step(
+    'versions',
+    sql`update users u set version = s.n
+      from (select a.user_id, count(*) as n from ledger_postings p join ledger_accounts a on a.id = p.account_id
+        where a.kind = 'available' group by a.user_id) s
       where s.user_id = u.id`,
   );
+  await step('journal triggers on', sql`set session_replication_role = default`);
   await step('drop slots', sql`drop table growth_slots`);
   await step('analyze', sql`analyze`);
 

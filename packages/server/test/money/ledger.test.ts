@@ -64,7 +64,12 @@ describe('ledger.list and ledger.verify', () => {
       mismatchCount: 0,
       mismatches: [],
       platform: { ok: true, difference: 0 },
+      assets: expect.any(Array),
     });
+    // Every asset's books balance; USD holds the member's, the admins' and the platform's accounts.
+    for (const a of r.assets) expect(a).toMatchObject({ accountMismatches: 0, unbalancedMovements: 0, total: '0' });
+    expect(r.assets.map((a) => a.asset)).toEqual(expect.arrayContaining(['USD', 'BTC', 'ETH']));
+    expect(r.assets.find((a) => a.asset === 'USD')!.accounts).toBe(3 * 3 + 8);
   });
 
   it('verify reports a balance written behind the ledger\u2019s back, with both figures', async () => {
@@ -86,6 +91,13 @@ describe('ledger.list and ledger.verify', () => {
         mismatches: [{ userId: a.id, balance: 12.34, ledgerSum: 10 }],
         // The platform check sees the same $2.34 that no deposit, payout or adjustment explains.
         platform: { ok: false, difference: 2.34 },
+        assets: expect.any(Array),
+      });
+      // The USD journal sees it too: one account off its postings, and books that no longer sum to zero.
+      expect(r.assets.find((x) => x.asset === 'USD')).toMatchObject({
+        accountMismatches: 1,
+        unbalancedMovements: 0,
+        total: '234',
       });
       expect(r.mismatches.some((m) => m.userId === b.id)).toBe(false);
       // ledger.verify records its result: the overview now shows the failed check and when it ran.
@@ -148,10 +160,12 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
     expect(lines[1]).toBe(
       'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.',
     );
+    expect(lines[2]).toBe('Journal OK: 8 asset(s); every movement sums to zero and every account equals its postings.');
 
     const again = await openDatabase(loadConfig(env), 'test tamper');
     try {
-      await sql`update users set balance_cents = balance_cents + 150 where id = ${tampered.id}`.execute(again.db);
+      await sql`update ledger_accounts set balance = balance + 150
+        where user_id = ${tampered.id} and kind = 'available'`.execute(again.db);
     } finally {
       await again.close();
     }
@@ -160,15 +174,26 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
     expect(lines[0]).toBe('Ledger MISMATCH: 1 of 2 user(s) have a balance that differs from their ledger:');
     expect(lines[1]).toBe(`  user ${tampered.id}: balance $8.50, ledger sum $7.00, difference $1.50`);
     expect(lines[2]).toBe('Platform MISMATCH: money held differs from money sourced by $1.50.');
-    expect(lines).toHaveLength(3);
+    expect(lines[3]).toBe(
+      'Journal MISMATCH: USD: 1 account(s) differ from their postings, 0 unbalanced movement(s), books sum to 150.',
+    );
+    expect(lines).toHaveLength(4);
 
-    // Every balance equals its entries again, but the platform says it paid $2.00 of interest that reached
-    // no balance: the users check passes, the platform check does not, and the exit code says so.
+    // Every balance equals its entries again, and a balanced movement says the platform paid $2.00 of interest
+    // into suspense: the journal balances, no member's balance has it, so the platform check does not pass.
     const third = await openDatabase(loadConfig(env), 'test platform tamper');
     try {
-      await sql`update users set balance_cents = balance_cents - 150 where id = ${tampered.id}`.execute(third.db);
-      await sql`insert into platform_ledger (id, kind, amount_cents, user_id, ref_type, ref_id)
-        values (${randomUUID()}, 'interest', 200, ${tampered.id}, 'investment_payout', 'tampered:1')`.execute(third.db);
+      await sql`update ledger_accounts set balance = balance - 150
+        where user_id = ${tampered.id} and kind = 'available'`.execute(third.db);
+      await third.db.transaction().execute(async (trx) => {
+        const id = randomUUID();
+        await sql`insert into ledger_movements (id, asset, kind, ref_type, ref_id, memo, created_at)
+          values (${id}, 'USD', 'interest', 'investment', ${randomUUID()}, 'tampered', now())`.execute(trx);
+        await sql`insert into ledger_postings (id, movement_id, account_id, asset, amount)
+          select gen_random_uuid(), ${id}, a.id, 'USD', leg.amount
+          from (values ('interest_expense', -200), ('suspense', 200)) as leg(kind, amount)
+          join ledger_accounts a on a.kind = leg.kind and a.asset = 'USD' and a.user_id is null`.execute(trx);
+      });
     } finally {
       await third.close();
     }

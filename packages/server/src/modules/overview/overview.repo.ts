@@ -39,9 +39,10 @@ export async function deskCounts(db: Kysely<DB>) {
   };
 }
 
-/** Every balance added up, in cents (a read of every user). */
+/** Every member's USD balance added up, in cents (their available money in the journal). */
 export async function balancesHeldCents(db: Kysely<DB>): Promise<number> {
-  const r = await sql<{ cents: string | number }>`select coalesce(sum(balance_cents), 0) as cents from users`.execute(
+  const r = await sql<{ cents: string | number }>`
+    select coalesce(sum(balance), 0) as cents from ledger_accounts where kind = 'available' and asset = 'USD'`.execute(
     db,
   );
   return Number(r.rows[0]!.cents);
@@ -120,7 +121,7 @@ export async function portfolioTotals(
   userId: string,
 ): Promise<{ balanceCents: number; investedCents: number; interestCents: number }> {
   const r = await sql<{ balance: string | number; invested: string | number; interest: string | number }>`
-    select u.balance_cents as balance,
+    select (select balance from ledger_accounts a where a.user_id = u.id and a.kind = 'available' and a.asset = 'USD') as balance,
       (select coalesce(sum(amount_cents), 0) from investments where user_id = u.id and status = 'active') as invested,
       (select coalesce(sum(interest_paid_cents), 0) from investments where user_id = u.id) as interest
     from users u where u.id = ${userId}`.execute(db);

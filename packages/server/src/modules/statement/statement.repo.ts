@@ -412,10 +412,11 @@ export async function wholeBooksSums(db: Db, bankAccount: string) {
   const r = await sql<Record<string, string>>`
     with lines as (select * from statement_lines where bank_account = ${bankAccount})
     select
-      (select coalesce(sum(balance_cents), 0) from users) as balances,
+      (select coalesce(sum(balance), 0) from ledger_accounts where kind = 'available' and asset = 'USD') as balances,
       (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as principal,
       (select coalesce(sum(amount_cents), 0) from withdrawals where status in ('pending', 'approved', 'sent')) as held,
-      (select coalesce(sum(amount_cents), 0) from platform_ledger) as platform_paid,
+      (select coalesce(-sum(balance), 0) from ledger_accounts
+        where kind in ('interest_expense', 'referral_expense') and asset = 'USD') as platform_paid,
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
       (select coalesce(sum(amount_cents), 0) from deposits
         where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven,
