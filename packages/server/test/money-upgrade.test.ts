@@ -6,11 +6,11 @@
 // then the app runs on the upgraded database: the ledger check passes, a member reads their account and ledger,
 // and one more payout period pays. The time is the fixture's own (a ManualClock), never the wall clock.
 import { readdirSync, readFileSync } from 'node:fs';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createDb, type DbHandle } from '../src/db/create-db.ts';
+import { createDb, type Database, type DbHandle } from '../src/db/create-db.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { SESSION_COOKIE } from '../src/lib/session-cookie.ts';
 import { payDuePeriods } from '../src/modules/investment/investment.payouts.ts';
@@ -30,23 +30,59 @@ const FIXTURES = new URL('./fixtures/', import.meta.url);
 const fixtureFiles = readdirSync(FIXTURES).filter((f) => /^upgrade-from-.+\.json$/.test(f));
 
 // ---- The money facts -------------------------------------------------------------------------------------------
-// memberBalances and platformTotals read where today's schema keeps a balance and the platform's payouts
-// (users.balance_cents, platform_ledger); once the journal lands (#29) they read ledger_accounts/ledger_postings.
+// Balances and the platform's payouts are read twice over: on the database as the old release wrote it (its
+// schema is frozen with the fixture) and on the upgraded one (the latest schema). Today both keep them in
+// users.balance_cents and platform_ledger; the journal (#29) moves them to ledger_accounts/ledger_postings, and
+// then only memberBalances and platformTotals change (same answers, same shapes); the *BeforeJournal readers stay.
 
-/** Every account's USD balance in cents, by user id. */
-async function memberBalances(db: Kysely<any>): Promise<Record<string, number>> {
+type Balances = Record<string, number>;
+/** Per kind ('interest', 'referral_reward'): total cents and how many payments. */
+type PlatformTotals = Record<string, { cents: number; count: number }>;
+interface MoneyReaders {
+  balances(db: Database): Promise<Balances>;
+  platform(db: Database): Promise<PlatformTotals>;
+}
+
+/** LATEST SCHEMA: every account's USD balance in cents, by user id. */
+async function memberBalances(db: Database): Promise<Balances> {
   const rows = await sql<{ id: string; cents: number | string }>`
     select id, balance_cents as cents from users order by id`.execute(db);
   return Object.fromEntries(rows.rows.map((r) => [r.id, Number(r.cents)]));
 }
 
-/** What the platform has paid out, per kind (interest, referral rewards): total cents and how many payments. */
-async function platformTotals(db: Kysely<any>): Promise<Record<string, { cents: number; count: number }>> {
+/** LATEST SCHEMA: what the platform has paid out, per kind. */
+async function platformTotals(db: Database): Promise<PlatformTotals> {
   const rows = await sql<{ kind: string; cents: number | string; count: number | string }>`
     select kind, sum(amount_cents) as cents, count(*) as count from platform_ledger group by kind order by kind`.execute(
     db,
   );
   return Object.fromEntries(rows.rows.map((r) => [r.kind, { cents: Number(r.cents), count: Number(r.count) }]));
+}
+
+/** A database written before the journal: the balance column on users. Never changes. */
+async function memberBalancesBeforeJournal(db: Database): Promise<Balances> {
+  const rows = await sql<{ id: string; cents: number | string }>`
+    select id, balance_cents as cents from users order by id`.execute(db);
+  return Object.fromEntries(rows.rows.map((r) => [r.id, Number(r.cents)]));
+}
+
+/** A database written before the journal: the platform_ledger table. Never changes. */
+async function platformTotalsBeforeJournal(db: Database): Promise<PlatformTotals> {
+  const rows = await sql<{ kind: string; cents: number | string; count: number | string }>`
+    select kind, sum(amount_cents) as cents, count(*) as count from platform_ledger group by kind order by kind`.execute(
+    db,
+  );
+  return Object.fromEntries(rows.rows.map((r) => [r.kind, { cents: Number(r.cents), count: Number(r.count) }]));
+}
+
+const LATEST: MoneyReaders = { balances: memberBalances, platform: platformTotals };
+
+/** The readers for a database at the fixture's own schema: the old places while the fixture has them. */
+function asWritten(fixture: UpgradeFixture): MoneyReaders {
+  const users = fixture.tables.find((t) => t.name === 'users');
+  const beforeJournal =
+    users?.columns.some((c) => c.name === 'balance_cents') && fixture.tables.some((t) => t.name === 'platform_ledger');
+  return beforeJournal ? { balances: memberBalancesBeforeJournal, platform: platformTotalsBeforeJournal } : LATEST;
 }
 
 /** The columns of ledger_entries that stay readable with the same meaning (a view over the journal after #29). */
@@ -83,15 +119,15 @@ const RECORD_TABLES = [
  * only the columns the fixture has (a later migration's new columns are not part of the old database), in
  * the order of `orderBy`.
  */
-async function rowsOf(db: Kysely<any>, table: string, columns: string[], orderBy: string[]): Promise<unknown[]> {
+async function rowsOf(db: Database, table: string, columns: string[], orderBy: string[]): Promise<unknown[]> {
   const r = await sql<{ r: unknown }>`
     select jsonb_build_object(${sql.join(columns.flatMap((c) => [sql.lit(c), sql.ref(`t.${c}`)]))}) as r
     from ${sql.table(table)} t order by ${sql.join(orderBy.map((c) => sql.ref(`t.${c}`)))}`.execute(db);
   return r.rows.map((x) => (typeof x.r === 'string' ? JSON.parse(x.r) : x.r));
 }
 
-/** Everything the upgrade must keep, read the same way before and after. */
-async function readMoneyFacts(db: Kysely<any>, fixture: UpgradeFixture) {
+/** Everything the upgrade must keep; the balances and platform totals through `readers` (the schema's own places). */
+async function readMoneyFacts(db: Database, fixture: UpgradeFixture, readers: MoneyReaders) {
   const table = (name: string): DumpTable => {
     const t = fixture.tables.find((x) => x.name === name);
     if (!t) throw new Error(`the fixture has no table ${name}`);
@@ -108,8 +144,8 @@ async function readMoneyFacts(db: Kysely<any>, fixture: UpgradeFixture) {
     );
   }
   return {
-    balances: await memberBalances(db),
-    platform: await platformTotals(db),
+    balances: await readers.balances(db),
+    platform: await readers.platform(db),
     ledger: await rowsOf(db, 'ledger_entries', LEDGER_COLUMNS, ['seq']),
     records,
   };
@@ -144,7 +180,7 @@ describe.each(fixtureFiles)('upgrading the database of %s', (file) => {
     handle = await emptyDatabase();
     await migrateTo(handle.db, fixture.lastMigration);
     await loadTables(handle.db, fixture);
-    before = await readMoneyFacts(handle.db, fixture);
+    before = await readMoneyFacts(handle.db, fixture, asWritten(fixture));
   });
   afterAll(() => handle?.close());
 
@@ -175,7 +211,7 @@ describe.each(fixtureFiles)('upgrading the database of %s', (file) => {
 
   it('keeps every balance, ledger line, position, payout and statement through the upgrade', async () => {
     await migrateToLatest(handle.db);
-    const after = await readMoneyFacts(handle.db, fixture);
+    const after = await readMoneyFacts(handle.db, fixture, LATEST);
     expect(after.balances).toEqual(before.balances);
     expect(after.platform).toEqual(before.platform);
     expect(after.ledger).toEqual(before.ledger);
@@ -192,6 +228,7 @@ describe.each(fixtureFiles)('upgrading the database of %s', (file) => {
       APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
       MAX_EVENT_LOOP_DELAY_MS: '0',
     });
+    await migrateToLatest(handle.db); // done by the test before (nothing left to do then): this one reads alone too
     const app = await buildApp({ config, db: handle, clock, market: offlineMarketService(), logger: false });
     try {
       await app.ready();

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../db/create-db.ts';
 
 // Every application table's rows as JSON, and back (#29's upgrade test: a database written by an earlier schema,
 // kept in test/fixtures/, is loaded into a database migrated to that schema and then upgraded). Engine-neutral:
@@ -41,14 +42,14 @@ interface ForeignKey {
   nullable: boolean;
 }
 
-async function applicationTables(db: Kysely<any>): Promise<string[]> {
+async function applicationTables(db: Database): Promise<string[]> {
   const r = await sql<{ name: string }>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`.execute(db);
   return r.rows.map((x) => x.name).filter((n) => !NOT_APPLICATION.has(n));
 }
 
-async function columnsOf(db: Kysely<any>, table: string): Promise<DumpColumn[]> {
+async function columnsOf(db: Database, table: string): Promise<DumpColumn[]> {
   const r = await sql<{ name: string; type: string; generated: string }>`
     select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attgenerated::text as generated
     from pg_attribute a
@@ -61,7 +62,7 @@ async function columnsOf(db: Kysely<any>, table: string): Promise<DumpColumn[]> 
   }));
 }
 
-async function foreignKeys(db: Kysely<any>): Promise<ForeignKey[]> {
+async function foreignKeys(db: Database): Promise<ForeignKey[]> {
   const r = await sql<{
     table: string;
     references: string;
@@ -131,7 +132,7 @@ function insertOrder(tables: string[], fks: ForeignKey[]): { order: string[]; de
   return { order, deferred };
 }
 
-async function primaryKeyOf(db: Kysely<any>, table: string): Promise<string[]> {
+async function primaryKeyOf(db: Database, table: string): Promise<string[]> {
   const r = await sql<{ name: string }>`
     select a.attname as name from pg_constraint c
       cross join lateral unnest(c.conkey) with ordinality k(n, i)
@@ -156,14 +157,14 @@ function toJson(type: string, v: unknown): unknown {
 }
 
 /** Every application table's rows; within a table in the order of its `seq` column when it has one, else as stored by key. */
-export async function dumpTables(db: Kysely<any>): Promise<TableDump> {
+export async function dumpTables(db: Database): Promise<TableDump> {
   return db.transaction().execute(async (trx) => {
     await sql`set local time zone 'UTC'`.execute(trx);
     return dumpIn(trx);
   });
 }
 
-async function dumpIn(db: Kysely<any>): Promise<TableDump> {
+async function dumpIn(db: Database): Promise<TableDump> {
   const names = await applicationTables(db);
   const { order, deferred } = insertOrder(names, await foreignKeys(db));
   const tables: DumpTable[] = [];
@@ -190,7 +191,7 @@ async function dumpIn(db: Kysely<any>): Promise<TableDump> {
  * parents first; generated columns are left to the database, identity values are kept (OVERRIDING SYSTEM
  * VALUE), and every sequence behind a serial or identity column continues after the highest value loaded.
  */
-export async function loadTables(db: Kysely<any>, dump: TableDump): Promise<void> {
+export async function loadTables(db: Database, dump: TableDump): Promise<void> {
   const fks = await foreignKeys(db);
   await db.transaction().execute(async (trx) => {
     // Rows the migrations themselves wrote (a singleton's row, a default setting) are in the dump as the old
