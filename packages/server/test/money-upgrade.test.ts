@@ -196,8 +196,18 @@ describe.each(fixtureFiles)('upgrading the database of %s', (file) => {
     expect(users.filter((u) => u.account_type === 'user').length).toBeGreaterThanOrEqual(8);
     expect(users.some((u) => u.referred_by !== null)).toBe(true);
     const kinds = new Set(before.ledger.map((l) => (l as { kind: string }).kind));
-    for (const k of ['deposit', 'withdrawal_hold', 'withdrawal_release', 'adjustment', 'investment', 'interest'])
-      expect(kinds).toContain(k);
+    expect(kinds).toEqual(
+      new Set([
+        'deposit',
+        'withdrawal_hold',
+        'withdrawal_release',
+        'adjustment',
+        'investment',
+        'interest',
+        'principal_return',
+        'referral_reward',
+      ]),
+    );
     expect(before.platform.interest!.count).toBeGreaterThan(0);
     expect(before.platform.referral_reward!.count).toBe(1);
     expect(before.records.investment_payouts!.length).toBeGreaterThan(0);
