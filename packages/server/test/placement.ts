@@ -48,6 +48,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'statement/credit-once.test.ts': 'both',
   'jobs/job-runner.test.ts': 'both', // the job leases' upsert through either driver
   'statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
+  'money-upgrade.test.ts': 'both', // #29: an old database loaded and upgraded through either driver
 
   // PGlite: the embedded database itself, or no database at all.
   'cli.test.ts': 'pglite', // the CLI on an embedded data directory and its lock (skipped itself on PostgreSQL)
