@@ -46,16 +46,21 @@ interface MoneyReaders {
 /** LATEST SCHEMA: every account's USD balance in cents, by user id. */
 async function memberBalances(db: Database): Promise<Balances> {
   const rows = await sql<{ id: string; cents: number | string }>`
-    select id, balance_cents as cents from users order by id`.execute(db);
+    select u.id, coalesce(a.balance, 0)::bigint as cents from users u
+    left join ledger_accounts a on a.user_id = u.id and a.kind = 'available' and a.asset = 'USD'
+    order by u.id`.execute(db);
   return Object.fromEntries(rows.rows.map((r) => [r.id, Number(r.cents)]));
 }
 
 /** LATEST SCHEMA: what the platform has paid out, per kind. */
 async function platformTotals(db: Database): Promise<PlatformTotals> {
+  // The platform's payments are postings on its expense accounts since the journal (#29).
   const rows = await sql<{ kind: string; cents: number | string; count: number | string }>`
-    select kind, sum(amount_cents) as cents, count(*) as count from platform_ledger group by kind order by kind`.execute(
-    db,
-  );
+    select case a.kind when 'interest_expense' then 'interest' else 'referral_reward' end as kind,
+      -sum(p.amount) as cents, count(*) as count
+    from ledger_postings p join ledger_accounts a on a.id = p.account_id
+    where a.asset = 'USD' and a.kind in ('interest_expense', 'referral_expense')
+    group by a.kind order by 1`.execute(db);
   return Object.fromEntries(rows.rows.map((r) => [r.kind, { cents: Number(r.cents), count: Number(r.count) }]));
 }
 
