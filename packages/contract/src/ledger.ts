@@ -76,3 +76,13 @@ export const ZLedgerVerify = z.object({
   ),
 });
 export type TLedgerVerify = z.infer<typeof ZLedgerVerify>;
+
+/** A USD line: its amounts in dollars are always there (ledger.list answers USD unless asked for a coin). */
+export type TUsdLedgerEntry = Omit<TLedgerEntry, 'amount' | 'balanceAfter'> & { amount: number; balanceAfter: number };
+
+/** The USD lines of a page of ledger entries. */
+export function usdLines(entries: readonly TLedgerEntry[]): TUsdLedgerEntry[] {
+  return entries.filter(
+    (e): e is TUsdLedgerEntry => e.asset === 'USD' && e.amount !== null && e.balanceAfter !== null,
+  );
+}

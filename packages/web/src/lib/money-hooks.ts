@@ -5,12 +5,12 @@ import type {
   TAuditListInput,
   TDepositItem,
   TDepositListInput,
-  TLedgerEntry,
+  TUsdLedgerEntry,
   TLedgerListInput,
   TWithdrawal,
   TWithdrawalListInput,
 } from '@vestora/contract';
-import { isBankDeposit } from '@vestora/contract';
+import { isBankDeposit, usdLines } from '@vestora/contract';
 import { trpc } from './trpc';
 
 /** Largest page the lists accept; used when walking every page (CSV, look-ups). */
@@ -41,13 +41,13 @@ export function useInvalidateMoney() {
 export function useFetchAllLedgerEntries() {
   const utils = trpc.useUtils();
   return useCallback(
-    async (userId?: string): Promise<TLedgerEntry[]> => {
-      const all: TLedgerEntry[] = [];
+    async (userId?: string): Promise<TUsdLedgerEntry[]> => {
+      const all: TUsdLedgerEntry[] = [];
       let cursor: string | undefined;
       // A guard against a server that keeps answering the same cursor.
       for (let pages = 0; pages < 10_000; pages++) {
         const page = await utils.client.ledger.list.query({ limit: MAX_PAGE, cursor, userId });
-        all.push(...page.items);
+        all.push(...usdLines(page.items));
         if (!page.nextCursor || page.nextCursor === cursor) break;
         cursor = page.nextCursor;
       }
@@ -64,7 +64,7 @@ export type ReferencedRecord = { type: 'deposit'; record: TDepositItem } | { typ
  * owner's list (newest first, so recent entries are found on the first page) and caches the answer.
  */
 export function useReferencedRecord(
-  entry: Pick<TLedgerEntry, 'refType' | 'refId'>,
+  entry: Pick<TUsdLedgerEntry, 'refType' | 'refId'>,
   options: { userId?: string; enabled: boolean },
 ) {
   const utils = trpc.useUtils();
@@ -139,9 +139,11 @@ export function useWithdrawalPages(input: Omit<TWithdrawalListInput, 'cursor'>) 
   return useItems(trpc.withdrawal.list.useInfiniteQuery(input, nextPage));
 }
 
-/** Ledger entries, newest first, page by page. */
-export function useLedgerPages(input: Omit<TLedgerListInput, 'cursor'>) {
-  return useItems(trpc.ledger.list.useInfiniteQuery(input, nextPage));
+/** USD ledger entries, newest first, page by page. */
+export function useLedgerPages(input: Omit<TLedgerListInput, 'cursor' | 'asset'>) {
+  const query = useItems(trpc.ledger.list.useInfiniteQuery(input, nextPage));
+  const items = useMemo(() => usdLines(query.items), [query.items]);
+  return { ...query, items };
 }
 
 /** Audit entries, newest first, page by page (admins). */

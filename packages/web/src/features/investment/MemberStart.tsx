@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Card, HStack, Heading, Icon, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuCircle, LuCircleCheck, LuClock } from 'react-icons/lu';
-import type { TInvestment } from '@vestora/contract';
+import { type TInvestment, usdLines } from '@vestora/contract';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { LEDGER_KIND_LABELS } from '../../lib/money-labels';
 import { useSession } from '../../lib/session';
@@ -170,7 +170,7 @@ function Summary({ positions }: { positions: TInvestment[] }) {
               <Trans>Recent activity</Trans>
             </Heading>
             <Stack as="ul" gap="1" listStyleType="none">
-              {(recent.data?.items ?? []).map((e) => (
+              {usdLines(recent.data?.items ?? []).map((e) => (
                 <HStack as="li" key={e.id} justify="space-between" fontSize="sm" gap="3">
                   <Text>
                     {LEDGER_KIND_LABELS[e.kind]}{' '}

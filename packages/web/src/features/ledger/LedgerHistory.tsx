@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Flex, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TLedgerEntry } from '@vestora/contract';
+import type { TUsdLedgerEntry } from '@vestora/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ErrorState, PageLoader } from '../../components/ui/states';
@@ -35,7 +35,7 @@ const shortId = (id: string) => id.slice(0, 8);
 export function LedgerHistory({ userId }: { userId: string | undefined }) {
   const { t, i18n } = useLingui();
   const ledger = useLedgerPages({ limit: PAGE_SIZE, userId });
-  const detailsLabel = (e: TLedgerEntry) => {
+  const detailsLabel = (e: TUsdLedgerEntry) => {
     // Mid-sentence the kind reads in lower case ("details of the deposit of ..."), except in German (nouns).
     const label = LEDGER_KIND_LABELS[e.kind];
     const kind = i18n.locale === 'de' ? label : label.toLocaleLowerCase(i18n.locale);
@@ -124,7 +124,7 @@ export function LedgerHistory({ userId }: { userId: string | undefined }) {
 }
 
 /** The line under every entry's details: its id, time, amount and the balance after it. */
-function Recorded({ entry }: { entry: TLedgerEntry }) {
+function Recorded({ entry }: { entry: TUsdLedgerEntry }) {
   const id = shortId(entry.id);
   const date = formatDateTime(entry.createdAt);
   const amount = formatSignedMoney(entry.amount);
@@ -142,7 +142,7 @@ function Recorded({ entry }: { entry: TLedgerEntry }) {
  * What caused one ledger entry: the deposit or withdrawal with its timeline, the investment with its plan and
  * periods, the referral it rewards, or the adjustment's reason. Every kind opens something.
  */
-function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+function LedgerEntryDetails({ entry, userId }: { entry: TUsdLedgerEntry; userId: string | undefined }) {
   const { t } = useLingui();
   if (entry.refType === 'investment') return <InvestmentEntryDetails entry={entry} />;
   if (entry.refType === 'referral') {
@@ -163,7 +163,7 @@ function LedgerEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: st
 }
 
 /** An investment's entry (invested, interest, principal returned): the position, its plan and the period. */
-function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
+function InvestmentEntryDetails({ entry }: { entry: TUsdLedgerEntry }) {
   const { t } = useLingui();
   const position = trpc.investment.get.useQuery({ id: entry.refId }, { staleTime: 30_000 });
   if (position.isPending) return <PageLoader label={t`Loading the investment...`} minH="6rem" />;
@@ -219,7 +219,7 @@ function InvestmentEntryDetails({ entry }: { entry: TLedgerEntry }) {
 }
 
 /** A deposit's or withdrawal's entry, or an adjustment's. */
-function FlowEntryDetails({ entry, userId }: { entry: TLedgerEntry; userId: string | undefined }) {
+function FlowEntryDetails({ entry, userId }: { entry: TUsdLedgerEntry; userId: string | undefined }) {
   const { t } = useLingui();
   const ref = useReferencedRecord(entry, { userId, enabled: true });
   const recorded = <Recorded entry={entry} />;

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { TLedgerEntry } from '@vestora/contract';
+import type { TUsdLedgerEntry } from '@vestora/contract';
 import { csvField, ledgerCsvFileName, ledgerToCsv, toCsv } from './csv';
 
-const entry = (over: Partial<TLedgerEntry>): TLedgerEntry => ({
+const entry = (over: Partial<TUsdLedgerEntry>): TUsdLedgerEntry => ({
   id: 'e1',
   userId: 'u1',
+  asset: 'USD',
   kind: 'deposit',
   amount: 1250.5,
   balanceAfter: 1250.5,
+  amountUnits: '1250.50',
+  balanceAfterUnits: '1250.50',
   refType: 'deposit',
   refId: 'd1',
   actorId: null,

@@ -1,4 +1,4 @@
-import { toCsv, type TLedgerEntry } from '@vestora/contract';
+import { toCsv, type TUsdLedgerEntry } from '@vestora/contract';
 import { LEDGER_KIND_LABELS, LEDGER_REF_TYPE_LABELS } from '../../lib/money-labels';
 
 // The CSV rules (RFC 4180, no formula injection) live in the contract: the server's statements write CSV too.
@@ -7,7 +7,7 @@ export { csvField, toCsv, type CsvCell } from '@vestora/contract';
 export const LEDGER_CSV_HEADER = ['date', 'kind', 'amount', 'balance after', 'reference type', 'reference id', 'memo'];
 
 /** A user's ledger history as CSV: ISO dates, amounts as plain signed numbers with 2 decimals. */
-export function ledgerToCsv(entries: readonly TLedgerEntry[]): string {
+export function ledgerToCsv(entries: readonly TUsdLedgerEntry[]): string {
   return toCsv([
     LEDGER_CSV_HEADER,
     ...entries.map((e) => [
