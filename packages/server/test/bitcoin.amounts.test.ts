@@ -30,8 +30,9 @@ describe('Bitcoin amounts from the block', () => {
   const deposit = (txid: string) =>
     rig.t.handle.db
       .selectFrom('deposits')
-      .select(['status', 'btc_sats', 'amount_cents', 'btc_review'])
-      .where('btc_txid', '=', txid)
+      .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+      .select(['deposits.status', 'b.sats', 'deposits.amount_cents', 'b.review'])
+      .where('b.txid', '=', txid)
       .executeTakeFirstOrThrow();
 
   it('the mempool says one amount, the block another: held for an admin, nothing credited', async () => {
@@ -39,15 +40,15 @@ describe('Bitcoin amounts from the block', () => {
     const seen = rig.chain.tx(out);
     rig.chain.addToMempool(seen);
     await rig.w.tick();
-    expect(await deposit(seen.txid)).toMatchObject({ status: 'seen', btc_sats: 2_000_000 });
+    expect(await deposit(seen.txid)).toMatchObject({ status: 'seen', sats: 2_000_000 });
     // The block carries the transaction with 0.015 BTC, not the 0.02 the mempool read said.
     rig.chain.addBlock([{ txid: seen.txid, outputs: [{ ...out, sats: 1_500_000 }] }]);
     rig.chain.addBlocks(2);
     fresh();
     expect(await rig.w.tick()).toMatchObject({ credited: 0, error: null });
     const d = await deposit(seen.txid);
-    expect(d).toMatchObject({ status: 'seen', btc_sats: 1_500_000, amount_cents: 0 });
-    expect(d.btc_review).toMatch(/2000000 sats \(read before, from the mempool\) and 1500000 sats \(block \d+\)/);
+    expect(d).toMatchObject({ status: 'seen', sats: 1_500_000, amount_cents: 0 });
+    expect(d.review).toMatch(/2000000 sats \(read before, from the mempool\) and 1500000 sats \(block \d+\)/);
     expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(0);
     const { items } = await callerAs(rig.t, rig.admin).bitcoin.exceptions();
     expect(items.find((e) => e.txid === seen.txid)).toMatchObject({
@@ -91,14 +92,14 @@ describe('Bitcoin amounts from the block', () => {
     const tx = rig.chain.tx(out);
     rig.chain.addBlock([tx]);
     await rig.w.tick();
-    expect(await deposit(tx.txid)).toMatchObject({ btc_sats: 300_000, btc_review: null });
+    expect(await deposit(tx.txid)).toMatchObject({ sats: 300_000, review: null });
     // The source now answers the transaction with another value (a broken or lying source).
     tx.outputs[0]!.sats = 310_000;
     rig.chain.addBlock();
     fresh();
     expect(await rig.w.tick()).toMatchObject({ credited: 0 });
     const d = await deposit(tx.txid);
-    expect(d.btc_review).toMatch(/300000 sats \(the block\) and 310000 sats \(the confirmed transaction\)/);
+    expect(d.review).toMatch(/300000 sats \(the block\) and 310000 sats \(the confirmed transaction\)/);
     expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(0);
   });
 

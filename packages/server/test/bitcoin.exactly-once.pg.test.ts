@@ -30,9 +30,8 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
   const creditEntries = async () =>
     rig.t.handle.db
       .selectFrom('ledger_entries as l')
-      .innerJoin('deposits as d', 'd.id', 'l.ref_id')
-      .select(['d.btc_txid', 'd.btc_vout', 'l.amount_cents'])
-      .where('d.method', '=', 'bitcoin')
+      .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'l.ref_id')
+      .select(['b.txid', 'b.vout', 'l.amount_cents'])
       .execute();
 
   it('two watchers ticking together: one holds the lease, every payment is credited once', async () => {
@@ -51,7 +50,7 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
     await Promise.all([a.tick(), b.tick()]);
     const entries = await creditEntries();
     expect(entries).toHaveLength(8);
-    expect(new Set(entries.map((e) => `${e.btc_txid}:${e.btc_vout}`)).size).toBe(8);
+    expect(new Set(entries.map((e) => `${e.txid}:${e.vout}`)).size).toBe(8);
     await Promise.all([a.stop(), b.stop()]);
   });
 
@@ -71,7 +70,7 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
     await Promise.all([a.tick(), b.tick()]);
     const entries = await creditEntries();
     expect(entries).toHaveLength(13);
-    expect(new Set(entries.map((e) => `${e.btc_txid}:${e.btc_vout}`)).size).toBe(13);
+    expect(new Set(entries.map((e) => `${e.txid}:${e.vout}`)).size).toBe(13);
     await Promise.all([a.stop(), b.stop()]);
   });
 
@@ -94,7 +93,7 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
     await second.stop();
     const entries = await creditEntries();
     expect(entries).toHaveLength(15);
-    expect(new Set(entries.map((e) => `${e.btc_txid}:${e.btc_vout}`)).size).toBe(15);
+    expect(new Set(entries.map((e) => `${e.txid}:${e.vout}`)).size).toBe(15);
     // Every member got exactly what they paid, at $90,000 per BTC.
     for (const m of members) {
       expect(await balanceOf(rig.t.handle.db, m.id)).toBe(paid.get(m.id) ?? 0);

@@ -63,6 +63,26 @@ describe('Bitcoin deposits: the chain watcher', () => {
     expect(memos[0]).toContain('150000 sats');
     expect(memos[0]).toContain(`${tx.txid}:0`);
     expect(memos[0]).toContain('$90,000.00 per BTC');
+    // The audit row reads the chain facts: no price before the credit, the one it used after.
+    const [audit] = await rig.t.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'before', 'after'])
+      .where('entity_id', '=', d!.id)
+      .execute();
+    const view = { id: d!.id, method: 'bitcoin', txid: tx.txid, vout: 0, sats: 150_000 };
+    expect(audit).toMatchObject({
+      action: 'deposit.credit',
+      actor_id: null,
+      before: { ...view, status: 'seen', amount: 0, priceCents: null, priceAt: null, confirmedAt: null },
+      after: {
+        ...view,
+        status: 'confirmed',
+        amount: 135,
+        priceCents: PRICE_CENTS,
+        priceAt: d!.priceAt,
+        confirmedAt: d!.confirmedAt,
+      },
+    });
 
     // More blocks and ticks never credit it again.
     rig.chain.addBlocks(3);

@@ -28,6 +28,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'compiled-query.test.ts': 'both', // parameters through both drivers (pg and PGliteDialect)
   'money/append-only.test.ts': 'both', // triggers refuse UPDATE/DELETE/TRUNCATE on either engine
   'money/deposit.test.ts': 'both',
+  'bitcoin-deposits-migration.test.ts': 'both', // #29: the upgrade moves Bitcoin deposits' values, on either engine
   'money/withdrawal.test.ts': 'both',
   'money/ledger.test.ts': 'both', // ledger:verify's CLI opens the engine's own database
   'money/random-ops.test.ts': 'both',

@@ -253,27 +253,34 @@ export interface DepositTable {
   idempotency_key: string;
   created_at: Timestamp;
   reviewed_at: Timestamp | null;
-  /** 'bitcoin': a chain payment (the btc_ columns); its statuses are seen, held and confirmed. */
+  /** 'bitcoin': a chain payment (its chain facts: bitcoin_deposits); its statuses are seen, held and confirmed. */
   method: Generated<'bank' | 'bitcoin'>;
-  /** The payment's outpoint (unique together). */
-  btc_txid: string | null;
-  btc_vout: number | null;
-  btc_sats: number | null;
-  btc_address: string | null;
-  /** The block the payment is in (null: mempool, or its block left the chain). */
-  btc_block_height: number | null;
-  btc_block_hash: string | null;
-  /** The BTC price (in cents) the credit used, and when the market source quoted it. */
-  btc_price_cents: number | null;
-  btc_price_at: Timestamp | null;
   /** The bank statement line that proves this deposit (unique: a line is used once). */
   statement_line_id: string | null;
   /** The admin who assigned an unmatched statement line to this member: they may not also confirm it. */
   assigned_by: string | null;
-  /** Bitcoin: why the payment waits for an admin (the reads of its amount disagree); null: nothing to review. */
-  btc_review: string | null;
-  /** Bitcoin: the admin who settled the amount after disagreeing reads (the credit then takes btc_sats as is). */
-  btc_resolved_by: string | null;
+}
+
+/** What only a Bitcoin deposit has: one row per deposits row of method 'bitcoin' (both written in one transaction). */
+export interface BitcoinDepositTable {
+  deposit_id: string;
+  /** Always 'bitcoin': with deposit_id it references the deposit's (id, method), so a bank deposit has none. */
+  method: Generated<'bitcoin'>;
+  /** The payment's outpoint (unique together). */
+  txid: string;
+  vout: number;
+  sats: number;
+  address: string;
+  /** The block the payment is in (null: mempool, or its block left the chain). */
+  block_height: number | null;
+  block_hash: string | null;
+  /** The BTC price (in cents) the credit used, and when the market source quoted it (null until credited). */
+  price_cents: number | null;
+  price_at: Timestamp | null;
+  /** Why the payment waits for an admin (the reads of its amount disagree); null: nothing to review. */
+  review: string | null;
+  /** The admin who settled the amount after disagreeing reads (the credit then takes sats as is). */
+  resolved_by: string | null;
 }
 
 /** A member's Bitcoin deposit address, derived from BTC_XPUB at m/0/derivation_index. */
@@ -683,6 +690,7 @@ export interface DB {
   deposit_account: DepositAccountTable;
   ledger_entries: LedgerEntryTable;
   deposits: DepositTable;
+  bitcoin_deposits: BitcoinDepositTable;
   bitcoin_addresses: BitcoinAddressTable;
   bitcoin_watcher: BitcoinWatcherTable;
   bitcoin_blocks: BitcoinBlockTable;
@@ -828,6 +836,7 @@ export type NewUser = Insertable<UserTable>;
 export type UserPatch = Updateable<UserTable>;
 export type PlanRow = Selectable<PlanTable>;
 export type DepositRow = Selectable<DepositTable>;
+export type BitcoinDepositRow = Selectable<BitcoinDepositTable>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
 export type LedgerEntryRow = Selectable<LedgerEntryTable>;
 export type AuditRow = Selectable<AuditLogTable>;

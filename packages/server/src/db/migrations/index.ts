@@ -33,6 +33,7 @@ import * as riskLevelScale from './2026_12_02_0705_risk_level_scale_s34.ts';
 import * as bitcoinExceptionMessages from './2026_12_02_0737_bitcoin_exception_messages_s34.ts';
 import * as createPaymentFilesC34 from './2026_12_02_1420_create_payment_files_c34.ts';
 import * as cryptoPayoutConfirmationP34 from './2026_12_02_1415_crypto_payout_confirmation_p34.ts';
+import * as splitBitcoinDepositsBd29 from './2026_12_02_1725_split_bitcoin_deposits_bd29.ts';
 import * as moneyJournalJ29 from './2026_12_02_1800_money_journal_j29.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0737_bitcoin_exception_messages_s34': bitcoinExceptionMessages,
   '2026_12_02_1420_create_payment_files_c34': createPaymentFilesC34,
   '2026_12_02_1415_crypto_payout_confirmation_p34': cryptoPayoutConfirmationP34,
+  '2026_12_02_1725_split_bitcoin_deposits_bd29': splitBitcoinDepositsBd29,
   '2026_12_02_1800_money_journal_j29': moneyJournalJ29,
 };

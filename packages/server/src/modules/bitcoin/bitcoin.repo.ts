@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatEnglish, type Msg } from '@vestora/contract';
-import type { DB } from '../../db/schema.ts';
+import type { BitcoinDepositRow, DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -122,9 +122,12 @@ export async function dropBlocksAbove(db: Db, height: number): Promise<void> {
   await db.deleteFrom('bitcoin_blocks').where('height', '>', height).execute();
 }
 
-/** A payment seen (mempool or block): inserted once per outpoint; a later sighting in a block sets its block. */
+/**
+ * A payment seen (mempool or block): recorded once per outpoint (its deposits row and its bitcoin_deposits row,
+ * in the caller's transaction); a later sighting in a block sets its block.
+ */
 export async function upsertSeenPayment(
-  db: Db,
+  trx: Transaction<DB>,
   p: {
     userId: string;
     txid: string;
@@ -136,68 +139,113 @@ export async function upsertSeenPayment(
     at: Date;
   },
 ): Promise<void> {
-  const insert = db.insertInto('deposits').values({
-    id: randomUUID(),
-    user_id: p.userId,
-    amount_cents: 0,
-    reference: `${p.txid}:${p.vout}`,
-    status: 'seen',
-    idempotency_key: `bitcoin:${p.txid}:${p.vout}`,
-    created_at: p.at,
-    method: 'bitcoin',
-    btc_txid: p.txid,
-    btc_vout: p.vout,
-    btc_sats: p.sats,
-    btc_address: p.address,
-    btc_block_height: p.blockHeight,
-    btc_block_hash: p.blockHash,
-  });
-  if (p.blockHeight === null) {
-    await insert
-      .onConflict((oc) => oc.columns(['btc_txid', 'btc_vout']).where('btc_txid', 'is not', null).doNothing())
-      .execute();
-    return;
+  if (await seenAgain(trx, p)) return;
+  const id = randomUUID();
+  const key = `bitcoin:${p.txid}:${p.vout}`;
+  const inserted = await trx
+    .insertInto('deposits')
+    .values({
+      id,
+      user_id: p.userId,
+      amount_cents: 0,
+      reference: `${p.txid}:${p.vout}`,
+      status: 'seen',
+      idempotency_key: key,
+      created_at: p.at,
+      method: 'bitcoin',
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    // A twin committed it meanwhile (READ COMMITTED: this statement sees it); else the key is another deposit's.
+    if (await seenAgain(trx, p)) return;
+    throw new Error(`the deposit key ${key} of member ${p.userId} is taken by another deposit`);
   }
-  await insert
-    .onConflict((oc) =>
-      oc
-        .columns(['btc_txid', 'btc_vout'])
-        .where('btc_txid', 'is not', null)
-        .doUpdateSet({ btc_block_height: p.blockHeight, btc_block_hash: p.blockHash }),
-    )
+  await trx
+    .insertInto('bitcoin_deposits')
+    .values({
+      deposit_id: id,
+      txid: p.txid,
+      vout: p.vout,
+      sats: p.sats,
+      address: p.address,
+      block_height: p.blockHeight,
+      block_hash: p.blockHash,
+    })
     .execute();
 }
 
-/** Payments in blocks above the fork point: they lose their block (ids and statuses, to move held ones back). */
-export async function unlinkPaymentsAbove(db: Db, height: number) {
-  return db
-    .updateTable('deposits')
-    .set({ btc_block_height: null, btc_block_hash: null })
-    .where('method', '=', 'bitcoin')
-    .where('btc_block_height', '>', height)
-    .returning(['id', 'status'])
+/** Whether the outpoint is recorded already (seen in a block now: its block is set). */
+async function seenAgain(
+  db: Db,
+  p: { txid: string; vout: number; blockHeight: number | null; blockHash: string | null },
+): Promise<boolean> {
+  if (p.blockHeight === null) {
+    const row = await db
+      .selectFrom('bitcoin_deposits')
+      .select('deposit_id')
+      .where('txid', '=', p.txid)
+      .where('vout', '=', p.vout)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const r = await db
+    .updateTable('bitcoin_deposits')
+    .set({ block_height: p.blockHeight, block_hash: p.blockHash })
+    .where('txid', '=', p.txid)
+    .where('vout', '=', p.vout)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Payments in blocks above the fork point: they lose their block (ids and statuses, to move held ones back). The
+ * deposits rows are locked first, as the money core locks them.
+ */
+export async function unlinkPaymentsAbove(trx: Transaction<DB>, height: number) {
+  const rows = await trx
+    .selectFrom('deposits')
+    .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+    .select(['deposits.id', 'deposits.status', 'b.txid', 'b.vout', 'b.sats'])
+    .where('b.block_height', '>', height)
+    .orderBy('deposits.id')
+    .forUpdate()
     .execute();
+  if (rows.length === 0) return rows;
+  await trx
+    .updateTable('bitcoin_deposits')
+    .set({ block_height: null, block_hash: null })
+    .where(
+      'deposit_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows;
 }
 
 /** Payments with a block at or below `maxHeight` still waiting (seen or held): due for credit. */
 export function findDuePayments(db: Db, maxHeight: number) {
   return db
     .selectFrom('deposits')
+    .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
     .innerJoin('users', 'users.id', 'deposits.user_id')
     .select([
       'deposits.id',
       'deposits.status',
-      'deposits.btc_sats',
       'deposits.user_id',
-      'deposits.btc_txid',
-      'deposits.btc_vout',
-      'deposits.btc_resolved_by',
+      'b.txid',
+      'b.vout',
+      'b.sats',
+      'b.address',
+      'b.resolved_by',
       'users.closed_at',
     ])
     .where('deposits.status', 'in', ['seen', 'held'])
-    .where('deposits.btc_review', 'is', null)
-    .where('deposits.btc_block_height', '<=', maxHeight)
-    .orderBy('deposits.btc_block_height')
+    .where('b.review', 'is', null)
+    .where('b.block_height', '<=', maxHeight)
+    .orderBy('b.block_height')
     .execute();
 }
 
@@ -205,20 +253,16 @@ export function findDuePayments(db: Db, maxHeight: number) {
 export function findCreditedWithoutBlock(db: Db) {
   return db
     .selectFrom('deposits')
-    .select(['id', 'user_id', 'btc_txid', 'btc_vout', 'btc_sats', 'amount_cents'])
-    .where('method', '=', 'bitcoin')
-    .where('status', '=', 'confirmed')
-    .where('btc_block_height', 'is', null)
+    .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+    .select(['deposits.id', 'deposits.user_id', 'b.txid', 'b.vout', 'b.sats', 'deposits.amount_cents'])
+    .where('deposits.status', '=', 'confirmed')
+    .where('b.block_height', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('bitcoin_exceptions')
             .select('bitcoin_exceptions.id')
-            .whereRef(
-              'bitcoin_exceptions.key',
-              '=',
-              sql<string>`'reorged:' || deposits.btc_txid || ':' || deposits.btc_vout`,
-            ),
+            .whereRef('bitcoin_exceptions.key', '=', sql<string>`'reorged:' || b.txid || ':' || b.vout`),
         ),
       ),
     )
@@ -227,10 +271,26 @@ export function findCreditedWithoutBlock(db: Db) {
 
 export async function setPaymentBlock(db: Db, id: string, height: number, hash: string): Promise<void> {
   await db
-    .updateTable('deposits')
-    .set({ btc_block_height: height, btc_block_hash: hash })
-    .where('id', '=', id)
+    .updateTable('bitcoin_deposits')
+    .set({ block_height: height, block_hash: hash })
+    .where('deposit_id', '=', id)
     .execute();
+}
+
+/** The price a credit used and when it was quoted (written in the credit's transaction). */
+export async function setPaymentPrice(trx: Db, id: string, quote: { priceCents: number; at: Date }): Promise<void> {
+  await trx
+    .updateTable('bitcoin_deposits')
+    .set({ price_cents: quote.priceCents, price_at: quote.at })
+    .where('deposit_id', '=', id)
+    .execute();
+}
+
+/** The chain facts of these Bitcoin deposits, by deposit id. */
+export async function findChainFacts(db: Db, ids: string[]): Promise<Map<string, BitcoinDepositRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('bitcoin_deposits').selectAll().where('deposit_id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.deposit_id, r]));
 }
 
 /** One exception row per problem (the key is unique; a repeat inserts nothing). */
@@ -361,19 +421,38 @@ export async function findPaymentsByOutpoint(db: Db, outpoints: { txid: string; 
   if (outpoints.length === 0) return [];
   return db
     .selectFrom('deposits')
-    .select(['id', 'status', 'btc_txid', 'btc_vout', 'btc_sats', 'btc_resolved_by', 'user_id'])
-    .where('method', '=', 'bitcoin')
-    .where('btc_txid', 'in', [...new Set(outpoints.map((o) => o.txid))])
+    .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+    .select(['deposits.id', 'deposits.status', 'b.txid', 'b.vout', 'b.sats', 'b.resolved_by', 'deposits.user_id'])
+    .where('b.txid', 'in', [...new Set(outpoints.map((o) => o.txid))])
     .execute();
 }
 
-/** Holds a payment for an admin: its reads disagree (nothing is credited while `btc_review` is set). */
+/**
+ * The deposit of a payment still waiting (seen or held), locked (the deposits row first, as the money core locks
+ * it), so its status cannot change before the caller's write to its chain row; undefined once credited.
+ */
+async function lockWaiting(trx: Db, where: { id: string } | { txid: string; vout: number }) {
+  const row = await trx
+    .selectFrom('deposits')
+    .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+    .select(['deposits.id', 'deposits.status'])
+    .where((eb) =>
+      'id' in where
+        ? eb('deposits.id', '=', where.id)
+        : eb.and([eb('b.txid', '=', where.txid), eb('b.vout', '=', where.vout)]),
+    )
+    .forUpdate('deposits')
+    .executeTakeFirst();
+  return row && (row.status === 'seen' || row.status === 'held') ? row : undefined;
+}
+
+/** Holds a payment for an admin: its reads disagree (nothing is credited while `review` is set). */
 export async function holdForReview(db: Db, id: string, why: string, blockSats: number | null) {
+  if (!(await lockWaiting(db, { id }))) return;
   await db
-    .updateTable('deposits')
-    .set({ btc_review: why, ...(blockSats === null ? {} : { btc_sats: blockSats }) })
-    .where('id', '=', id)
-    .where('status', 'in', ['seen', 'held'])
+    .updateTable('bitcoin_deposits')
+    .set({ review: why, ...(blockSats === null ? {} : { sats: blockSats }) })
+    .where('deposit_id', '=', id)
     .execute();
 }
 
@@ -392,13 +471,13 @@ export async function resolveAmount(
   trx: Db,
   p: { exceptionId: string; txid: string; vout: number; sats: number; adminId: string; at: Date },
 ): Promise<boolean> {
+  const d = await lockWaiting(trx, { txid: p.txid, vout: p.vout });
+  if (!d) return false;
   const r = await trx
-    .updateTable('deposits')
-    .set({ btc_sats: p.sats, btc_review: null, btc_resolved_by: p.adminId })
-    .where('btc_txid', '=', p.txid)
-    .where('btc_vout', '=', p.vout)
-    .where('status', 'in', ['seen', 'held'])
-    .where('btc_review', 'is not', null)
+    .updateTable('bitcoin_deposits')
+    .set({ sats: p.sats, review: null, resolved_by: p.adminId })
+    .where('deposit_id', '=', d.id)
+    .where('review', 'is not', null)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
   await trx

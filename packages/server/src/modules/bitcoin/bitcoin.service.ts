@@ -10,7 +10,7 @@ import {
 } from '@vestora/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { DepositRow } from '../../db/schema.ts';
+import type { BitcoinDepositRow, DepositRow } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
@@ -67,9 +67,10 @@ export async function bitcoinInstructions(
 export const confirmationsAt = (blockHeight: number | null, height: number | null): number =>
   blockHeight === null || height === null ? 0 : Math.max(0, height - blockHeight + 1);
 
-/** A Bitcoin deposits row as deposit.list shows it. */
+/** A Bitcoin deposit (its deposits row and its chain facts) as deposit.list shows it. */
 export function toBitcoinDeposit(
   row: DepositRow,
+  chain: BitcoinDepositRow,
   userEmail: string,
   height: number | null,
   required: number,
@@ -80,19 +81,27 @@ export function toBitcoinDeposit(
     id: row.id,
     userId: row.user_id,
     userEmail,
-    txid: row.btc_txid ?? '',
-    vout: row.btc_vout ?? 0,
-    sats: Number(row.btc_sats ?? 0),
-    confirmations: confirmationsAt(row.btc_block_height, height),
+    txid: chain.txid,
+    vout: chain.vout,
+    sats: Number(chain.sats),
+    confirmations: confirmationsAt(chain.block_height, height),
     confirmationsRequired: required,
     status: row.status === 'held' || row.status === 'confirmed' ? row.status : 'seen',
     amount: confirmed ? centsToDollars(row.amount_cents) : null,
-    price: confirmed && row.btc_price_cents !== null ? centsToDollars(Number(row.btc_price_cents)) : null,
-    priceAt: confirmed && row.btc_price_at ? iso(row.btc_price_at) : null,
-    address: row.btc_address ?? '',
+    price: confirmed && chain.price_cents !== null ? centsToDollars(Number(chain.price_cents)) : null,
+    priceAt: confirmed && chain.price_at ? iso(chain.price_at) : null,
+    address: chain.address,
     createdAt: iso(row.created_at),
     confirmedAt: confirmed ? isoOrNull(row.reviewed_at) : null,
   };
+}
+
+/** The chain facts of the Bitcoin deposits among `rows`, by deposit id (one query). */
+export function chainFactsOf(db: Database, rows: readonly DepositRow[]): Promise<Map<string, BitcoinDepositRow>> {
+  return repo.findChainFacts(
+    db,
+    rows.filter((r) => r.method === 'bitcoin').map((r) => r.id),
+  );
 }
 
 /** The last block the watcher finished (for counting confirmations), null before the first. */

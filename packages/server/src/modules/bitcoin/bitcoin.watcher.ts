@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { LineLogger } from '../../lib/line-logger.ts';
 import { type Job, type JobRunner, runnerFor } from '../job/job.runner.ts';
 import { runTransition, runTransitionIn } from '../money/money.core.ts';
-import { bitcoinDepositFlow } from './bitcoin.flow.ts';
+import { bitcoinDepositFlow, type ChainFacts } from './bitcoin.flow.ts';
 import * as repo from './bitcoin.repo.ts';
 import type { ChainTx, EsploraClient } from './esplora.client.ts';
 import { BITCOIN_EXCEPTION_TEXT, formatEnglish } from '@vestora/contract';
@@ -31,6 +31,15 @@ const MAX_BLOCKS_PER_TICK = 100;
 const MEMPOOL_TXS_PER_TICK = 500;
 /** Hashes of recent blocks kept, to find the fork point of a reorg. */
 const KEEP_BLOCKS = 200;
+
+/** A payment's chain facts for a move that credits nothing (no price). */
+const unpriced = (p: { txid: string; vout: number; sats: number }): ChainFacts => ({
+  txid: p.txid,
+  vout: p.vout,
+  sats: p.sats,
+  price_cents: null,
+  price_at: null,
+});
 
 /** Our addresses by scriptPubKey (hex). */
 export type AddressIndex = Map<string, { userId: string; address: string }>;
@@ -126,19 +135,17 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     await db.transaction().execute(async (trx) => {
       // The amount the block's transaction pays is the one credited; a payment read before (the mempool) with
       // another amount waits for an admin.
-      const known = new Map(
-        (await repo.findPaymentsByOutpoint(trx, found)).map((k) => [`${k.btc_txid}:${k.btc_vout}`, k]),
-      );
+      const known = new Map((await repo.findPaymentsByOutpoint(trx, found)).map((k) => [`${k.txid}:${k.vout}`, k]));
       for (const f of found) {
         const before = known.get(`${f.txid}:${f.vout}`);
-        if (before && before.btc_sats !== null && Number(before.btc_sats) !== f.sats && !before.btc_resolved_by) {
+        if (before && Number(before.sats) !== f.sats && !before.resolved_by) {
           await amountsDisagree(trx, {
             id: before.id,
             status: before.status,
             userId: f.userId,
             txid: f.txid,
             vout: f.vout,
-            first: `${before.btc_sats} sats (read before, from the mempool)`,
+            first: `${before.sats} sats (read before, from the mempool)`,
             second: `${f.sats} sats (block ${height})`,
             sats: f.sats,
           });
@@ -217,7 +224,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       const unlinked = await repo.unlinkPaymentsAbove(trx, fork.height);
       for (const p of unlinked) {
         if (p.status === 'held') {
-          await runTransitionIn(trx, bitcoinDepositFlow, 'unhold', { id: p.id, actor: null, env: env() });
+          await runTransitionIn(trx, bitcoinDepositFlow(unpriced(p)), 'unhold', { id: p.id, actor: null, env: env() });
         }
       }
       await repo.dropBlocksAbove(trx, fork.height);
@@ -243,12 +250,12 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
         // A closed account receives nothing (#27): the payment waits as an exception for admins to return.
         if (p.closed_at !== null) {
           await repo.insertException(db, {
-            key: `closed_account:${p.btc_txid}:${p.btc_vout}`,
+            key: `closed_account:${p.txid}:${p.vout}`,
             kind: 'closed_account',
             userId: p.user_id,
-            txid: p.btc_txid!,
-            vout: p.btc_vout,
-            sats: p.btc_sats === null ? null : Number(p.btc_sats),
+            txid: p.txid,
+            vout: p.vout,
+            sats: Number(p.sats),
             amountCents: null,
             withdrawalId: null,
             detail: BITCOIN_EXCEPTION_TEXT.closedAccount(),
@@ -258,38 +265,41 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
         }
         if (!fresh) {
           if (p.status === 'seen')
-            await runTransition(db, bitcoinDepositFlow, 'hold', { id: p.id, actor: null, env: env() });
+            await runTransition(db, bitcoinDepositFlow(unpriced(p)), 'hold', { id: p.id, actor: null, env: env() });
           continue;
         }
         // Credited with the amount of the confirmed transaction, read again now: unless an admin settled the
         // amount, a read that disagrees with the block's holds it for an admin.
-        if (!p.btc_resolved_by) {
-          const tx = await esplora.tx(p.btc_txid!);
+        if (!p.resolved_by) {
+          const tx = await esplora.tx(p.txid);
           if (!tx?.block) continue; // not in a block now: the reorg check decides
-          const out = tx.outputs.find((o) => o.vout === p.btc_vout);
-          if (!out || out.sats !== Number(p.btc_sats)) {
+          const out = tx.outputs.find((o) => o.vout === p.vout);
+          if (!out || out.sats !== Number(p.sats)) {
             await db.transaction().execute((trx) =>
               amountsDisagree(trx, {
                 id: p.id,
                 status: p.status,
                 userId: p.user_id,
-                txid: p.btc_txid!,
-                vout: p.btc_vout!,
-                first: `${p.btc_sats} sats (the block)`,
+                txid: p.txid,
+                vout: p.vout,
+                first: `${p.sats} sats (the block)`,
                 second: `${out ? out.sats : 'no such output'}${out ? ' sats' : ''} (the confirmed transaction)`,
-                sats: Number(p.btc_sats),
+                sats: Number(p.sats),
               }),
             );
             continue;
           }
         }
-        const cents = Math.floor((Number(p.btc_sats) * quote.priceCents) / 1e8);
+        const cents = Math.floor((Number(p.sats) * quote.priceCents) / 1e8);
         if (cents < 1) continue; // under a cent: BTC_DUST_SATS is set below any sane dust limit
-        await runTransition(db, bitcoinDepositFlow, p.status === 'held' ? 'creditHeld' : 'credit', {
+        const priced = { ...unpriced(p), price_cents: quote.priceCents, price_at: quote.at };
+        await runTransition(db, bitcoinDepositFlow(priced), p.status === 'held' ? 'creditHeld' : 'credit', {
           id: p.id,
           actor: null,
           env: env(),
-          set: { amount_cents: cents, btc_price_cents: quote.priceCents, btc_price_at: quote.at, reviewed_at: now },
+          set: { amount_cents: cents, reviewed_at: now },
+          // The price the credit used, on the payment's chain row, in the credit's transaction.
+          after: (trx) => repo.setPaymentPrice(trx, p.id, quote),
         });
         credited++;
       } catch (err) {
@@ -303,18 +313,18 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
   /** A credited payment whose block left the chain and whose transaction is not in a block now: an exception. */
   async function checkReorgedCredits(): Promise<void> {
     for (const p of await repo.findCreditedWithoutBlock(db)) {
-      const tx = await esplora.tx(p.btc_txid!);
+      const tx = await esplora.tx(p.txid);
       if (tx?.block) {
         await repo.setPaymentBlock(db, p.id, tx.block.height, tx.block.hash);
         continue;
       }
       await repo.insertException(db, {
-        key: `reorged:${p.btc_txid}:${p.btc_vout}`,
+        key: `reorged:${p.txid}:${p.vout}`,
         kind: 'reorged',
         userId: p.user_id,
-        txid: p.btc_txid!,
-        vout: p.btc_vout,
-        sats: p.btc_sats === null ? null : Number(p.btc_sats),
+        txid: p.txid,
+        vout: p.vout,
+        sats: Number(p.sats),
         amountCents: Number(p.amount_cents),
         withdrawalId: null,
         detail: tx ? BITCOIN_EXCEPTION_TEXT.reorgedInMempool() : BITCOIN_EXCEPTION_TEXT.reorgedUnknown(),
@@ -340,7 +350,10 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       if (!tx || tx.block) continue;
       for (const f of matchOutputs([tx], index)) {
         if (f.sats < config.BTC_DUST_SATS) continue;
-        await repo.upsertSeenPayment(db, { ...f, blockHeight: null, blockHash: null, at: clock.now() });
+        const at = clock.now();
+        await db
+          .transaction()
+          .execute((trx) => repo.upsertSeenPayment(trx, { ...f, blockHeight: null, blockHash: null, at }));
       }
     }
     knownMempool = next;

@@ -14,7 +14,7 @@ import { flowEnv, listFlow } from '../money/money.core.ts';
 import { depositInstructions } from './deposit.instructions.ts';
 import { toDeposit } from './deposit.mapper.ts';
 import type { DepositRow } from '../../db/schema.ts';
-import { bitcoinInstructions, toBitcoinDeposit, watcherHeight } from '../bitcoin/bitcoin.service.ts';
+import { bitcoinInstructions, chainFactsOf, toBitcoinDeposit, watcherHeight } from '../bitcoin/bitcoin.service.ts';
 
 /** Deposits: a user declares a transfer, an admin confirms (credits) or rejects it. */
 export const depositRouter = router({
@@ -44,8 +44,22 @@ export const depositRouter = router({
       // Bitcoin payments count their confirmations against the last block the watcher finished.
       const height = await watcherHeight(ctx.deps.db);
       const required = ctx.deps.config.BTC_CONFIRMATIONS;
-      const toItem = (row: DepositRow, email: string): TDepositItem =>
-        row.method === 'bitcoin' ? toBitcoinDeposit(row, email, height, required) : toDeposit(row, email);
-      return listFlow(ctx.deps.db, { ...depositFlow, toWire: toItem }, ctx.user, input);
+      // The page of deposits rows first; a Bitcoin row's chain facts come from bitcoin_deposits, in one query.
+      const page = await listFlow(
+        ctx.deps.db,
+        { ...depositFlow, toWire: (row: DepositRow, email: string) => ({ row, email }) },
+        ctx.user,
+        input,
+      );
+      const chain = await chainFactsOf(
+        ctx.deps.db,
+        page.items.map((i) => i.row),
+      );
+      const toItem = ({ row, email }: { row: DepositRow; email: string }): TDepositItem => {
+        const facts = row.method === 'bitcoin' ? chain.get(row.id) : undefined;
+        if (row.method === 'bitcoin' && !facts) throw new Error(`Bitcoin deposit ${row.id} has no chain row`);
+        return facts ? toBitcoinDeposit(row, facts, email, height, required) : toDeposit(row, email);
+      };
+      return { ...page, items: page.items.map(toItem) };
     }),
 });
