@@ -10,6 +10,7 @@ import { expectVerified, seededPlans } from '../investment/investment-helpers.ts
 import { DETAILS, failure, newKey } from '../money/money-helpers.ts';
 import { loginAs, sessionFor, trpcData, trpcError, trpcMutation, trpcQuery } from '../support/http.ts';
 import { codeAt, enrol } from '../twofactor/twofactor-helpers.ts';
+import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
 
 // #21 "Your data": the export (a ZIP built in the background, downloaded once within 24 hours by its owner)
 // and closing an account (zero balance, nothing open; sign-in stops, personal fields erased, books still add up).
@@ -411,6 +412,7 @@ describe('Your data', () => {
       const row = await t.handle.db
         .selectFrom('users')
         .selectAll()
+        .select(balanceCentsColumn())
         .where('id', '=', member.id)
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({

@@ -297,7 +297,7 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
     const extra = await insertUser(db);
     expect((await check.changes()).join('\n')).toMatch(/^users: \d+ → \d+$/m);
     await db.updateTable('ledger_accounts').set({ balance: String(7) }).where('user_id', '=', extra.id).where('kind', '=', 'available').execute();
-    expect(await check.changes()).toEqual([expect.stringMatching(/^users#watch: /)]);
+    expect(await check.changes()).toEqual([expect.stringMatching(/^ledger_accounts#watch: /)]);
     await db.deleteFrom('users').where('id', '=', extra.id).execute();
     await check.changes();
   });

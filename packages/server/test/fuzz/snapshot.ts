@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/create-db.ts';
  * of a request or position (`status`), optimistic versions and roles. Found by name in information_schema,
  * so a new table's money column is watched without editing this file.
  */
-const WATCHED_COLUMN = /(_cents|^status|^version|^account_type)$/;
+const WATCHED_COLUMN = /(_cents|^status|^version|^account_type|^balance|^amount)$/;
 
 /**
  * Rows a refused request may legitimately write: records of the attempt itself (a rate-limit counter, an audit

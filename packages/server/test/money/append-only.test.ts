@@ -43,13 +43,18 @@ describe('ledger and audit log are append-only in the database', () => {
   it('UPDATE of a ledger entry fails in the database and changes nothing', async () => {
     const before = await snapshot();
     expect(before.ledger.length).toBe(2);
-    const err = await refusal(sql`update ledger_entries set amount_cents = amount_cents + 100000`.execute(t.handle.db));
+    // The journal's postings and movements (#29); the members' lines are a view of them.
+    const err = await refusal(sql`update ledger_postings set amount = amount + 100000`.execute(t.handle.db));
     expect(err.code).toBe('23001');
-    expect(err.message).toMatch(/ledger_entries is append-only: UPDATE is refused/);
+    expect(err.message).toMatch(/ledger_postings is append-only: UPDATE is refused/);
     const viaKysely = await refusal(
-      t.handle.db.updateTable('ledger_entries').set({ memo: 'rewritten' }).where('user_id', '=', user.id).execute(),
+      t.handle.db.updateTable('ledger_movements').set({ memo: 'rewritten' }).where('kind', '=', 'adjustment').execute(),
     );
     expect(viaKysely.code).toBe('23001');
+    // The view over them cannot be written at all.
+    expect((await refusal(sql`update ledger_entries set memo = 'rewritten'`.execute(t.handle.db))).message).toMatch(
+      /cannot update view/,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -58,8 +63,10 @@ describe('ledger and audit log are append-only in the database', () => {
     expect(before.audit.length).toBe(3); // user.update, approval.propose, approval.approve (#27)
     const audit = await refusal(sql`delete from audit_log`.execute(t.handle.db));
     expect(audit).toMatchObject({ code: '23001', message: expect.stringMatching(/audit_log is append-only: DELETE/) });
-    const ledger = await refusal(t.handle.db.deleteFrom('ledger_entries').where('user_id', '=', user.id).execute());
+    const ledger = await refusal(t.handle.db.deleteFrom('ledger_postings').execute());
     expect(ledger.code).toBe('23001');
+    const movements = await refusal(t.handle.db.deleteFrom('ledger_movements').execute());
+    expect(movements.code).toBe('23001');
     const auditUpdate = await refusal(sql`update audit_log set actor_id = null`.execute(t.handle.db));
     expect(auditUpdate.code).toBe('23001');
     expect(await snapshot()).toEqual(before);
@@ -67,7 +74,8 @@ describe('ledger and audit log are append-only in the database', () => {
 
   it('TRUNCATE of either table fails in the database', async () => {
     const before = await snapshot();
-    expect((await refusal(sql`truncate ledger_entries`.execute(t.handle.db))).code).toBe('23001');
+    expect((await refusal(sql`truncate ledger_postings`.execute(t.handle.db))).code).toBe('23001');
+    expect((await refusal(sql`truncate ledger_movements cascade`.execute(t.handle.db))).code).toBe('23001');
     expect((await refusal(sql`truncate audit_log`.execute(t.handle.db))).code).toBe('23001');
     expect(await snapshot()).toEqual(before);
   });
@@ -81,7 +89,7 @@ describe('ledger and audit log are append-only in the database', () => {
     // (23001 restrict_violation on newer PostgreSQL, as PGlite; 23503 foreign_key_violation on older.)
     expect(['23001', '23503']).toContain(err.code);
     expect(err.message).toMatch(
-      /foreign key constraint "(ledger_entries_actor_id|audit_log_actor_id|approvals_decided_by)_fkey"/,
+      /foreign key constraint "(ledger_movements_actor_id|audit_log_actor_id|approvals_decided_by)_fkey"/,
     );
     const after = await snapshot();
     expect(after).toEqual(before);

@@ -8,6 +8,7 @@ import { type PublicError, toPublicError } from '../../src/lib/errors.ts';
 import { createSession, sessionCookieName } from '../../src/modules/session/session.service.ts';
 import type { TestApp } from '../../src/test/harness.ts';
 import { balanceCentsColumn } from '../../src/modules/user/user.repo.ts';
+import { assetChecks } from '../../src/modules/ledger/ledger.repo.ts';
 
 /** A fresh idempotency key. */
 export const newKey = () => `k-${randomUUID()}`;
@@ -44,7 +45,9 @@ export async function ledgerState(db: Database) {
     min_after: number | null;
     entries: number;
   }>`
-    select u.id, u.balance_cents,
+    select u.id,
+      (select a.balance from ledger_accounts a where a.user_id = u.id and a.kind = 'available' and a.asset = 'USD')::bigint
+        as balance_cents,
       coalesce((select sum(l.amount_cents) from ledger_entries l where l.user_id = u.id), 0)::bigint as ledger_sum,
       (select min(l.balance_after_cents) from ledger_entries l where l.user_id = u.id) as min_after,
       (select count(*) from ledger_entries l where l.user_id = u.id) as entries
@@ -65,6 +68,9 @@ export async function expectLedgerConsistent(db: Database): Promise<void> {
     expect(u.balance).toBeGreaterThanOrEqual(0);
     if (u.minAfter !== null) expect(u.minAfter).toBeGreaterThanOrEqual(0);
   }
+  // And the journal under it (#29): every asset's accounts equal their postings, every movement balances.
+  for (const a of await assetChecks(db))
+    expect(a, `the ${a.asset} journal`).toMatchObject({ accountMismatches: 0, unbalancedMovements: 0, total: '0' });
 }
 
 /** Ledger entries that point at one deposit / withdrawal. */

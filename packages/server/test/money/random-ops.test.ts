@@ -261,8 +261,9 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
     async function checkInvariant(full: boolean): Promise<void> {
       // One cheap query per step: each user's balance and the sum of the entries added since last time.
       const rows = await sql<{ id: string; balance_cents: number; fresh_sum: number; last_seq: number | null }>`
-        select u.id, u.balance_cents, coalesce(s.total, 0)::bigint as fresh_sum, s.last_seq
+        select u.id, a.balance::bigint as balance_cents, coalesce(s.total, 0)::bigint as fresh_sum, s.last_seq
         from users u
+        join ledger_accounts a on a.user_id = u.id and a.kind = 'available' and a.asset = 'USD'
         left join (
           select user_id, sum(amount_cents) as total, max(seq) as last_seq
           from ledger_entries where seq > ${full ? 0 : lastSeq} group by user_id
