@@ -31,6 +31,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'bitcoin-deposits-migration.test.ts': 'both', // #29: the upgrade moves Bitcoin deposits' values, on either engine
   'money/withdrawal.test.ts': 'both',
   'money/ledger.test.ts': 'both', // ledger:verify's CLI opens the engine's own database
+  'money/journal.test.ts': 'both', // the journal's triggers and constraints must hold on either engine
   'money/random-ops.test.ts': 'both',
   'investment/investing.test.ts': 'both',
   'investment/five-years.test.ts': 'both', // sized per engine (1,000 positions and 3 runners on PostgreSQL)

@@ -5,10 +5,42 @@
 import { tr } from '@vestora/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, PlatformAccountKind } from '../../db/schema.ts';
+import type { DB, LedgerRefType, MemberAccountKind, MovementKind, PlatformAccountKind } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { inBatches } from './money.repo.ts';
-import type { AccountKey, Moved, Movement } from './money.move.ts';
+
+/** An account of the journal: one of a member's (by owner) or one of the platform's (one per asset). */
+export type AccountKey = { userId: string; kind: MemberAccountKind } | { userId?: undefined; kind: PlatformAccountKind };
+
+/** One leg of a movement: a signed amount (integer of the asset's smallest unit) on an account. */
+export interface Leg {
+  account: AccountKey;
+  amount: bigint;
+}
+
+/** One movement of one asset. */
+export interface Movement {
+  /** The asset's code (assets.code); USD when absent. */
+  asset?: string;
+  kind: MovementKind;
+  /** At least two legs summing to zero, none of them 0. */
+  legs: Leg[];
+  /** What the movement is about (a deposit, a withdrawal, an investment, an adjustment, a referral). */
+  ref: { type: LedgerRefType; id: string };
+  /** Who moved it: an administrator or the member; null for the platform itself (the payout runner). */
+  actorId: string | null;
+  memo: string;
+  /** When, from the injected clock. */
+  at: Date;
+  /** Links the two movements of an exchange (set by `exchange`). */
+  exchangeId?: string;
+}
+
+/** What a movement did to the members' available money: each member leg's balance after it, in leg order. */
+export interface Moved {
+  /** The first available-money leg's balance after it (null: the movement touches no member's balance). */
+  balanceAfter: bigint | null;
+}
 
 /**
  * The id of one of the platform's accounts: derived from its kind and asset (the migration that opens an

@@ -5,17 +5,10 @@
 // A movement is postings of one asset between accounts that sum to zero (the database checks it at commit);
 // an exchange of two assets is two movements linked by one exchange id, in one transaction.
 import type { Transaction } from 'kysely';
-import type { DB, LedgerRefType, MemberAccountKind, MovementKind, PlatformAccountKind } from '../../db/schema.ts';
-import { insertMovements } from './money.journal.ts';
+import type { DB } from '../../db/schema.ts';
+import { type AccountKey, insertMovements, type Leg, type Moved, type Movement } from './money.journal.ts';
 
-/** An account of the journal: one of a member's (by owner) or one of the platform's (one per asset). */
-export type AccountKey = { userId: string; kind: MemberAccountKind } | { userId?: undefined; kind: PlatformAccountKind };
-
-/** One leg of a movement: a signed amount (integer of the asset's smallest unit) on an account. */
-export interface Leg {
-  account: AccountKey;
-  amount: bigint;
-}
+export type { AccountKey, Leg, Moved, Movement };
 
 /** A member's available money: what their balance shows. */
 export const available = (userId: string): AccountKey => ({ userId, kind: 'available' });
@@ -33,30 +26,6 @@ export function adjustmentLegs(userId: string, delta: bigint): Leg[] {
   return delta >= 0n
     ? transfer({ kind: 'adjustments' }, available(userId), delta)
     : transfer(available(userId), { kind: 'adjustments' }, -delta);
-}
-
-/** One movement of one asset. */
-export interface Movement {
-  /** The asset's code (assets.code); USD when absent. */
-  asset?: string;
-  kind: MovementKind;
-  /** At least two legs summing to zero, none of them 0. */
-  legs: Leg[];
-  /** What the movement is about (a deposit, a withdrawal, an investment, an adjustment, a referral). */
-  ref: { type: LedgerRefType; id: string };
-  /** Who moved it: an administrator or the member; null for the platform itself (the payout runner). */
-  actorId: string | null;
-  memo: string;
-  /** When, from the injected clock. */
-  at: Date;
-  /** Links the two movements of an exchange (set by `exchange`). */
-  exchangeId?: string;
-}
-
-/** What a movement did to the members' available money: each member leg's balance after it, in leg order. */
-export interface Moved {
-  /** The first available-money leg's balance after it (null: the movement touches no member's balance). */
-  balanceAfter: bigint | null;
 }
 
 /** Refuses a movement that is not a balanced set of postings (the database would refuse it at commit too). */
