@@ -14,6 +14,7 @@ export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './ledger.ts';
 export * from './audit.ts';
+export * from './bank-account.ts';
 export * from './reward.ts';
 export * from './investment.ts';
 export * from './mail.ts';

@@ -499,7 +499,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     // The user asks for two withdrawals: $100 by bank, $50 by PayPal. Each holds the funds at once.
     await u.goto('/dashboard/cashout');
     await u.getByLabel(/Amount/).fill('100');
-    await u.getByLabel(/Bank Account Number/).fill('PT50000201231234567890154');
+    await u.getByLabel(/^IBAN/).fill('PT50000201231234567890154');
     await u.getByRole('button', { name: 'Withdraw Funds' }).click();
     const success = u.getByRole('alertdialog');
     await seen(success.getByText('Success!'));

@@ -33,6 +33,7 @@ import * as riskLevelScale from './2026_12_02_0705_risk_level_scale_s34.ts';
 import * as bitcoinExceptionMessages from './2026_12_02_0737_bitcoin_exception_messages_s34.ts';
 import * as createPaymentFilesC34 from './2026_12_02_1420_create_payment_files_c34.ts';
 import * as cryptoPayoutConfirmationP34 from './2026_12_02_1415_crypto_payout_confirmation_p34.ts';
+import * as addWithdrawalBankAccountF34 from './2026_12_02_1800_add_withdrawal_bank_account_f34.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0737_bitcoin_exception_messages_s34': bitcoinExceptionMessages,
   '2026_12_02_1420_create_payment_files_c34': createPaymentFilesC34,
   '2026_12_02_1415_crypto_payout_confirmation_p34': cryptoPayoutConfirmationP34,
+  '2026_12_02_1800_add_withdrawal_bank_account_f34': addWithdrawalBankAccountF34,
 };
