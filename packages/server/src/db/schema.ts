@@ -147,6 +147,8 @@ export interface DepositAccountTable {
   account_holder: string;
   /** The bank's BIC, when set. */
   bic: string | null;
+  /** A US account's ABA routing number, when set (#34). */
+  routing_number: string | null;
   /** The account's currency: the platform's (USD). */
   currency: Generated<string>;
   updated_at: Timestamp;

@@ -246,12 +246,33 @@ describe('a bank payout names its account: IBAN and BIC, or US routing and accou
     t = await startTestApp();
     exporter = await insertUser(t.handle.db, { accountType: 'admin' });
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
-    member = await insertUser(t.handle.db, { balanceCents: 90_000, firstName: 'Iris', lastName: 'Bank' });
+    member = await insertUser(t.handle.db, { balanceCents: 90_000, firstName: 'Iris' });
+    // The platform's own bank record names its bank too (#34): a mistyped BIC or routing number is refused.
+    const wrongBic = await failure(
+      callerAs(t, exporter).account.update({
+        accountNumber: 'DE02 1007 0000 0123 4567 89',
+        bankName: 'Deutsche Bank',
+        accountHolder: 'Vestora Ltd',
+        bic: 'DEUT DE',
+      }),
+    );
+    expect(wrongBic.message).toContain('Enter the BIC (SWIFT code) as 8 or 11 letters and digits');
+    const wrongRouting = await failure(
+      callerAs(t, exporter).account.update({
+        accountNumber: '4000123456',
+        bankName: 'First Dollar Bank',
+        accountHolder: 'Vestora Ltd',
+        routingNumber: '123456789',
+      }),
+    );
+    expect(wrongRouting.message).toContain('Enter the 9-digit ABA routing number');
     await setDepositAccount(t, exporter, {
-      accountNumber: '4000 1234 56',
-      bankName: 'First Dollar Bank',
+      accountNumber: 'DE02 1007 0000 0123 4567 89',
+      bankName: 'Deutsche Bank',
       accountHolder: 'Vestora Ltd',
+      bic: 'deutdeff500',
     });
+    expect(await callerAs(t, member).account.get()).toMatchObject({ bic: 'DEUTDEFF500', routingNumber: null });
   });
   afterAll(async () => {
     await expectLedgerConsistent(t.handle.db);
@@ -345,6 +366,10 @@ describe('a bank payout names its account: IBAN and BIC, or US routing and accou
     expect(file).toMatchObject({ count: 4, total: 375, skipped: [] });
     expect(await schemaErrors(file.content)).toEqual([]);
     const els = elements(file.content);
+    // The paying bank by its BIC, no longer NOTPROVIDED.
+    expect(els.filter((e) => e.path === 'DbtrAgt/FinInstnId').length).toBe(1);
+    expect(file.content).toMatch(/<DbtrAgt>\s*<FinInstnId>\s*<BICFI>DEUTDEFF500<\/BICFI>/);
+    expect(file.content).not.toContain('NOTPROVIDED');
     const txs: string[][] = [];
     for (const e of els) {
       if (e.path === 'PmtInf/CdtTrfTxInf') txs.push([]);

@@ -12,9 +12,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bank_routing_number', 'text')
     .addColumn('bank_account_number', 'text')
     .execute();
+  // The platform's own bank record had a BIC column no screen could set, and no routing number: the payment file
+  // named its bank NOTPROVIDED.
+  await db.schema.alterTable('deposit_account').addColumn('routing_number', 'text').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('deposit_account').dropColumn('routing_number').execute();
   await db.schema
     .alterTable('withdrawals')
     .dropColumn('bank_iban')

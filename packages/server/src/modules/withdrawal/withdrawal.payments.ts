@@ -73,6 +73,16 @@ function creditor(p: ApprovedPayout) {
   };
 }
 
+/**
+ * The platform's bank in the file (#34): its BIC, else its ABA routing number (USABA), else NOTPROVIDED (the
+ * standard's word for a bank the file cannot name: the bank takes it as its own customer's).
+ */
+function payingBank(account: { bic: string | null; routing_number: string | null }) {
+  if (account.bic) return { BICFI: account.bic };
+  if (account.routing_number) return { ClrSysMmbId: { ClrSysId: { Cd: 'USABA' }, MmbId: account.routing_number } };
+  return { Othr: { Id: 'NOTPROVIDED' } };
+}
+
 /** The end-to-end id of a payout: unique (the withdrawal's seq), at most 35 characters. */
 export const endToEndIdOf = (seq: number) => `VSW${String(seq).padStart(12, '0')}`;
 
@@ -138,7 +148,7 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
             ReqdExctnDt: { Dt: stamp.slice(0, 10) },
             Dbtr: { Nm: latin(account.account_holder, 140) },
             DbtrAcct: { Id: accountId(account.account_number), Ccy: account.currency },
-            DbtrAgt: { FinInstnId: account.bic ? { BICFI: account.bic } : { Othr: { Id: 'NOTPROVIDED' } } },
+            DbtrAgt: { FinInstnId: payingBank(account) },
             ChrgBr: 'DEBT',
             CdtTrfTxInf: txs,
           },

@@ -31,7 +31,7 @@ export function lockApprovedBankPayouts(trx: Transaction<DB>) {
 export function findPayingAccount(db: Transaction<DB>) {
   return db
     .selectFrom('deposit_account')
-    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'currency'])
+    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'routing_number', 'currency'])
     .orderBy('updated_at')
     .limit(1)
     .executeTakeFirst();

@@ -220,6 +220,8 @@ const FIELDS: Record<string, MessageDescriptor> = {
   accountNumber: msg`Account number`,
   bankName: msg`Bank name`,
   accountHolder: msg`Account holder`,
+  bic: msg`BIC (SWIFT code)`,
+  routingNumber: msg`Routing number (ABA)`,
   isSet: msg`Set by an admin`,
   planId: msg`Plan id`,
   planName: msg`Plan name`,
