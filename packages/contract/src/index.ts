@@ -16,6 +16,7 @@ export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './ledger.ts';
 export * from './audit.ts';
+export * from './bank-account.ts';
 export * from './reward.ts';
 export * from './investment.ts';
 export * from './mail.ts';

@@ -3,6 +3,7 @@ import { tr, translate } from './i18n.ts';
 import { ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject, say } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 import { ZOtp } from './user.ts';
+import { ZBankPayee } from './bank-account.ts';
 
 export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
 export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
@@ -88,7 +89,7 @@ export const ZWithdrawalDetailsText = plain(
  */
 export function checkWithdrawalDetails(
   v: { method: TWithdrawalMethod; details: string },
-  ctx: z.core.$RefinementCtx<{ method: TWithdrawalMethod; details: string }>,
+  ctx: Pick<z.core.$RefinementCtx, 'addIssue'>,
 ) {
   if (!v.details) return; // ZWithdrawalDetailsText already says it is required
   const r = WITHDRAWAL_DETAILS[v.method].schema.safeParse(v.details);
@@ -100,17 +101,42 @@ export function checkWithdrawalDetails(
     });
 }
 
-/** withdrawal.request: a member asks for a payout; the amount is held until an admin decides. */
+/**
+ * withdrawal.request: a member asks for a payout; the amount is held until an admin decides. A bank payout names
+ * its account as `bank` (IBAN and BIC, or US routing and account number, each checked: #34); `details` is then
+ * written from it. The free-text `details` alone stays accepted for every method (the legacy /api/v1, older
+ * clients): a bank text holding a valid IBAN is stored with it.
+ */
 export const ZWithdrawalRequestInput = z
   .strictObject({
     amount: ZAmount,
     method: ZWithdrawalMethod,
-    details: ZWithdrawalDetailsText,
+    details: ZWithdrawalDetailsText.optional(),
+    bank: ZBankPayee.optional(),
     idempotencyKey: ZIdempotencyKey,
     /** Needed when two-factor sign-in is on: the current authenticator code. */
     otp: ZOtp.optional(),
   })
-  .superRefine(checkWithdrawalDetails);
+  .superRefine((v, ctx) => {
+    if (v.bank) {
+      if (v.method !== 'bank')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bank'],
+          message: translate(tr('validation.bankOnlyForBank', 'A bank account is only for a bank transfer.')),
+        });
+      return;
+    }
+    if (v.details === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['details'],
+        message: translate(tr('validation.payoutDetailsAreRequired', 'Payout details are required')),
+      });
+      return;
+    }
+    checkWithdrawalDetails({ method: v.method, details: v.details }, ctx);
+  });
 export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;
 
 /** withdrawal.cancel: a member takes back a pending request. */

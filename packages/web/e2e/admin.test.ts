@@ -444,6 +444,13 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     await myAccount.getByLabel(/Bank name/).fill('E2E Savings Bank');
     await myAccount.getByLabel(/Account holder/).fill('Vestora Client Funds');
     await myAccount.getByLabel(/Account number/).fill('PT50 0002 0123 1234 5678 9015 4');
+    // The bank's BIC (#34: the payment file names the paying bank by it): a mistyped one is refused first.
+    await myAccount.getByLabel(/BIC/).fill('BCOM PT');
+    await myAccount.getByRole('button', { name: 'Save', exact: true }).click();
+    await seen(
+      myAccount.getByText('Enter the BIC (SWIFT code) as 8 or 11 letters and digits, for example COBADEFFXXX.'),
+    );
+    await myAccount.getByLabel(/BIC/).fill('bcomptpl');
     await shot(page, 'admin-deposit-account-edit');
     await myAccount.getByRole('button', { name: 'Save', exact: true }).click();
     // A change of the deposit account is a proposal (#27): a second administrator approves it.
@@ -460,6 +467,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     const theirs = reader.page.getByRole('region', { name: 'My Account' });
     await seen(theirs.getByText('E2E Savings Bank', { exact: true }));
     await seen(theirs.getByText('Vestora Client Funds', { exact: true }));
+    await seen(theirs.getByText('BCOMPTPL', { exact: true }));
   });
 
   test('money desk: a reported deposit is confirmed, withdrawals are approved and rejected; the user sees each balance', async () => {
@@ -499,7 +507,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
     // The user asks for two withdrawals: $100 by bank, $50 by PayPal. Each holds the funds at once.
     await u.goto('/dashboard/cashout');
     await u.getByLabel(/Amount/).fill('100');
-    await u.getByLabel(/Bank Account Number/).fill('PT50000201231234567890154');
+    await u.getByLabel(/^IBAN/).fill('PT50000201231234567890154');
     await u.getByRole('button', { name: 'Withdraw Funds' }).click();
     const success = u.getByRole('alertdialog');
     await seen(success.getByText('Success!'));

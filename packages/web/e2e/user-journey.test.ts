@@ -324,7 +324,12 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       const method = page.getByLabel(/Withdrawal method/);
       const options = (await method.locator('option').allInnerTexts()).map((o) => o.trim());
       expect(options).toEqual(['Bank Transfer', 'PayPal', 'Cryptocurrency']);
-      await seen(page.getByLabel(/Bank Account Number/));
+      // A bank payout names its account (#34): an IBAN with its BIC, or a US routing and account number.
+      const bankKind = page.getByLabel(/^Bank account/);
+      const bankKinds = (await bankKind.locator('option').allInnerTexts()).map((o) => o.trim());
+      expect(bankKinds).toEqual(['IBAN (Europe and most countries)', 'United States: routing and account number']);
+      await seen(page.getByLabel(/^IBAN/));
+      await seen(page.getByLabel(/^BIC \(SWIFT code\)/));
       await method.selectOption({ label: 'PayPal' });
       const paypal = page.getByLabel(/PayPal Email/);
       await seen(paypal);
@@ -338,7 +343,23 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       // The balance is $0.00: asking for $50 is refused by the form itself, before any code or request (issue 18).
       const requests = countRequests(page, '/trpc/withdrawal.request');
       await page.getByLabel(/Amount/).fill('50');
-      await page.getByLabel(/Bank Account Number/).fill('PT50000201231234567890154');
+      // A mistyped IBAN (one digit off), BIC or routing number is refused by the form, with what to check.
+      await page.getByLabel(/^IBAN/).fill('PT50 0002 0123 1234 5678 9015 5');
+      await page.getByLabel(/^BIC/).fill('BANK-PT');
+      await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+      await seen(
+        page.getByText('This is not a valid IBAN: check each letter and digit (its check digits do not match).'),
+      );
+      await seen(page.getByText('Enter the BIC (SWIFT code) as 8 or 11 letters and digits, for example COBADEFFXXX.'));
+      await bankKind.selectOption({ label: 'United States: routing and account number' });
+      await page.getByLabel(/^Routing number \(ABA\)/).fill('011000016');
+      await page.getByLabel(/^Account number/).fill('12345678');
+      await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+      await seen(page.getByText('Enter the 9-digit ABA routing number; this one does not add up (check its digits).'));
+      await page.getByLabel(/^Routing number \(ABA\)/).fill('011000015');
+      await bankKind.selectOption({ label: 'IBAN (Europe and most countries)' });
+      await page.getByLabel(/^IBAN/).fill('PT50 0002 0123 1234 5678 9015 4');
+      await page.getByLabel(/^BIC/).fill('BCOMPTPL');
       await page.getByRole('button', { name: 'Withdraw Funds' }).click();
       await seen(page.getByText('Your available balance is $0.00: you can withdraw at most that.'));
       expect(requests.count).toBe(0);

@@ -145,6 +145,8 @@ export interface DepositAccountTable {
   account_holder: string;
   /** The bank's BIC, when set. */
   bic: string | null;
+  /** A US account's ABA routing number, when set (#34). */
+  routing_number: string | null;
   /** The account's currency: the platform's (USD). */
   currency: Generated<string>;
   updated_at: Timestamp;
@@ -382,6 +384,12 @@ export interface WithdrawalTable {
   /** Set when the payout is in a pain.001 payment file (unique); the statement's debit line settles it. */
   end_to_end_id: string | null;
   payment_file: string | null;
+  /** A bank payout's account (#34): an IBAN (compact, mod-97 checked) and its BIC when given... */
+  bank_iban: string | null;
+  bank_bic: string | null;
+  /** ...or a US account: ABA routing number (checksum checked) and account number. */
+  bank_routing_number: string | null;
+  bank_account_number: string | null;
   sent_at: Timestamp | null;
   settled_line_id: string | null;
   returned_line_id: string | null;

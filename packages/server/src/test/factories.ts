@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { TAccountUpdateInput } from '@vestora/contract';
 import type { Database } from '../db/create-db.ts';
 import type { UserRow } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -101,7 +102,7 @@ export function callerAs(t: TestApp | AppDeps, user: SessionUser | null) {
 export async function setDepositAccount(
   t: TestApp,
   proposer: SessionUser,
-  fields: { accountNumber: string; bankName: string; accountHolder: string },
+  fields: TAccountUpdateInput,
   approver?: SessionUser,
 ): Promise<void> {
   const { approval } = await callerAs(t, proposer).account.update(fields);

@@ -236,3 +236,152 @@ describe('payouts by pain.001 file, settled and returned by the statement', () =
     expect(verify).toMatchObject({ ok: true, platform: { ok: true } });
   });
 });
+
+describe('a bank payout names its account: IBAN and BIC, or US routing and account number (#34)', () => {
+  let t: TestApp;
+  let exporter: UserRow;
+  let approver: UserRow;
+  let member: UserRow;
+  beforeAll(async () => {
+    t = await startTestApp();
+    exporter = await insertUser(t.handle.db, { accountType: 'admin' });
+    approver = await insertUser(t.handle.db, { accountType: 'admin' });
+    member = await insertUser(t.handle.db, { balanceCents: 90_000, firstName: 'Iris' });
+    // The platform's own bank record names its bank too (#34): a mistyped BIC or routing number is refused.
+    const wrongBic = await failure(
+      callerAs(t, exporter).account.update({
+        accountNumber: 'DE02 1007 0000 0123 4567 89',
+        bankName: 'Deutsche Bank',
+        accountHolder: 'Vestora Ltd',
+        bic: 'DEUT DE',
+      }),
+    );
+    expect(wrongBic.message).toContain('Enter the BIC (SWIFT code) as 8 or 11 letters and digits');
+    const wrongRouting = await failure(
+      callerAs(t, exporter).account.update({
+        accountNumber: '4000123456',
+        bankName: 'First Dollar Bank',
+        accountHolder: 'Vestora Ltd',
+        routingNumber: '123456789',
+      }),
+    );
+    expect(wrongRouting.message).toContain('Enter the 9-digit ABA routing number');
+    await setDepositAccount(t, exporter, {
+      accountNumber: 'DE02 1007 0000 0123 4567 89',
+      bankName: 'Deutsche Bank',
+      accountHolder: 'Vestora Ltd',
+      bic: 'deutdeff500',
+    });
+    expect(await callerAs(t, member).account.get()).toMatchObject({ bic: 'DEUTDEFF500', routingNumber: null });
+  });
+  afterAll(async () => {
+    await expectLedgerConsistent(t.handle.db);
+    await t.close();
+  });
+
+  const stored = (id: string) =>
+    t.handle.db
+      .selectFrom('withdrawals')
+      .select(['details', 'bank_iban', 'bank_bic', 'bank_routing_number', 'bank_account_number'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('refuses a mistyped IBAN, BIC or routing number, in the member’s language', async () => {
+    const ask = (bank: unknown) =>
+      failure(
+        callerAs(t, member).withdrawal.request({
+          amount: 10,
+          method: 'bank',
+          bank: bank as never,
+          idempotencyKey: newKey(),
+        }),
+      );
+    // One digit off: the check digits no longer match.
+    const iban = await ask({ kind: 'iban', iban: 'DE89 3704 0044 0532 0130 01', bic: 'COBADEFFXXX' });
+    expect(iban.status).toBe(400);
+    expect(iban.message).toContain('This is not a valid IBAN');
+    const bic = await ask({ kind: 'iban', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBA-DE' });
+    expect(bic.message).toContain('Enter the BIC (SWIFT code) as 8 or 11 letters and digits');
+    const routing = await ask({ kind: 'us', routingNumber: '011000016', accountNumber: '123456789' });
+    expect(routing.message).toContain('Enter the 9-digit ABA routing number');
+    const account = await ask({ kind: 'us', routingNumber: '011000015', accountNumber: '12' });
+    expect(account.message).toContain('Enter the account number: 4 to 17 digits.');
+    // A bank account with another method is refused; nothing was held.
+    const paypal = await failure(
+      callerAs(t, member).withdrawal.request({
+        amount: 10,
+        method: 'paypal',
+        bank: { kind: 'iban', iban: 'DE89370400440532013000' },
+        idempotencyKey: newKey(),
+      }),
+    );
+    expect(paypal.status).toBe(400);
+    expect(await balanceOf(t.handle.db, member.id)).toBe(90_000);
+  });
+
+  it('stores the account structured, reads it in the details, and the payment file names bank and account', async () => {
+    const euro = await callerAs(t, member).withdrawal.request({
+      amount: 100,
+      method: 'bank',
+      bank: { kind: 'iban', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx' },
+      idempotencyKey: newKey(),
+    });
+    expect(euro.details).toBe('IBAN DE89 3704 0044 0532 0130 00 / BIC COBADEFFXXX');
+    expect(await stored(euro.id)).toMatchObject({ bank_iban: 'DE89370400440532013000', bank_bic: 'COBADEFFXXX' });
+    const us = await callerAs(t, member).withdrawal.request({
+      amount: 200,
+      method: 'bank',
+      bank: { kind: 'us', routingNumber: '011000015', accountNumber: '000123456789' },
+      idempotencyKey: newKey(),
+    });
+    expect(us.details).toBe('ABA 011000015 / ACCT 000123456789');
+    expect(await stored(us.id)).toMatchObject({
+      bank_iban: null,
+      bank_routing_number: '011000015',
+      bank_account_number: '000123456789',
+    });
+    // The legacy free text is still taken; an IBAN written in it (with its BIC) is stored as such.
+    const legacy = await callerAs(t, member).withdrawal.request({
+      amount: 50,
+      method: 'bank',
+      details: 'GB33BUKB20201555555555',
+      idempotencyKey: newKey(),
+    });
+    expect(await stored(legacy.id)).toMatchObject({
+      details: 'GB33BUKB20201555555555',
+      bank_iban: 'GB33BUKB20201555555555',
+      bank_bic: null,
+    });
+    const plain = await callerAs(t, member).withdrawal.request({
+      amount: 25,
+      method: 'bank',
+      details: '4455 6677 88',
+      idempotencyKey: newKey(),
+    });
+    expect(await stored(plain.id)).toMatchObject({ bank_iban: null, bank_routing_number: null });
+
+    for (const w of [euro, us, legacy, plain])
+      await callerAs(t, approver).withdrawal.review({ id: w.id, decision: 'approve' });
+    const file = await callerAs(t, exporter).withdrawal.exportPayments();
+    expect(file).toMatchObject({ count: 4, total: 375, skipped: [] });
+    expect(await schemaErrors(file.content)).toEqual([]);
+    const els = elements(file.content);
+    // The paying bank by its BIC, no longer NOTPROVIDED.
+    expect(els.filter((e) => e.path === 'DbtrAgt/FinInstnId').length).toBe(1);
+    expect(file.content).toMatch(/<DbtrAgt>\s*<FinInstnId>\s*<BICFI>DEUTDEFF500<\/BICFI>/);
+    expect(file.content).not.toContain('NOTPROVIDED');
+    const txs: string[][] = [];
+    for (const e of els) {
+      if (e.path === 'PmtInf/CdtTrfTxInf') txs.push([]);
+      else if (txs.length && e.text) txs[txs.length - 1]!.push(`${e.path}=${e.text}`);
+    }
+    const [euroTx, usTx, legacyTx, plainTx] = txs;
+    expect(euroTx).toEqual(expect.arrayContaining(['FinInstnId/BICFI=COBADEFFXXX', 'Id/IBAN=DE89370400440532013000']));
+    expect(usTx).toEqual(
+      expect.arrayContaining(['ClrSysId/Cd=USABA', 'ClrSysMmbId/MmbId=011000015', 'Othr/Id=000123456789']),
+    );
+    expect(legacyTx).toEqual(expect.arrayContaining(['Id/IBAN=GB33BUKB20201555555555']));
+    expect(legacyTx!.some((x) => x.includes('BICFI'))).toBe(false);
+    expect(plainTx).toEqual(expect.arrayContaining(['Othr/Id=4455667788']));
+  });
+});

@@ -5,11 +5,22 @@ import type { Selectable } from 'kysely';
 type Executor = Kysely<DB>;
 export type DepositAccountRow = Pick<
   Selectable<DepositAccountTable>,
-  'id' | 'account_number' | 'bank_name' | 'account_holder' | 'updated_at'
+  'id' | 'account_number' | 'bank_name' | 'account_holder' | 'bic' | 'routing_number' | 'updated_at'
 >;
-export type DepositAccountValues = Pick<DepositAccountRow, 'account_number' | 'bank_name' | 'account_holder'>;
+export type DepositAccountValues = Pick<
+  DepositAccountRow,
+  'account_number' | 'bank_name' | 'account_holder' | 'bic' | 'routing_number'
+>;
 
-const ACCOUNT_COLUMNS = ['id', 'account_number', 'bank_name', 'account_holder', 'updated_at'] as const;
+const ACCOUNT_COLUMNS = [
+  'id',
+  'account_number',
+  'bank_name',
+  'account_holder',
+  'bic',
+  'routing_number',
+  'updated_at',
+] as const;
 
 /** The platform's one deposit account record, if it was set up. */
 export function findDepositAccount(

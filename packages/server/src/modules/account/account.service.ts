@@ -1,6 +1,7 @@
 import { tr } from '@vestora/contract';
 import { randomUUID } from 'node:crypto';
-import type { TAccount, TAccountChangeResult, TAccountUpdateInput } from '@vestora/contract';
+import type { TAccount, TAccountChangeResult, ZAccountUpdateInput } from '@vestora/contract';
+import type { z } from 'zod';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { renderIn, tm } from '../../i18n/i18n.ts';
@@ -32,6 +33,8 @@ function toPublicAccount(row: DepositAccountRow): TAccount {
     accountNumber: row.account_number,
     bankName: row.bank_name,
     accountHolder: row.account_holder,
+    bic: row.bic,
+    routingNumber: row.routing_number,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -51,7 +54,7 @@ export async function getDepositAccount(db: Database): Promise<TAccount> {
 export function proposeDepositAccount(
   db: Database,
   actorId: string,
-  input: TAccountUpdateInput,
+  input: z.output<typeof ZAccountUpdateInput>,
   env: FlowEnv,
 ): Promise<TAccountChangeResult> {
   return db.transaction().execute(async (trx) => {
@@ -59,17 +62,33 @@ export function proposeDepositAccount(
     const current = await findDepositAccount(trx);
     const approval = await proposeIn(trx, {
       kind: 'deposit_account',
-      payload: { accountNumber: input.accountNumber, bankName: input.bankName, accountHolder: input.accountHolder },
+      payload: {
+        accountNumber: input.accountNumber,
+        bankName: input.bankName,
+        accountHolder: input.accountHolder,
+        // Not sent (the legacy API, an older screen): kept as it is.
+        bic: input.bic === undefined ? (current?.bic ?? null) : input.bic,
+        routingNumber: input.routingNumber === undefined ? (current?.routing_number ?? null) : input.routingNumber,
+      },
       userId: null,
       amountCents: null,
-      reason: `Deposit account: ${input.accountHolder}, ${input.bankName}, ${input.accountNumber}`,
+      reason: `Deposit account: ${[input.accountHolder, input.bankName, input.accountNumber, input.bic, input.routingNumber].filter(Boolean).join(', ')}`,
       proposedBy: actorId,
       now: env.now,
     });
     // No record yet (a database never seeded): an empty one, not set, is what members see meanwhile.
     const shown: TAccount = current
       ? toPublicAccount(current)
-      : { id: '', accountNumber: '', bankName: '', accountHolder: '', updatedAt: env.now.toISOString(), isSet: false };
+      : {
+          id: '',
+          accountNumber: '',
+          bankName: '',
+          accountHolder: '',
+          bic: null,
+          routingNumber: null,
+          updatedAt: env.now.toISOString(),
+          isSet: false,
+        };
     return { ...shown, approval };
   });
 }
@@ -92,6 +111,9 @@ export async function applyDepositAccountIn(
       account_number: String(payload.accountNumber),
       bank_name: String(payload.bankName),
       account_holder: String(payload.accountHolder),
+      // A proposal made before the BIC and routing number were asked for has neither (#34).
+      bic: typeof payload.bic === 'string' ? payload.bic : null,
+      routing_number: typeof payload.routingNumber === 'string' ? payload.routingNumber : null,
     },
     now,
   );

@@ -173,7 +173,12 @@ const DECIDED_MEANWHILE_MESSAGE = tr(
   'This proposal was decided by someone else meanwhile; reload.',
 );
 
-async function auditDecision(trx: Transaction<DB>, id: string, actorId: string, action: string): Promise<void> {
+async function auditDecision(
+  trx: Transaction<DB>,
+  id: string,
+  actorId: string,
+  action: 'approval.approve' | 'approval.reject',
+): Promise<void> {
   const after = await findApproval(trx, id);
   if (!after) throw new Error('approval vanished inside its own transaction');
   await recordAudit(trx, {

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { TAuditAction, TAuditEntityType } from '@vestora/contract';
 import { newestFirstPage } from '../../db/page-query.ts';
 import type { AuditRow, DB } from '../../db/schema.ts';
 
+/** A money flow's transition, `${entity}.${transition}` (money.core; audit-actions.test.ts checks each is listed). */
+type FlowAuditAction = `${'deposit' | 'withdrawal' | 'investment' | 'referral'}.${string}`;
+
 export interface AuditRecord {
   actorId: string | null;
-  /** verb.noun, e.g. "plan.update", "user.update", "deposit.confirm". */
-  action: string;
-  entityType: string;
+  /** noun.verb, e.g. "plan.update", "user.update", "deposit.confirm": one of AUDIT_ACTIONS (words in every language). */
+  action: TAuditAction | FlowAuditAction;
+  entityType: TAuditEntityType;
   entityId: string | null;
   before: unknown;
   after: unknown;

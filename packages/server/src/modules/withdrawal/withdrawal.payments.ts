@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import {
   centsToDollars,
   compactBankAccount,
+  findBic,
+  findIban,
   isPayableBankAccount,
   type TPaymentFile,
   type TPaymentFileDownload,
@@ -43,6 +45,44 @@ const latin = (s: string, max: number) =>
     .trim()
     .slice(0, max) || 'NOTPROVIDED';
 
+/** An approved bank payout as locked for the file. */
+type ApprovedPayout = Awaited<ReturnType<typeof lockApprovedBankPayouts>>[number];
+
+/** Whether the file can name the payout's account: structured (#34), else legacy text a pain.001 account takes. */
+const payable = (p: ApprovedPayout) =>
+  p.bank_iban !== null || (p.bank_routing_number !== null && p.bank_account_number !== null)
+    ? true
+    : isPayableBankAccount(p.details);
+
+/**
+ * The payee's bank and account in pain.001 (#34): the IBAN (stored, else found in the legacy text) with the BIC
+ * when known; a US account number with its ABA routing number as the bank's clearing id (USABA); else the legacy
+ * text as the account's id, as before.
+ */
+function creditor(p: ApprovedPayout) {
+  if (p.bank_routing_number !== null && p.bank_account_number !== null)
+    return {
+      CdtrAgt: { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: 'USABA' }, MmbId: p.bank_routing_number } } },
+      account: { Othr: { Id: p.bank_account_number } },
+    };
+  const iban = p.bank_iban ?? findIban(p.details);
+  const bic = p.bank_bic ?? (iban ? findBic(p.details) : null);
+  return {
+    ...(bic ? { CdtrAgt: { FinInstnId: { BICFI: bic } } } : {}),
+    account: iban ? { IBAN: iban } : accountId(p.details),
+  };
+}
+
+/**
+ * The platform's bank in the file (#34): its BIC, else its ABA routing number (USABA), else NOTPROVIDED (the
+ * standard's word for a bank the file cannot name: the bank takes it as its own customer's).
+ */
+function payingBank(account: { bic: string | null; routing_number: string | null }) {
+  if (account.bic) return { BICFI: account.bic };
+  if (account.routing_number) return { ClrSysMmbId: { ClrSysId: { Cd: 'USABA' }, MmbId: account.routing_number } };
+  return { Othr: { Id: 'NOTPROVIDED' } };
+}
+
 /** The end-to-end id of a payout: unique (the withdrawal's seq), at most 35 characters. */
 export const endToEndIdOf = (seq: number) => `VSW${String(seq).padStart(12, '0')}`;
 
@@ -61,10 +101,8 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
     const approved = (await lockApprovedBankPayouts(trx)).filter((p) => p.user_id !== admin.id);
     // Details written before they were checked this way would make the file invalid: such a payout stays
     // approved, named in the answer and the audit row, for an admin to settle with the member.
-    const skipped = approved
-      .filter((p) => !isPayableBankAccount(p.details))
-      .map((p) => ({ withdrawalId: p.id, details: p.details }));
-    const payouts = approved.filter((p) => isPayableBankAccount(p.details));
+    const skipped = approved.filter((p) => !payable(p)).map((p) => ({ withdrawalId: p.id, details: p.details }));
+    const payouts = approved.filter(payable);
     if (payouts.length === 0) return { fileName: '', content: '', count: 0, total: 0, skipped };
     const stamp = env.now.toISOString().replace(/\.\d+Z$/, '');
     const msgId = `VSPAY-${stamp.replace(/\D/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -79,11 +117,14 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
         env,
         set: { end_to_end_id: e2e, payment_file: fileName, sent_at: env.now },
       });
+      const payee = creditor(p);
+      // pain.001's order: the payee's bank (CdtrAgt) before the payee (Cdtr) and the account (CdtrAcct).
       txs.push({
         PmtId: { InstrId: e2e, EndToEndId: e2e },
         Amt: { InstdAmt: { '@Ccy': account.currency, '#': amountText(Number(p.amount_cents)) } },
+        ...(payee.CdtrAgt ? { CdtrAgt: payee.CdtrAgt } : {}),
         Cdtr: { Nm: latin(`${p.first_name} ${p.last_name}`, 140) },
-        CdtrAcct: { Id: accountId(p.details) },
+        CdtrAcct: { Id: payee.account },
         RmtInf: { Ustrd: latin(`Vestora withdrawal ${e2e}`, 140) },
       });
     }
@@ -107,7 +148,7 @@ export async function exportPayments(db: Database, admin: Viewer, env: FlowEnv):
             ReqdExctnDt: { Dt: stamp.slice(0, 10) },
             Dbtr: { Nm: latin(account.account_holder, 140) },
             DbtrAcct: { Id: accountId(account.account_number), Ccy: account.currency },
-            DbtrAgt: { FinInstnId: account.bic ? { BICFI: account.bic } : { Othr: { Id: 'NOTPROVIDED' } } },
+            DbtrAgt: { FinInstnId: payingBank(account) },
             ChrgBr: 'DEBT',
             CdtTrfTxInf: txs,
           },

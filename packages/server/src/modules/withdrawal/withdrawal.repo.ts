@@ -6,7 +6,19 @@ export function lockApprovedBankPayouts(trx: Transaction<DB>) {
   return trx
     .selectFrom('withdrawals as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['w.id', 'w.seq', 'w.user_id', 'w.amount_cents', 'w.details', 'u.first_name', 'u.last_name'])
+    .select([
+      'w.id',
+      'w.seq',
+      'w.user_id',
+      'w.amount_cents',
+      'w.details',
+      'w.bank_iban',
+      'w.bank_bic',
+      'w.bank_routing_number',
+      'w.bank_account_number',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('w.status', '=', 'approved')
     .where('w.method', '=', 'bank')
     .where('w.end_to_end_id', 'is', null)
@@ -19,7 +31,7 @@ export function lockApprovedBankPayouts(trx: Transaction<DB>) {
 export function findPayingAccount(db: Transaction<DB>) {
   return db
     .selectFrom('deposit_account')
-    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'currency'])
+    .select(['account_number', 'bank_name', 'account_holder', 'bic', 'routing_number', 'currency'])
     .orderBy('updated_at')
     .limit(1)
     .executeTakeFirst();

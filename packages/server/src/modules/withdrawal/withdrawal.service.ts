@@ -1,4 +1,4 @@
-import { BITCOIN_TXID, tr } from '@vestora/contract';
+import { BITCOIN_TXID, bankColumns, bankPayeeText, tr } from '@vestora/contract';
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
@@ -342,11 +342,20 @@ export async function requestWithdrawal(
   },
 ): Promise<TWithdrawal> {
   const { checkBeforeCommit } = opts;
+  // The schema makes sure of one or the other: an account (bank only) or the free text.
+  const details = input.bank ? bankPayeeText(input.bank) : input.details!;
+  const b = input.method === 'bank' ? bankColumns(input.bank, details) : null;
+  const bank = {
+    bank_iban: b?.bankIban ?? null,
+    bank_bic: b?.bankBic ?? null,
+    bank_routing_number: b?.bankRoutingNumber ?? null,
+    bank_account_number: b?.bankAccountNumber ?? null,
+  };
   return openRequest(db, withdrawalFlow, user, input, {
     env: opts.env,
     ...(checkBeforeCommit ? { afterInsert: (trx) => checkBeforeCommit(trx) } : {}),
-    values: () => ({ method: input.method, details: input.details }),
-    sameAs: (w) => w.method === input.method && w.details === input.details,
+    values: () => ({ method: input.method, details, ...bank }),
+    sameAs: (w) => w.method === input.method && w.details === details,
   });
 }
 

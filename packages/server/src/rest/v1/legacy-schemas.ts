@@ -90,7 +90,8 @@ export const ZLegacyPlan = z
 export type LegacyPlan = z.infer<typeof ZLegacyPlan>;
 
 // The legacy record has no isSet (the admin Overview and the Deposit page read it through /trpc).
-const { id: _accountId, isSet: _isSet, ...accountFields } = ZAccount.shape;
+// The BIC and routing number (#34) are not in the legacy record's shape.
+const { id: _accountId, isSet: _isSet, bic: _bic, routingNumber: _routing, ...accountFields } = ZAccount.shape;
 export const ZLegacyAccount = z.strictObject({ _id: z.string(), ...accountFields }).meta({ title: 'LegacyAccount' });
 /** POST /accountsNumber/update: the record as it still is and the pending proposal (#27). */
 export const ZLegacyAccountChange = ZLegacyAccount.extend({
@@ -238,7 +239,8 @@ export function toLegacyPlan({ id, version, riskLevel, riskLevelUnmapped, ...res
   return { _id: id, ...rest, riskLevel: riskLevelText(riskLevel, riskLevelUnmapped), __v: version };
 }
 
-export function toLegacyAccount({ id, isSet: _isSet, ...rest }: TAccount): LegacyAccount {
+/** The legacy record's shape: the BIC and routing number (#34) are not in it. */
+export function toLegacyAccount({ id, isSet: _isSet, bic: _b, routingNumber: _r, ...rest }: TAccount): LegacyAccount {
   return { _id: id, ...rest };
 }
 
@@ -261,6 +263,11 @@ export const LEGACY_BALANCE_REASON = 'Changed through the legacy API';
 
 /** The legacy deposit-account edit in tRPC terms. */
 export function fromLegacyAccountUpdate(body: LegacyAccountUpdateBody): z.input<typeof ZAccountFields> {
-  const { _id: _i, id: _id, __v: _v, createdAt: _c, updatedAt: _u, ...fields } = body;
-  return fields;
+  const { _id: _i, id: _id, __v: _v, createdAt: _c, updatedAt: _u, bic, routingNumber, ...fields } = body;
+  // Sent empty: none (null); not sent: left as it is (the legacy screen has neither field).
+  return {
+    ...fields,
+    ...(bic === undefined ? {} : { bic: bic ?? '' }),
+    ...(routingNumber === undefined ? {} : { routingNumber: routingNumber ?? '' }),
+  };
 }

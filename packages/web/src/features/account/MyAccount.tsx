@@ -20,6 +20,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuPencil } from 'react-icons/lu';
 import { ZAccountUpdateInput, type TAccount, type TAccountUpdateInput } from '@vestora/contract';
+import type { z } from 'zod';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
@@ -114,6 +115,26 @@ function AccountView({ account }: { account: TAccount }) {
               {account.accountNumber}
             </DataList.ItemValue>
           </DataList.Item>
+          {account.bic && (
+            <DataList.Item>
+              <DataList.ItemLabel>
+                <Trans>BIC (SWIFT code)</Trans>
+              </DataList.ItemLabel>
+              <DataList.ItemValue fontFamily="mono" dir="ltr">
+                {account.bic}
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
+          {account.routingNumber && (
+            <DataList.Item>
+              <DataList.ItemLabel>
+                <Trans>Routing number (ABA)</Trans>
+              </DataList.ItemLabel>
+              <DataList.ItemValue fontFamily="mono" dir="ltr">
+                {account.routingNumber}
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
         </DataList.Root>
         <CopyButton
           value={account.accountNumber}
@@ -126,9 +147,12 @@ function AccountView({ account }: { account: TAccount }) {
 }
 
 const ACCOUNT_FIELDS = [
-  { name: 'bankName', label: msg`Bank name` },
-  { name: 'accountHolder', label: msg`Account holder` },
-  { name: 'accountNumber', label: msg`Account number` },
+  { name: 'bankName', label: msg`Bank name`, required: true },
+  { name: 'accountHolder', label: msg`Account holder`, required: true },
+  { name: 'accountNumber', label: msg`Account number`, required: true },
+  // The payment file names the platform's bank by them (#34); a US account has a routing number, most others a BIC.
+  { name: 'bic', label: msg`BIC (SWIFT code)`, required: false },
+  { name: 'routingNumber', label: msg`Routing number (ABA, US accounts)`, required: false },
 ] as const;
 
 function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () => void }) {
@@ -138,12 +162,14 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TAccountUpdateInput>({
+  } = useForm<TAccountUpdateInput, unknown, z.output<typeof ZAccountUpdateInput>>({
     resolver: zodResolver(ZAccountUpdateInput),
     defaultValues: {
       bankName: account.bankName,
       accountHolder: account.accountHolder,
       accountNumber: account.accountNumber,
+      bic: account.bic ?? '',
+      routingNumber: account.routingNumber ?? '',
     },
   });
   const update = trpc.account.update.useMutation({
@@ -170,13 +196,13 @@ function AccountEditForm({ account, onDone }: { account: TAccount; onDone: () =>
       display="flex"
       flexDirection="column"
       gap="4"
-      onSubmit={handleSubmit((v) => update.mutate(v))}
+      onSubmit={handleSubmit((v) => update.mutate({ ...v, bic: v.bic ?? '', routingNumber: v.routingNumber ?? '' }))}
       maxW="lg"
     >
       {ACCOUNT_FIELDS.map((f) => (
-        <Field.Root key={f.name} required invalid={!!errors[f.name]} disabled={update.isPending}>
+        <Field.Root key={f.name} required={f.required} invalid={!!errors[f.name]} disabled={update.isPending}>
           <Field.Label>
-            {t(f.label)} <Field.RequiredIndicator />
+            {t(f.label)} {f.required && <Field.RequiredIndicator />}
           </Field.Label>
           <Input {...register(f.name)} autoComplete="off" />
           <Field.ErrorText>{errors[f.name]?.message}</Field.ErrorText>

@@ -14,7 +14,7 @@ import { ExpandableRow } from '../../components/table/ExpandableRow';
 import { PagedTable } from '../../components/table/PagedTable';
 import { StackedCell, Time } from '../../components/table/StackedCell';
 import { AuditChanges, diffSnapshots } from './AuditChanges';
-import { actionWords, fieldWords } from './audit-words';
+import { actionWords, entityWords, fieldWords } from './audit-words';
 
 const SECURITY = 'security';
 
@@ -146,13 +146,13 @@ export function AuditLog() {
   const directory = useUserNames(audit.items.map((e) => (e.entityType === 'user' ? e.entityId : null)));
 
   const entityName = (e: Pick<TAuditEntry, 'entityType' | 'entityId'>) => {
-    if (!e.entityId) return e.entityType;
+    if (!e.entityId) return entityWords(e.entityType);
     const user = e.entityType === 'user' ? directory.byId.get(e.entityId) : undefined;
     if (user) {
       const email = user.email;
       return t`user ${email}`;
     }
-    return `${inSentence(fieldWords(e.entityType))} #${e.entityId.slice(0, 8)}`;
+    return `${inSentence(entityWords(e.entityType))} #${e.entityId.slice(0, 8)}`;
   };
 
   return (

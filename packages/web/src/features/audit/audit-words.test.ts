@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
   ZAccount,
   ZApproval,
   ZDeposit,
@@ -11,7 +13,7 @@ import {
   ZWithdrawal,
 } from '@vestora/contract';
 import { activateLocale, loadAppTexts } from '../../i18n';
-import { actionWords, fieldWords, hasFieldWords, valueWords } from './audit-words';
+import { actionWords, entityWords, fieldWords, hasActionWords, hasFieldWords, valueWords } from './audit-words';
 
 /** The records the server snapshots into the audit log (plans, members, money, settings, approvals). */
 const AUDITED = [ZPlan, ZUser, ZDeposit, ZWithdrawal, ZAccount, ZInvestment, ZSiteSettings, ZApproval, ZRoleRequest];
@@ -75,6 +77,44 @@ describe('the audit log in words', () => {
 
   describe('in every language (#34: no field name left in English on a German or Arabic page)', () => {
     afterEach(() => activateLocale('en'));
+
+    it('every action the server records has words of its own, translated (#34: "Site update settings")', async () => {
+      expect(AUDIT_ACTIONS.length).toBeGreaterThan(70);
+      expect(AUDIT_ACTIONS.filter((a) => !hasActionWords(a))).toEqual([]);
+      expect(hasActionWords('something.new_thing')).toBe(false);
+      expect(actionWords('site.update_settings')).toBe('Site settings changed');
+      expect(actionWords('withdrawal.approveForBank')).toBe('Withdrawal approved: waits for the payment file');
+      expect(actionWords('statement.apply_settle')).toBe('Statement line showed a payout paid');
+      const english = AUDIT_ACTIONS.map(actionWords);
+      expect(english.filter((w) => /[._]|[a-z][A-Z]/.test(w))).toEqual([]);
+      await loadAppTexts();
+      for (const locale of ['de', 'es', 'pt-BR', 'ar'] as const) {
+        await activateLocale(locale);
+        const shown = AUDIT_ACTIONS.map(actionWords);
+        expect(
+          AUDIT_ACTIONS.filter((_, i) => shown[i] === english[i]),
+          locale,
+        ).toEqual([]);
+      }
+      await activateLocale('de');
+      expect(actionWords('site.update_settings')).toBe('Website-Einstellungen geändert');
+      await activateLocale('ar');
+      expect(actionWords('site.update_settings')).toBe('تغيّرت إعدادات الموقع');
+    });
+
+    it('every kind of record an entry is about has words, translated', async () => {
+      expect(entityWords('statement_line')).toBe('Statement line');
+      expect(entityWords('site_settings')).toBe('Site settings');
+      const english = AUDIT_ENTITY_TYPES.map(entityWords);
+      await loadAppTexts();
+      for (const locale of ['de', 'es', 'pt-BR', 'ar'] as const) {
+        await activateLocale(locale);
+        const shown = AUDIT_ENTITY_TYPES.map(entityWords);
+        // "Plan" is a plan in German and Spanish too.
+        const same = AUDIT_ENTITY_TYPES.filter((_, i) => shown[i] === english[i]);
+        expect(same, locale).toEqual(locale === 'de' || locale === 'es' ? ['plan'] : []);
+      }
+    });
 
     it('every field of an audited record has words of its own', () => {
       expect(auditedFields.length).toBeGreaterThan(60);

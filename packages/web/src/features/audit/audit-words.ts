@@ -3,7 +3,7 @@
 
 import { type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
-import { type TAccountType, type TPlan, centsToDollars } from '@vestora/contract';
+import { type TAccountType, type TAuditEntityType, type TPlan, centsToDollars } from '@vestora/contract';
 import { i18n } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 import { DEPOSIT_STATUS, WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS } from '../../lib/money-labels';
@@ -48,6 +48,34 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'withdrawal.confirmCrypto': msg`Crypto withdrawal paid: confirmed by the network`,
   'investment.redeem': msg`Investment redeemed early`,
   'investment.set_renewal': msg`Renewal at maturity changed`,
+  'auth.two_factor_paused': msg`Two-factor sign-in paused after wrong codes`,
+  'auth.two_factor_recovery_codes_regenerated': msg`Two-factor recovery codes renewed`,
+  'bitcoin.resolve_amount': msg`Bitcoin payment with a disagreeing amount resolved`,
+  'data_export.request': msg`Copy of personal data requested`,
+  'data_export.download': msg`Copy of personal data downloaded`,
+  'deposit.credit': msg`Bitcoin deposit credited`,
+  'deposit.creditHeld': msg`Bitcoin deposit credited after waiting for a price`,
+  'deposit.expire': msg`Deposit report expired (no transfer arrived in time)`,
+  'role_request.create': msg`Role change requested (waits for a second administrator)`,
+  'role_request.approve': msg`Role change request approved`,
+  'role_request.reject': msg`Role change request rejected`,
+  'site.update_settings': msg`Site settings changed`,
+  'statement.import': msg`Bank statement imported`,
+  'statement.approve': msg`Bank statement approved: its matched lines applied`,
+  'statement.assign': msg`Statement line assigned to a member`,
+  'statement.dismiss': msg`Statement line set aside`,
+  'statement.apply_deposit': msg`Statement line credited a deposit`,
+  'statement.apply_link': msg`Statement line linked to a deposit confirmed by hand`,
+  'statement.apply_settle': msg`Statement line showed a payout paid`,
+  'statement.apply_return': msg`Statement line showed a payout returned`,
+  'user.update_profile': msg`Own profile edited`,
+  'user.close': msg`Account closed by its owner`,
+  'user.reset_link_issued': msg`Password reset link issued (command line)`,
+  'withdrawal.approveForBank': msg`Withdrawal approved: waits for the payment file`,
+  'withdrawal.send': msg`Withdrawal sent to the bank in a payment file`,
+  'withdrawal.settle': msg`Withdrawal paid: seen on the bank statement`,
+  'withdrawal.returnSent': msg`Withdrawal returned by the bank`,
+  'withdrawal.returnPaid': msg`Withdrawal returned by the bank after it was paid`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {
@@ -81,13 +109,20 @@ const VERBS: Record<string, MessageDescriptor> = {
   pay: msg`paid`,
 };
 
+/** True when the action has words of its own in every language (else it is read from its code, in English). */
+export function hasActionWords(action: string): boolean {
+  if (Object.hasOwn(SPECIAL, action)) return true;
+  const [thing = '', verb = ''] = action.split('.');
+  return Object.hasOwn(THINGS, thing) && Object.hasOwn(VERBS, verb);
+}
+
 /** "plan.create" → "Plan created"; an unknown code still reads as words ("foo.bar_baz" → "Foo bar baz"). */
 export function actionWords(action: string): string {
-  const special = SPECIAL[action];
+  const special = Object.hasOwn(SPECIAL, action) ? SPECIAL[action] : undefined;
   if (special) return i18n._(special);
   const [thing = '', verb = ''] = action.split('.');
-  const thingWords = THINGS[thing];
-  const verbWords = VERBS[verb];
+  const thingWords = Object.hasOwn(THINGS, thing) ? THINGS[thing] : undefined;
+  const verbWords = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
   if (thingWords && verbWords) {
     const what = i18n._(thingWords);
     const done = i18n._(verbWords);
@@ -98,6 +133,34 @@ export function actionWords(action: string): string {
   }
   const words = action.replace(/[._]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The kinds of record an entry is about (`entityType`), as a noun: "Bank statement #1a2b3c4d". */
+const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
+  approval: msg({ message: 'Proposal', context: 'audit record' }),
+  bitcoin_exception: msg({ message: 'Bitcoin exception', context: 'audit record' }),
+  contact_message: msg({ message: 'Contact message', context: 'audit record' }),
+  deposit: msg({ message: 'Deposit', context: 'audit record' }),
+  deposit_account: msg({ message: 'Deposit account record', context: 'audit record' }),
+  investment: msg({ message: 'Investment', context: 'audit record' }),
+  mail: msg({ message: 'Email', context: 'audit record' }),
+  payment_file: msg({ message: 'Payment file', context: 'audit record' }),
+  plan: msg({ message: 'Plan', context: 'audit record' }),
+  rate_limit: msg({ message: 'Sign-in limit', context: 'audit record' }),
+  referral: msg({ message: 'Referral reward', context: 'audit record' }),
+  role_request: msg({ message: 'Role change request', context: 'audit record' }),
+  site_settings: msg({ message: 'Site settings', context: 'audit record' }),
+  statement: msg({ message: 'Bank statement', context: 'audit record' }),
+  statement_csv_mapping: msg({ message: 'Bank CSV mapping', context: 'audit record' }),
+  statement_line: msg({ message: 'Statement line', context: 'audit record' }),
+  user: msg({ message: 'User', context: 'audit record' }),
+  withdrawal: msg({ message: 'Withdrawal', context: 'audit record' }),
+};
+
+/** "statement_line" → "Statement line"; an unknown kind as its field words. */
+export function entityWords(entityType: string): string {
+  const known = Object.hasOwn(ENTITIES, entityType) ? ENTITIES[entityType as TAuditEntityType] : undefined;
+  return known ? i18n._(known) : fieldWords(entityType);
 }
 
 /** Snapshot fields whose words are not just the name split at its capitals. */
@@ -157,6 +220,8 @@ const FIELDS: Record<string, MessageDescriptor> = {
   accountNumber: msg`Account number`,
   bankName: msg`Bank name`,
   accountHolder: msg`Account holder`,
+  bic: msg`BIC (SWIFT code)`,
+  routingNumber: msg`Routing number (ABA)`,
   isSet: msg`Set by an admin`,
   planId: msg`Plan id`,
   planName: msg`Plan name`,

@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Card, Code, HStack, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  HStack,
+  Heading,
+  Link,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import type { TAdminOverview } from '@vestora/contract';
-import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu';
+import { LuCircleAlert, LuCircleCheck, LuRefreshCw } from 'react-icons/lu';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
@@ -154,6 +167,14 @@ function SetupTodos({ todos }: { todos: Todo[] }) {
   );
 }
 
+/**
+ * How often an open Overview reloads its figures and both checks (#34: its "last full check" stayed old for half
+ * an hour of money movement): the server keeps the money figures at most a minute old and re-runs the full check
+ * once it is a few minutes old. The interval pauses while the tab is hidden (refetchIntervalInBackground off:
+ * React Query's focus manager follows document.visibilityState) and the page reloads when it is shown again.
+ */
+export const OVERVIEW_REFRESH_MS = 60_000;
+
 /** /dashboard/overview (admins): the morning figures and the two checks, with links to where work waits. */
 export default function AdminOverviewPage() {
   const { t } = useLingui();
@@ -162,7 +183,8 @@ export default function AdminOverviewPage() {
   // figures older than its label says.
   const overview = trpc.overview.admin.useQuery(undefined, {
     refetchOnWindowFocus: true,
-    refetchInterval: 60_000,
+    refetchInterval: OVERVIEW_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 
   if (overview.isPending) return <PageLoader label={t`Loading the overview...`} />;
@@ -181,6 +203,7 @@ export default function AdminOverviewPage() {
   const checkedAt = formatDateTime(o.ledgerCheckedAt);
   const difference = formatMoney(o.platform.difference);
   const figuresAt = formatDateTime(o.figuresAt);
+  const updatedAt = formatDateTime(new Date(overview.dataUpdatedAt).toISOString());
   const deskLink = (tab: string, text: string) => (
     <Link asChild color="teal.fg" fontSize="sm" fontWeight="medium">
       <RouterLink to={`/dashboard/money-desk${tab ? `?tab=${tab}` : ''}`}>{text}</RouterLink>
@@ -192,6 +215,22 @@ export default function AdminOverviewPage() {
       <PageIntro title={t`Overview`}>
         <Trans>What the platform holds and owes this morning, and whether the books balance.</Trans>
       </PageIntro>
+
+      <HStack gap="3" flexWrap="wrap">
+        <Text fontSize="sm" color="fg.muted" data-testid="overview-updated">
+          <Trans>Page updated {updatedAt}; it refreshes itself every minute while this tab is open.</Trans>
+        </Text>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => void overview.refetch()}
+          loading={overview.isFetching}
+          loadingText={t`Refreshing…`}
+        >
+          <LuRefreshCw aria-hidden />
+          <Trans>Refresh now</Trans>
+        </Button>
+      </HStack>
 
       <SetupTodos todos={setupTodos(o.setup)} />
 
@@ -213,7 +252,7 @@ export default function AdminOverviewPage() {
       <Text fontSize="sm" color="fg.muted" data-testid="figures-at">
         <Trans>
           Users and pending requests are live; balances, principal and interest due as of {figuresAt} (never more than a
-          minute old; this page refreshes itself every minute).
+          minute old).
         </Trans>
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">

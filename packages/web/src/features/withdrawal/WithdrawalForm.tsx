@@ -7,10 +7,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  ZBankPayee,
   ZWithdrawalDetailsText,
   ZWithdrawalMethod,
   checkWithdrawalDetails,
   dollarsToCents,
+  type TBankPayeeInput,
   type TWithdrawal,
   type TWithdrawalMethod,
 } from '@vestora/contract';
@@ -23,10 +25,53 @@ import { AmountField } from '../../components/money/AmountField';
 import { useSubmissionKey } from '../../lib/use-submission-key';
 import { WithdrawalSuccessDialog } from './WithdrawalSuccessDialog';
 
-/** ZWithdrawalRequestInput's rules on what the form holds (the amount as typed text). */
+/** Where a bank payout goes: an IBAN (with its BIC), or a US account with its routing number (#34). */
+const BANK_KINDS = ['iban', 'us'] as const;
+type BankKind = (typeof BANK_KINDS)[number];
+
+/** The bank account the form holds, as withdrawal.request takes it. */
+function bankPayee(v: {
+  bankKind: BankKind;
+  iban: string;
+  bic: string;
+  routingNumber: string;
+  accountNumber: string;
+}): TBankPayeeInput {
+  return v.bankKind === 'iban'
+    ? { kind: 'iban', iban: v.iban, bic: v.bic }
+    : { kind: 'us', routingNumber: v.routingNumber, accountNumber: v.accountNumber };
+}
+
+/**
+ * ZWithdrawalRequestInput's rules on what the form holds (the amount as typed text): a bank account checked as
+ * the server checks it (IBAN check digits, BIC shape, ABA checksum), else the method's details text.
+ */
 const ZWithdrawalForm = z
-  .object({ amount: ZAmountText, method: ZWithdrawalMethod, details: ZWithdrawalDetailsText })
-  .superRefine(checkWithdrawalDetails);
+  .object({
+    amount: ZAmountText,
+    method: ZWithdrawalMethod,
+    details: z.string(),
+    bankKind: z.enum(BANK_KINDS),
+    iban: z.string(),
+    bic: z.string(),
+    routingNumber: z.string(),
+    accountNumber: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'bank') {
+      const bank = ZBankPayee.safeParse(bankPayee(v));
+      if (!bank.success)
+        for (const issue of bank.error.issues)
+          ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+      return;
+    }
+    const details = ZWithdrawalDetailsText.safeParse(v.details);
+    if (!details.success) {
+      ctx.addIssue({ code: 'custom', path: ['details'], message: details.error.issues[0]?.message ?? '' });
+      return;
+    }
+    checkWithdrawalDetails({ method: v.method, details: details.data }, ctx);
+  });
 type WithdrawalFormInput = z.input<typeof ZWithdrawalForm>;
 type WithdrawalFormOutput = z.output<typeof ZWithdrawalForm>;
 
@@ -35,6 +80,12 @@ const DETAILS_WORDS: Record<TWithdrawalMethod, { label: MessageDescriptor; place
   bank: { label: msg`Bank Account Number`, placeholder: msg`Enter your bank account number` },
   paypal: { label: msg`PayPal Email`, placeholder: msg`Enter your PayPal email` },
   crypto: { label: msg`Crypto Wallet Address`, placeholder: msg`Enter your crypto wallet address` },
+};
+
+/** The kinds of bank account, in the reader's language. */
+const BANK_KIND_WORDS: Record<BankKind, MessageDescriptor> = {
+  iban: msg`IBAN (Europe and most countries)`,
+  us: msg`United States: routing and account number`,
 };
 
 /** The method names of the select (WITHDRAWAL_METHOD_LABELS), in the reader's language. */
@@ -64,9 +115,19 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
     formState: { errors },
   } = useForm<WithdrawalFormInput, unknown, WithdrawalFormOutput>({
     resolver: zodResolver(ZWithdrawalForm),
-    defaultValues: { amount: '', method: 'bank', details: '' },
+    defaultValues: {
+      amount: '',
+      method: 'bank',
+      details: '',
+      bankKind: 'iban',
+      iban: '',
+      bic: '',
+      routingNumber: '',
+      accountNumber: '',
+    },
   });
   const method = useWatch({ control, name: 'method' }) ?? 'bank';
+  const bankKind = useWatch({ control, name: 'bankKind' }) ?? 'iban';
   const details = DETAILS_WORDS[method];
 
   const request = trpc.withdrawal.request.useMutation({
@@ -97,9 +158,14 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
       return;
     }
     setOtpError(null);
+    // A bank payout sends its account (the server writes the details from it); the others their details.
+    const what =
+      values.method === 'bank'
+        ? { amount: values.amount, method: values.method, bank: bankPayee(values) }
+        : { amount: values.amount, method: values.method, details: values.details };
     request.mutate({
-      ...values,
-      idempotencyKey: submissionKey.keyFor(values),
+      ...what,
+      idempotencyKey: submissionKey.keyFor(what),
       ...(twoFactor ? { otp: code } : {}),
     });
   };
@@ -142,19 +208,105 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <Field.Root required invalid={!!errors.details} disabled={request.isPending}>
-            <Field.Label>
-              {t(details.label)} <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              {...register('details')}
-              placeholder={t(details.placeholder)}
-              type={method === 'paypal' ? 'email' : 'text'}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <Field.ErrorText>{errors.details?.message}</Field.ErrorText>
-          </Field.Root>
+          {method === 'bank' ? (
+            <>
+              <Field.Root required disabled={request.isPending}>
+                <Field.Label>
+                  <Trans>Bank account</Trans> <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...register('bankKind')}>
+                    {BANK_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {t(BANK_KIND_WORDS[k])}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              {bankKind === 'iban' ? (
+                <>
+                  <Field.Root required invalid={!!errors.iban} disabled={request.isPending}>
+                    <Field.Label>
+                      <Trans>IBAN</Trans> <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      {...register('iban')}
+                      placeholder="DE89 3704 0044 0532 0130 00"
+                      dir="ltr"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                    <Field.ErrorText>{errors.iban?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={!!errors.bic} disabled={request.isPending}>
+                    <Field.Label>
+                      <Trans>BIC (SWIFT code)</Trans>
+                    </Field.Label>
+                    <Input
+                      {...register('bic')}
+                      placeholder="COBADEFFXXX"
+                      dir="ltr"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                    {errors.bic ? (
+                      <Field.ErrorText>{errors.bic.message}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>
+                        <Trans>Your bank's code: optional within the SEPA area, needed for banks elsewhere.</Trans>
+                      </Field.HelperText>
+                    )}
+                  </Field.Root>
+                </>
+              ) : (
+                <>
+                  <Field.Root required invalid={!!errors.routingNumber} disabled={request.isPending}>
+                    <Field.Label>
+                      <Trans>Routing number (ABA)</Trans> <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      {...register('routingNumber')}
+                      placeholder="011000015"
+                      inputMode="numeric"
+                      dir="ltr"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                    <Field.ErrorText>{errors.routingNumber?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root required invalid={!!errors.accountNumber} disabled={request.isPending}>
+                    <Field.Label>
+                      <Trans>Account number</Trans> <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      {...register('accountNumber')}
+                      inputMode="numeric"
+                      dir="ltr"
+                      autoComplete="off"
+                      spellCheck={false}
+                    />
+                    <Field.ErrorText>{errors.accountNumber?.message}</Field.ErrorText>
+                  </Field.Root>
+                </>
+              )}
+            </>
+          ) : (
+            <Field.Root required invalid={!!errors.details} disabled={request.isPending}>
+              <Field.Label>
+                {t(details.label)} <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                {...register('details')}
+                placeholder={t(details.placeholder)}
+                type={method === 'paypal' ? 'email' : 'text'}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <Field.ErrorText>{errors.details?.message}</Field.ErrorText>
+            </Field.Root>
+          )}
           {twoFactor && (
             <Field.Root required invalid={!!otpError} disabled={request.isPending}>
               <Field.Label>
