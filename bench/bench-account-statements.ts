@@ -36,26 +36,46 @@ async function seed(url: string, n: number) {
        from generate_series(1, $1::int) i`,
       [n],
     );
-    // Four entries per member, inserted in time order (seq agrees with created_at), balance_after the running sum.
+    // Four entries per member, inserted in time order (seq agrees with created_at): movements of the journal
+    // (#29), each the member's posting and the adjustments account's, written with the posting trigger off and
+    // the balances set from the postings after, as the trigger would leave them.
+    await c.query('set session_replication_role = replica');
     await c.query(
-      `insert into ledger_entries (id, user_id, kind, amount_cents, balance_after_cents, ref_type, ref_id, memo, created_at)
-       select md5('stmt-le-' || i || '-' || k)::uuid, md5('stmt-user-' || i)::uuid, 'adjustment', amount,
-         sum(amount) over (partition by i order by k), 'adjustment', md5('stmt-ref-' || i || '-' || k)::uuid,
-         'bench', at
-       from (
-         select i, k,
-           case k when 0 then 10000 + i % 5000 when 1 then 2500 when 2 then -1000 else 333 end as amount,
-           case k when 0 then timestamptz '2026-09-15T00:00:00Z' when 1 then timestamptz '2026-10-05T00:00:00Z'
-             when 2 then timestamptz '2026-10-12T00:00:00Z' else timestamptz '2026-10-28T00:00:00Z' end
-             + (i % 86400) * interval '1 second' as at
-         from generate_series(1, $1::int) i cross join generate_series(0, 3) k
-       ) s order by k, i`,
+      `create temp table stmt_slots as
+       select i, k,
+         case k when 0 then 10000 + i % 5000 when 1 then 2500 when 2 then -1000 else 333 end as amount,
+         case k when 0 then timestamptz '2026-09-15T00:00:00Z' when 1 then timestamptz '2026-10-05T00:00:00Z'
+           when 2 then timestamptz '2026-10-12T00:00:00Z' else timestamptz '2026-10-28T00:00:00Z' end
+           + (i % 86400) * interval '1 second' as at
+       from generate_series(1, $1::int) i cross join generate_series(0, 3) k`,
       [n],
     );
     await c.query(
-      `update users u set balance_cents = s.total from
-         (select user_id, sum(amount_cents) as total from ledger_entries group by user_id) s where s.user_id = u.id`,
+      `insert into ledger_movements (id, asset, kind, ref_type, ref_id, memo, created_at)
+       select md5('stmt-lm-' || i || '-' || k)::uuid, 'USD', 'adjustment', 'adjustment',
+         md5('stmt-ref-' || i || '-' || k)::uuid, 'bench', at
+       from stmt_slots order by k, i`,
     );
+    await c.query(
+      `insert into ledger_postings (id, movement_id, account_id, asset, amount, balance_after)
+       select md5('stmt-le-' || s.i || '-' || s.k)::uuid, md5('stmt-lm-' || s.i || '-' || s.k)::uuid, a.id, 'USD',
+         s.amount, sum(s.amount) over (partition by s.i order by s.k)
+       from stmt_slots s
+       join ledger_accounts a on a.user_id = md5('stmt-user-' || s.i)::uuid and a.kind = 'available' and a.asset = 'USD'
+       order by s.k, s.i`,
+    );
+    await c.query(
+      `insert into ledger_postings (id, movement_id, account_id, asset, amount)
+       select md5('stmt-lc-' || i || '-' || k)::uuid, md5('stmt-lm-' || i || '-' || k)::uuid,
+         md5('vestora:platform:adjustments:USD')::uuid, 'USD', -amount
+       from stmt_slots order by k, i`,
+    );
+    await c.query(
+      `update ledger_accounts a set balance = s.total
+       from (select account_id, sum(amount) as total from ledger_postings group by account_id) s
+       where s.account_id = a.id`,
+    );
+    await c.query('set session_replication_role = default');
     await c.query('analyze');
   } finally {
     await c.end();

@@ -7,14 +7,17 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PLAN_COLUMNS, PUBLIC_USER_COLUMNS, SESSION_COOKIE } from '@vestora/server/bench';
+import { PLAN_COLUMNS, PUBLIC_USER_COLUMN_NAMES, SESSION_COOKIE } from '@vestora/server/bench';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const q = (c: string) => `"${c}"`;
 // What Kysely compiles listPlans() and findSessionWithUser() to.
 const PLANS_SQL = `select ${PLAN_COLUMNS.map(q).join(', ')} from "plans" where "status" = $1 order by "created_at", "id"`;
 const SESSION_SQL =
-  `select ${PUBLIC_USER_COLUMNS.map((c) => `"users".${q(c)}`).join(', ')}, ` +
+  `select ${PUBLIC_USER_COLUMN_NAMES.map((c) => `"users".${q(c)}`).join(', ')}, ` +
+  // The USD balance from the journal (#29), as balanceCentsColumn() compiles it.
+  `coalesce((select la.balance from ledger_accounts la where la.user_id = "users"."id" and la.kind = 'available' ` +
+  `and la.asset = 'USD'), 0)::bigint as "balance_cents", ` +
   `"sessions"."created_at" as "session_created_at", "sessions"."last_seen_at" as "session_last_seen_at" ` +
   `from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token_hash" = $1`;
 

@@ -31,6 +31,7 @@ import {
   createEmptyTestDatabase,
 } from '@vestora/server/bench';
 import { type BenchRow, RESULTS_DIR, recordBench, summarise } from './bench-report.ts';
+import { balanceCentsColumn } from '@vestora/server/bench';
 
 const SCALES = (process.env.BENCH_GROWTH_USERS ?? '1000,100000').split(',').map((s) => Number(s.trim()));
 const REPS = Number(process.env.BENCH_GROWTH_REPS ?? 200);
@@ -145,7 +146,7 @@ async function runScale(users: number, withPlans: boolean): Promise<ScaleResult>
     });
     try {
       const db = base.db;
-      const row = (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = (id: string) => db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
       const callers = {
         admin: callerAs(app.deps, await row(growthUserId(0))),
         heavy: callerAs(app.deps, await row(growthUserId(1))),

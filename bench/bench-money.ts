@@ -13,7 +13,7 @@ import {
   insertUser,
   createTestDb,
   type DbHandle,
-  type UserRow,
+  type TestUser,
 } from '@vestora/server/bench';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
@@ -81,9 +81,9 @@ async function main() {
     );
     const db = handle.db;
     const admin = await insertUser(db, { accountType: 'admin' });
-    const users: UserRow[] = [];
+    const users: TestUser[] = [];
     for (let c = 0; c < CLIENTS; c++) users.push(await insertUser(db, { balanceCents: 1_000_000_00 }));
-    const as = (u: UserRow) => callerAs(app.deps, u);
+    const as = (u: TestUser) => callerAs(app.deps, u);
 
     await scenario(`withdrawal.request, one user per client (hold + ledger entry per call)`, CLIENTS, PER_CLIENT, (c) =>
       as(users[c]!).withdrawal.request({ amount: 1, method: 'bank', details: BANK, idempotencyKey: randomUUID() }),

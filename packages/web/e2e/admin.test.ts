@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { UserRow } from '../../server/src/db/schema.ts';
+import type { TestUser } from '../../server/src/test/factories.ts';
 import { callerAs } from '../../server/src/test/factories.ts';
 import {
   atPath,
@@ -26,19 +26,19 @@ import {
 
 const env = useE2E();
 
-let second: UserRow | undefined;
+let second: TestUser | undefined;
 /** The second administrator of these tests (#27: money one admin decides waits for another's approval). */
-async function secondAdmin(): Promise<UserRow> {
+async function secondAdmin(): Promise<TestUser> {
   second ??= await env().createUser({ accountType: 'admin', firstName: 'Second', email: uniqueEmail('second-admin') });
   return second;
 }
 
-let payer: UserRow | undefined;
+let payer: TestUser | undefined;
 /**
  * A third administrator who took no part in crediting the member: since #27 an admin who proposed or approved
  * money credited to a member cannot approve that member's payout.
  */
-async function payerAdmin(): Promise<UserRow> {
+async function payerAdmin(): Promise<TestUser> {
   payer ??= await env().createUser({ accountType: 'admin', firstName: 'Payer', email: uniqueEmail('payer-admin') });
   return payer;
 }

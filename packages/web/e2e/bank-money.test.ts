@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   useE2E,
 } from './harness.ts';
+import { balanceCentsColumn } from '@vestora/server/bench';
 
 const env = useE2E();
 
@@ -81,7 +82,7 @@ function camt053(account: string, reference: string): string {
 async function balanceOf(userId: string): Promise<number> {
   const row = await env()
     .db.selectFrom('users')
-    .select('balance_cents')
+    .select(balanceCentsColumn())
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.balance_cents);

@@ -22,6 +22,7 @@ import {
   useE2E,
   UI_TIMEOUT,
 } from './harness.ts';
+import { balanceCentsColumn } from '@vestora/server/bench';
 
 /** BIP84's test vector account key (m/84'/0'/0'): its addresses are the ones the BIP lists. */
 const ZPUB =
@@ -87,7 +88,7 @@ async function storedAddress(userId: string) {
 async function balanceOf(userId: string): Promise<number> {
   const row = await env()
     .db.selectFrom('users')
-    .select('balance_cents')
+    .select(balanceCentsColumn())
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.balance_cents);

@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, type TestCont
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import type { Database, DbHandle } from '../../server/src/db/create-db.ts';
-import type { UserRow } from '../../server/src/db/schema.ts';
+import type { TestUser } from '../../server/src/test/factories.ts';
 import { seedIfEmpty } from '../../server/src/db/seed.ts';
 import { insertUser, TEST_PASSWORD } from '../../server/src/test/factories.ts';
 import { ManualClock } from '../../server/src/test/manual-clock.ts';
@@ -232,7 +232,7 @@ export interface E2E {
   baseUrl: string;
   handle: DbHandle;
   db: Database;
-  admin: UserRow;
+  admin: TestUser;
   feed: FakeFeed;
   browser: Browser;
   /**
@@ -256,7 +256,7 @@ export interface E2E {
   /** Signs in through the API inside the page's context (fast path for setup; the UI path has its own test). */
   signInByApi(tp: TrackedPage, email: string, password?: string): Promise<void>;
   /** Creates a user straight in the database. */
-  createUser(opts?: Parameters<typeof insertUser>[1]): Promise<UserRow>;
+  createUser(opts?: Parameters<typeof insertUser>[1]): Promise<TestUser>;
   /** The running server's dependencies (db, config, clock, market), for tests that drive a background job. */
   deps: FastifyInstance['deps'];
 }

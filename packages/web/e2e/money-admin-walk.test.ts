@@ -10,6 +10,7 @@ import { payDuePeriods } from '../../server/src/modules/investment/investment.pa
 import { PLACEHOLDER_ACCOUNT } from '../../server/src/db/seed.ts';
 import { adjustBalance, callerAs } from '../../server/src/test/factories.ts';
 import { atPath, describeBrowser, gone, poll, seen, shot, type TrackedPage, uniqueEmail, useE2E } from './harness.ts';
+import { balanceCentsColumn } from '@vestora/server/bench';
 
 const env = useE2E();
 
@@ -210,7 +211,7 @@ describeBrowser('what members and admins read about money is right', () => {
 
     // Money moves; a minute and more later the Overview shows it (never the figures from before).
     const held = async () => {
-      const rows = await env().db.selectFrom('users').select('balance_cents').execute();
+      const rows = await env().db.selectFrom('users').select(balanceCentsColumn()).execute();
       return rows.reduce((sum, r) => sum + Number(r.balance_cents), 0) / 100;
     };
     const money = (v: number) =>

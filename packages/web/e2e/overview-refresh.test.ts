@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { adjustBalance } from '../../server/src/test/factories.ts';
 import { describeBrowser, poll, seen, useE2E } from './harness.ts';
+import { balanceCentsColumn } from '@vestora/server/bench';
 
 const env = useE2E();
 
@@ -15,7 +16,7 @@ const REFRESH_MS = 60_000;
 
 /** Every balance held, as the Overview writes it. */
 async function held(): Promise<string> {
-  const rows = await env().db.selectFrom('users').select('balance_cents').execute();
+  const rows = await env().db.selectFrom('users').select(balanceCentsColumn()).execute();
   const dollars = rows.reduce((sum, r) => sum + Number(r.balance_cents), 0) / 100;
   return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

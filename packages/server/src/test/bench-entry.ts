@@ -8,6 +8,7 @@ export { loadConfig } from '../config.ts';
 export { createDb, type DbHandle } from '../db/create-db.ts';
 export { migrateToLatest } from '../db/migrate.ts';
 export type { UserRow } from '../db/schema.ts';
+export type { TestUser } from './factories.ts';
 export { seedIfEmpty } from '../db/seed.ts';
 export { SESSION_COOKIE } from '../lib/session-cookie.ts';
 export { issueDueStatements } from '../modules/account-statement/account-statement.job.ts';
@@ -18,7 +19,7 @@ export { addMonthsUtc } from '../modules/investment/investment.schedule.ts';
 export { verifyLedger } from '../modules/ledger/ledger.service.ts';
 export { PLAN_COLUMNS } from '../modules/plan/plan.repo.ts';
 export { createSession } from '../modules/session/session.service.ts';
-export { balanceCentsColumn, PUBLIC_USER_COLUMNS } from '../modules/user/user.repo.ts';
+export { balanceCentsColumn, PUBLIC_USER_COLUMN_NAMES, PUBLIC_USER_COLUMNS } from '../modules/user/user.repo.ts';
 export { memberReference } from '../modules/statement/rf-reference.ts';
 
 // Test fixtures the benchmarks build on: databases, users, the fake market feed, the growth seed.

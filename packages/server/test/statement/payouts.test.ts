@@ -239,9 +239,9 @@ describe('payouts by pain.001 file, settled and returned by the statement', () =
 
 describe('a bank payout names its account: IBAN and BIC, or US routing and account number (#34)', () => {
   let t: TestApp;
-  let exporter: UserRow;
-  let approver: UserRow;
-  let member: UserRow;
+  let exporter: TestUser;
+  let approver: TestUser;
+  let member: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
     exporter = await insertUser(t.handle.db, { accountType: 'admin' });
