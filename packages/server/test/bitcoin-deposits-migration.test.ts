@@ -4,7 +4,6 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/create-db.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { insertUser } from '../src/test/factories.ts';
 import { createEmptyTestDatabase, testDbKind } from '../src/test/test-db.ts';
 
 // The migration itself is under test, so this builds the schema up to the one before it, on the project's engine
@@ -42,10 +41,19 @@ describe(`migration ${NAME}`, () => {
     return err!;
   };
 
+  // A user row as the previous schema holds it (the factories read the journal, which comes later).
+  const oldUser = async (accountType: 'user' | 'admin') => {
+    const id = randomUUID();
+    await sql`insert into users (id, first_name, last_name, country, city, email, password_hash, account_type, referral_code)
+      values (${id}, 'Test', 'User', 'Portugal', 'Lisbon', ${`${id}@example.com`}, 'not-a-hash', ${accountType},
+        ${id.slice(0, 10).toUpperCase()})`.execute(handle.db);
+    return { id };
+  };
+
   it("keeps every Bitcoin deposit's values, drops the old columns, and the database pairs the two rows", async () => {
     expect((await migrator().migrateTo(before)).error).toBeUndefined();
-    const member = await insertUser(handle.db);
-    const admin = await insertUser(handle.db, { accountType: 'admin' });
+    const member = await oldUser('user');
+    const admin = await oldUser('admin');
     const bank = randomUUID();
     await sql`insert into deposits (id, user_id, amount_cents, reference, status, idempotency_key, created_at)
       values (${bank}, ${member.id}, 5000, 'VS1', 'pending', 'bank-key-1', '2026-11-28T10:00:00Z')`.execute(handle.db);

@@ -120,6 +120,23 @@ const RECORD_TABLES = [
 ];
 
 /**
+ * Where a table's rows are read from: the table, or, for deposits once a Bitcoin deposit's chain columns live in
+ * bitcoin_deposits (#29), the two joined under the old column names.
+ */
+async function source(db: Database, table: string) {
+  if (table !== 'deposits') return sql.table(table);
+  const split = await sql<{ n: number | string }>`
+    select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = 'bitcoin_deposits'`.execute(
+    db,
+  );
+  if (Number(split.rows[0]!.n) === 0) return sql.table(table);
+  return sql`(select d.*, b.txid as btc_txid, b.vout as btc_vout, b.sats as btc_sats, b.address as btc_address,
+      b.block_height as btc_block_height, b.block_hash as btc_block_hash, b.price_cents as btc_price_cents,
+      b.price_at as btc_price_at, b.review as btc_review, b.resolved_by as btc_resolved_by
+    from deposits d left join bitcoin_deposits b on b.deposit_id = d.id)`;
+}
+
+/**
  * A table's rows as PostgreSQL serialises them (to_jsonb: the same text on either engine, before and after),
  * only the columns the fixture has (a later migration's new columns are not part of the old database), in
  * the order of `orderBy`.
@@ -127,7 +144,7 @@ const RECORD_TABLES = [
 async function rowsOf(db: Database, table: string, columns: string[], orderBy: string[]): Promise<unknown[]> {
   const r = await sql<{ r: unknown }>`
     select jsonb_build_object(${sql.join(columns.flatMap((c) => [sql.lit(c), sql.ref(`t.${c}`)]))}) as r
-    from ${sql.table(table)} t order by ${sql.join(orderBy.map((c) => sql.ref(`t.${c}`)))}`.execute(db);
+    from ${await source(db, table)} t order by ${sql.join(orderBy.map((c) => sql.ref(`t.${c}`)))}`.execute(db);
   return r.rows.map((x) => (typeof x.r === 'string' ? JSON.parse(x.r) : x.r));
 }
 
