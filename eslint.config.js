@@ -29,10 +29,10 @@ const contextImport = {
     'shared types such as AppDeps and SessionCookies belong in a module-level file (e.g. lib/), not trpc/context.',
 };
 
-// Money crosses one door (STYLE.md habit 20): only modules/money/ writes a ledger entry.
+// Money crosses one door (STYLE.md habit 20): only modules/money/ writes the journal (its movements and postings).
 const balanceWrite = {
-  group: ['**/money/money.repo', '**/money/money.repo.*'],
-  importNames: ['applyBalanceChange', 'insertPlatformEntry'],
+  group: ['**/money/money.journal.repo', '**/money/money.journal.repo.*'],
+  importNames: ['insertMovements'],
   message:
     'Only modules/money/ writes the ledger: move money with moveMoney (modules/money/money.move.ts) or, better, ' +
     'a transition declared on the flow it belongs to (defineFlow in money.core.ts).',

@@ -146,7 +146,8 @@ async function runScale(users: number, withPlans: boolean): Promise<ScaleResult>
     });
     try {
       const db = base.db;
-      const row = (id: string) => db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
+      const row = (id: string) =>
+        db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
       const callers = {
         admin: callerAs(app.deps, await row(growthUserId(0))),
         heavy: callerAs(app.deps, await row(growthUserId(1))),

@@ -107,11 +107,7 @@ async function main() {
   await runner.stop();
 
   const verify = await asAdmin(0).ledger.verify();
-  const balances = await db
-    .selectFrom('users')
-    .select(['email', balanceCentsColumn()])
-    .orderBy('email')
-    .execute();
+  const balances = await db.selectFrom('users').select(['email', balanceCentsColumn()]).orderBy('email').execute();
   const entries = await db
     .selectFrom('ledger_entries as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -127,11 +123,7 @@ async function main() {
     await db
       .selectFrom('ledger_postings as p')
       .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .select([
-        'a.kind',
-        (eb) => eb.fn.sum<string>('p.amount').as('posted'),
-        (eb) => eb.fn.countAll<string>().as('n'),
-      ])
+      .select(['a.kind', (eb) => eb.fn.sum<string>('p.amount').as('posted'), (eb) => eb.fn.countAll<string>().as('n')])
       .where('a.kind', 'in', ['interest_expense', 'referral_expense'])
       .where('a.asset', '=', 'USD')
       .groupBy('a.kind')
@@ -154,7 +146,9 @@ async function main() {
   console.log(
     JSON.stringify({ verify: legacyVerify, platform, ledgerEntries: entries.length, ledgerDigest: digest }, null, 2),
   );
-  console.log(`journal: ${assets.map((a) => `${a.asset} ${a.accounts} accounts, books ${a.total}, ${a.accountMismatches + a.unbalancedMovements} off`).join('; ')}`);
+  console.log(
+    `journal: ${assets.map((a) => `${a.asset} ${a.accounts} accounts, books ${a.total}, ${a.accountMismatches + a.unbalancedMovements} off`).join('; ')}`,
+  );
   if (process.env.FIGURES_ENTRIES)
     for (const e of entries) console.log([e.email, e.kind, e.amount_cents, e.balance_after_cents, e.memo].join(' | '));
   console.log(`balances: ${balances.map((b) => `${b.email.split('@')[0]}=${b.balance_cents}`).join(' ')}`);

@@ -82,7 +82,5 @@ export type TUsdLedgerEntry = Omit<TLedgerEntry, 'amount' | 'balanceAfter'> & { 
 
 /** The USD lines of a page of ledger entries. */
 export function usdLines(entries: readonly TLedgerEntry[]): TUsdLedgerEntry[] {
-  return entries.filter(
-    (e): e is TUsdLedgerEntry => e.asset === 'USD' && e.amount !== null && e.balanceAfter !== null,
-  );
+  return entries.filter((e): e is TUsdLedgerEntry => e.asset === 'USD' && e.amount !== null && e.balanceAfter !== null);
 }

@@ -188,9 +188,10 @@ describe('the contract depends on neither side', () => {
 });
 
 describe('only modules/money/ writes the ledger', () => {
-  const write = "import { applyBalanceChange } from '../money/money.repo.ts';\nexport const f = applyBalanceChange;\n";
+  const write =
+    "import { insertMovements } from '../money/money.journal.repo.ts';\nexport const f = insertMovements;\n";
 
-  it('reports applyBalanceChange (and the platform entry) imported anywhere else on the server', async () => {
+  it('reports the journal write (insertMovements) imported anywhere else on the server', async () => {
     await expectLayerError(
       'packages/server/src/modules/example/example.service.ts',
       write,
@@ -199,36 +200,36 @@ describe('only modules/money/ writes the ledger', () => {
     );
     await expectLayerError(
       'packages/server/src/modules/example/example.repo.ts',
-      "import { insertPlatformEntry } from '../money/money.repo.ts';\nexport const f = insertPlatformEntry;\n",
+      write,
       RESTRICTED_IMPORT,
       /moveMoney/,
     );
     await expectLayerError(
       'packages/server/src/test/example.ts',
-      "import { applyBalanceChange } from '../modules/money/money.repo.ts';\nexport const f = applyBalanceChange;\n",
+      "import { insertMovements } from '../modules/money/money.journal.repo.ts';\nexport const f = insertMovements;\n",
       RESTRICTED_IMPORT,
       /moveMoney/,
     );
     await expectLayerError(
       'packages/server/test/example.test.ts',
-      "import { applyBalanceChange } from '../src/modules/money/money.repo.ts';\nexport const f = applyBalanceChange;\n",
+      "import { insertMovements } from '../src/modules/money/money.journal.repo.ts';\nexport const f = insertMovements;\n",
       RESTRICTED_IMPORT,
       /moveMoney/,
     );
   });
 
-  it('allows it inside modules/money/, and moveMoney and other money.repo functions everywhere', async () => {
+  it("allows it inside modules/money/, and moveMoney and the journal's reads everywhere", async () => {
     expect(
       await lint(
         'packages/server/src/modules/money/money.example.ts',
-        "import { applyBalanceChange } from './money.repo.ts';\nexport const f = applyBalanceChange;\n",
+        "import { insertMovements } from './money.journal.repo.ts';\nexport const f = insertMovements;\n",
       ),
     ).toEqual([]);
     expect(
       await lint(
         'packages/server/src/modules/example/example.service.ts',
-        "import { moveMoney } from '../money/money.move.ts';\nimport { findUserEmail } from '../money/money.repo.ts';\n" +
-          'export const f = [moveMoney, findUserEmail];\n',
+        "import { moveMoney } from '../money/money.move.ts';\nimport { platformAccountId } from '../money/money.journal.repo.ts';\n" +
+          'export const f = [moveMoney, platformAccountId];\n',
       ),
     ).toEqual([]);
   });

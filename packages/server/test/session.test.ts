@@ -174,7 +174,12 @@ describe('what ends a user’s sessions', () => {
   // Admin sessions last 30 idle minutes: each test signs the admin in afresh.
   const asAdmin = async () => (adminCookie = await sessionFor(t, admin));
   const fresh = async (id: string) =>
-    t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
+    t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .select(balanceCentsColumn())
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('a role change ends every session of that user; other edits do not', async () => {
     await asAdmin();

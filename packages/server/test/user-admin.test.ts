@@ -17,7 +17,12 @@ describe('user.list / user.update (admin)', () => {
   afterAll(() => t.close());
 
   const row = (id: string) =>
-    t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
+    t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .select(balanceCentsColumn())
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const update = (input: unknown, cookie = adminCookie) => trpcMutation(t.app, 'user.update', input, cookie);
 
   it('user.list answers a page of users without secrets; a plain user gets 403', async () => {
@@ -123,7 +128,12 @@ describe('user.list / user.update (admin)', () => {
       const res = await update({ id: user.id, version: user.version, balance: 50, city: 'Braga', reason });
       expect(trpcError(res)).toMatchObject({ status: 400, message: expect.stringMatching(/needs a reason/) });
     }
-    const r = await t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const r = await t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .select(balanceCentsColumn())
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect([r.city, r.balance_cents, r.version]).toEqual(['Lisbon', 10_000, user.version]);
     await approveAs(
       t,

@@ -54,12 +54,7 @@ export async function insertUser(
   if (opts.balanceCents) {
     await adjustBalance(db, id, opts.balanceCents, 'test setup');
   }
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .select(balanceCentsColumn())
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**

@@ -238,7 +238,7 @@ async function seedOnOneConnection(
   );
   // The members' lines, in time order; balance_after is the running sum of the member's entries.
   await step(
-    'members\' postings',
+    "members' postings",
     sql`insert into ledger_postings (id, movement_id, account_id, asset, amount, balance_after)
       select md5('le-' || g.u || '-' || g.k)::uuid, md5('lm-' || g.u || '-' || g.k)::uuid, a.id, 'USD', g.amount,
         sum(g.amount) over (partition by g.u order by g.k)

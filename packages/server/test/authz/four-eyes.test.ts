@@ -19,7 +19,12 @@ describe('four eyes that one administrator cannot defeat', () => {
   afterAll(() => t.close());
 
   const user = (id: string) =>
-    t.handle.db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
+    t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .select(balanceCentsColumn())
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const call = async (who: Pick<TestUser, 'id'>, path: string, input?: unknown) =>
     trpcMutation(t.app, path, input, await sessionFor(t, who));
   const auditActions = async (entityId: string) =>

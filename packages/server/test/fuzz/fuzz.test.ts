@@ -288,7 +288,12 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
     await trpcQuery(t.app, 'plan.list');
     expect(await check.changes()).toEqual([]);
     const rolledBack = db.transaction().execute(async (trx) => {
-      await trx.updateTable('ledger_accounts').set({ balance: String(1) }).where('user_id', '=', users.user.id).where('kind', '=', 'available').execute();
+      await trx
+        .updateTable('ledger_accounts')
+        .set({ balance: String(1) })
+        .where('user_id', '=', users.user.id)
+        .where('kind', '=', 'available')
+        .execute();
       throw new Error('roll back');
     });
     await expect(rolledBack).rejects.toThrow('roll back');
@@ -296,7 +301,12 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
 
     const extra = await insertUser(db);
     expect((await check.changes()).join('\n')).toMatch(/^users: \d+ → \d+$/m);
-    await db.updateTable('ledger_accounts').set({ balance: String(7) }).where('user_id', '=', extra.id).where('kind', '=', 'available').execute();
+    await db
+      .updateTable('ledger_accounts')
+      .set({ balance: String(7) })
+      .where('user_id', '=', extra.id)
+      .where('kind', '=', 'available')
+      .execute();
     expect(await check.changes()).toEqual([expect.stringMatching(/^ledger_accounts#watch: /)]);
     await db.deleteFrom('users').where('id', '=', extra.id).execute();
     await check.changes();

@@ -61,7 +61,12 @@ describe('investment.summary and the overview’s ledger check', () => {
     // A balance overwritten behind the ledger's back: the overview says what the last full check found, with
     // its time, until the check runs again (both checks are read from it).
     const victim = await insertUser(t.handle.db, { balanceCents: 10_00 });
-    await t.handle.db.updateTable('ledger_accounts').set({ balance: String(11_00) }).where('user_id', '=', victim.id).where('kind', '=', 'available').execute();
+    await t.handle.db
+      .updateTable('ledger_accounts')
+      .set({ balance: String(11_00) })
+      .where('user_id', '=', victim.id)
+      .where('kind', '=', 'available')
+      .execute();
     clock.advanceMs(LEDGER_CHECK_MAX_AGE_MS - 1);
     const stillRecorded = await ad.overview.admin();
     expect(stillRecorded).toMatchObject({ ledgerOk: true, ledgerCheckedAt: checkedAt, platform: { ok: true } });
@@ -74,7 +79,12 @@ describe('investment.summary and the overview’s ledger check', () => {
       platform: { ok: false, difference: 1 },
     });
     // Put it back so the platform balances again for whatever runs after.
-    await t.handle.db.updateTable('ledger_accounts').set({ balance: String(10_00) }).where('user_id', '=', victim.id).where('kind', '=', 'available').execute();
+    await t.handle.db
+      .updateTable('ledger_accounts')
+      .set({ balance: String(10_00) })
+      .where('user_id', '=', victim.id)
+      .where('kind', '=', 'available')
+      .execute();
   });
 
   it('the overview never shows money figures older than a minute: money moved shows on the next load after it', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../../src/lib/errors.ts';
-import { platformAccountId } from '../../src/modules/money/money.journal.ts';
+import { platformAccountId } from '../../src/modules/money/money.journal.repo.ts';
 import { available, exchange, moveMoney, transfer } from '../../src/modules/money/money.move.ts';
 import { callerAs, insertUser, type TestUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -47,7 +47,11 @@ describe('the money journal: one double-entry ledger per asset', () => {
   afterAll(() => t.close());
 
   it('lists USD and the coins with their scales, and every member starts with their USD accounts', async () => {
-    const assets = await t.handle.db.selectFrom('assets').select(['code', 'scale', 'coin_id']).orderBy('code').execute();
+    const assets = await t.handle.db
+      .selectFrom('assets')
+      .select(['code', 'scale', 'coin_id'])
+      .orderBy('code')
+      .execute();
     expect(assets).toEqual(
       expect.arrayContaining([
         { code: 'USD', scale: 2, coin_id: null },
@@ -206,7 +210,8 @@ describe('the money journal: one double-entry ledger per asset', () => {
     // Every asset's books still balance, the platform's accounts included.
     const verify = await callerAs(t, admin).ledger.verify();
     expect(verify.ok).toBe(true);
-    for (const a of verify.assets) expect(a).toMatchObject({ accountMismatches: 0, unbalancedMovements: 0, total: '0' });
+    for (const a of verify.assets)
+      expect(a).toMatchObject({ accountMismatches: 0, unbalancedMovements: 0, total: '0' });
     await expect(callerAs(t, member).ledger.list({ asset: 'NOPE' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
@@ -230,7 +235,11 @@ describe('the money journal: one double-entry ledger per asset', () => {
 
   it("the platform's outside-world accounts are settled at commit: a deposit's bank account mirrors the member", async () => {
     const bank = BigInt(await balance(platformAccountId('bank', 'USD')));
-    const d = await callerAs(t, member).deposit.request({ amount: 12.34, reference: 'J-1', idempotencyKey: randomUUID() });
+    const d = await callerAs(t, member).deposit.request({
+      amount: 12.34,
+      reference: 'J-1',
+      idempotencyKey: randomUUID(),
+    });
     const second = await insertUser(t.handle.db, { accountType: 'admin' });
     await callerAs(t, admin).deposit.review({ id: d.id, decision: 'confirm' });
     await callerAs(t, second).deposit.review({ id: d.id, decision: 'confirm' });

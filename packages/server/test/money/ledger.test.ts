@@ -82,7 +82,12 @@ describe('ledger.list and ledger.verify', () => {
       const before = await callerAs(other, ad).overview.admin();
       expect(before).toMatchObject({ ledgerOk: true, platform: { ok: true, difference: 0 } });
       // The silent overwrite the ledger exists to catch.
-      await other.handle.db.updateTable('ledger_accounts').set({ balance: String(12_34) }).where('user_id', '=', a.id).where('kind', '=', 'available').execute();
+      await other.handle.db
+        .updateTable('ledger_accounts')
+        .set({ balance: String(12_34) })
+        .where('user_id', '=', a.id)
+        .where('kind', '=', 'available')
+        .execute();
       const r = await callerAs(other, ad).ledger.verify();
       expect(r).toEqual({
         ok: false,

@@ -32,7 +32,11 @@ export async function failure(p: Promise<unknown>): Promise<PublicError> {
 
 /** Current balance in cents. */
 export async function balanceOf(db: Database, userId: string): Promise<number> {
-  const r = await db.selectFrom('users').select(balanceCentsColumn()).where('id', '=', userId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('users')
+    .select(balanceCentsColumn())
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return r.balance_cents;
 }
 

@@ -31,8 +31,13 @@ describe('two-factor sign-in (TOTP)', () => {
     trpcMutation(t.app, 'user.login', { email, password: TEST_PASSWORD, ...(otp === undefined ? {} : { otp }) });
   const balanceOf = async (userId: string) =>
     Number(
-      (await t.handle.db.selectFrom('users').select(balanceCentsColumn()).where('id', '=', userId).executeTakeFirstOrThrow())
-        .balance_cents,
+      (
+        await t.handle.db
+          .selectFrom('users')
+          .select(balanceCentsColumn())
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).balance_cents,
     );
   const outbox = async (userId: string) =>
     (

@@ -129,7 +129,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 
   // ---- today's money, moved over ----
-  // The platform's account ids derive from kind and asset (money.journal.ts platformAccountId: the same).
+  // The platform's account ids derive from kind and asset (money.journal.repo.ts platformAccountId: the same).
   await sql`insert into ledger_accounts (id, asset, kind) select md5('vestora:platform:' || k.kind || ':' || a.code)::uuid, a.code, k.kind from assets a cross join (values ${sql.join(
     PLATFORM_ACCOUNT_KINDS.map((k) => sql`(${k})`),
   )}) as k(kind)`.execute(db);
@@ -337,9 +337,9 @@ export async function up(db: Kysely<any>): Promise<void> {
  * as they were; the platform's other postings (bank, chain, holds) had no table before and are dropped.
  */
 export async function down(db: Kysely<any>): Promise<void> {
-  const coins = await sql<{ n: string | number }>`select count(*) as n from ledger_movements where asset <> 'USD'`.execute(
-    db,
-  );
+  const coins = await sql<{
+    n: string | number;
+  }>`select count(*) as n from ledger_movements where asset <> 'USD'`.execute(db);
   if (Number(coins.rows[0]!.n) > 0)
     throw new Error('2026_12_02_1800_money_journal_j29: coins have moved; the USD-only tables cannot hold them');
   await sql`drop trigger users_open_ledger_accounts on users`.execute(db);
@@ -377,7 +377,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     ['ledger_entries_no_truncate', 'before truncate'],
   ] as const)
     await sql`create trigger ${sql.id(name)} ${sql.raw(when)} on ledger_entries
-      for each ${sql.raw(when === 'before truncate' ? 'statement' : 'row')} execute function refuse_record_change()`.execute(db);
+      for each ${sql.raw(when === 'before truncate' ? 'statement' : 'row')} execute function refuse_record_change()`.execute(
+      db,
+    );
 
   await sql`
     create table platform_ledger (
@@ -402,7 +404,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_movements m on m.id = p.movement_id
     where a.kind = 'available' and p.asset = 'USD' and m.kind in ('interest', 'referral_reward')`.execute(db);
 
-  await sql`alter table users add column balance_cents bigint not null default 0 check (balance_cents >= 0)`.execute(db);
+  await sql`alter table users add column balance_cents bigint not null default 0 check (balance_cents >= 0)`.execute(
+    db,
+  );
   await sql`
     update users u set balance_cents = a.balance from ledger_accounts a
     where a.user_id = u.id and a.kind = 'available' and a.asset = 'USD'`.execute(db);

@@ -43,7 +43,9 @@ describe('audit actions', () => {
 
   it('the flows checked are all the flows there are', () => {
     const declared = sourceFiles(modulesDir).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/export const (\w+) = (?:\(\w+: \w+\) =>\s*)?defineFlow\(/g)].map((m) => m[1]),
+      [...readFileSync(file, 'utf8').matchAll(/export const (\w+) = (?:\(\w+: \w+\) =>\s*)?defineFlow\(/g)].map(
+        (m) => m[1],
+      ),
     );
     expect(declared.sort()).toEqual(['bitcoinDepositFlow', 'depositFlow', 'investmentFlow', 'withdrawalFlow']);
   });

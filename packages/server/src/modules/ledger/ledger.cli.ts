@@ -27,12 +27,11 @@ export async function runLedgerVerify(
             )
             .join('; ')}.`;
     const platformOk = difference === 0 && holdsMatchFlows(platform);
-    const platformLine =
-      platformOk
-        ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
-        : difference !== 0
-          ? `Platform MISMATCH: money held differs from money sourced by ${difference < 0 ? '-' : ''}$${formatCents(Math.abs(difference))}.`
-          : 'Platform MISMATCH: the members’ held or invested accounts differ from their withdrawals or positions.';
+    const platformLine = platformOk
+      ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
+      : difference !== 0
+        ? `Platform MISMATCH: money held differs from money sourced by ${difference < 0 ? '-' : ''}$${formatCents(Math.abs(difference))}.`
+        : 'Platform MISMATCH: the members’ held or invested accounts differ from their withdrawals or positions.';
     if (mismatchCount === 0) {
       print(`Ledger OK: ${checkedUsers} user(s) checked; every balance equals the sum of its ledger entries.`);
       print(platformLine);

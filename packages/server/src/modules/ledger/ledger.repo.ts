@@ -1,3 +1,4 @@
+import { unitsToCents } from '@vestora/contract';
 import { type Kysely, sql } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
 import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
@@ -85,6 +86,16 @@ export interface LedgerCheck {
   platform: PlatformSums;
 }
 
+/**
+ * USD cents the database answered (a bigint or numeric, as a string or a number) as an exact number of cents:
+ * throws past 2^53, where a number would no longer be exact.
+ */
+export function exactCents(value: string | number): number {
+  const cents = unitsToCents(BigInt(value));
+  if (cents === null) throw new Error(`ledger: ${value} cents is past what a number holds exactly`);
+  return cents;
+}
+
 /** Most mismatches one check lists (a broken migration could make every user one). */
 export const MAX_LISTED_MISMATCHES = 1000;
 
@@ -129,12 +140,12 @@ export async function checkLedgerInvariant(db: Kysely<DB>): Promise<LedgerCheck>
       return {
         assets: await assetChecks(trx),
         platform: await platformSums(trx),
-        checkedUsers: Number(row.checked_users),
-        mismatchCount: Number(row.mismatch_count),
+        checkedUsers: row.checked_users,
+        mismatchCount: row.mismatch_count,
         mismatches: listed.map((m) => ({
           userId: m.userId,
-          balanceCents: Number(m.balanceCents),
-          ledgerSumCents: Number(m.ledgerSumCents),
+          balanceCents: exactCents(m.balanceCents),
+          ledgerSumCents: exactCents(m.ledgerSumCents),
         })),
       };
     });
@@ -190,7 +201,13 @@ export interface PlatformSums {
  * summing to zero (what one account gained another gave).
  */
 export async function assetChecks(db: Kysely<DB>): Promise<AssetCheck[]> {
-  const r = await sql<{ asset: string; accounts: number; account_mismatches: number; total: string; unbalanced: number }>`
+  const r = await sql<{
+    asset: string;
+    accounts: number;
+    account_mismatches: number;
+    total: string;
+    unbalanced: number;
+  }>`
     with posted as (
       select account_id, sum(amount) as total from ledger_postings group by account_id
     ), accounts as (
@@ -213,9 +230,9 @@ export async function assetChecks(db: Kysely<DB>): Promise<AssetCheck[]> {
     order by x.code`.execute(db);
   return r.rows.map((row) => ({
     asset: row.asset,
-    accounts: Number(row.accounts),
-    accountMismatches: Number(row.account_mismatches),
-    unbalancedMovements: Number(row.unbalanced),
+    accounts: row.accounts,
+    accountMismatches: row.account_mismatches,
+    unbalancedMovements: row.unbalanced,
     total: row.total,
   }));
 }
@@ -244,7 +261,7 @@ export async function platformSums(db: Kysely<DB>): Promise<PlatformSums> {
       (select coalesce(-sum(total), 0) from usd where kind = 'adjustments') as "adjustments"
   `.execute(db);
   const row = r.rows[0]!;
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as PlatformSums;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, exactCents(v)])) as unknown as PlatformSums;
 }
 
 /** A listed asset (USD, a coin) by its code. */

@@ -9,6 +9,7 @@ import type { Clock } from '../../deps.ts';
 import {
   type AssetCheck,
   checkLedgerInvariant,
+  exactCents,
   findAsset,
   findRecordedLedgerCheck,
   type LedgerEntryView,
@@ -27,8 +28,8 @@ export function toLedgerEntry(row: LedgerEntryView, scale: number): TLedgerEntry
     userEmail: row.user_email,
     asset: row.asset,
     kind: row.kind,
-    amount: usd ? centsToDollars(Number(row.amount_units)) : null,
-    balanceAfter: usd ? centsToDollars(Number(row.balance_after_units)) : null,
+    amount: usd ? centsToDollars(exactCents(row.amount_units)) : null,
+    balanceAfter: usd ? centsToDollars(exactCents(row.balance_after_units)) : null,
     amountUnits: formatUnits(BigInt(row.amount_units), scale),
     balanceAfterUnits: formatUnits(BigInt(row.balance_after_units), scale),
     refType: row.ref_type,
@@ -96,10 +97,17 @@ export function platformDifferenceCents(s: PlatformSums): number {
 
 /** Checks balance = sum of ledger entries for every user; dollars on the way out. */
 export async function verifyLedger(db: Database): Promise<LedgerVerifyResult> {
+  return (await verifyLedgerInCents(db)).result;
+}
+
+/** verifyLedger, and the platform's difference in cents as the check found it (for the record). */
+async function verifyLedgerInCents(db: Database): Promise<{ result: LedgerVerifyResult; differenceCents: number }> {
   const check = await checkLedgerInvariant(db);
   const difference = platformDifferenceCents(check.platform);
-  const assetsOk = check.assets.every((a) => a.accountMismatches === 0 && a.unbalancedMovements === 0 && a.total === '0');
-  return {
+  const assetsOk = check.assets.every(
+    (a) => a.accountMismatches === 0 && a.unbalancedMovements === 0 && a.total === '0',
+  );
+  const result = {
     ok: check.mismatchCount === 0 && assetsOk,
     assets: check.assets,
     platform: { ok: difference === 0 && holdsMatchFlows(check.platform), difference: centsToDollars(difference) },
@@ -111,18 +119,19 @@ export async function verifyLedger(db: Database): Promise<LedgerVerifyResult> {
       ledgerSum: centsToDollars(m.ledgerSumCents),
     })),
   };
+  return { result, differenceCents: difference };
 }
 
 /** ledger.verify: the full check (users and platform), recorded with the time it started for the overview. */
 export async function runLedgerCheck(deps: { db: Database; clock: Clock }): Promise<LedgerVerifyResult> {
   const at = deps.clock.now();
-  const result = await verifyLedger(deps.db);
+  const { result, differenceCents } = await verifyLedgerInCents(deps.db);
   await recordLedgerCheck(deps.db, {
     at: at.toISOString(),
     ok: result.ok,
     mismatchCount: result.mismatchCount,
     checkedUsers: result.checkedUsers,
-    platformDifferenceCents: Math.round(result.platform.difference * 100),
+    platformDifferenceCents: differenceCents,
   });
   return result;
 }

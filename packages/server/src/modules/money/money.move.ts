@@ -6,7 +6,7 @@
 // an exchange of two assets is two movements linked by one exchange id, in one transaction.
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type AccountKey, insertMovements, type Leg, type Moved, type Movement } from './money.journal.ts';
+import { type AccountKey, insertMovements, type Leg, type Moved, type Movement } from './money.journal.repo.ts';
 
 export type { AccountKey, Leg, Moved, Movement };
 

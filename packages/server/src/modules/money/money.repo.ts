@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { newestFirstPage } from '../../db/page-query.ts';
 import type { DB, DepositRow, InvestmentRow, WithdrawalRow } from '../../db/schema.ts';
 
@@ -116,11 +116,11 @@ export async function lockUserAndCountFlows<T extends FlowTable>(
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
   const row = await untyped(trx)
     .selectFrom(table as string)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(sql<number>`count(*)::int`.as('n'))
     .where('user_id', '=', userId)
     .where('status', '=', status)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** The email shown next to money items; the owner always exists (users are never deleted under money rows). */
@@ -223,4 +223,3 @@ export async function findUserEmails(db: Kysely<DB>, userIds: string[]): Promise
   }
   return found;
 }
-

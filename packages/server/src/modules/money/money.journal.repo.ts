@@ -10,7 +10,9 @@ import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { inBatches } from './money.repo.ts';
 
 /** An account of the journal: one of a member's (by owner) or one of the platform's (one per asset). */
-export type AccountKey = { userId: string; kind: MemberAccountKind } | { userId?: undefined; kind: PlatformAccountKind };
+export type AccountKey =
+  | { userId: string; kind: MemberAccountKind }
+  | { userId?: undefined; kind: PlatformAccountKind };
 
 /** One leg of a movement: a signed amount (integer of the asset's smallest unit) on an account. */
 export interface Leg {
@@ -58,7 +60,8 @@ const INSUFFICIENT_FUNDS = () =>
   );
 const NO_SUCH_USER = () => new AppError('NOT_FOUND', tr('money.userNotFound', 'That user does not exist.'));
 
-const keyOf = (a: AccountKey, asset: string) => (a.userId ? `m:${a.userId}:${a.kind}:${asset}` : `p:${a.kind}:${asset}`);
+const keyOf = (a: AccountKey, asset: string) =>
+  a.userId ? `m:${a.userId}:${a.kind}:${asset}` : `p:${a.kind}:${asset}`;
 
 /**
  * Writes the movements in the caller's transaction, in a few statements whatever their number: the members'
