@@ -325,6 +325,19 @@ describeBrowser('what members and admins read about money is right', () => {
     await gone(page.getByText(`Walk subject for ${other.email}`));
   });
 
+  test("the ledger check runs on request and shows each asset's journal balancing (#29)", async () => {
+    const tp = await env().newPage({ label: 'ledger-check' });
+    const { page } = tp;
+    await env().signInByApi(tp, env().admin.email);
+    await page.goto('/dashboard/money-desk?tab=ledger');
+    await page.getByRole('button', { name: 'Run ledger check' }).click();
+    await seen(page.getByRole('status').getByText('Every balance matches its ledger'));
+    const journal = page.getByRole('list', { name: 'Journal per asset' });
+    await seen(journal.getByText(/^USD journal: \d+ accounts, each equal to its postings; the books balance\.$/));
+    await seen(journal.getByText(/^BTC journal: /));
+    await shot(page, 'walk-ledger-check');
+  });
+
   test('at 390 px the money desk tabs and wide tables scroll within their container, never the page', async () => {
     const tp = await env().newPage({ label: 'desk-390', viewport: 'phone' });
     const { page } = tp;

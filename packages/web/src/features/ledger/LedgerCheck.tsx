@@ -48,8 +48,6 @@ export function LedgerCheck() {
         </Alert.Root>
       ) : null}
 
-      {result ? <JournalByAsset assets={result.assets} /> : null}
-
       {result ? (
         result.ok ? (
           <Alert.Root status="success" role="status">
@@ -78,7 +76,7 @@ export function LedgerCheck() {
                       {result.mismatchCount} of {result.checkedUsers} balances differ from their ledger
                     </Trans>
                   ) : (
-                    <Trans>Every balance matches its ledger, but the journal does not balance (see above)</Trans>
+                    <Trans>Every balance matches its ledger, but the journal does not balance (see below)</Trans>
                   )}
                 </Alert.Title>
                 <Alert.Description>
@@ -123,6 +121,8 @@ export function LedgerCheck() {
           </Stack>
         )
       ) : null}
+
+      {result ? <JournalByAsset assets={result.assets} /> : null}
     </Stack>
   );
 }
@@ -140,28 +140,30 @@ function JournalByAsset({ assets }: { assets: AssetCheck[] }) {
   const { t } = useLingui();
   return (
     <Stack as="ul" gap="1" listStyleType="none" aria-label={t`Journal per asset`}>
-      {assets.map((a) => {
-        const ok = a.accountMismatches === 0 && a.unbalancedMovements === 0 && a.total === '0';
-        const asset = a.asset;
-        const accounts = a.accounts;
-        const off = a.accountMismatches;
-        const unbalanced = a.unbalancedMovements;
-        const total = a.total;
-        return (
-          <Text as="li" key={asset} fontSize="sm" color={ok ? 'fg.muted' : 'fg.error'}>
-            {ok ? (
-              <Trans>
-                {asset} journal: {accounts} accounts, each equal to its postings; the books balance.
-              </Trans>
-            ) : (
-              <Trans>
-                {asset} journal: {off} accounts differ from their postings and {unbalanced} movements do not sum to
-                zero; the books sum to {total}.
-              </Trans>
-            )}
-          </Text>
-        );
-      })}
+      {[...assets]
+        .sort((x, y) => Number(y.asset === 'USD') - Number(x.asset === 'USD'))
+        .map((a) => {
+          const ok = a.accountMismatches === 0 && a.unbalancedMovements === 0 && a.total === '0';
+          const asset = a.asset;
+          const accounts = a.accounts;
+          const off = a.accountMismatches;
+          const unbalanced = a.unbalancedMovements;
+          const total = a.total;
+          return (
+            <Text as="li" key={asset} fontSize="sm" color={ok ? 'fg.muted' : 'fg.error'}>
+              {ok ? (
+                <Trans>
+                  {asset} journal: {accounts} accounts, each equal to its postings; the books balance.
+                </Trans>
+              ) : (
+                <Trans>
+                  {asset} journal: {off} accounts differ from their postings and {unbalanced} movements do not sum to
+                  zero; the books sum to {total}.
+                </Trans>
+              )}
+            </Text>
+          );
+        })}
     </Stack>
   );
 }
