@@ -24,7 +24,7 @@ import { offlineMarketService } from '../src/test/fake-market-feed.ts';
 import { ManualClock } from '../src/test/manual-clock.ts';
 import { type DumpTable, dumpTables } from '../src/test/table-dump.ts';
 import { createTestDb } from '../src/test/test-db.ts';
-import { camt } from '../test/statement/statement-helpers.ts';
+import { camt } from '../test/bank-statement/statement-helpers.ts';
 
 /** BIP84's published test vector account key ("abandon ... about"): no real wallet. */
 const ZPUB =

@@ -8,7 +8,7 @@ import { promptHidden } from './lib/prompt.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
 import { BTC_ADDRESS_USAGE, runBtcAddress } from './modules/bitcoin/bitcoin.cli.ts';
 import { systemClock } from './clock.ts';
-import { runStatementImport, STATEMENT_IMPORT_USAGE } from './modules/statement/statement.cli.ts';
+import { runStatementImport, STATEMENT_IMPORT_USAGE } from './modules/bank-statement/bank-statement.cli.ts';
 import { type AccountOrigin, createOrPromoteAdmin } from './modules/user/user.admin-bootstrap.ts';
 import { issueResetLinkForOperator } from './modules/user/user.reset-link.ts';
 

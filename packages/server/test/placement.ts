@@ -47,18 +47,18 @@ export const PLACEMENT: Record<string, Placement> = {
   'faults/shutdown.test.ts': 'both', // closing the pool / the embedded database
   // Both: #27's money rules (a second admin's approval, one transfer one credit) through either driver.
   'approvals/attacks.test.ts': 'both',
-  'statement/credit-once.test.ts': 'both',
+  'bank-statement/credit-once.test.ts': 'both',
   'jobs/job-runner.test.ts': 'both', // the job leases' upsert through either driver
-  'statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
+  'bank-statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
   'money-upgrade.test.ts': 'both', // #29: an old database loaded and upgraded through either driver
 
   // PGlite: the embedded database itself, or no database at all.
   'cli.test.ts': 'pglite', // the CLI on an embedded data directory and its lock (skipped itself on PostgreSQL)
-  'statement/statement-cli.test.ts': 'pglite', // same (skipped itself on PostgreSQL)
+  'bank-statement/statement-cli.test.ts': 'pglite', // same (skipped itself on PostgreSQL)
   'start-output.test.ts': 'pglite', // spawns `pnpm start` on its own embedded database, whatever the project
   'plan-migration.test.ts': 'pglite', // opens its own in-memory PGlite on either project
   'risk-level-migration.test.ts': 'pglite', // opens its own in-memory PGlite on either project
-  'statement/reference.test.ts': 'pglite', // its migration part opens its own in-memory PGlite on either project
+  'bank-statement/reference.test.ts': 'pglite', // its migration part opens its own in-memory PGlite on either project
   'market.persist.test.ts': 'pglite', // a restart reopens an embedded database (its second one is PGlite anyway)
   'seed.test.ts': 'pglite', // the first start's seed: what `pnpm start` does on the embedded default
   'bitcoin.derive.test.ts': 'pglite', // no database
@@ -67,8 +67,8 @@ export const PLACEMENT: Record<string, Placement> = {
   // PostgreSQL: a feature's rules, HTTP, mail and sessions, with the database as a backdrop.
   'approvals/bank-and-chain.test.ts': 'pg',
   'bitcoin.amounts.test.ts': 'pg',
-  'statement/import-size.test.ts': 'pg',
-  'statement/strict-reading.test.ts': 'pg',
+  'bank-statement/import-size.test.ts': 'pg',
+  'bank-statement/strict-reading.test.ts': 'pg',
   'account-referral.test.ts': 'pg',
   'account-statement/account-statement.test.ts': 'pg',
   'accounts/email.test.ts': 'pg',
@@ -104,9 +104,9 @@ export const PLACEMENT: Record<string, Placement> = {
   'plan.test.ts': 'pg',
   'session.test.ts': 'pg',
   'site-settings.test.ts': 'pg',
-  'statement/payouts.test.ts': 'pg',
-  'statement/report-expiry.test.ts': 'pg',
-  'statement/statement.test.ts': 'pg',
+  'bank-statement/payouts.test.ts': 'pg',
+  'bank-statement/report-expiry.test.ts': 'pg',
+  'bank-statement/statement.test.ts': 'pg',
   'twofactor/twofactor-holes.test.ts': 'pg',
   'twofactor/twofactor.test.ts': 'pg',
   'typed-client.test.ts': 'pg',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { groupReference } from '../../server/src/modules/statement/rf-reference.ts';
+import { groupReference } from '../../server/src/modules/bank-statement/rf-reference.ts';
 import { adjustBalance, callerAs } from '../../server/src/test/factories.ts';
 import {
   axeViolations,

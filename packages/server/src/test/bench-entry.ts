@@ -20,7 +20,7 @@ export { verifyLedger } from '../modules/ledger/ledger.service.ts';
 export { PLAN_COLUMNS } from '../modules/plan/plan.repo.ts';
 export { createSession } from '../modules/session/session.service.ts';
 export { balanceCentsColumn, PUBLIC_USER_COLUMN_NAMES, PUBLIC_USER_COLUMNS } from '../modules/user/user.repo.ts';
-export { memberReference } from '../modules/statement/rf-reference.ts';
+export { memberReference } from '../modules/bank-statement/rf-reference.ts';
 
 // Test fixtures the benchmarks build on: databases, users, the fake market feed, the growth seed.
 export { seedOpenPositions } from './due-positions.ts';

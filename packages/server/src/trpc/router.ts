@@ -17,7 +17,7 @@ import { referralRouter } from '../modules/referral/referral.router.ts';
 import { profileRouter } from '../modules/profile/profile.router.ts';
 import { siteRouter } from '../modules/site/site.router.ts';
 import { rewardRouter } from '../modules/reward/reward.router.ts';
-import { statementRouter } from '../modules/statement/statement.router.ts';
+import { statementRouter } from '../modules/bank-statement/bank-statement.router.ts';
 import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';

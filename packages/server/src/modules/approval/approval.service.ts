@@ -8,9 +8,9 @@ import { applyDepositAccountIn } from '../account/account.service.ts';
 import { confirmProposedDepositIn } from '../deposit/deposit.service.ts';
 import type { FlowEnv } from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
-import { refuseCreditedTransfer } from '../statement/statement.once.ts';
+import { refuseCreditedTransfer } from '../bank-statement/bank-statement.once.ts';
 import { adjustmentLegs, moveMoney } from '../money/money.move.ts';
-import { applyCsvMappingIn } from '../statement/statement.mapping.ts';
+import { applyCsvMappingIn } from '../bank-statement/bank-statement.mapping.ts';
 import {
   ABOUT_YOU_APPROVAL_MESSAGE,
   APPROVAL_NOT_FOUND_MESSAGE,

@@ -2,7 +2,7 @@ import type { TDepositInstructions } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ACCOUNT_MISSING_MESSAGE } from '../account/account.service.ts';
-import { groupReference } from '../statement/rf-reference.ts';
+import { groupReference } from '../bank-statement/rf-reference.ts';
 import { findDepositInstructionRows } from './deposit.repo.ts';
 
 /** The seeded placeholder record (db/seed.ts): deposits are not open until an admin sets the real account. */

@@ -10,7 +10,7 @@ import type { Viewer } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineFlow, type FlowEnv, openRequest, refuseOwnReview, runTransitionIn } from '../money/money.core.ts';
 import { findUserEmail, lockFlowRow, lockUserAndCountFlows } from '../money/money.repo.ts';
-import { refuseCreditedTransfer } from '../statement/statement.once.ts';
+import { refuseCreditedTransfer } from '../bank-statement/bank-statement.once.ts';
 import { toDeposit } from './deposit.mapper.ts';
 
 /**

@@ -4,7 +4,7 @@ import { i18n } from '../../i18n';
 import { formatMoney } from '../../lib/format';
 
 /*
- * A statement line's reason is stored by the server in English (statement.matcher.ts and the approval in
+ * A statement line's reason is stored by the server in English (bank-statement.matcher.ts and the approval in
  * statement.service.ts, which another change is splitting now: #34 leaves them as they are). The admin screen
  * reads each known sentence back into the language shown; a reason an admin typed (setting a line aside) is
  * shown as typed. A sentence the server changes falls back to its English, never to something wrong.

@@ -10,7 +10,7 @@ import {
   isValidRfReference,
   memberReference,
   rfReference,
-} from '../../src/modules/statement/rf-reference.ts';
+} from '../../src/modules/bank-statement/rf-reference.ts';
 import { callerAs, insertUser, setDepositAccount } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 

@@ -13,10 +13,10 @@ import { depositFlow } from '../deposit/deposit.service.ts';
 import { type FlowEnv, runTransitionIn, runTransitionManyIn } from '../money/money.core.ts';
 import { insertFlowsIfNewKeys, lockFlowRow } from '../money/money.repo.ts';
 import { withdrawalFlow } from '../withdrawal/withdrawal.service.ts';
-import { type CreditCandidates, type CreditDecision, decideCredit } from './statement.matcher.ts';
-import * as repo from './statement.repo.ts';
-import { creditCandidateWindow } from './statement.matching.ts';
-import { getStatement } from './statement.views.ts';
+import { type CreditCandidates, type CreditDecision, decideCredit } from './bank-statement.matcher.ts';
+import * as repo from './bank-statement.repo.ts';
+import { creditCandidateWindow } from './bank-statement.matching.ts';
+import { getStatement } from './bank-statement.views.ts';
 
 /** Credit lines per batch: a few statements each (locks, reads, one UPDATE per table, multi-row inserts). */
 const CREDIT_BATCH = 500;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { TestUser } from '../../src/test/factories.ts';
-import { runStatementImport } from '../../src/modules/statement/statement.cli.ts';
+import { runStatementImport } from '../../src/modules/bank-statement/bank-statement.cli.ts';
 import { insertUser } from '../../src/test/factories.ts';
 import { testDbKind } from '../../src/test/test-db.ts';
 import { fixture, spacedLower, typo } from './statement-helpers.ts';

@@ -5,9 +5,9 @@ import { tr } from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SAME_TRANSFER_WINDOW_DAYS } from './statement.matcher.ts';
-import { centsText } from './statement.types.ts';
-import * as repo from './statement.repo.ts';
+import { SAME_TRANSFER_WINDOW_DAYS } from './bank-statement.matcher.ts';
+import { centsText } from './bank-statement.types.ts';
+import * as repo from './bank-statement.repo.ts';
 
 const day = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 // The lookups matching needs, in batches: members by reference, their open reports and hand confirmations,
-// our payouts by end-to-end id; the decisions themselves are pure (statement.matcher.ts).
+// our payouts by end-to-end id; the decisions themselves are pure (bank-statement.matcher.ts).
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import {
@@ -8,9 +8,9 @@ import {
   lineReferences,
   matchLine,
   SAME_TRANSFER_WINDOW_DAYS,
-} from './statement.matcher.ts';
-import * as repo from './statement.repo.ts';
-import { type ParsedStatement } from './statement.types.ts';
+} from './bank-statement.matcher.ts';
+import * as repo from './bank-statement.repo.ts';
+import { type ParsedStatement } from './bank-statement.types.ts';
 
 /** The match each new line proposes, from lookups made in batches (one per kind of record and batch of lines). */
 export async function matchAll(

@@ -6,7 +6,7 @@
 // batches (index lookups per batch of lines), so the cost grows with the lines, not with the members.
 import type { StatementLineStatus, StatementMatchKind } from '../../db/schema.ts';
 import { findMemberReferences, isValidRfReference, normaliseReference } from './rf-reference.ts';
-import { centsText, type ParsedLine } from './statement.types.ts';
+import { centsText, type ParsedLine } from './bank-statement.types.ts';
 
 export interface LineDecision {
   status: StatementLineStatus;

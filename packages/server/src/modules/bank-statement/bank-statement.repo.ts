@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { DB, StatementLineTable, StatementTable } from '../../db/schema.ts';
-import type { StoredTransfer } from './statement.transfer.ts';
+import type { StoredTransfer } from './bank-statement.transfer.ts';
 
 type Db = Kysely<DB>;
 const CHUNK = 1_000;

@@ -1,6 +1,6 @@
 // Shared fixtures of the statement tests (not a test file itself).
 import { readFileSync } from 'node:fs';
-import { groupReference } from '../../src/modules/statement/rf-reference.ts';
+import { groupReference } from '../../src/modules/bank-statement/rf-reference.ts';
 
 /** A fixture file with its {{PLACEHOLDERS}} filled. */
 export function fixture(name: string, values: Record<string, string>): string {

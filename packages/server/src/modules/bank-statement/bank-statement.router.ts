@@ -16,12 +16,12 @@ import {
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc/init.ts';
 import { flowEnv } from '../money/money.core.ts';
-import { approveStatement } from './statement.approval.ts';
-import { assignLine, dismissLine } from './statement.exceptions.ts';
-import { importStatement } from './statement.import.ts';
-import { proposeCsvMapping, savedCsvMapping } from './statement.mapping.ts';
-import { reconciliation } from './statement.reconciliation.ts';
-import { getStatement, listLines, listStatements } from './statement.views.ts';
+import { approveStatement } from './bank-statement.approval.ts';
+import { assignLine, dismissLine } from './bank-statement.exceptions.ts';
+import { importStatement } from './bank-statement.import.ts';
+import { proposeCsvMapping, savedCsvMapping } from './bank-statement.mapping.ts';
+import { reconciliation } from './bank-statement.reconciliation.ts';
+import { getStatement, listLines, listStatements } from './bank-statement.views.ts';
 
 /** Bank statements of the platform's account: imported as proposals, applied when a second admin approves. */
 export const statementRouter = router({

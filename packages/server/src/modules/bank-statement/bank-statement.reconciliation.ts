@@ -1,8 +1,8 @@
 // Books against the bank (#27): per bank account, and the whole books against the platform's account.
 import { centsToDollars, type TReconciliation } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
-import { normaliseAccount } from './statement.transfer.ts';
-import * as repo from './statement.repo.ts';
+import { normaliseAccount } from './bank-statement.transfer.ts';
+import * as repo from './bank-statement.repo.ts';
 
 /**
  * The platform's account against everything the books say it holds (#27): members' balances, open principal and

@@ -3,8 +3,8 @@
 // and, when a file has no bank id (a CSV without its id column, or a camt.053 entry without one), the booking
 // date, the signed amount and what names the transfer (the member reference found in it, else the end-to-end id,
 // else its reference text). The database keeps (bank account, transfer key, occurrence) unique.
-import { lineReferences } from './statement.matcher.ts';
-import type { ParsedLine } from './statement.types.ts';
+import { lineReferences } from './bank-statement.matcher.ts';
+import type { ParsedLine } from './bank-statement.types.ts';
 
 /** An account number or IBAN as letters and digits, upper case, without a leading "IBAN". */
 export function normaliseAccount(a: string): string {

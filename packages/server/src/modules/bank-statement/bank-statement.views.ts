@@ -4,7 +4,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { StatementLineRow, StatementLineStatus, StatementRow } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../lib/dates.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as repo from './statement.repo.ts';
+import * as repo from './bank-statement.repo.ts';
 
 /** A stored line on the wire. */
 export function toLine(l: StatementLineRow): TStatementLine {

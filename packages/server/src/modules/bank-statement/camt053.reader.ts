@@ -28,7 +28,7 @@ import {
   type ParsedStatement,
   parseIsoAmountCents,
   StatementFileError,
-} from './statement.types.ts';
+} from './bank-statement.types.ts';
 
 /** An entry as an admin finds it in the file: its bank id, else its position, with its booking date. */
 const entryName = (e: Entry, n: number) =>

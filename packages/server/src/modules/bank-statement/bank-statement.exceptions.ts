@@ -10,8 +10,8 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { proposeIn, refuseProposer } from '../approval/approval.core.ts';
 import { type FlowEnv } from '../money/money.core.ts';
 import { insertFlowIfNewKey } from '../money/money.repo.ts';
-import * as repo from './statement.repo.ts';
-import { getLine } from './statement.views.ts';
+import * as repo from './bank-statement.repo.ts';
+import { getLine } from './bank-statement.views.ts';
 
 /** The statement line, locked, when it is an exception still to resolve; else the refusal (`notException`). */
 async function lockException(trx: Transaction<DB>, lineId: string, notException: (status: string) => Msg) {

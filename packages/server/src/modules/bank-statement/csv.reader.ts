@@ -13,7 +13,7 @@ import {
   type ParsedStatement,
   parseAmountCents,
   StatementFileError,
-} from './statement.types.ts';
+} from './bank-statement.types.ts';
 
 export function readCsvStatement(content: string, mapping: TCsvMapping, accountCurrency: string): ParsedStatement {
   let rows: Record<string, string>[];

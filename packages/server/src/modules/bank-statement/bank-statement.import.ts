@@ -17,10 +17,10 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { type FlowEnv } from '../money/money.core.ts';
 import { readCamt053 } from './camt053.reader.ts';
 import { readCsvStatement } from './csv.reader.ts';
-import { normaliseAccount, sortOutTransfers, transferKey } from './statement.transfer.ts';
-import * as repo from './statement.repo.ts';
-import { matchAll } from './statement.matching.ts';
-import { centsText, type ParsedStatement, StatementFileError } from './statement.types.ts';
+import { normaliseAccount, sortOutTransfers, transferKey } from './bank-statement.transfer.ts';
+import * as repo from './bank-statement.repo.ts';
+import { matchAll } from './bank-statement.matching.ts';
+import { centsText, type ParsedStatement, StatementFileError } from './bank-statement.types.ts';
 
 const PLATFORM_CURRENCY = 'USD';
 

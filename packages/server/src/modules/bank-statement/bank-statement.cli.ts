@@ -8,7 +8,7 @@ import { systemClock } from '../../clock.ts';
 import { openDatabase } from '../../db/open.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findUserByEmail } from '../user/user.repo.ts';
-import { importStatement } from './statement.import.ts';
+import { importStatement } from './bank-statement.import.ts';
 
 export const STATEMENT_IMPORT_USAGE = `statement:import <file> --as <admin email> [--format camt053|csv] [--mapping <file.json>] [--account <bank account>]
                                  Import a bank statement (camt.053 XML, or CSV with a column mapping) as a

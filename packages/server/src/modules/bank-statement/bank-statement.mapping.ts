@@ -14,8 +14,8 @@ import { tr } from '@vestora/contract';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { proposeIn, refuseProposer } from '../approval/approval.core.ts';
 import type { FlowEnv } from '../money/money.core.ts';
-import { normaliseAccount } from './statement.transfer.ts';
-import * as repo from './statement.repo.ts';
+import { normaliseAccount } from './bank-statement.transfer.ts';
+import * as repo from './bank-statement.repo.ts';
 
 /** statement.proposeCsvMapping: proposes a bank account's stored mapping (default: the deposit account's). */
 export async function proposeCsvMapping(
