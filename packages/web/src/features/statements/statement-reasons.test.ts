@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadAppTexts } from '../../i18n';
 import { statementReason } from './statement-reasons';
 
-const STATEMENT = path.resolve(import.meta.dirname, '../../../../server/src/modules/statement');
+const STATEMENT = path.resolve(import.meta.dirname, '../../../../server/src/modules/bank-statement');
 
 /**
  * Every reason the server writes on a statement line, read from its source: the matcher's `exception(...)` texts,
