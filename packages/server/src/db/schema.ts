@@ -846,7 +846,6 @@ export type PlanRow = Selectable<PlanTable>;
 export type DepositRow = Selectable<DepositTable>;
 export type BitcoinDepositRow = Selectable<BitcoinDepositTable>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
-export type LedgerEntryRow = Selectable<LedgerEntryTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type InvestmentRow = Selectable<InvestmentTable>;
 export type InvestmentPayoutRow = Selectable<InvestmentPayoutTable>;

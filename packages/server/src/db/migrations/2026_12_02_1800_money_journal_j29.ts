@@ -30,9 +30,9 @@ import { type Kysely, sql } from 'kysely';
 // and referral totals come out the same. `ledger_entries` stays readable as a view of the members' USD lines.
 
 /** Accounts owned by a member (user_id set). */
-export const MEMBER_ACCOUNT_KINDS = ['available', 'withdrawal_hold', 'invested'] as const;
+const MEMBER_ACCOUNT_KINDS = ['available', 'withdrawal_hold', 'invested'] as const;
 /** The platform's accounts, one per asset. */
-export const PLATFORM_ACCOUNT_KINDS = [
+const PLATFORM_ACCOUNT_KINDS = [
   'treasury',
   'revenue',
   'interest_expense',

@@ -4,7 +4,7 @@
 // by commit (ledger_movement_balanced).
 import { tr } from '@vestora/contract';
 import { createHash, randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB, LedgerRefType, MemberAccountKind, MovementKind, PlatformAccountKind } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { inBatches } from './money.repo.ts';
@@ -177,16 +177,4 @@ export async function insertMovements(trx: Transaction<DB>, moves: Movement[]): 
     const value = first ? after.get(first.id) : null;
     return { balanceAfter: value == null ? null : BigInt(value) };
   });
-}
-
-/** A member's available balance of one asset, in its smallest unit (0 when the account was never opened). */
-export async function findAvailableBalance(db: Kysely<DB>, userId: string, asset = 'USD'): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select(sql<string>`balance::text`.as('balance'))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'available')
-    .where('asset', '=', asset)
-    .executeTakeFirst();
-  return row ? BigInt(row.balance) : 0n;
 }
