@@ -9,7 +9,13 @@ import { plain } from './common.ts';
  * chain payment), a change of the deposit account and a change of a bank's CSV mapping are proposals; a
  * second administrator approves or rejects them.
  */
-export const ZApprovalKind = z.enum(['balance_adjustment', 'deposit_confirm', 'deposit_account', 'csv_mapping']);
+export const ZApprovalKind = z.enum([
+  'balance_adjustment',
+  'deposit_confirm',
+  'deposit_account',
+  'csv_mapping',
+  'treasury_fund',
+]);
 export type TApprovalKind = z.infer<typeof ZApprovalKind>;
 
 export const ZApprovalStatus = z.enum(['pending', 'approved', 'rejected']);

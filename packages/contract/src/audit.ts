@@ -110,12 +110,16 @@ export const AUDIT_ACTIONS = [
   'withdrawal.returnPaid',
   'withdrawal.export_payments',
   'withdrawal.download_payment_file',
+  'asset.update',
+  'trade.fill',
+  'treasury.fund',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Every kind of record the audit log names (`entityType`). */
 export const AUDIT_ENTITY_TYPES = [
   'approval',
+  'asset',
   'bitcoin_exception',
   'contact_message',
   'deposit',
@@ -131,6 +135,8 @@ export const AUDIT_ENTITY_TYPES = [
   'statement',
   'statement_csv_mapping',
   'statement_line',
+  'trade',
+  'treasury',
   'user',
   'withdrawal',
 ] as const;

@@ -24,6 +24,7 @@ export * from './inbox.ts';
 export * from './account-security.ts';
 export * from './role-request.ts';
 export * from './approval.ts';
+export * from './trade.ts';
 export * from './site.ts';
 export * from './app-routes.ts';
 export * from './statement.ts';

@@ -13,6 +13,7 @@ export const LEDGER_KIND_LABELS: Record<TLedgerEntry['kind'], string> = {
   interest: 'Interest',
   principal_return: 'Principal returned',
   referral_reward: 'Referral reward',
+  trade: 'Trade',
 };
 
 /** What a ledger entry refers to, in words (the history's Reference column and the CSV's reference type). */
@@ -22,6 +23,8 @@ export const LEDGER_REF_TYPE_LABELS: Record<TLedgerEntry['refType'], string> = {
   investment: 'Investment',
   referral: 'Referral',
   adjustment: 'Adjustment',
+  trade: 'Trade',
+  treasury: 'Treasury',
 };
 
 /**

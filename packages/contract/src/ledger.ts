@@ -10,6 +10,7 @@ export const ZLedgerKind = z.enum([
   'interest',
   'principal_return',
   'referral_reward',
+  'trade',
 ]);
 export type TLedgerKind = z.infer<typeof ZLedgerKind>;
 
@@ -27,7 +28,7 @@ export const ZLedgerEntry = z.object({
   /** The exact amount in the asset's unit as a decimal string ("-12.34", "0.00120000"): any asset. */
   amountUnits: z.string(),
   balanceAfterUnits: z.string(),
-  refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral']),
+  refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral', 'trade', 'treasury']),
   refId: z.string(),
   actorId: z.string().nullable(),
   memo: z.string().nullable(),

@@ -10,6 +10,8 @@ export const ZCoin = z.object({
   price_change_percentage_24h: z.number().nullable(),
   total_volume: z.number().nullable(),
   market_cap: z.number().nullable(),
+  /** The feed's own time for this price (ISO); a trade's price ages from the older of it and our fetch (#30). */
+  last_updated: z.string().nullable().optional(),
 });
 export type TCoin = z.infer<typeof ZCoin>;
 

@@ -64,6 +64,10 @@ const ZConfig = z.object({
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://vestora.example' }).optional(),
   MARKET_FEED_URL: z.url({ error: 'MARKET_FEED_URL must be an absolute URL' }).default('https://api.coingecko.com'),
   MARKET_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** #30: how long a trade quote is firm (seconds, from 1). */
+  TRADE_QUOTE_TTL_S: z.coerce.number().int().min(1).max(3600).default(10),
+  /** #30: the oldest price a quote may use (seconds): its age is the older of the feed's time and our fetch. */
+  TRADE_MAX_PRICE_AGE_S: z.coerce.number().int().min(1).max(86_400).default(120),
   MARKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: short text lines and a "what now" on a terminal, JSON lines anywhere else; or always `json` / `text`. */

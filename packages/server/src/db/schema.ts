@@ -81,7 +81,7 @@ export interface ApprovalTable {
   decision_reason: string | null;
   created_at: Timestamp;
 }
-export type ApprovalKind = 'balance_adjustment' | 'deposit_confirm' | 'deposit_account' | 'csv_mapping';
+export type ApprovalKind = 'balance_adjustment' | 'deposit_confirm' | 'deposit_account' | 'csv_mapping' | 'treasury_fund';
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 export type RoleRequestStatus = 'pending' | 'approved' | 'rejected';
 
@@ -160,11 +160,15 @@ export type LedgerKind =
   | 'investment'
   | 'interest'
   | 'principal_return'
-  | 'referral_reward';
-export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral';
+  | 'referral_reward'
+  | 'trade';
+export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral' | 'trade' | 'treasury';
 
-/** What a movement of the journal is: a member's ledger line kind, or a payout leaving the held funds. */
-export type MovementKind = LedgerKind | 'withdrawal_paid';
+/**
+ * What a movement of the journal is: a member's ledger line kind, a payout leaving the held funds, or coins an
+ * operator puts into the treasury (#30).
+ */
+export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund';
 /** Accounts a member owns, per asset: their available money, funds held for withdrawals, invested principal. */
 export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested';
 /** The platform's accounts, one per asset. */
@@ -187,6 +191,55 @@ export interface AssetTable {
   coin_id: string | null;
   scale: number;
   created_at: Generated<Date>;
+  /** #30: members may trade it (never USD). */
+  tradable: Generated<boolean>;
+  /** New quotes and quotes not yet accepted are refused. */
+  paused: Generated<boolean>;
+  /** A trade's dollar value before spread and fee, bounds (bigint: pg answers a string). */
+  min_usd_cents: Generated<string>;
+  max_usd_cents: Generated<string>;
+  spread_bps: Generated<number>;
+  fee_bps: Generated<number>;
+  /** The most the treasury may hold of it, in dollars at the current price. */
+  exposure_limit_usd_cents: Generated<string>;
+  updated_at: Generated<Date>;
+}
+
+/** One firm quote (#30); numeric(78,0) amounts and bigint cents as decimal strings. */
+export interface TradeQuoteTable {
+  id: string;
+  user_id: string;
+  from_asset: string;
+  to_asset: string;
+  from_amount: string;
+  to_amount: string;
+  usd_gross_cents: string;
+  usd_net_cents: string;
+  spread_cents: string;
+  fee_cents: string;
+  /** [{ asset, coinId, priceUsd (decimal string), at (ISO) }] */
+  prices: unknown;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+}
+
+/** One fill of one quote (append-only). */
+export interface TradeTable {
+  id: string;
+  seq: Generated<string>;
+  quote_id: string;
+  user_id: string;
+  from_asset: string;
+  to_asset: string;
+  from_amount: string;
+  to_amount: string;
+  usd_gross_cents: string;
+  usd_net_cents: string;
+  spread_cents: string;
+  fee_cents: string;
+  prices: unknown;
+  created_at: Timestamp;
 }
 
 /** One account of the journal: a member's (user_id) or the platform's, of one asset. */
@@ -712,6 +765,8 @@ export interface DB {
   investments: InvestmentTable;
   investment_payouts: InvestmentPayoutTable;
   assets: AssetTable;
+  trade_quotes: TradeQuoteTable;
+  trades: TradeTable;
   ledger_accounts: LedgerAccountTable;
   ledger_movements: LedgerMovementTable;
   ledger_postings: LedgerPostingTable;

@@ -21,6 +21,7 @@ import { statementRouter } from '../modules/bank-statement/bank-statement.router
 import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
+import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 /** Every procedure the product serves. */
@@ -48,6 +49,10 @@ export const appRouter = router({
   bitcoin: bitcoinRouter,
   notification: notificationRouter,
   approval: approvalRouter,
+  asset: assetRouter,
+  trade: tradeRouter,
+  portfolio: portfolioRouter,
+  treasury: treasuryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,7 @@ export const LEDGER_KIND_LABELS = translatedTable<TLedgerEntry['kind']>({
   interest: msg`Interest`,
   principal_return: msg`Principal returned`,
   referral_reward: msg`Referral reward`,
+  trade: msg`Trade`,
 });
 
 /** What a ledger entry refers to, in words (the history's Reference column and the CSV's reference type). */
@@ -29,6 +30,8 @@ export const LEDGER_REF_TYPE_LABELS = translatedTable<TLedgerEntry['refType']>({
   investment: msg`Investment`,
   referral: msg`Referral`,
   adjustment: msg`Adjustment`,
+  trade: msg`Trade`,
+  treasury: msg`Treasury`,
 });
 
 /**
@@ -50,6 +53,10 @@ export function ledgerReference(entry: Pick<TLedgerEntry, 'refType' | 'refId' | 
       return t`Withdrawal #${short}`;
     case 'investment':
       return t`Investment #${short}`;
+    case 'trade':
+      return t`Trade #${short}`;
+    case 'treasury':
+      return t`Treasury #${short}`;
   }
 }
 

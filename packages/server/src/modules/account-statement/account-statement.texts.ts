@@ -13,6 +13,7 @@ export const KIND_LABEL: Record<LedgerKind, Msg> = {
   interest: tm('statement.kind.interest', 'Interest'),
   principal_return: tm('statement.kind.principalReturn', 'Principal returned'),
   referral_reward: tm('statement.kind.referralReward', 'Referral reward'),
+  trade: tm('statement.kind.trade', 'Trade'),
 };
 
 /** A ledger entry's reference, as contract's ledgerReference says it in English. */
@@ -32,6 +33,10 @@ export function referenceText(entry: { refType: LedgerRefType; refId: string; me
       return tm('statement.ref.withdrawal', 'Withdrawal #{id}', { id: short });
     case 'investment':
       return tm('statement.ref.investment', 'Investment #{id}', { id: short });
+    case 'trade':
+      return tm('statement.ref.trade', 'Trade #{id}', { id: short });
+    case 'treasury':
+      return tm('statement.ref.treasury', 'Treasury #{id}', { id: short });
   }
 }
 

@@ -11,6 +11,7 @@ import { lockFlowRow } from '../money/money.repo.ts';
 import { refuseCreditedTransfer } from '../bank-statement/bank-statement.once.ts';
 import { adjustmentLegs, moveMoney } from '../money/money.move.ts';
 import { applyCsvMappingIn } from '../bank-statement/bank-statement.mapping.ts';
+import { applyTreasuryFundIn } from '../trade/trade.treasury.ts';
 import {
   ABOUT_YOU_APPROVAL_MESSAGE,
   APPROVAL_NOT_FOUND_MESSAGE,
@@ -80,6 +81,10 @@ function applyApproved(
       );
     case 'csv_mapping':
       return approveIn(trx, approval, actor, env, () => applyCsvMappingIn(trx, approval.payload, actor.id, env.now));
+    case 'treasury_fund':
+      return approveIn(trx, approval, actor, env, () =>
+        applyTreasuryFundIn(trx, approval.payload, approval.id, actor.id, approval.reason, env.now),
+      );
   }
 }
 

@@ -53,6 +53,10 @@ const ZFeedRow = z.object({
   price_change_percentage_24h: ZFeedNumber,
   total_volume: ZFeedNumber,
   market_cap: ZFeedNumber,
+  last_updated: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.length <= 64 && Number.isFinite(Date.parse(v)) ? v : null)),
 });
 
 /**

@@ -17,6 +17,7 @@ const KIND_LABEL: Record<TApprovalKind, MessageDescriptor> = {
   deposit_confirm: msg`Deposit confirmed by hand`,
   deposit_account: msg`New deposit account`,
   csv_mapping: msg`Bank CSV mapping`,
+  treasury_fund: msg`Treasury funding`,
 };
 
 /** Why this admin may not approve `a` (null: they may; the server also refuses admins in their cooldown). */
@@ -32,6 +33,7 @@ function detailOf(a: TApproval): string {
   if (a.kind === 'deposit_account')
     return `${String(d.accountHolder)}, ${String(d.bankName)}, ${String(d.accountNumber)}`;
   if (a.kind === 'csv_mapping') return `${String(d.bankAccount)}: ${JSON.stringify(d.mapping)}`;
+  if (a.kind === 'treasury_fund') return `${String(d.amount)} ${String(d.asset)}`;
   return a.userEmail ?? '';
 }
 

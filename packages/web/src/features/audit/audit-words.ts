@@ -76,6 +76,9 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'withdrawal.settle': msg`Withdrawal paid: seen on the bank statement`,
   'withdrawal.returnSent': msg`Withdrawal returned by the bank`,
   'withdrawal.returnPaid': msg`Withdrawal returned by the bank after it was paid`,
+  'asset.update': msg`Coin's trading terms changed`,
+  'trade.fill': msg`Trade filled at its quoted price`,
+  'treasury.fund': msg`Treasury funded (command line)`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {
@@ -138,6 +141,7 @@ export function actionWords(action: string): string {
 /** The kinds of record an entry is about (`entityType`), as a noun: "Bank statement #1a2b3c4d". */
 const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   approval: msg({ message: 'Proposal', context: 'audit record' }),
+  asset: msg({ message: 'Coin', context: 'audit record' }),
   bitcoin_exception: msg({ message: 'Bitcoin exception', context: 'audit record' }),
   contact_message: msg({ message: 'Contact message', context: 'audit record' }),
   deposit: msg({ message: 'Deposit', context: 'audit record' }),
@@ -153,6 +157,8 @@ const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   statement: msg({ message: 'Bank statement', context: 'audit record' }),
   statement_csv_mapping: msg({ message: 'Bank CSV mapping', context: 'audit record' }),
   statement_line: msg({ message: 'Statement line', context: 'audit record' }),
+  trade: msg({ message: 'Trade', context: 'audit record' }),
+  treasury: msg({ message: 'Treasury', context: 'audit record' }),
   user: msg({ message: 'User', context: 'audit record' }),
   withdrawal: msg({ message: 'Withdrawal', context: 'audit record' }),
 };

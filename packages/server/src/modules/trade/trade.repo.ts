@@ -1,0 +1,147 @@
+// Trading's reads and writes (#30): the assets' terms, quotes, trades, and the platform's and a member's
+// balances per asset. The coins move through money.move.ts, never here.
+import { type Kysely, sql, type Selectable, type Transaction } from 'kysely';
+import type { AssetTable, DB, TradeQuoteTable, TradeTable } from '../../db/schema.ts';
+import { platformAccountId } from '../money/money.journal.repo.ts';
+
+export type AssetRow = Selectable<AssetTable>;
+export type QuoteRow = Selectable<TradeQuoteTable>;
+export type TradeRow = Selectable<TradeTable>;
+type Exec = Kysely<DB> | Transaction<DB>;
+
+export function listAssetRows(db: Exec): Promise<AssetRow[]> {
+  return db.selectFrom('assets').selectAll().orderBy(sql`code = 'USD'`, 'desc').orderBy('code').execute();
+}
+
+export function updateAssetRow(
+  trx: Transaction<DB>,
+  code: string,
+  set: Partial<
+    Pick<
+      AssetRow,
+      'tradable' | 'paused' | 'min_usd_cents' | 'max_usd_cents' | 'spread_bps' | 'fee_bps' | 'exposure_limit_usd_cents'
+    >
+  >,
+  now: Date,
+): Promise<AssetRow | undefined> {
+  return trx
+    .updateTable('assets')
+    .set({ ...set, updated_at: now })
+    .where('code', '=', code)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function lockAssetRow(trx: Transaction<DB>, code: string): Promise<AssetRow | undefined> {
+  return trx.selectFrom('assets').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+}
+
+/** A member's available balance of one asset (0 when they never held it). */
+export async function availableUnits(db: Exec, userId: string, asset: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'available')
+    .where('asset', '=', asset)
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) : 0n;
+}
+
+/** The treasury's balances of the given assets (the platform's accounts of every asset exist from the start). */
+export async function treasuryUnits(db: Exec, assets: string[]): Promise<Map<string, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['asset', 'balance'])
+    .where('id', 'in', assets.map((a) => platformAccountId('treasury', a)))
+    .execute();
+  return new Map(rows.map((r) => [r.asset, BigInt(r.balance)]));
+}
+
+/**
+ * Locks the treasury's accounts of the given assets and the dollar revenue account, in id order (every trade
+ * takes them in that one order, so two trades of crossing coins never deadlock), and answers the treasury's
+ * balances.
+ */
+export async function lockTreasury(trx: Transaction<DB>, assets: string[]): Promise<Map<string, bigint>> {
+  const ids = [...new Set(assets)].map((a) => platformAccountId('treasury', a));
+  ids.push(platformAccountId('revenue', 'USD'));
+  const rows = await trx
+    .selectFrom('ledger_accounts')
+    .select(['asset', 'kind', 'balance'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.filter((r) => r.kind === 'treasury').map((r) => [r.asset, BigInt(r.balance)]));
+}
+
+export async function insertQuote(db: Exec, row: QuoteRow): Promise<void> {
+  await db.insertInto('trade_quotes').values(row).execute();
+}
+
+export function lockQuote(trx: Transaction<DB>, id: string): Promise<QuoteRow | undefined> {
+  return trx.selectFrom('trade_quotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markQuoteAccepted(trx: Transaction<DB>, id: string, now: Date): Promise<boolean> {
+  const r = await trx
+    .updateTable('trade_quotes')
+    .set({ accepted_at: now })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+export function findTradeByQuote(db: Exec, quoteId: string): Promise<TradeRow | undefined> {
+  return db.selectFrom('trades').selectAll().where('quote_id', '=', quoteId).executeTakeFirst();
+}
+
+export async function insertTrade(trx: Transaction<DB>, row: Omit<TradeRow, 'seq'>): Promise<TradeRow> {
+  return trx.insertInto('trades').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A member's trades, newest first, after the cursor (a seq). */
+export function listTradeRows(db: Exec, userId: string, opts: { beforeSeq?: string; limit: number }) {
+  let q = db.selectFrom('trades').selectAll().where('user_id', '=', userId);
+  if (opts.beforeSeq !== undefined) q = q.where('seq', '<', opts.beforeSeq);
+  return q.orderBy('seq', 'desc').limit(opts.limit).execute();
+}
+
+/** Every trade of a member, oldest first (the portfolio's FIFO lots). */
+export function allTradeRows(db: Exec, userId: string): Promise<TradeRow[]> {
+  return db.selectFrom('trades').selectAll().where('user_id', '=', userId).orderBy('seq').execute();
+}
+
+/** A member's available balance of every asset they hold or held. */
+export function memberBalances(db: Exec, userId: string) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['asset', 'balance'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'available')
+    .execute();
+}
+
+/** Per asset: the treasury's balance, what members hold (every member account kind) and the revenue by coin. */
+export async function treasuryRows(db: Exec) {
+  const r = await sql<{ asset: string; treasury: string; members: string; revenue: string }>`
+    select a.code as asset,
+      coalesce((select balance from ledger_accounts t where t.user_id is null and t.kind = 'treasury' and t.asset = a.code), 0)::text as treasury,
+      coalesce((select sum(balance) from ledger_accounts m where m.user_id is not null and m.asset = a.code), 0)::text as members,
+      coalesce((select sum(spread_cents + fee_cents) from trades x
+        where (x.to_asset = a.code) or (x.from_asset = a.code and x.to_asset = 'USD')), 0)::text as revenue
+    from assets a order by a.code = 'USD' desc, a.code`.execute(db);
+  return r.rows;
+}
+
+/** The platform's dollar revenue account. */
+export async function revenueCents(db: Exec): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', platformAccountId('revenue', 'USD'))
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) : 0n;
+}
