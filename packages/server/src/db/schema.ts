@@ -81,7 +81,12 @@ export interface ApprovalTable {
   decision_reason: string | null;
   created_at: Timestamp;
 }
-export type ApprovalKind = 'balance_adjustment' | 'deposit_confirm' | 'deposit_account' | 'csv_mapping' | 'treasury_fund';
+export type ApprovalKind =
+  | 'balance_adjustment'
+  | 'deposit_confirm'
+  | 'deposit_account'
+  | 'csv_mapping'
+  | 'treasury_fund';
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 export type RoleRequestStatus = 'pending' | 'approved' | 'rejected';
 

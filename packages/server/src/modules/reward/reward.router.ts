@@ -7,5 +7,5 @@ import { listRewards } from './reward.service.ts';
 export const rewardRouter = router({
   list: protectedProcedure
     .output(z.array(ZReward))
-    .query(({ ctx }) => listRewards(ctx.deps.db, ctx.deps.config, ctx.user)),
+    .query(({ ctx }) => listRewards(ctx.deps, ctx.user)),
 });
