@@ -1,4 +1,11 @@
-import type { TAccount, TApproval, TApprovalListInput, TApprovalRejectInput, TDeposit } from '@vestora/contract';
+import type {
+  TAccount,
+  TApproval,
+  TApprovalListInput,
+  TApprovalRejectInput,
+  TDeposit,
+  TWithdrawal,
+} from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
@@ -11,6 +18,7 @@ import { lockFlowRow } from '../money/money.repo.ts';
 import { refuseCreditedTransfer } from '../bank-statement/bank-statement.once.ts';
 import { adjustmentLegs, moveMoney } from '../money/money.move.ts';
 import { applyCsvMappingIn } from '../bank-statement/bank-statement.mapping.ts';
+import { releaseCryptoIn } from '../withdrawal/withdrawal.release.ts';
 import {
   ABOUT_YOU_APPROVAL_MESSAGE,
   APPROVAL_NOT_FOUND_MESSAGE,
@@ -43,6 +51,8 @@ export async function approveApproval(db: Database, actor: Viewer, id: string, e
       await refuseCreditedTransfer(trx, String(peek.payload.depositId));
       await lockFlowRow(trx, 'deposits', String(peek.payload.depositId));
     }
+    // A payout's row before the proposal, in the order the proposal and the payout checker take them (#34).
+    if (peek.kind === 'crypto_payout_release') await lockFlowRow(trx, 'withdrawals', String(peek.payload.withdrawalId));
     const approval = await lockApproval(trx, id);
     if (!approval) throw new AppError('NOT_FOUND', APPROVAL_NOT_FOUND_MESSAGE);
     await applyApproved(trx, approval, actor, env);
@@ -58,7 +68,7 @@ function applyApproved(
   approval: ApprovalRow,
   actor: Viewer,
   env: FlowEnv,
-): Promise<TDeposit | TAccount | unknown> {
+): Promise<TDeposit | TAccount | TWithdrawal | unknown> {
   switch (approval.kind) {
     case 'deposit_confirm':
       return confirmProposedDepositIn(trx, approval, actor, env);
@@ -80,6 +90,8 @@ function applyApproved(
       );
     case 'csv_mapping':
       return approveIn(trx, approval, actor, env, () => applyCsvMappingIn(trx, approval.payload, actor.id, env.now));
+    case 'crypto_payout_release':
+      return releaseCryptoIn(trx, approval, actor, env);
   }
 }
 
