@@ -76,6 +76,7 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'withdrawal.settle': msg`Withdrawal paid: seen on the bank statement`,
   'withdrawal.returnSent': msg`Withdrawal returned by the bank`,
   'withdrawal.returnPaid': msg`Withdrawal returned by the bank after it was paid`,
+  'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {
