@@ -67,7 +67,8 @@ export function ReleaseCryptoPayout({ payout: p, size = 'xs' }: { payout: StuckP
         colorPalette="orange"
         disabled={own}
         title={own ? ownReason : undefined}
-        aria-label={t`Release ${amount} to ${email}`}
+        // The accessible name starts with the visible words (WCAG 2.5.3), then says whose payout.
+        aria-label={t`Release to member: ${amount} for ${email}`}
         onClick={() => {
           setServerError(null);
           setOpen(true);
