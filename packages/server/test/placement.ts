@@ -49,6 +49,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'approvals/attacks.test.ts': 'both',
   'bank-statement/credit-once.test.ts': 'both',
   'jobs/job-runner.test.ts': 'both', // the job leases' upsert through either driver
+  'approvals/crypto-release.test.ts': 'both', // #34: a stuck crypto payout goes back to the member by four eyes
   'bank-statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
   'money-upgrade.test.ts': 'both', // #29: an old database loaded and upgraded through either driver
   'trade/trade.test.ts': 'both', // #30: quotes, fills and the journal per asset through either driver
