@@ -49,6 +49,9 @@ async function main() {
       ['USD', '100000000'],
     ] as const)
       await fundTreasuryFromCli(handle.db, { asset, amount, reason: 'bench', refId: randomUUID() }, clock.now());
+    const admin = await insertUser(handle.db, { accountType: 'admin' });
+    for (const symbol of ['BTC', 'ETH'])
+      await callerAs(app.deps, admin).asset.update({ symbol, exposureLimitUsd: '1000000000000' });
     const traders = await Promise.all(
       Array.from({ length: TRADERS }, () => insertUser(handle.db, { balanceCents: 100_000_000_00 })),
     );

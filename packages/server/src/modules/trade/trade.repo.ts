@@ -67,24 +67,6 @@ export async function treasuryUnits(db: Exec, assets: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.asset, BigInt(r.balance)]));
 }
 
-/**
- * Locks the treasury's accounts of the given assets and the dollar revenue account, in id order (every trade
- * takes them in that one order, so two trades of crossing coins never deadlock), and answers the treasury's
- * balances.
- */
-export async function lockTreasury(trx: Transaction<DB>, assets: string[]): Promise<Map<string, bigint>> {
-  const ids = [...new Set(assets)].map((a) => platformAccountId('treasury', a));
-  ids.push(platformAccountId('revenue', 'USD'));
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['asset', 'kind', 'balance'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.filter((r) => r.kind === 'treasury').map((r) => [r.asset, BigInt(r.balance)]));
-}
-
 /** The member's row, FOR NO KEY UPDATE, as every money request of a member locks it first. */
 export async function lockMember(trx: Transaction<DB>, userId: string): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
