@@ -7,9 +7,11 @@ import { toPublicError } from '../../src/lib/errors.ts';
 import { claimBatch } from '../../src/modules/account-statement/account-statement.repo.ts';
 import { issueDueStatements } from '../../src/modules/account-statement/account-statement.job.ts';
 import {
+  figuresFromJson,
   STATEMENT_COIN_CSV_HEADER,
   STATEMENT_CSV_HEADER,
 } from '../../src/modules/account-statement/account-statement.build.ts';
+import { renderStatementPdf } from '../../src/modules/account-statement/account-statement.pdf.ts';
 import { fundTreasuryFromCli } from '../../src/modules/trade/trade.treasury.ts';
 import { liveMarket, type LiveMarket } from '../../src/test/live-market.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
@@ -394,6 +396,11 @@ describe('monthly statements with coins', () => {
       expect(text).toContain(words);
     expect(text.indexOf('Coins')).toBeGreaterThan(text.indexOf('Entries (2)'));
     expect(text.indexOf('Coins')).toBeLessThan(text.indexOf('Open positions at the end of the month'));
+    // In the member's language: its words and its digits, still exact.
+    const { figures } = await figuresOf(trader.id, '2026-02');
+    const german = await pdfText(await renderStatementPdf(figuresFromJson(JSON.stringify(figures)), clock.now(), 'de'));
+    for (const words of ['Bestand zu Monatsbeginn', '+0,00994', '-0,004', '0,00594 BTC', 'Handel #'])
+      expect(german.text).toContain(words);
   });
 
   it('coins alone get a statement: dollars all traded away, BTC held through a month without movement', async () => {
