@@ -30,7 +30,7 @@ import { centsToUsd, type Fill, fillForGet, fillForGive, type Side, parsePrice, 
 import { currentPrices, type FreshPrice, type PriceLookup } from './trade.prices.ts';
 import {
   type AssetRow,
-  availableUnits,
+  coverOf,
   findTradeByQuote,
   insertQuote,
   insertTrade,
@@ -230,6 +230,22 @@ const NO_MORE = (symbol: string) =>
       : tr('trade.treasuryEmpty', 'The platform holds no more {symbol} to sell.', { symbol }),
   );
 
+/** Refuses a fill the member's balance or the treasury cannot cover (see checkTreasury). */
+function checkCover(
+  cover: { available: bigint; treasury: Map<string, bigint> },
+  assets: Map<string, AssetRow>,
+  from: Side,
+  to: Side,
+  f: Fill,
+): void {
+  if (cover.available < f.fromAmount)
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
+    );
+  checkTreasury(cover.treasury, assets, from, to, f);
+}
+
 /** Refuses a fill the treasury cannot cover, or a sale that would take its holding of a coin past the limit. */
 function checkTreasury(held: Map<string, bigint>, assets: Map<string, AssetRow>, from: Side, to: Side, f: Fill): void {
   for (const [asset, need] of treasuryNeeds(from, to, f)) if ((held.get(asset) ?? 0n) < need) throw NO_MORE(asset);
@@ -289,12 +305,7 @@ export async function quoteTrade(deps: TradeDeps, user: Viewer, input: TTradeQuo
   const fill = giving ? fillForGive(from, to, parsed.value) : fillForGet(from, to, parsed.value);
   if (!fill) throw bad(tr('trade.tooSmall', 'That amount is too small to trade.'));
   checkBounds(rows, fill.grossCents);
-  if ((await availableUnits(deps.db, user.id, from.asset)) < fill.fromAmount)
-    throw new AppError(
-      'INSUFFICIENT_FUNDS',
-      tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
-    );
-  checkTreasury(await treasuryUnits(deps.db, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+  checkCover(await coverOf(deps.db, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
   const row: QuoteRow = {
     id: randomUUID(),
     user_id: user.id,
@@ -419,15 +430,11 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
       spreadCents: BigInt(q.spread_cents),
       feeCents: BigInt(q.fee_cents),
     };
-    if ((await availableUnits(trx, user.id, from.asset)) < fill.fromAmount)
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
-      );
-    // What the treasury holds, read without a lock: the clear refusal in all but a race. The treasury's rows are
-    // locked only by the postings below, the last statements before the commit, in account order (every fill
-    // takes them in that order: no deadlock), so fills of one coin queue for as short a time as possible.
-    checkTreasury(await treasuryUnits(trx, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+    // The member's balance (under their row's lock) and what the treasury holds, read without a lock: the clear
+    // refusal in all but a race. The treasury's rows are locked only by the postings below, the last statements
+    // before the commit, in account order (every fill takes them in that order: no deadlock), so fills of one
+    // coin queue for as short a time as possible.
+    checkCover(await coverOf(trx, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
     if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
     const id = randomUUID();
     const trade = await insertTrade(trx, {
