@@ -44,12 +44,13 @@ function CoinList({ onEdit }: { onEdit: (a: TAsset) => void }) {
             const min = formatUsd(a.minUsd);
             const max = formatUsd(a.maxUsd);
             const name = a.symbol;
+            const decimals = a.scale;
             return (
               <Table.Row key={a.symbol} data-testid={`coin-row-${a.symbol}`}>
                 <Table.Cell fontWeight="semibold">
                   <bdi>{a.name}</bdi> ({a.symbol})
                   <Text fontSize="xs" color="fg.muted">
-                    <Trans>{a.scale} decimals</Trans>
+                    <Trans>{decimals} decimals</Trans>
                   </Text>
                 </Table.Cell>
                 <Table.Cell>
