@@ -10,7 +10,6 @@ import {
   Heading,
   HStack,
   Input,
-  Separator,
   Stack,
   Text,
   chakra,
@@ -204,6 +203,7 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
                 )}
               </Field.Label>
               <OptionSelect
+                data-testid="trade-coin"
                 options={coinOptions}
                 value={coin}
                 onChange={(e) => {
@@ -220,6 +220,7 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
                   <Trans>Coin to get</Trans>
                 </Field.Label>
                 <OptionSelect
+                  data-testid="trade-to-coin"
                   options={coinOptions.filter((o) => o.value !== coin)}
                   value={toCoin}
                   onChange={(e) => {
@@ -393,7 +394,6 @@ function QuoteView({
           strong
         />
         <QuoteRow label={t`You get`} value={formatAmount(q.toAmount, q.to, scales[q.to])} testId="quote-get" strong />
-        <Separator />
         {q.prices.map((p) => {
           const asset = p.asset;
           return (
