@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Field, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ScrollingTable } from '../../components/table/ScrollCue';
 import { OptionSelect } from '../../components/ui/option-select';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
@@ -77,13 +78,7 @@ export function GainsSection() {
                 <Trans>Nothing sold or converted in that year.</Trans>
               </Text>
             ) : (
-              <Table.ScrollArea
-                borderWidth="1px"
-                rounded="md"
-                tabIndex={0}
-                aria-label={t`Realised gains`}
-                role="region"
-              >
+              <ScrollingTable label={t`Gains, lot by lot`}>
                 <Table.Root size="sm" minW="44rem">
                   <Table.Header>
                     <Table.Row>
@@ -117,7 +112,7 @@ export function GainsSection() {
                     })}
                   </Table.Body>
                 </Table.Root>
-              </Table.ScrollArea>
+              </ScrollingTable>
             )}
           </Stack>
         )}

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { THolding } from '@vestora/contract';
+import { ScrollingTable } from '../../components/table/ScrollCue';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -118,27 +119,29 @@ function Holdings() {
                   <HoldingCard key={h.asset} h={h} />
                 ))}
               </Stack>
-              <Table.ScrollArea display={{ base: 'none', md: 'block' }} borderWidth="1px" rounded="md">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>
-                        <Trans>Asset</Trans>
-                      </Table.ColumnHeader>
-                      {[t`Amount`, t`Price`, t`Value`, t`Cost`, t`Unrealised gain`].map((h) => (
-                        <Table.ColumnHeader key={h} textAlign="end">
-                          {h}
+              <Box display={{ base: 'none', md: 'block' }}>
+                <ScrollingTable label={t`Holdings, asset by asset`}>
+                  <Table.Root size="sm">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>
+                          <Trans>Asset</Trans>
                         </Table.ColumnHeader>
+                        {[t`Amount`, t`Price`, t`Value`, t`Cost`, t`Unrealised gain`].map((h) => (
+                          <Table.ColumnHeader key={h} textAlign="end">
+                            {h}
+                          </Table.ColumnHeader>
+                        ))}
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {items.map((h) => (
+                        <HoldingRow key={h.asset} h={h} />
                       ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {items.map((h) => (
-                      <HoldingRow key={h.asset} h={h} />
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+                    </Table.Body>
+                  </Table.Root>
+                </ScrollingTable>
+              </Box>
             </>
           )}
           <Text fontSize="xs" color="fg.muted" mt="3">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuDownload } from 'react-icons/lu';
 import type { TTrade } from '@vestora/contract';
+import { ScrollingTable } from '../../components/table/ScrollCue';
 import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { downloadTextFile } from '../../lib/download';
@@ -96,28 +97,30 @@ export function TradeHistory() {
                 </Card.Root>
               ))}
             </Stack>
-            <Table.ScrollArea display={{ base: 'none', md: 'block' }} borderWidth="1px" rounded="md">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    {headers.map((h) => (
-                      <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {trades.map((trade) => (
-                    <Table.Row key={trade.id} data-testid="trade-row">
-                      {cellsOf(trade).map((c) => (
-                        <Table.Cell key={c.id}>
-                          <bdi>{c.value}</bdi>
-                        </Table.Cell>
+            <Box display={{ base: 'none', md: 'block' }}>
+              <ScrollingTable label={t`Your trades, one by one`}>
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      {headers.map((h) => (
+                        <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
                       ))}
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                  </Table.Header>
+                  <Table.Body>
+                    {trades.map((trade) => (
+                      <Table.Row key={trade.id} data-testid="trade-row">
+                        {cellsOf(trade).map((c) => (
+                          <Table.Cell key={c.id}>
+                            <bdi>{c.value}</bdi>
+                          </Table.Cell>
+                        ))}
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </ScrollingTable>
+            </Box>
             {list.hasNextPage ? (
               <Button
                 variant="subtle"
