@@ -264,4 +264,57 @@ describeBrowser('Trading (issue 30)', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(run.width);
     });
   }
+
+  test("an admin edits a coin's terms after a confirmation, reads the treasury and proposes funding it", async () => {
+    const e = env();
+    const tp = await e.newPage({ label: 'coins-admin' });
+    await e.signInByApi(tp, e.admin.email);
+    const { page } = tp;
+    await page.goto('/dashboard/coins');
+    await whenLive(page);
+    await seen(page.getByTestId('coin-row-BTC'));
+    // The treasury per asset (funded above, less what the members bought), and the revenue of their trades.
+    await seen(page.getByTestId('treasury-row-BTC'));
+    await seen(page.getByTestId('treasury-row-ETH'));
+    expect(Number(plain(await textOf(page, 'treasury-revenue')))).toBeGreaterThan(0);
+    await expectAxeClean(page, 'the Coins page');
+    await shot(page, 'admin-coins');
+
+    // Terms: a change is shown before it is saved, and saved only on the second press.
+    await page.getByRole('button', { name: 'Edit the terms of BTC', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await seen(dialog);
+    await dialog.getByLabel('Spread (basis points)').fill('60');
+    await dialog.getByRole('button', { name: 'Review changes', exact: true }).click();
+    await seen(dialog.getByTestId('terms-changes'));
+    expect(await dialog.getByTestId('terms-changes').innerText()).toMatch(/Spread \(basis points\): 50 → 60/);
+    const before = await e.db
+      .selectFrom('assets')
+      .select('spread_bps')
+      .where('code', '=', 'BTC')
+      .executeTakeFirstOrThrow();
+    expect(before.spread_bps).toBe(50);
+    await expectAxeClean(page, 'the terms confirmation');
+    await dialog.getByRole('button', { name: 'Save the terms', exact: true }).click();
+    await seen(page.getByText('The terms of BTC are saved').first());
+    await poll(
+      async () =>
+        (await e.db.selectFrom('assets').select('spread_bps').where('code', '=', 'BTC').executeTakeFirstOrThrow())
+          .spread_bps,
+    ).toBe(60);
+    await seen(page.getByTestId('coin-row-BTC').getByText(/60 bps/));
+
+    // Funding: a proposal another administrator approves; nothing moves yet.
+    await page.getByLabel('Asset', { exact: true }).selectOption('ETH');
+    await page.getByLabel(/^Amount \(ETH\)/).fill('1.5');
+    await page.getByLabel(/^Reason/).fill('Cold wallet 2');
+    await page.getByRole('button', { name: 'Propose the funding', exact: true }).click();
+    await seen(page.getByText('Proposed: another administrator must approve it').first());
+    const proposal = await e.db
+      .selectFrom('approvals')
+      .select(['status', 'kind'])
+      .where('kind', '=', 'treasury_fund')
+      .executeTakeFirstOrThrow();
+    expect(proposal.status).toBe('pending');
+  });
 });

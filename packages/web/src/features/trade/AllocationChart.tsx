@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import { Box } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { intlLocale } from '../../i18n';
 import { useColorMode } from '../../lib/preferences';
@@ -27,7 +27,8 @@ export default function AllocationChart({ slices }: { slices: AllocationSlice[] 
       theme: theme.theme,
       labels: slices.map((s) => s.asset),
       colors: [...theme.series, ...(mode === 'dark' ? MORE_DARK : MORE_LIGHT)],
-      legend: { position: 'bottom' },
+      // The legend is the list under the chart (apexcharts' own legend is focusable inside an image).
+      legend: { show: false },
       dataLabels: { enabled: true },
       stroke: { width: 1 },
       tooltip: {
@@ -40,9 +41,23 @@ export default function AllocationChart({ slices }: { slices: AllocationSlice[] 
     return { options, series: slices.map((s) => s.weight) };
   }, [slices, mode]);
   const words = slices.map((s) => `${s.asset} ${formatUsd(s.valueUsd)}`).join(', ');
+  const colors = options.colors as string[];
   return (
-    <Box w="100%" minW="0" role="img" aria-label={t`Allocation of your portfolio: ${words}`} dir="ltr">
-      <Chart key={`${mode}:${locale}`} type="donut" height={280} width="100%" options={options} series={series} />
-    </Box>
+    <Stack gap="3">
+      <Box w="100%" minW="0" role="img" aria-label={t`Allocation of your portfolio: ${words}`} dir="ltr">
+        <Chart key={`${mode}:${locale}`} type="donut" height={260} width="100%" options={options} series={series} />
+      </Box>
+      <Stack as="ul" gap="1" fontSize="sm" listStyleType="none" m="0" p="0" aria-hidden>
+        {slices.map((s, i) => (
+          <HStack as="li" key={s.asset} gap="2">
+            <Box w="3" h="3" rounded="sm" flexShrink={0} style={{ background: colors[i % colors.length] }} />
+            <Text fontWeight="medium">{s.asset}</Text>
+            <Text ms="auto">
+              <bdi>{formatUsd(s.valueUsd)}</bdi>
+            </Text>
+          </HStack>
+        ))}
+      </Stack>
+    </Stack>
   );
 }
