@@ -90,8 +90,8 @@ function Holdings() {
   const { items, totalUsd, partial } = holdings.data;
   const total = formatUsd(totalUsd);
   return (
-    <SimpleGrid columns={{ base: 1, xl: 3 }} gap="6">
-      <Card.Root gridColumn={{ xl: 'span 2' }} as="section" aria-labelledby="holdings-heading">
+    <SimpleGrid columns={{ base: 1, '2xl': 3 }} gap="6">
+      <Card.Root gridColumn={{ '2xl': 'span 2' }} as="section" aria-labelledby="holdings-heading">
         <Card.Header>
           <Heading as="h2" id="holdings-heading" size="lg">
             <Trans>Holdings</Trans>
