@@ -202,12 +202,18 @@ describeBrowser('Trading (issue 30)', () => {
 
       // 2. Sell some of it back for dollars: 0.0005 BTC.
       await page.getByRole('button', { name: words.sell, exact: true }).click();
+      // By keyboard: Enter in the amount asks for the quote, focus moves to it, Tab Tab Enter confirms.
       await page.getByTestId('trade-amount').fill('0.0005');
-      await submit.click();
+      await page.getByTestId('trade-amount').press('Enter');
       const sell = await shownQuote(page, ['BTC']);
       expect(sell.give).toBe('0.0005');
-      await confirm.click();
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('trade-quote');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(words.confirm);
+      await page.keyboard.press('Enter');
       await done();
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('trade-amount');
       const sold = await expectFilledAsShown(member.id, sell, { from: 8, to: 2 });
       expect([sold.from_asset, sold.to_asset]).toEqual(['BTC', 'USD']);
 

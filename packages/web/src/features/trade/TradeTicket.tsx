@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -87,6 +87,8 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
   const [amountError, setAmountError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [quote, setQuote] = useState<HeldQuote | null>(null);
+  // Keyboard and screen-reader users follow the ticket: to the quote when it comes, back to the amount after.
+  const amountRef = useRef<HTMLInputElement>(null);
   const left = useSecondsLeft(quote);
   const expired = quote !== null && left === 0;
 
@@ -118,6 +120,7 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
       toaster.create({ type: 'success', title: t`Trade done`, description: t`You gave ${gave} and got ${got}.` });
       setQuote(null);
       setAmount('');
+      amountRef.current?.focus();
       await Promise.all([
         utils.portfolio.holdings.invalidate(),
         utils.trade.list.invalidate(),
@@ -252,6 +255,7 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
                 <Trans>Amount ({unit})</Trans> <Field.RequiredIndicator />
               </Field.Label>
               <Input
+                ref={amountRef}
                 value={amount}
                 inputMode="decimal"
                 autoComplete="off"
@@ -303,7 +307,10 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
               accept.mutate({ quoteId: quote.quote.id });
             }}
             onRefresh={askQuote}
-            onCancel={changed}
+            onCancel={() => {
+              changed();
+              amountRef.current?.focus();
+            }}
           />
         ) : null}
       </Card.Body>
@@ -360,8 +367,20 @@ function QuoteView({
 }: QuoteViewProps) {
   const { t } = useLingui();
   const q = held.quote;
+  const regionRef = useRef<HTMLDivElement>(null);
+  const freshRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => regionRef.current?.focus(), [held]);
+  // Confirm gives way to "Get a fresh quote" on expiry: a keyboard on Confirm moves with it.
+  useEffect(() => {
+    if (!expired) return;
+    const active = document.activeElement;
+    if (active === document.body || regionRef.current?.contains(active)) freshRef.current?.focus();
+  }, [expired]);
   return (
     <Stack
+      ref={regionRef}
+      tabIndex={-1}
+      outline="none"
       gap="3"
       mt="5"
       p="4"
@@ -421,7 +440,13 @@ function QuoteView({
           <Trans>Change</Trans>
         </Button>
         {expired ? (
-          <Button colorPalette="teal" onClick={onRefresh} loading={refreshing} loadingText={t`Getting a quote...`}>
+          <Button
+            ref={freshRef}
+            colorPalette="teal"
+            onClick={onRefresh}
+            loading={refreshing}
+            loadingText={t`Getting a quote...`}
+          >
             <Trans>Get a fresh quote</Trans>
           </Button>
         ) : (
