@@ -95,8 +95,11 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
   // A link to another coin (Trade Now on another card) while the page is open.
   useEffect(() => {
     setCoin(initialCoin);
+    setToCoin((current) => otherCoin(initialCoin, coins, current) ?? current);
     setSide(initialSide);
     setQuote(null);
+    // Only a new link resets the ticket, not a refetch of the coin list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialCoin, initialSide]);
 
   const { from, to } = ticketAssets(side, coin, toCoin);
@@ -120,7 +123,7 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
       toaster.create({ type: 'success', title: t`Trade done`, description: t`You gave ${gave} and got ${got}.` });
       setQuote(null);
       setAmount('');
-      amountRef.current?.focus();
+      setRefocus(true);
       await Promise.all([
         utils.portfolio.holdings.invalidate(),
         utils.trade.list.invalidate(),
@@ -130,6 +133,13 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
     onError: (err) => setServerError(errorMessage(err, t`The trade could not be done. Please try again.`)),
   });
   const busy = quoteCall.isPending || accept.isPending;
+  // The amount field is disabled while the fill is answered: focus it once it is enabled again.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || busy) return;
+    amountRef.current?.focus();
+    setRefocus(false);
+  }, [refocus, busy]);
 
   const askQuote = () => {
     setServerError(null);
