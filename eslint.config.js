@@ -18,6 +18,7 @@ const SERVER_TESTS = 'packages/server/test/**/*.ts';
 const MONEY_PATH = [
   MONEY,
   'packages/server/src/modules/ledger/**/*.ts',
+  'packages/server/src/modules/trade/**/*.ts',
   'packages/contract/src/units.ts',
   'packages/contract/src/units-schema.ts',
 ];

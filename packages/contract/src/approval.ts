@@ -6,8 +6,9 @@ import { plain } from './common.ts';
 
 /**
  * Money a person decides (#27): a balance adjustment, a deposit confirmed by hand (no matched bank line or
- * chain payment), a change of the deposit account and a change of a bank's CSV mapping are proposals; a
- * second administrator approves or rejects them.
+ * chain payment), a change of the deposit account, a change of a bank's CSV mapping and the release to the member
+ * of a crypto payout the chain never showed paid (#34) are proposals; a second administrator approves or rejects
+ * them.
  */
 export const ZApprovalKind = z.enum([
   'balance_adjustment',
@@ -15,6 +16,7 @@ export const ZApprovalKind = z.enum([
   'deposit_account',
   'csv_mapping',
   'treasury_fund',
+  'crypto_payout_release',
 ]);
 export type TApprovalKind = z.infer<typeof ZApprovalKind>;
 
@@ -29,13 +31,16 @@ export type TApprovalRef = z.infer<typeof ZApprovalRef>;
 export const ZApproval = z.object({
   id: z.string(),
   kind: ZApprovalKind,
-  /** The member whose money it is (adjustment, deposit); null for the deposit account and CSV mappings. */
+  /** The member whose money it is (adjustment, deposit, payout); null for the deposit account and CSV mappings. */
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
-  /** Dollars: signed for an adjustment, the deposit's amount for a confirmation; null otherwise. */
+  /** Dollars: signed for an adjustment, the deposit's or payout's amount for a confirmation or release; null otherwise. */
   amount: z.number().nullable(),
   reason: z.string(),
-  /** What the approval will do, by kind: { depositId } / { deltaCents } / { accountNumber, ... } / { bankAccount, mapping }. */
+  /**
+   * What the approval will do, by kind: { depositId } / { deltaCents } / { accountNumber, ... } /
+   * { bankAccount, mapping } / { withdrawalId, txid, sats, address }.
+   */
   details: z.record(z.string(), z.unknown()),
   proposedBy: z.string(),
   proposedByEmail: z.string(),

@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.settle',
   'withdrawal.returnSent',
   'withdrawal.returnPaid',
+  'withdrawal.releaseCrypto',
   'withdrawal.export_payments',
   'withdrawal.download_payment_file',
   'asset.update',

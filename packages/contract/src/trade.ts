@@ -12,7 +12,10 @@ export const ZAssetCode = z
   .string(required(ASSET))
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/, say(() => tr('validation.assetCode', 'Asset: a code such as USD or BTC')));
+  .regex(
+    /^[A-Z0-9]{2,10}$/,
+    say(() => tr('validation.assetCode', 'Asset: a code such as USD or BTC')),
+  );
 
 /**
  * An amount as typed, in plain decimal digits; the server checks it against the asset's scale (an amount finer
@@ -22,7 +25,10 @@ export const ZDecimalAmount = plain(
   z
     .string(required(AMOUNT))
     .trim()
-    .max(90, say(() => tr('validation.units.tooLong', 'Amount has too many digits')))
+    .max(
+      90,
+      say(() => tr('validation.units.tooLong', 'Amount has too many digits')),
+    )
     .regex(
       /^\d+(\.\d+)?$/,
       say(() => tr('validation.units.malformed', 'Write the amount in digits with a point for decimals (like 12.5)')),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tr, translate } from './i18n.ts';
-import { ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject, say } from './common.ts';
+import { REASON, ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject, required, say } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 import { ZOtp } from './user.ts';
 import { ZBankPayee } from './bank-account.ts';
@@ -183,6 +183,16 @@ export const ZWithdrawalReviewInput = z
     path: ['reason'],
   });
 export type TWithdrawalReviewInput = z.infer<typeof ZWithdrawalReviewInput>;
+
+/**
+ * withdrawal.proposeCryptoRelease (#34): an admin proposes to give a crypto payout that stays `sent` (its
+ * transaction never seen paying the member) back to the member's balance, with a reason; a second admin approves.
+ */
+export const ZCryptoReleaseInput = z.strictObject({
+  id: ZId,
+  reason: ZReviewReason.pipe(z.string().min(1, required(REASON))),
+});
+export type TCryptoReleaseInput = z.infer<typeof ZCryptoReleaseInput>;
 
 export const ZWithdrawal = z.object({
   id: z.string(),

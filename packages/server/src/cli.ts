@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
+import { runTreasuryFund, TREASURY_FUND_USAGE } from './modules/trade/trade.cli.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
 import { BTC_ADDRESS_USAGE, runBtcAddress } from './modules/bitcoin/bitcoin.cli.ts';
 import { systemClock } from './clock.ts';
@@ -28,6 +29,7 @@ Commands:
   db:prepare                     Migrate the database, and seed it when new (pnpm start runs it beside the web build).
   ${STATEMENT_IMPORT_USAGE}
   ${BTC_ADDRESS_USAGE}
+  ${TREASURY_FUND_USAGE}
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
 
@@ -160,6 +162,10 @@ async function main(argv: string[]): Promise<number> {
       return runStatementImport(rest);
     case 'btc:address':
       return runBtcAddress(rest, loadConfig(), (message, code) => {
+        throw new CliError(message, code);
+      });
+    case 'treasury:fund':
+      return runTreasuryFund(rest, (message, code) => {
         throw new CliError(message, code);
       });
     case undefined:

@@ -49,8 +49,10 @@ export const PLACEMENT: Record<string, Placement> = {
   'approvals/attacks.test.ts': 'both',
   'bank-statement/credit-once.test.ts': 'both',
   'jobs/job-runner.test.ts': 'both', // the job leases' upsert through either driver
+  'approvals/crypto-release.test.ts': 'both', // #34: a stuck crypto payout goes back to the member by four eyes
   'bank-statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
   'money-upgrade.test.ts': 'both', // #29: an old database loaded and upgraded through either driver
+  'trade/trade.test.ts': 'both', // #30: quotes, fills and the journal per asset through either driver
 
   // PGlite: the embedded database itself, or no database at all.
   'cli.test.ts': 'pglite', // the CLI on an embedded data directory and its lock (skipped itself on PostgreSQL)
@@ -62,6 +64,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'market.persist.test.ts': 'pglite', // a restart reopens an embedded database (its second one is PGlite anyway)
   'seed.test.ts': 'pglite', // the first start's seed: what `pnpm start` does on the embedded default
   'bitcoin.derive.test.ts': 'pglite', // no database
+  'trade/trade-cli.test.ts': 'pglite', // treasury:fund on an embedded data directory, as the CLI opens it
   'market.feed.test.ts': 'pglite', // no database
 
   // PostgreSQL: a feature's rules, HTTP, mail and sessions, with the database as a backdrop.

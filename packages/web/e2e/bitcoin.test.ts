@@ -281,6 +281,83 @@ describeBrowser('Bitcoin deposits', () => {
     ).toBe('paid');
   });
 
+  test('a crypto payout that stays sent is released to the member by two admins (#34)', async () => {
+    const e = env();
+    const address = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
+    const member = await e.createUser({ email: uniqueEmail('btc-release'), emailVerified: true });
+    const adminB = await e.createUser({ accountType: 'admin', email: uniqueEmail('btc-release-b') });
+    await adjustBalance(e.db, member.id, 100_00, 'Opening credit');
+    const w = await callerAs(e.deps, member).withdrawal.request({
+      amount: 60,
+      method: 'crypto',
+      details: address,
+      idempotencyKey: randomUUID(),
+    });
+    // A transaction no chain knows: the payout stays sent.
+    await callerAs(e.deps, e.admin).withdrawal.review({
+      id: w.id,
+      decision: 'approve',
+      payoutReference: '5e'.repeat(32),
+      payoutSats: 70_000,
+    });
+    const balance = async () =>
+      Number(
+        (
+          await e.db
+            .selectFrom('users')
+            .select(balanceCentsColumn())
+            .where('id', '=', member.id)
+            .executeTakeFirstOrThrow()
+        ).balance_cents,
+      );
+    expect(await balance()).toBe(40_00);
+
+    const tp = await e.newPage({ label: 'btc-release-a' });
+    const a = tp.page;
+    await e.signInByApi(tp, e.admin.email);
+    await a.goto('/dashboard/money-desk?tab=withdrawals');
+    await a.getByLabel('Status', { exact: true }).selectOption({ label: 'Sent, not yet paid' });
+    const row = a.getByRole('row').filter({ hasText: member.email }).filter({ hasText: '$60.00' });
+    await row.getByRole('button', { name: /^Release to member/ }).click();
+    const dialog = a.getByRole('alertdialog', { name: 'Release this payout to the member?' });
+    await seen(dialog);
+    // Checked as it opens (a hovered button and a shown error are the shared dialog's, checked elsewhere).
+    const violations = await axeViolations(a);
+    expect(violations.length, `axe on the release dialog:\n${formatAxeViolations(violations)}`).toBe(0);
+    await dialog.getByRole('button', { name: 'Propose the release', exact: true }).click();
+    await seen(dialog.getByText('Reason is required.'));
+    await dialog.getByLabel(/Reason/).fill('Transaction never broadcast');
+    await dialog.getByRole('button', { name: 'Propose the release', exact: true }).click();
+    await seen(a.getByText('Proposed: another administrator must approve it').first());
+    await seen(row.getByText(/Release to the member proposed/));
+    await shot(a, 'crypto-release-proposed');
+    // Proposed only: still sent, still held.
+    expect(await balance()).toBe(40_00);
+
+    // Admin A cannot approve their own proposal; admin B approves it in Approvals.
+    await a.goto('/dashboard/money-desk?tab=approvals');
+    const mine = a.getByRole('listitem').filter({ hasText: 'Crypto payout released to the member' });
+    await seen(mine.getByText('You proposed this: another administrator must approve it.'));
+    const bp = await e.newPage({ label: 'btc-release-b' });
+    await e.signInByApi(bp, adminB.email);
+    await bp.page.goto('/dashboard/money-desk?tab=approvals');
+    const item = bp.page
+      .getByRole('listitem')
+      .filter({ hasText: 'Crypto payout released to the member' })
+      .filter({ hasText: member.email });
+    await seen(item.getByText('Transaction never broadcast'));
+    await item.getByRole('button', { name: 'Approve', exact: true }).click();
+    await seen(bp.page.getByText('Crypto payout released to the member: done.').first());
+    await poll(balance).toBe(100_00);
+
+    const mp = await e.newPage({ label: 'btc-release-member' });
+    await e.signInByApi(mp, member.email);
+    await mp.page.goto('/dashboard/transactions?tab=withdrawals');
+    const own = mp.page.getByRole('row').filter({ hasText: '$60.00' });
+    await seen(own.getByText('Released to the member'));
+    await shot(mp.page, 'crypto-release-member');
+  });
+
   test('at phone width the Deposit page keeps the address on screen, wrapped', async () => {
     const member = await env().createUser({ email: uniqueEmail('btc-phone'), emailVerified: true });
     const tp = await env().newPage({ viewport: 'phone', label: 'btc-phone' });

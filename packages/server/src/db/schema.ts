@@ -81,7 +81,13 @@ export interface ApprovalTable {
   decision_reason: string | null;
   created_at: Timestamp;
 }
-export type ApprovalKind = 'balance_adjustment' | 'deposit_confirm' | 'deposit_account' | 'csv_mapping' | 'treasury_fund';
+export type ApprovalKind =
+  | 'balance_adjustment'
+  | 'deposit_confirm'
+  | 'deposit_account'
+  | 'csv_mapping'
+  | 'crypto_payout_release'
+  | 'treasury_fund';
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 export type RoleRequestStatus = 'pending' | 'approved' | 'rejected';
 
@@ -395,7 +401,7 @@ export interface BitcoinExceptionTable {
   key: string;
   kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch';
   user_id: string;
-  /** An amount_mismatch an admin resolved (bitcoin.resolveAmount). */
+  /** An amount_mismatch an admin resolved (bitcoin.resolveAmount), or a payout released by approval (#34). */
   resolved_by: string | null;
   resolved_at: Timestamp | null;
   txid: string;

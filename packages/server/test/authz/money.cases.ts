@@ -61,6 +61,11 @@ export const moneyCases: AuthzCases = {
     ...adminOnly,
     input: async (a) => ({ id: await pendingWithdrawal(a), decision: 'approve', payoutReference: 'AUTHZ-PAY' }),
   },
+  // A bank payout is not a crypto payout: the admin's call gets past the gate and is refused with a 409.
+  'withdrawal.proposeCryptoRelease': {
+    ...adminOnly,
+    input: async (a) => ({ id: await pendingWithdrawal(a), reason: 'authz' }),
+  },
   'withdrawal.list': { ...ownerOrAdmin, input: ({ self }) => ({ userId: self.id }) },
 
   'ledger.list': { ...ownerOrAdmin, input: ({ self }) => ({ userId: self.id }) },

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundTreasuryFromCli } from '../../src/modules/trade/trade.treasury.ts';
+import { liveMarket } from '../../src/test/live-market.ts';
+import { ManualClock } from '../../src/test/manual-clock.ts';
 import type { TestUser } from '../../src/test/factories.ts';
 import { callerAs, insertUser, confirmDeposit, secondAdmin } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
@@ -7,8 +11,11 @@ import { DETAILS, newKey } from './money-helpers.ts';
 describe('reward.list', () => {
   let t: TestApp;
   let admin: TestUser;
+  const clock = new ManualClock('2026-08-01T10:00:00.000Z');
+  const PRICES = { BTC: 100_000, ETH: 4_000, USDT: 1, SOL: 150, XRP: 0.5, LTC: 80, DOGE: 0.2 };
+  const market = liveMarket(clock, PRICES);
   beforeAll(async () => {
-    t = await startTestApp({ env: { LAUNCH_DATE: '2026-06-30' } });
+    t = await startTestApp({ env: { LAUNCH_DATE: '2026-06-30' }, market, clock });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(() => t.close());
@@ -43,7 +50,7 @@ describe('reward.list', () => {
     const u = await insertUser(t.handle.db);
     expect((await rewardsOf(u)).high_roller).toMatchObject({
       earned: false,
-      detail: 'Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00.',
+      detail: 'Locked: you need one confirmed deposit, paid withdrawal, investment or trade over $10,000.00.',
     });
     await confirmedDeposit(u, 10_000);
     const atLimit = (await rewardsOf(u)).high_roller!;
@@ -80,15 +87,42 @@ describe('reward.list', () => {
     expect(hr.detail).toBe('Earned: your largest paid withdrawal was $12,500.00, over $10,000.00.');
   });
 
-  it('Diverse Portfolio stays locked with its description and why', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 1_000_000_00 });
-    const dp = (await rewardsOf(u)).diverse_portfolio!;
-    expect(dp).toMatchObject({
+  it('Diverse Portfolio: earned while more than 5 coins are each held for at least $10; High Roller counts a trade', async () => {
+    const u = await insertUser(t.handle.db, { balanceCents: 100_000_00 });
+    const dp = () => rewardsOf(u).then((r) => r.diverse_portfolio!);
+    expect(await dp()).toMatchObject({
       name: 'Diverse Portfolio',
-      description: 'Hold more than 5 cryptocurrencies',
+      description: 'Hold more than 5 cryptocurrencies, each worth at least $10.00',
       earned: false,
+      detail: 'Locked: you hold 0 cryptocurrencies each worth at least $10.00; more than 5 earn this badge.',
     });
-    expect(dp.detail).toMatch(/does not hold cryptocurrency positions for you yet/);
+    for (const asset of ['BTC', 'ETH', 'USDT', 'SOL', 'XRP', 'LTC', 'DOGE'])
+      await fundTreasuryFromCli(
+        t.handle.db,
+        { asset, amount: '1000', reason: 'test', refId: randomUUID() },
+        clock.now(),
+      );
+    const buy = async (to: string, fromAmount: string) =>
+      callerAs(t, u).trade.accept({ quoteId: (await callerAs(t, u).trade.quote({ from: 'USD', to, fromAmount })).id });
+    for (const coin of ['BTC', 'ETH', 'USDT', 'SOL', 'XRP']) await buy(coin, '20');
+    await buy('LTC', '5'); // worth under $10: not counted
+    expect((await dp()).detail).toBe(
+      'Locked: you hold 5 cryptocurrencies each worth at least $10.00; more than 5 earn this badge.',
+    );
+    await buy('DOGE', '20');
+    expect(await dp()).toMatchObject({
+      earned: true,
+      detail: 'Earned: you hold 6 cryptocurrencies each worth at least $10.00.',
+    });
+    // The coins lose their value: the badge is held only while they are worth it.
+    market.setPrices({ BTC: 1, ETH: 1, USDT: 1, SOL: 1, XRP: 0.001, LTC: 1, DOGE: 0.0001 });
+    expect((await dp()).earned).toBe(false);
+    market.setPrices(PRICES);
+    await buy('BTC', '10000.01');
+    expect((await rewardsOf(u)).high_roller).toMatchObject({
+      earned: true,
+      detail: 'Earned: your largest trade was $10,000.01, over $10,000.00.',
+    });
   });
 
   it('answers the three badges in a fixed order', async () => {

@@ -50,6 +50,18 @@ describe('withdrawal status words (#34)', () => {
     await activateLocale('de');
     expect(withdrawalStatusOf({ status: 'sent', method: 'crypto' }).label).toBe('Gesendet — wartet auf das Netzwerk');
     expect(WITHDRAWAL_FILTER_STATUS.sent.label).toBe('Gesendet, noch nicht bezahlt');
+    await activateLocale('en');
+  });
+
+  it('a crypto payout given back to the member (#34) reads released, never "Returned by the bank"', async () => {
+    expect(withdrawalStatusOf({ status: 'returned', method: 'crypto' })).toEqual({
+      label: 'Released to the member',
+      palette: 'red',
+    });
+    expect(withdrawalStatusOf({ status: 'returned', method: 'bank' }).label).toBe('Returned by the bank');
+    await activateLocale('de');
+    expect(withdrawalStatusOf({ status: 'returned', method: 'crypto' }).label).toBe('An das Mitglied zurückgegeben');
+    await activateLocale('en');
   });
 });
 

@@ -124,6 +124,8 @@ const CRYPTO_SENT_LABELS = translatedTable({
   sent: msg`Sent — waiting for the network`,
   /** The status filter's word for `sent`, which covers bank payouts in a file and crypto payouts alike. */
   filter: msg`Sent, not yet paid`,
+  /** A crypto payout never seen paid, given back to the member by two admins (#34): no bank returned it. */
+  returned: msg`Released to the member`,
 });
 
 /** One withdrawal's status with its words: a crypto payout's `sent` waits for the network, not the bank. */
@@ -132,6 +134,7 @@ export function withdrawalStatusOf(w: Pick<TWithdrawal, 'status' | 'method'>): {
   palette: Palette;
 } {
   if (w.status === 'sent' && w.method === 'crypto') return { label: CRYPTO_SENT_LABELS.sent, palette: 'blue' };
+  if (w.status === 'returned' && w.method === 'crypto') return { label: CRYPTO_SENT_LABELS.returned, palette: 'red' };
   return WITHDRAWAL_STATUS[w.status];
 }
 

@@ -70,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index trades_user_seq_idx on trades (user_id, seq desc)`.execute(db);
   // The treasury is funded by a proposal a second administrator approves.
   await sql`alter table approvals drop constraint approvals_kind_check, add constraint approvals_kind_check
-    check (kind in ('balance_adjustment', 'deposit_confirm', 'deposit_account', 'csv_mapping', 'treasury_fund'))`.execute(
+    check (kind in ('balance_adjustment', 'deposit_confirm', 'deposit_account', 'csv_mapping', 'crypto_payout_release', 'treasury_fund'))`.execute(
     db,
   );
   await sql`create trigger trades_append_only before update or delete on trades
@@ -82,7 +82,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (traded.rows[0]!.n !== '0') throw new Error('trading: members have traded; the trades cannot be undone');
   await sql`delete from approvals where kind = 'treasury_fund' and status <> 'approved'`.execute(db);
   await sql`alter table approvals drop constraint approvals_kind_check, add constraint approvals_kind_check
-    check (kind in ('balance_adjustment', 'deposit_confirm', 'deposit_account', 'csv_mapping'))`.execute(db);
+    check (kind in ('balance_adjustment', 'deposit_confirm', 'deposit_account', 'csv_mapping', 'crypto_payout_release'))`.execute(
+    db,
+  );
   await sql`drop table trades`.execute(db);
   await sql`drop table trade_quotes`.execute(db);
   await sql`

@@ -37,6 +37,7 @@ import * as splitBitcoinDepositsBd29 from './2026_12_02_1725_split_bitcoin_depos
 import * as moneyJournalJ29 from './2026_12_02_1800_money_journal_j29.ts';
 import * as tradingT30 from './2026_12_03_0810_trading_t30.ts';
 import * as addWithdrawalBankAccountF34 from './2026_12_02_1800_add_withdrawal_bank_account_f34.ts';
+import * as cryptoPayoutReleaseR34 from './2026_12_03_0800_crypto_payout_release_r34.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1725_split_bitcoin_deposits_bd29': splitBitcoinDepositsBd29,
   '2026_12_02_1800_money_journal_j29': moneyJournalJ29,
   '2026_12_02_1800_add_withdrawal_bank_account_f34': addWithdrawalBankAccountF34,
+  '2026_12_03_0800_crypto_payout_release_r34': cryptoPayoutReleaseR34,
   '2026_12_03_0810_trading_t30': tradingT30,
 };

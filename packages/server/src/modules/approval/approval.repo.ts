@@ -60,6 +60,17 @@ export function findPendingDepositApproval(db: Executor, depositId: string): Pro
     .executeTakeFirst();
 }
 
+/** The pending release of a crypto payout, if one was proposed (one at most: a partial unique index). */
+export function findPendingCryptoRelease(db: Executor, withdrawalId: string): Promise<ApprovalRow | undefined> {
+  return db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('kind', '=', 'crypto_payout_release')
+    .where('status', '=', 'pending')
+    .where((eb) => eb(eb.ref('payload', '->>').key('withdrawalId' as never), '=', withdrawalId))
+    .executeTakeFirst();
+}
+
 /** Locks one proposal until the transaction ends: a decision is taken once. */
 export function lockApproval(db: Executor, id: string): Promise<ApprovalRow | undefined> {
   return db.selectFrom('approvals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

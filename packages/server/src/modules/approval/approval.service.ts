@@ -1,4 +1,11 @@
-import type { TAccount, TApproval, TApprovalListInput, TApprovalRejectInput, TDeposit } from '@vestora/contract';
+import type {
+  TAccount,
+  TApproval,
+  TApprovalListInput,
+  TApprovalRejectInput,
+  TDeposit,
+  TWithdrawal,
+} from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
@@ -12,6 +19,7 @@ import { refuseCreditedTransfer } from '../bank-statement/bank-statement.once.ts
 import { adjustmentLegs, moveMoney } from '../money/money.move.ts';
 import { applyCsvMappingIn } from '../bank-statement/bank-statement.mapping.ts';
 import { applyTreasuryFundIn } from '../trade/trade.treasury.ts';
+import { releaseCryptoIn } from '../withdrawal/withdrawal.release.ts';
 import {
   ABOUT_YOU_APPROVAL_MESSAGE,
   APPROVAL_NOT_FOUND_MESSAGE,
@@ -44,6 +52,8 @@ export async function approveApproval(db: Database, actor: Viewer, id: string, e
       await refuseCreditedTransfer(trx, String(peek.payload.depositId));
       await lockFlowRow(trx, 'deposits', String(peek.payload.depositId));
     }
+    // A payout's row before the proposal, in the order the proposal and the payout checker take them (#34).
+    if (peek.kind === 'crypto_payout_release') await lockFlowRow(trx, 'withdrawals', String(peek.payload.withdrawalId));
     const approval = await lockApproval(trx, id);
     if (!approval) throw new AppError('NOT_FOUND', APPROVAL_NOT_FOUND_MESSAGE);
     await applyApproved(trx, approval, actor, env);
@@ -59,7 +69,7 @@ function applyApproved(
   approval: ApprovalRow,
   actor: Viewer,
   env: FlowEnv,
-): Promise<TDeposit | TAccount | unknown> {
+): Promise<TDeposit | TAccount | TWithdrawal | unknown> {
   switch (approval.kind) {
     case 'deposit_confirm':
       return confirmProposedDepositIn(trx, approval, actor, env);
@@ -85,6 +95,8 @@ function applyApproved(
       return approveIn(trx, approval, actor, env, () =>
         applyTreasuryFundIn(trx, approval.payload, approval.id, actor.id, approval.reason, env.now),
       );
+    case 'crypto_payout_release':
+      return releaseCryptoIn(trx, approval, actor, env);
   }
 }
 

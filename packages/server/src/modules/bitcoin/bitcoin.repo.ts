@@ -406,11 +406,19 @@ export async function recordPayoutCheck(db: Db, withdrawalId: string, txid: stri
     .execute();
 }
 
-/** A payout's open exception is resolved by the chain itself: its transaction confirmed paying the member. */
-export async function resolvePayoutException(db: Db, withdrawalId: string, at: Date): Promise<void> {
+/**
+ * A payout's open exception is resolved: by the chain itself (its transaction confirmed paying the member; `by`
+ * null), or by the admin whose approval gave the payout back to the member (#34).
+ */
+export async function resolvePayoutException(
+  db: Db,
+  withdrawalId: string,
+  at: Date,
+  by: string | null = null,
+): Promise<void> {
   await db
     .updateTable('bitcoin_exceptions')
-    .set({ resolved_at: at })
+    .set({ resolved_at: at, resolved_by: by })
     .where('key', '=', `payout:${withdrawalId}`)
     .where('resolved_at', 'is', null)
     .execute();

@@ -5,7 +5,5 @@ import { listRewards } from './reward.service.ts';
 
 /** Badges earned or locked from the signed-in user's real data. */
 export const rewardRouter = router({
-  list: protectedProcedure
-    .output(z.array(ZReward))
-    .query(({ ctx }) => listRewards(ctx.deps.db, ctx.deps.config, ctx.user)),
+  list: protectedProcedure.output(z.array(ZReward)).query(({ ctx }) => listRewards(ctx.deps, ctx.user)),
 });

@@ -9,6 +9,9 @@ import { currentPrices } from './trade.prices.ts';
 import { allTradeRows, listAssetRows, memberBalances, type TradeRow } from './trade.repo.ts';
 import type { TradeDeps } from './trade.service.ts';
 
+/** a × b ÷ c, truncated (a share of an amount, in integers). */
+const share = (a: bigint, b: bigint, c: bigint): bigint => (a * b) / c;
+
 interface Lot {
   amount: bigint;
   cost: bigint;
@@ -45,9 +48,9 @@ export function fifo(trades: readonly TradeRow[]): { open: Map<string, Lot[]>; p
       while (left > 0n && lots.length > 0) {
         const lot = lots[0]!;
         const take = lot.amount < left ? lot.amount : left;
-        const cost = take === lot.amount ? lot.cost : (lot.cost * take) / lot.amount;
+        const cost = take === lot.amount ? lot.cost : share(lot.cost, take, lot.amount);
         left -= take;
-        const proceeds = left === 0n ? proceedsLeft : (net * take) / total;
+        const proceeds = left === 0n ? proceedsLeft : share(net, take, total);
         proceedsLeft -= proceeds;
         pieces.push({ asset: t.from_asset, amount: take, acquiredAt: lot.at, disposedAt: at, proceeds, cost });
         lot.amount -= take;
@@ -56,7 +59,14 @@ export function fifo(trades: readonly TradeRow[]): { open: Map<string, Lot[]>; p
       }
       // Coins given beyond every lot (held from before any trade: none today) have no known cost.
       if (left > 0n)
-        pieces.push({ asset: t.from_asset, amount: left, acquiredAt: at, disposedAt: at, proceeds: proceedsLeft, cost: 0n });
+        pieces.push({
+          asset: t.from_asset,
+          amount: left,
+          acquiredAt: at,
+          disposedAt: at,
+          proceeds: proceedsLeft,
+          cost: 0n,
+        });
       open.set(t.from_asset, lots);
     }
     if (t.to_asset !== 'USD') {
@@ -87,7 +97,15 @@ export async function holdings(deps: TradeDeps, user: Viewer): Promise<THoldings
     if (a.code === 'USD') {
       total += amount;
       const usd = centsToUsd(amount);
-      items.push({ asset: 'USD', name: a.name, amount: usd, priceUsd: '1', valueUsd: usd, costUsd: usd, unrealizedUsd: '0.00' });
+      items.push({
+        asset: 'USD',
+        name: a.name,
+        amount: usd,
+        priceUsd: '1',
+        valueUsd: usd,
+        costUsd: usd,
+        unrealizedUsd: '0.00',
+      });
       continue;
     }
     if (amount === 0n) continue;
@@ -111,7 +129,11 @@ export async function holdings(deps: TradeDeps, user: Viewer): Promise<THoldings
 }
 
 /** portfolio.gains: the gains realised in `year` (UTC) by FIFO, as rows and (with format 'csv') a CSV. */
-export async function gains(deps: TradeDeps, user: Viewer, input: { year: number; format?: 'json' | 'csv' }): Promise<TGains> {
+export async function gains(
+  deps: TradeDeps,
+  user: Viewer,
+  input: { year: number; format?: 'json' | 'csv' },
+): Promise<TGains> {
   const [assets, trades] = await Promise.all([listAssetRows(deps.db), allTradeRows(deps.db, user.id)]);
   const scale = new Map(assets.map((a) => [a.code, a.scale]));
   const pieces = fifo(trades).pieces.filter((p) => p.disposedAt.getUTCFullYear() === input.year);
@@ -135,7 +157,9 @@ export async function gains(deps: TradeDeps, user: Viewer, input: { year: number
 
 export function gainsCsv(g: TGains): string {
   const head = 'asset,amount,acquired_at,disposed_at,proceeds_usd,cost_usd,gain_usd';
-  const lines = g.rows.map((r) => [r.asset, r.amount, r.acquiredAt, r.disposedAt, r.proceedsUsd, r.costUsd, r.gainUsd].join(','));
+  const lines = g.rows.map((r) =>
+    [r.asset, r.amount, r.acquiredAt, r.disposedAt, r.proceedsUsd, r.costUsd, r.gainUsd].join(','),
+  );
   const note =
     `# Realised gains ${g.year} by FIFO (first in, first out), spread and fee included in cost and proceeds. ` +
     'Information for a tax adviser, not tax advice.';

@@ -1,6 +1,7 @@
 // The prices a quote may use (#30): the feed's, no older than TRADE_MAX_PRICE_AGE_S. A price's age runs from the
 // older of the feed's own time for it (`last_updated`) and the moment our server fetched it, so a cached copy
 // ages on while the feed fails; the bundled snapshot never prices a trade.
+/* eslint-disable money/no-float -- the float boundary of trading: the feed's JSON numbers and the clock's milliseconds are read here, and only integers (Price) leave this file */
 import { tr, type Msg, type TMarketCoins } from '@vestora/contract';
 import type { MarketService } from '../market/market.service.ts';
 import { type Price, parsePrice } from './trade.math.ts';
@@ -44,7 +45,11 @@ export function pricesOf(
     const decimal = coin && coin.current_price !== null ? decimalOfFeedNumber(coin.current_price) : null;
     const price = decimal === null ? null : parsePrice(decimal);
     if (!coin || decimal === null || price === null)
-      return { ok: false, why: tr('trade.noPrice', 'The market feed has no price for {symbol}.', { symbol }), last: null };
+      return {
+        ok: false,
+        why: tr('trade.noPrice', 'The market feed has no price for {symbol}.', { symbol }),
+        last: null,
+      };
     const own = coin.last_updated ? Date.parse(coin.last_updated) : Number.NaN;
     const atMs = Number.isFinite(own) ? Math.min(own, fetchedAt) : fetchedAt;
     const fresh: FreshPrice = { price, decimal, at: new Date(atMs) };

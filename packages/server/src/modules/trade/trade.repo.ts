@@ -10,7 +10,12 @@ export type TradeRow = Selectable<TradeTable>;
 type Exec = Kysely<DB> | Transaction<DB>;
 
 export function listAssetRows(db: Exec): Promise<AssetRow[]> {
-  return db.selectFrom('assets').selectAll().orderBy(sql`code = 'USD'`, 'desc').orderBy('code').execute();
+  return db
+    .selectFrom('assets')
+    .selectAll()
+    .orderBy(sql`code = 'USD'`, 'desc')
+    .orderBy('code')
+    .execute();
 }
 
 export function updateAssetRow(
@@ -53,27 +58,18 @@ export async function treasuryUnits(db: Exec, assets: string[]): Promise<Map<str
   const rows = await db
     .selectFrom('ledger_accounts')
     .select(['asset', 'balance'])
-    .where('id', 'in', assets.map((a) => platformAccountId('treasury', a)))
+    .where(
+      'id',
+      'in',
+      assets.map((a) => platformAccountId('treasury', a)),
+    )
     .execute();
   return new Map(rows.map((r) => [r.asset, BigInt(r.balance)]));
 }
 
-/**
- * Locks the treasury's accounts of the given assets and the dollar revenue account, in id order (every trade
- * takes them in that one order, so two trades of crossing coins never deadlock), and answers the treasury's
- * balances.
- */
-export async function lockTreasury(trx: Transaction<DB>, assets: string[]): Promise<Map<string, bigint>> {
-  const ids = [...new Set(assets)].map((a) => platformAccountId('treasury', a));
-  ids.push(platformAccountId('revenue', 'USD'));
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['asset', 'kind', 'balance'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.filter((r) => r.kind === 'treasury').map((r) => [r.asset, BigInt(r.balance)]));
+/** The member's row, FOR NO KEY UPDATE, as every money request of a member locks it first. */
+export async function lockMember(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 export async function insertQuote(db: Exec, row: QuoteRow): Promise<void> {

@@ -37,8 +37,8 @@ import {
   listAssetRows,
   listTradeRows,
   lockAssetRow,
+  lockMember,
   lockQuote,
-  lockTreasury,
   markQuoteAccepted,
   type QuoteRow,
   type TradeRow,
@@ -103,7 +103,11 @@ export async function updateAsset(deps: TradeDeps, actor: Viewer, input: TAssetU
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await lockAssetRow(trx, input.symbol);
-    if (!before) throw new AppError('NOT_FOUND', tr('trade.unknownAsset', 'No asset {symbol} is listed.', { symbol: input.symbol }));
+    if (!before)
+      throw new AppError(
+        'NOT_FOUND',
+        tr('trade.unknownAsset', 'No asset {symbol} is listed.', { symbol: input.symbol }),
+      );
     if (before.code === 'USD' && (input.tradable || input.paused !== undefined))
       throw bad(tr('trade.usdNotTradable', 'USD is what coins are traded for; it is not a coin to list.'));
     const min = input.minUsd !== undefined ? centsOf(input.minUsd, 'minUsd') : BigInt(before.min_usd_cents);
@@ -120,7 +124,9 @@ export async function updateAsset(deps: TradeDeps, actor: Viewer, input: TAssetU
         spread_bps: input.spreadBps,
         fee_bps: input.feeBps,
         exposure_limit_usd_cents:
-          input.exposureLimitUsd !== undefined ? String(centsOf(input.exposureLimitUsd, 'exposureLimitUsd')) : undefined,
+          input.exposureLimitUsd !== undefined
+            ? String(centsOf(input.exposureLimitUsd, 'exposureLimitUsd'))
+            : undefined,
       },
       now,
     );
@@ -172,7 +178,13 @@ async function sidesOf(
       record = { asset: a.code, priceUsd: p.fresh.decimal, at: iso(p.fresh.at) };
     }
     prices.push(record);
-    return { asset: a.code, scale: a.scale, price: parsePrice(record.priceUsd)!, spreadBps: a.spread_bps, feeBps: a.fee_bps };
+    return {
+      asset: a.code,
+      scale: a.scale,
+      price: parsePrice(record.priceUsd)!,
+      spreadBps: a.spread_bps,
+      feeBps: a.fee_bps,
+    };
   };
   const from = side(fromCode);
   const to = side(toCode);
@@ -219,25 +231,25 @@ const NO_MORE = (symbol: string) =>
   );
 
 /** Refuses a fill the treasury cannot cover, or a sale that would take its holding of a coin past the limit. */
-function checkTreasury(
-  held: Map<string, bigint>,
-  assets: Map<string, AssetRow>,
-  from: Side,
-  to: Side,
-  f: Fill,
-): void {
+function checkTreasury(held: Map<string, bigint>, assets: Map<string, AssetRow>, from: Side, to: Side, f: Fill): void {
   for (const [asset, need] of treasuryNeeds(from, to, f)) if ((held.get(asset) ?? 0n) < need) throw NO_MORE(asset);
-  if (from.price) {
-    const a = assets.get(from.asset)!;
-    const after = (held.get(from.asset) ?? 0n) + f.fromAmount;
-    if (valueDownCents(after, from.scale, from.price) > BigInt(a.exposure_limit_usd_cents))
-      throw new AppError(
-        'INVALID_STATE',
-        tr('trade.exposure', 'The platform cannot take more {symbol} right now (its holding limit); try a smaller amount.', {
+  if (from.price) checkExposure((held.get(from.asset) ?? 0n) + f.fromAmount, assets, from);
+}
+
+/** Refuses a treasury holding of the coin given beyond its exposure limit (in dollars at the quote's price). */
+function checkExposure(after: bigint, assets: Map<string, AssetRow>, from: Side): void {
+  const a = assets.get(from.asset)!;
+  if (valueDownCents(after, from.scale, from.price!) > BigInt(a.exposure_limit_usd_cents))
+    throw new AppError(
+      'INVALID_STATE',
+      tr(
+        'trade.exposure',
+        'The platform cannot take more {symbol} right now (its holding limit); try a smaller amount.',
+        {
           symbol: from.asset,
-        }),
-      );
-  }
+        },
+      ),
+    );
 }
 
 function quoteOut(q: QuoteRow, fromScale: number, toScale: number): TTradeQuote {
@@ -321,7 +333,13 @@ function tradeOut(t: TradeRow, assets: Map<string, AssetRow>): TTrade {
 
 /** The journal's movements of one fill: one per asset, linked by the trade's id. */
 function fillMovements(userId: string, tradeId: string, q: QuoteRow, from: Side, to: Side, now: Date): Movement[] {
-  const base = { kind: 'trade' as const, ref: { type: 'trade' as const, id: tradeId }, actorId: userId, at: now, exchangeId: tradeId };
+  const base = {
+    kind: 'trade' as const,
+    ref: { type: 'trade' as const, id: tradeId },
+    actorId: userId,
+    at: now,
+    exchangeId: tradeId,
+  };
   const memo = `${q.from_asset} → ${q.to_asset}`;
   const fromAmount = BigInt(q.from_amount);
   const toAmount = BigInt(q.to_amount);
@@ -337,17 +355,37 @@ function fillMovements(userId: string, tradeId: string, q: QuoteRow, from: Side,
     usdLegs.push({ account: available(userId), amount: -gross }, { account: treasury, amount: net });
     if (charges > 0n) usdLegs.push({ account: revenue, amount: charges });
   } else {
-    moves.push({ ...base, memo, asset: from.asset, legs: [{ account: available(userId), amount: -fromAmount }, { account: treasury, amount: fromAmount }] });
+    moves.push({
+      ...base,
+      memo,
+      asset: from.asset,
+      legs: [
+        { account: available(userId), amount: -fromAmount },
+        { account: treasury, amount: fromAmount },
+      ],
+    });
   }
   if (!to.price) {
     // Sale: the treasury pays the member's dollars and the charges.
-    usdLegs.push({ account: treasury, amount: -(toAmount + charges) }, { account: available(userId), amount: toAmount });
+    usdLegs.push(
+      { account: treasury, amount: -(toAmount + charges) },
+      { account: available(userId), amount: toAmount },
+    );
     if (charges > 0n) usdLegs.push({ account: revenue, amount: charges });
   } else {
-    moves.push({ ...base, memo, asset: to.asset, legs: [{ account: treasury, amount: -toAmount }, { account: available(userId), amount: toAmount }] });
+    moves.push({
+      ...base,
+      memo,
+      asset: to.asset,
+      legs: [
+        { account: treasury, amount: -toAmount },
+        { account: available(userId), amount: toAmount },
+      ],
+    });
   }
   // A conversion's dollar leg: the charges, from the treasury (which took the coin given at its gross) to revenue.
-  if (from.price && to.price && charges > 0n) usdLegs.push({ account: treasury, amount: -charges }, { account: revenue, amount: charges });
+  if (from.price && to.price && charges > 0n)
+    usdLegs.push({ account: treasury, amount: -charges }, { account: revenue, amount: charges });
   if (usdLegs.length > 0) moves.push({ ...base, memo, asset: 'USD', legs: usdLegs });
   return moves;
 }
@@ -361,7 +399,7 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     // The member's row first, as every money request of theirs locks it, then the quote.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().executeTakeFirstOrThrow();
+    await lockMember(trx, user.id);
     const q = await lockQuote(trx, quoteId);
     if (!q || q.user_id !== user.id) throw QUOTE_NOT_FOUND();
     const assets = await assetMap(trx);
@@ -386,7 +424,10 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
         'INSUFFICIENT_FUNDS',
         tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
       );
-    checkTreasury(await lockTreasury(trx, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+    // What the treasury holds, read without a lock: the clear refusal in all but a race. The treasury's rows are
+    // locked only by the postings below, the last statements before the commit, in account order (every fill
+    // takes them in that order: no deadlock), so fills of one coin queue for as short a time as possible.
+    checkTreasury(await treasuryUnits(trx, [from.asset, to.asset, 'USD']), assets, from, to, fill);
     if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
     const id = randomUUID();
     const trade = await insertTrade(trx, {
@@ -404,9 +445,25 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
       prices: JSON.stringify(q.prices) as unknown,
       created_at: now,
     });
-    await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
     const out = tradeOut(trade, assets);
-    await recordAudit(trx, { actorId: user.id, action: 'trade.fill', entityType: 'trade', entityId: id, before: null, after: out });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'trade.fill',
+      entityType: 'trade',
+      entityId: id,
+      before: null,
+      after: out,
+    });
+    try {
+      await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
+    } catch (e) {
+      // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
+      // concurrent fill took what this one needed.
+      if (e instanceof AppError && e.appCode === 'INSUFFICIENT_FUNDS') throw NO_MORE(to.price ? to.asset : 'USD');
+      throw e;
+    }
+    // The coin taken in, under the row lock its posting holds now: the exposure limit holds whatever the concurrency.
+    if (from.price) checkExposure((await treasuryUnits(trx, [from.asset])).get(from.asset) ?? 0n, assets, from);
     return out;
   });
 }
@@ -434,9 +491,31 @@ function csvCell(v: string): string {
 }
 
 export function tradesCsv(trades: TTrade[]): string {
-  const head = ['date', 'trade_id', 'from', 'from_amount', 'to', 'to_amount', 'gross_usd', 'spread_usd', 'fee_usd', 'prices_usd'];
+  const head = [
+    'date',
+    'trade_id',
+    'from',
+    'from_amount',
+    'to',
+    'to_amount',
+    'gross_usd',
+    'spread_usd',
+    'fee_usd',
+    'prices_usd',
+  ];
   const lines = trades.map((t) =>
-    [t.createdAt, t.id, t.from, t.fromAmount, t.to, t.toAmount, t.grossUsd, t.spreadUsd, t.feeUsd, t.prices.map((p) => `${p.asset}@${p.priceUsd}`).join(' ')]
+    [
+      t.createdAt,
+      t.id,
+      t.from,
+      t.fromAmount,
+      t.to,
+      t.toAmount,
+      t.grossUsd,
+      t.spreadUsd,
+      t.feeUsd,
+      t.prices.map((p) => `${p.asset}@${p.priceUsd}`).join(' '),
+    ]
       .map(csvCell)
       .join(','),
   );

@@ -1,7 +1,15 @@
 // The treasury (#30): the coins (and dollars) the platform trades from. It is funded only with what the operator
 // really holds: by a proposal a second administrator approves (treasury.fund → approval.approve), or by a server
 // operator on the command line (`pnpm cli treasury:fund`, audited). It grows with what members sell.
-import { formatUnits, parseUnits, tr, type TApprovalRef, type TTreasuryFundInput, type TTreasurySummary } from '@vestora/contract';
+import {
+  unitsToCents,
+  formatUnits,
+  parseUnits,
+  tr,
+  type TApprovalRef,
+  type TTreasuryFundInput,
+  type TTreasurySummary,
+} from '@vestora/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
@@ -68,7 +76,7 @@ export async function proposeTreasuryFund(
       kind: 'treasury_fund',
       payload: { asset: f.asset, amount: formatUnits(f.units, f.scale), units: String(f.units) },
       userId: null,
-      amountCents: f.asset === 'USD' ? Number(f.units) : null,
+      amountCents: f.asset === 'USD' ? unitsToCents(f.units) : null,
       reason: input.reason,
       proposedBy: actor.id,
       now: env.now,
@@ -100,8 +108,22 @@ export async function fundTreasuryIn(
 }
 
 /** The approved proposal's effect (approval.service runs it through approveIn). */
-export async function applyTreasuryFundIn(trx: Transaction<DB>, payload: Record<string, unknown>, approvalId: string, actorId: string, reason: string, now: Date) {
-  await fundTreasuryIn(trx, { asset: String(payload.asset), units: BigInt(String(payload.units)) }, approvalId, actorId, reason, now);
+export async function applyTreasuryFundIn(
+  trx: Transaction<DB>,
+  payload: Record<string, unknown>,
+  approvalId: string,
+  actorId: string,
+  reason: string,
+  now: Date,
+) {
+  await fundTreasuryIn(
+    trx,
+    { asset: String(payload.asset), units: BigInt(String(payload.units)) },
+    approvalId,
+    actorId,
+    reason,
+    now,
+  );
 }
 
 /** `pnpm cli treasury:fund`: a server operator funds the treasury directly; audited `treasury.fund`. */

@@ -1,4 +1,6 @@
 import {
+  ZApprovalRef,
+  ZCryptoReleaseInput,
   ZPaymentFile,
   ZPaymentFileDownload,
   ZPaymentFileDownloadInput,
@@ -14,6 +16,7 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/init.ts';
 import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow } from './withdrawal.service.ts';
 import { flowEnv, listFlow } from '../money/money.core.ts';
 import { downloadPaymentFile, exportPayments, listPaymentFiles } from './withdrawal.payments.ts';
+import { proposeCryptoRelease } from './withdrawal.release.ts';
 import { z } from 'zod';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 import { assertMayWithdraw } from '../user/user.email.ts';
@@ -44,6 +47,11 @@ export const withdrawalRouter = router({
     .input(ZWithdrawalReviewInput)
     .output(ZWithdrawal)
     .mutation(({ ctx, input }) => reviewWithdrawal(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
+  // #34: a crypto payout still sent goes back to the member's balance once a second admin approves.
+  proposeCryptoRelease: adminProcedure
+    .input(ZCryptoReleaseInput)
+    .output(ZApprovalRef)
+    .mutation(({ ctx, input }) => proposeCryptoRelease(ctx.deps.db, ctx.user, input, flowEnv(ctx.deps))),
   exportPayments: adminProcedure
     .output(ZPaymentFile)
     .mutation(({ ctx }) => exportPayments(ctx.deps.db, ctx.user, flowEnv(ctx.deps))),

@@ -86,6 +86,14 @@ const TXID_ALREADY_USED = tr(
   'withdrawal.txidAlreadyUsed',
   'This transaction is already the payout of another withdrawal to this address: one transaction pays one withdrawal.',
 );
+const RELEASE_PAID_MEANWHILE = tr(
+  'withdrawal.releasePaidMeanwhile',
+  'The network confirmed this payout paid meanwhile, so there is nothing to give back: reject the proposal.',
+);
+const ALREADY_RELEASED = tr(
+  'withdrawal.alreadyReleased',
+  'This payout is no longer waiting for the network: its funds were already given back to the member.',
+);
 const WAS_CANCELLED = tr(
   'withdrawal.wasCancelled',
   'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
@@ -263,6 +271,30 @@ export const withdrawalFlow = defineFlow({
       ledger: (w) => release(w, `Payout returned by the bank (bank statement line ${w.returned_line_id})`),
       notice: (w) => returnedNotice(w),
     },
+    // A crypto payout that stays sent, its transaction never seen paying the member (#34), is given back to their
+    // balance only through a second admin's approval (approval kind `crypto_payout_release`, withdrawal.release.ts).
+    releaseCrypto: {
+      from: 'sent',
+      to: 'returned',
+      by: 'admin',
+      ledger: (w) => release(w, 'Crypto payout released to the member: its transaction was not seen paying them'),
+      notice: (w) => ({
+        kind: 'withdrawal.returned',
+        mailKind: 'withdrawal.rejected',
+        link: '/dashboard/cashout',
+        subject: tm('notice.withdrawalReleased.subject', 'Withdrawal of {amount} back in your balance', {
+          amount: money(w.amount_cents),
+        }),
+        paragraphs: [
+          tm(
+            'notice.withdrawalReleased.body',
+            'Your withdrawal of {amount} was not seen paid on the network (Bitcoin transaction {txid}), so it was not paid out: the funds are back in your balance.',
+            { amount: money(w.amount_cents), txid: String(w.payout_reference) },
+          ),
+          tm('notice.withdrawalReleased.advice', 'You can request a new withdrawal on the Cashout page.'),
+        ],
+      }),
+    },
     returnPaid: {
       from: 'paid',
       to: 'returned',
@@ -308,6 +340,10 @@ export const withdrawalFlow = defineFlow({
     settle: {},
     returnSent: {},
     returnPaid: {},
+    releaseCrypto: {
+      paid: RELEASE_PAID_MEANWHILE,
+      returned: ALREADY_RELEASED,
+    },
   },
 });
 

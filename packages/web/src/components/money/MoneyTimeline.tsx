@@ -253,13 +253,21 @@ export function WithdrawalTimeline({ record: w, audience, reviewerName }: Timeli
           tone: 'ok',
           body: t`The payout is in a payment file sent to the bank; it is paid when the bank statement shows it.`,
         },
-    returned: {
-      key: 'returned',
-      title: t`Returned by the bank`,
-      time: w.reviewedAt,
-      tone: 'neutral',
-      body: t`The bank sent the payout back. ${returned}`,
-    },
+    returned: crypto
+      ? {
+          key: 'returned',
+          title: t`Released to the member`,
+          time: null,
+          tone: 'neutral',
+          body: t`Bitcoin transaction ${txid} was never seen paying ${details}, so the payout was not made. ${returned}`,
+        }
+      : {
+          key: 'returned',
+          title: t`Returned by the bank`,
+          time: w.reviewedAt,
+          tone: 'neutral',
+          body: t`The bank sent the payout back. ${returned}`,
+        },
     rejected: rejectedStep(reviewerName, w.reviewedAt, w.reason, returned),
     cancelled: { key: 'cancelled', title: t`Cancelled`, time: w.cancelledAt, tone: 'neutral', body: returned },
   };

@@ -18,6 +18,7 @@ const KIND_LABEL: Record<TApprovalKind, MessageDescriptor> = {
   deposit_account: msg`New deposit account`,
   csv_mapping: msg`Bank CSV mapping`,
   treasury_fund: msg`Treasury funding`,
+  crypto_payout_release: msg`Crypto payout released to the member`,
 };
 
 /** Why this admin may not approve `a` (null: they may; the server also refuses admins in their cooldown). */
@@ -34,12 +35,14 @@ function detailOf(a: TApproval): string {
     return `${String(d.accountHolder)}, ${String(d.bankName)}, ${String(d.accountNumber)}`;
   if (a.kind === 'csv_mapping') return `${String(d.bankAccount)}: ${JSON.stringify(d.mapping)}`;
   if (a.kind === 'treasury_fund') return `${String(d.amount)} ${String(d.asset)}`;
+  // A stuck crypto payout (#34): the member, then the transaction it was marked sent with.
+  if (a.kind === 'crypto_payout_release') return `${a.userEmail ?? ''} · ${String(d.txid)} → ${String(d.address)}`;
   return a.userEmail ?? '';
 }
 
 /**
  * Money desk → Approvals (#27): money a person decides (balance adjustments, deposits confirmed by hand, the
- * deposit account, bank CSV mappings) waits here for a second administrator, who approves it or rejects it with
+ * deposit account, bank CSV mappings, crypto payouts released to the member) waits here for a second administrator, who approves it or rejects it with
  * a reason. The proposer and the member concerned cannot approve; the server refuses the same, and admins in
  * their first 24 hours.
  */
@@ -53,7 +56,12 @@ export function ApprovalsDesk() {
   const done = async () => {
     setRejecting(null);
     setReason('');
-    await Promise.all([utils.approval.list.invalidate(), utils.deposit.invalidate(), utils.user.list.invalidate()]);
+    await Promise.all([
+      utils.approval.list.invalidate(),
+      utils.deposit.invalidate(),
+      utils.withdrawal.list.invalidate(),
+      utils.user.list.invalidate(),
+    ]);
   };
   const onError = (title: string) => (err: Parameters<typeof errorMessage>[0]) =>
     toaster.create({ type: 'error', title, description: errorMessage(err, t`Please try again.`) });

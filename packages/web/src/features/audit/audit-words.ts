@@ -79,6 +79,7 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'asset.update': msg`Coin's trading terms changed`,
   'trade.fill': msg`Trade filled at its quoted price`,
   'treasury.fund': msg`Treasury funded (command line)`,
+  'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {

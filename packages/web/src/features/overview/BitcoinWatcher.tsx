@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Card, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Card, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { formatDateTime, formatInteger, formatMoney } from '../../lib/format';
 import { formatBtc, outpoint, shortTxid } from '../../lib/bitcoin';
 import { CopyButton } from '../account/CopyButton';
+import { ReleaseCryptoPayout } from '../withdrawal/ReleaseCryptoPayout';
 import { translate, type TBitcoinException, type TBitcoinExceptionKind, type TBitcoinStatus } from '@vestora/contract';
 
 /** The one place the kinds of Bitcoin exceptions are named, with what an admin does about each. */
@@ -28,7 +29,7 @@ export const EXCEPTION_WORDS: Record<
   },
   payout_mismatch: {
     label: msg`Payout not seen paying the member`,
-    help: msg`The transaction given for this crypto payout is unknown, unconfirmed, pays elsewhere or pays less than declared. The withdrawal stays “Sent — waiting for the network” with its funds held: check the payment. If the transaction confirms paying the address later, it becomes paid by itself.`,
+    help: msg`The transaction given for this crypto payout is unknown, unconfirmed, pays elsewhere or pays less than declared. The withdrawal stays “Sent — waiting for the network” with its funds held: check the payment. If the transaction confirms paying the address later, it becomes paid by itself. If it never will, “Release to member” proposes giving the held funds back; another administrator approves it.`,
     palette: 'orange',
   },
   closed_account: {
@@ -163,6 +164,19 @@ export function WatcherExceptionsView({ items }: { items: readonly TBitcoinExcep
                   <Text fontSize="xs" color="fg.muted" mt="1">
                     {i18n._(words.help)}
                   </Text>
+                  {x.kind === 'payout_mismatch' && x.withdrawalId && x.resolvedAt === null && x.amount !== null ? (
+                    <Box mt="2">
+                      <ReleaseCryptoPayout
+                        payout={{
+                          id: x.withdrawalId,
+                          userId: x.userId,
+                          userEmail: x.userEmail,
+                          amount: x.amount,
+                          txid: x.txid,
+                        }}
+                      />
+                    </Box>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell whiteSpace="normal" overflowWrap="anywhere" minW="10rem">
                   {x.userEmail}

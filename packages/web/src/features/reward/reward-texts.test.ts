@@ -28,16 +28,22 @@ const SERVER: TReward[] = [
   ),
   roller('Earned: your largest paid withdrawal was $12,345.67, over $10,000.00.'),
   roller(
-    'Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00; your largest so far is $950.00.',
+    'Locked: you need one confirmed deposit, paid withdrawal, investment or trade over $10,000.00; your largest so far is $950.00.',
   ),
-  roller('Locked: you need one confirmed deposit, paid withdrawal or investment over $10,000.00.'),
+  roller('Locked: you need one confirmed deposit, paid withdrawal, investment or trade over $10,000.00.'),
   {
     key: 'diverse_portfolio',
     name: 'Diverse Portfolio',
-    description: 'Hold more than 5 cryptocurrencies',
+    description: 'Hold more than 5 cryptocurrencies, each worth at least $10.00',
     earned: false,
-    detail:
-      'Locked: Vestora does not hold cryptocurrency positions for you yet, so this badge cannot be earned until it does.',
+    detail: 'Locked: you hold 3 cryptocurrencies each worth at least $10.00; more than 5 earn this badge.',
+  },
+  {
+    key: 'diverse_portfolio',
+    name: 'Diverse Portfolio',
+    description: 'Hold more than 5 cryptocurrencies, each worth at least $10.00',
+    earned: true,
+    detail: 'Earned: you hold 6 cryptocurrencies each worth at least $10.00.',
   },
 ];
 

@@ -13,6 +13,7 @@ const WHAT = {
   'confirmed deposit': msg`confirmed deposit`,
   'paid withdrawal': msg`paid withdrawal`,
   investment: msg`investment`,
+  trade: msg`trade`,
 } as const;
 
 /** `$12,345.67` in the server's English sentence, shown in the reader's format. */
@@ -65,25 +66,28 @@ export function rewardTexts(reward: TReward, i18n: I18n): { name: string; descri
     if (!reward.earned && amounts.length > 1) {
       const biggest = money(amounts[1]);
       const detail = i18n._(
-        msg`Locked: you need one confirmed deposit, paid withdrawal or investment over ${threshold}; your largest so far is ${biggest}.`,
+        msg`Locked: you need one confirmed deposit, paid withdrawal, investment or trade over ${threshold}; your largest so far is ${biggest}.`,
       );
       return { name, description, detail };
     }
     if (!reward.earned) {
       const detail = i18n._(
-        msg`Locked: you need one confirmed deposit, paid withdrawal or investment over ${threshold}.`,
+        msg`Locked: you need one confirmed deposit, paid withdrawal, investment or trade over ${threshold}.`,
       );
       return { name, description, detail };
     }
     return { name, description, detail: reward.detail };
   }
+  // Diverse Portfolio (#30): "… each worth at least $10.00", and how many coins count now.
+  const floor = money(reward.description.match(/\$[\d,]+\.\d{2}/)?.[0] ?? '$10.00');
+  const count = Number(reward.detail.match(/you hold (\d+) cryptocurrencies/)?.[1] ?? '0');
   return {
     name,
-    description: i18n._(msg`Hold more than 5 cryptocurrencies`),
+    description: i18n._(msg`Hold more than 5 cryptocurrencies, each worth at least ${floor}`),
     detail: reward.earned
-      ? reward.detail
+      ? i18n._(msg`Earned: you hold ${count} cryptocurrencies each worth at least ${floor}.`)
       : i18n._(
-          msg`Locked: Vestora does not hold cryptocurrency positions for you yet, so this badge cannot be earned until it does.`,
+          msg`Locked: you hold ${count} cryptocurrencies each worth at least ${floor}; more than 5 earn this badge.`,
         ),
   };
 }

@@ -13,6 +13,7 @@ import { Stack } from '@chakra-ui/react';
 import { WithdrawalReviewDialog } from './WithdrawalReviewDialog';
 import { ExportPaymentsButton } from './ExportPaymentsButton';
 import { PaymentFiles } from './PaymentFiles';
+import { ReleaseCryptoPayout } from './ReleaseCryptoPayout';
 
 // Built while rendering (not at module level) so that its words follow the language shown.
 const withdrawalDesk = (): RequestDeskSpec<
@@ -31,17 +32,23 @@ const withdrawalDesk = (): RequestDeskSpec<
     w.status === 'cancelled' ? (
       <ReviewedBy name={t`the user`} at={w.cancelledAt} />
     ) : (
-      <ReviewedBy
-        name={reviewer}
-        at={w.reviewedAt}
-        note={
-          w.status === 'paid' || w.status === 'sent'
-            ? w.payoutReference
-              ? payoutRef(w.payoutReference)
-              : null
-            : w.reason
-        }
-      />
+      <Stack gap="2" align="start">
+        <ReviewedBy
+          name={reviewer}
+          at={w.reviewedAt}
+          note={
+            w.status === 'paid' || w.status === 'sent'
+              ? w.payoutReference
+                ? payoutRef(w.payoutReference)
+                : null
+              : w.reason
+          }
+        />
+        {/* #34: a crypto payout never seen paying the member goes back to them by four eyes. */}
+        {w.status === 'sent' && w.method === 'crypto' && w.payoutReference ? (
+          <ReleaseCryptoPayout payout={{ ...w, txid: w.payoutReference }} />
+        ) : null}
+      </Stack>
     ),
   reviewedToast: (w) => {
     const amount = formatMoney(w.amount);
@@ -89,7 +96,9 @@ const payoutRef = (reference: string) => t`ref ${reference}`;
 
 /**
  * Money desk tab: held withdrawals to approve (a bank payout then waits for the payment file; a crypto payout is
- * sent until the chain shows its transaction; PayPal or a typed payout reference marks it paid) or reject (funds return, reason required), and the payment file export.
+ * sent until the chain shows its transaction, and one never seen paying the member can be released to them by four
+ * eyes; PayPal or a typed payout reference marks it paid) or reject (funds return, reason required), and the
+ * payment file export.
  */
 export function WithdrawalsDesk() {
   return (
