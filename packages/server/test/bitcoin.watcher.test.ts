@@ -152,6 +152,26 @@ describe('Bitcoin deposits: the chain watcher', () => {
     expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(0);
   });
 
+  it('a payment held for a price before #30 is credited as BTC at the next pass', async () => {
+    const hal = await insertUser(rig.t.handle.db, { firstName: 'Hal' });
+    const tx = rig.chain.tx(await rig.payTo(hal, 123_456));
+    rig.chain.addToMempool(tx);
+    await rig.w.tick();
+    const [seen] = await listOf(hal);
+    // As the watcher before #30 left it: enough confirmations, no fresh price, held.
+    await rig.t.handle.db.updateTable('deposits').set({ status: 'held' }).where('id', '=', seen!.id).execute();
+    expect((await listOf(hal))[0]).toMatchObject({ status: 'held', credited: null });
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlock();
+    rig.price.quote = null;
+    await rig.w.tick();
+    await rig.w.tick();
+    expect((await listOf(hal))[0]).toMatchObject({ status: 'confirmed', credited: 'BTC', sats: 123_456, amount: null });
+    expect(await rig.movementsFor(seen!.id)).toEqual([{ asset: 'BTC', kind: 'deposit', amount: 123_456n }]);
+    expect(await rig.satsOf(hal.id)).toBe(123_456n);
+    expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true, platform: { ok: true } });
+  });
+
   it('lists dust for admins and credits nothing', async () => {
     const carol = await insertUser(rig.t.handle.db, { firstName: 'Carol' });
     const w = rig.w;
