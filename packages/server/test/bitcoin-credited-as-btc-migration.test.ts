@@ -66,10 +66,11 @@ describe(`migration ${NAME}`, () => {
         trx,
       );
     });
-    const journalBefore = await sql`select m.asset, m.kind, m.memo, p.amount::text as amount, p.balance_after::text as after
+    const journalBefore =
+      await sql`select m.asset, m.kind, m.memo, p.amount::text as amount, p.balance_after::text as after
       from ledger_movements m join ledger_postings p on p.movement_id = m.id where m.ref_id = ${credited} order by p.amount`.execute(
-      handle.db,
-    );
+        handle.db,
+      );
 
     expect((await migrator().migrateToLatest()).error).toBeUndefined();
 
@@ -87,10 +88,11 @@ describe(`migration ${NAME}`, () => {
       [waiting, 'seen', 0, null, null, null],
     ]);
     // The movement and the member's dollars are the same rows as before.
-    const journalAfter = await sql`select m.asset, m.kind, m.memo, p.amount::text as amount, p.balance_after::text as after
+    const journalAfter =
+      await sql`select m.asset, m.kind, m.memo, p.amount::text as amount, p.balance_after::text as after
       from ledger_movements m join ledger_postings p on p.movement_id = m.id where m.ref_id = ${credited} order by p.amount`.execute(
-      handle.db,
-    );
+        handle.db,
+      );
     expect(journalAfter.rows).toEqual(journalBefore.rows);
     const usd = await sql<{ balance: string }>`select balance::text as balance from ledger_accounts
       where user_id = ${member} and kind = 'available' and asset = 'USD'`.execute(handle.db);

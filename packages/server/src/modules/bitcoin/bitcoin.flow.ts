@@ -95,6 +95,19 @@ const credit = (c: ChainFacts) => ({
 });
 
 /**
+ * The notice of a credit in dollars (before #30). No credit says it any more, but notifications and e-mails stored
+ * then carry these descriptors: kept here so the catalogs keep their translations and old notices still read in
+ * every language.
+ */
+export const CREDITED_IN_DOLLARS_NOTICE = [
+  tm('notice.bitcoinCredited.subject', 'Bitcoin deposit of {amount} credited'),
+  tm(
+    'notice.bitcoinCredited.body',
+    'Your payment of {btc} (transaction {txid}) has its confirmations. {amount} was added to your balance at {price} per BTC.',
+  ),
+];
+
+/**
  * seen/held -> confirmed (credited once, as BTC), held -> seen (its block left the chain), for the payment whose
  * chain facts are `c`. `hold` (seen -> held) is no longer taken: it stays declared so rows and audit records
  * written before #30 read as they are.

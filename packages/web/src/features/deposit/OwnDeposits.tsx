@@ -28,10 +28,13 @@ const ownDeposits = (): OwnRequestsSpec<TDepositItem> => ({
     ) : (
       <TransferReferenceCell reference={d.reference} maxW="16rem" />
     ),
-  // A Bitcoin payment reads in BTC until it is credited in dollars.
+  // A Bitcoin payment reads in BTC (#30: it is credited as BTC, "≈ $X" when its value is known); a payment credited
+  // in dollars before #30 reads in dollars.
   amountText: (d) =>
     d.method === 'bitcoin' && (d.status !== 'confirmed' || d.amount === null)
-      ? formatBtc(d.sats)
+      ? d.status === 'confirmed' && d.valueUsd !== null
+        ? `${formatBtc(d.sats)} (≈ ${formatMoney(d.valueUsd)})`
+        : formatBtc(d.sats)
       : formatMoney(d.amount),
   status: (d) => <DepositItemStatusBadge deposit={d} />,
   usePages: useDepositPages,
