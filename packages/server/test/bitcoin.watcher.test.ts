@@ -172,6 +172,22 @@ describe('Bitcoin deposits: the chain watcher', () => {
     expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true, platform: { ok: true } });
   });
 
+  it('High Roller counts a Bitcoin deposit at its dollar value when credited (0.12 BTC at $90,000 = $10,800)', async () => {
+    const ivy = await insertUser(rig.t.handle.db, { firstName: 'Ivy' });
+    const highRoller = async () => (await callerAs(rig.t, ivy).reward.list()).find((r) => r.key === 'high_roller')!;
+    expect((await highRoller()).earned).toBe(false);
+    rig.chain.addBlock([rig.chain.tx(await rig.payTo(ivy, 12_000_000))]);
+    rig.chain.addBlock();
+    rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
+    await rig.w.tick();
+    expect((await listOf(ivy))[0]).toMatchObject({ credited: 'BTC', valueUsd: 10_800 });
+    expect(await balanceOf(rig.t.handle.db, ivy.id)).toBe(0);
+    expect(await highRoller()).toMatchObject({
+      earned: true,
+      detail: 'Earned: your largest confirmed deposit was $10,800.00, over $10,000.00.',
+    });
+  });
+
   it('lists dust for admins and credits nothing', async () => {
     const carol = await insertUser(rig.t.handle.db, { firstName: 'Carol' });
     const w = rig.w;
@@ -271,7 +287,12 @@ describe('Bitcoin deposits: the chain watcher', () => {
     expect(ok).toMatchObject({ error: null, blocksScanned: 4, credited: 1 });
     const up = await callerAs(rig.t, rig.admin).bitcoin.status();
     expect(up).toMatchObject({ lastError: null, height: rig.chain.height(), lag: 0 });
-    expect((await listOf(fay))[0]).toMatchObject({ status: 'confirmed', credited: 'BTC', valueUsd: 45, confirmations: 4 });
+    expect((await listOf(fay))[0]).toMatchObject({
+      status: 'confirmed',
+      credited: 'BTC',
+      valueUsd: 45,
+      confirmations: 4,
+    });
     expect(await rig.satsOf(fay.id)).toBe(50_000n);
   });
 
