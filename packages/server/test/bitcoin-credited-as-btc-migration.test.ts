@@ -98,9 +98,9 @@ describe(`migration ${NAME}`, () => {
       where user_id = ${member} and kind = 'available' and asset = 'USD'`.execute(handle.db);
     expect(usd.rows[0]!.balance).toBe('13500');
     // As deposit.list shows it: credited in dollars, $135.00 at $90,000.
-    const wire = toBitcoinDeposit(rows[0]!, rows[0]!, 'old@example.com', 813, 2);
+    const wire = toBitcoinDeposit(rows[0]!, { ...rows[0]!, method: 'bitcoin' }, 'old@example.com', 813, 2);
     expect(wire).toMatchObject({ status: 'confirmed', credited: 'USD', amount: 135, valueUsd: null, price: 90_000 });
-    expect(toBitcoinDeposit(rows[1]!, rows[1]!, 'old@example.com', 813, 2)).toMatchObject({
+    expect(toBitcoinDeposit(rows[1]!, { ...rows[1]!, method: 'bitcoin' }, 'old@example.com', 813, 2)).toMatchObject({
       status: 'seen',
       credited: null,
       amount: null,

@@ -254,7 +254,15 @@ export function findCreditedWithoutBlock(db: Db) {
   return db
     .selectFrom('deposits')
     .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
-    .select(['deposits.id', 'deposits.user_id', 'b.txid', 'b.vout', 'b.sats', 'deposits.amount_cents', 'b.credited_asset'])
+    .select([
+      'deposits.id',
+      'deposits.user_id',
+      'b.txid',
+      'b.vout',
+      'b.sats',
+      'deposits.amount_cents',
+      'b.credited_asset',
+    ])
     .where('deposits.status', '=', 'confirmed')
     .where('b.block_height', 'is', null)
     .where(({ not, exists, selectFrom }) =>
@@ -285,7 +293,12 @@ export async function setPaymentCredit(
 ): Promise<void> {
   await trx
     .updateTable('bitcoin_deposits')
-    .set({ credited_asset: c.credited_asset, price_cents: c.price_cents, price_at: c.price_at, value_cents: c.value_cents })
+    .set({
+      credited_asset: c.credited_asset,
+      price_cents: c.price_cents,
+      price_at: c.price_at,
+      value_cents: c.value_cents,
+    })
     .where('deposit_id', '=', id)
     .execute();
 }
