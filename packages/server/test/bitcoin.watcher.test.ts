@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBitcoinDeposit, TDepositItem } from '@vestora/contract';
 import type { TestUser } from '../src/test/factories.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { renderIn } from '../src/i18n/i18n.ts';
 import { callerAs, insertUser, setDepositAccount } from '../src/test/factories.ts';
 import { balanceOf, expectLedgerConsistent, failure } from './money/money-helpers.ts';
 import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers.ts';
@@ -103,6 +104,27 @@ describe('Bitcoin deposits: the chain watcher', () => {
         confirmedAt: d!.confirmedAt,
       },
     });
+
+    // The notice and its e-mail say the BTC credited (in the member's language too), not dollars.
+    const [notice] = await rig.t.handle.db
+      .selectFrom('notifications')
+      .select(['title', 'body', 'title_msg', 'body_msg'])
+      .where('user_id', '=', alice.id)
+      .where('kind', '=', 'deposit.credited')
+      .execute();
+    expect(notice!.title).toBe('Bitcoin deposit of 0.00150000 BTC credited');
+    expect(notice!.body).toContain('0.00150000 BTC was added to your Bitcoin holdings (worth about $135.00');
+    expect(notice!.body).toContain('Your dollar balance is unchanged.');
+    expect(renderIn('de', notice!.title_msg!)).toBe('Bitcoin-Einzahlung über 0.00150000 BTC gutgeschrieben');
+    const mails = await rig.t.handle.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'subject'])
+      .where('user_id', '=', alice.id)
+      .where('kind', '=', 'deposit.confirmed')
+      .execute();
+    expect(mails).toEqual([
+      { kind: 'deposit.confirmed', subject: 'Bitcoin deposit of 0.00150000 BTC credited · Vestora' },
+    ]);
 
     // More blocks and ticks never credit it again.
     rig.chain.addBlocks(3);
