@@ -30,12 +30,12 @@ const ownDeposits = (): OwnRequestsSpec<TDepositItem> => ({
     ),
   // A Bitcoin payment reads in BTC (#30: it is credited as BTC, "≈ $X" when its value is known); a payment credited
   // in dollars before #30 reads in dollars.
-  amountText: (d) =>
-    d.method === 'bitcoin' && (d.status !== 'confirmed' || d.amount === null)
-      ? d.status === 'confirmed' && d.valueUsd !== null
-        ? `${formatBtc(d.sats)} (≈ ${formatMoney(d.valueUsd)})`
-        : formatBtc(d.sats)
-      : formatMoney(d.amount),
+  amountText: (d) => {
+    if (d.method !== 'bitcoin' || (d.status === 'confirmed' && d.amount !== null)) return formatMoney(d.amount);
+    const btc = formatBtc(d.sats);
+    const value = d.status === 'confirmed' && d.valueUsd !== null ? formatMoney(d.valueUsd) : null;
+    return value !== null ? t`${btc} (≈ ${value})` : btc;
+  },
   status: (d) => <DepositItemStatusBadge deposit={d} />,
   usePages: useDepositPages,
   Timeline: DepositTimeline,
