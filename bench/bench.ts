@@ -24,6 +24,7 @@ const benches = [
   'bench-money-ceiling.ts',
   'bench-lighthouse.ts',
   'bench-bitcoin.ts',
+  'bench-trade.ts',
 ];
 
 /** The local PostgreSQL this machine runs (trust auth), used when no database URL is given and it answers. */

@@ -29,6 +29,8 @@ const ROUTES = [
   '/dashboard/settings',
   '/dashboard/notifications',
   '/dashboard/transactions',
+  '/dashboard/trade',
+  '/dashboard/portfolio',
   '/dashboard/overview',
   '/dashboard/user',
   '/dashboard/CreateInvestmentPlan',
@@ -38,6 +40,7 @@ const ROUTES = [
   '/dashboard/outbox',
   '/dashboard/inbox',
   '/dashboard/site-settings',
+  '/dashboard/coins',
 ] as const;
 
 /** The public pages (not the dashboard): each language has a copy under its prefix (`/de/about`). */

@@ -87,6 +87,8 @@ describe('market cache against a fake feed', () => {
       price_change_percentage_24h: feed.coins[0]?.price_change_percentage_24h,
       total_volume: feed.coins[0]?.total_volume,
       market_cap: feed.coins[0]?.market_cap,
+      // #30: the feed's own time for the price (a trade's price ages from it).
+      last_updated: feed.coins[0]?.last_updated,
     });
   });
 

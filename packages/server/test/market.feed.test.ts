@@ -26,8 +26,14 @@ describe('reading the feed answer', () => {
         market_cap: 1.9e12,
         total_volume: 3.1e10,
         price_change_percentage_24h: -1.25,
+        last_updated: null,
       },
     ]);
+    // #30: the feed's own time of the price, when it sends a readable one.
+    expect(parseFeedCoins([row({ last_updated: '2026-12-01T10:00:00.000Z' })])[0]!.last_updated).toBe(
+      '2026-12-01T10:00:00.000Z',
+    );
+    expect(parseFeedCoins([row({ last_updated: 'yesterday' })])[0]!.last_updated).toBeNull();
   });
 
   it('drops rows without id, name or symbol and keeps the good ones', () => {

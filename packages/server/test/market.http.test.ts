@@ -56,6 +56,7 @@ describe('GET /trpc/market.coins', () => {
       'current_price',
       'id',
       'image',
+      'last_updated',
       'market_cap',
       'name',
       'price_change_percentage_24h',

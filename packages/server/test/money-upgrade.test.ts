@@ -219,8 +219,9 @@ describe.each(fixtureFiles)('upgrading the database of %s', (file) => {
     expect(users.filter((u) => u.account_type === 'user').length).toBeGreaterThanOrEqual(8);
     expect(users.some((u) => u.referred_by !== null)).toBe(true);
     const kinds = new Set(before.ledger.map((l) => (l as { kind: string }).kind));
-    // Every kind a member's line can have (the contract's list) is in the old database.
-    expect(kinds).toEqual(new Set(ZLedgerKind.options));
+    // Every kind a member's line could have then (the contract's list, less the trades #30 added later) is in
+    // the old database.
+    expect(kinds).toEqual(new Set(ZLedgerKind.options.filter((k) => k !== 'trade')));
     expect(before.platform.interest!.count).toBeGreaterThan(0);
     expect(before.platform.referral_reward!.count).toBe(1);
     expect(before.records.investment_payouts!.length).toBeGreaterThan(0);

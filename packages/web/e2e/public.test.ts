@@ -14,9 +14,9 @@ function mainNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main', exact: true });
 }
 
-/** The cards of the top-cryptocurrencies section, counted by their 'Trade Now' buttons. */
+/** The cards of the top-cryptocurrencies section, counted by their 'Trade Now' links (to the trade ticket). */
 function tradeButtons(page: Page): Locator {
-  return page.getByRole('button', { name: /Trade Now/ });
+  return page.getByRole('link', { name: /Trade Now/ });
 }
 
 /** Same rule as the spec: name or symbol contains the text, case-insensitive. */

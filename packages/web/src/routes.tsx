@@ -79,6 +79,9 @@ const AdminOverviewPage = lazyPage(() => withAppTheme(import('./features/overvie
 const OutboxPage = lazyPage(() => withAppTheme(import('./features/mail/OutboxPage')));
 const InboxPage = lazyPage(() => withAppTheme(import('./features/inbox/InboxPage')));
 const SiteSettingsPage = lazyPage(() => withAppTheme(import('./features/site-settings/SiteSettingsPage')));
+const TradePage = lazyPage(() => withAppTheme(import('./features/trade/TradePage')));
+const PortfolioPage = lazyPage(() => withAppTheme(import('./features/trade/PortfolioPage')));
+const CoinsPage = lazyPage(() => withAppTheme(import('./features/trade/CoinsPage')));
 const NewsletterLinkPage = lazyPage(() => withAppTheme(import('./features/public/NewsletterLinkPage')));
 
 /**
@@ -124,6 +127,8 @@ export const routes: RouteObject[] = [
       { path: 'settings', element: <SettingsPage /> },
       { path: 'notifications', element: <NotificationsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
+      { path: 'trade', element: <TradePage /> },
+      { path: 'portfolio', element: <PortfolioPage /> },
       {
         element: <AdminRoute />,
         children: [
@@ -136,6 +141,7 @@ export const routes: RouteObject[] = [
           { path: 'outbox', element: <OutboxPage /> },
           { path: 'inbox', element: <InboxPage /> },
           { path: 'site-settings', element: <SiteSettingsPage /> },
+          { path: 'coins', element: <CoinsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

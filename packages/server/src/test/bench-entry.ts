@@ -49,3 +49,7 @@ export { createEmptyTestDatabase, createTestDb } from './test-db.ts';
 export { createBitcoinWatcher, matchOutputs, type AddressIndex } from '../modules/bitcoin/bitcoin.watcher.ts';
 export { createEsploraClient } from '../modules/bitcoin/esplora.client.ts';
 export { startFakeEsplora, type FakeTx } from './fake-esplora.ts';
+
+// Trading (#30): a market with live prices, and the treasury's funding.
+export { liveMarket } from './live-market.ts';
+export { fundTreasuryFromCli } from '../modules/trade/trade.treasury.ts';

@@ -1,15 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUnits, parseUnits } from '@vestora/contract';
 import type { TestUser } from '../../src/test/factories.ts';
 import { toPublicError } from '../../src/lib/errors.ts';
 import { claimBatch } from '../../src/modules/account-statement/account-statement.repo.ts';
 import { issueDueStatements } from '../../src/modules/account-statement/account-statement.job.ts';
-import { STATEMENT_CSV_HEADER } from '../../src/modules/account-statement/account-statement.build.ts';
+import {
+  figuresFromJson,
+  STATEMENT_COIN_CSV_HEADER,
+  STATEMENT_CSV_HEADER,
+} from '../../src/modules/account-statement/account-statement.build.ts';
+import { renderStatementPdf } from '../../src/modules/account-statement/account-statement.pdf.ts';
+import { fundTreasuryFromCli } from '../../src/modules/trade/trade.treasury.ts';
+import { liveMarket, type LiveMarket } from '../../src/test/live-market.ts';
 import { payDuePeriods } from '../../src/modules/investment/investment.payouts.ts';
 import { callerAs, insertUser, testEnv } from '../../src/test/factories.ts';
 import { logCapture, startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
-import { newKey } from '../money/money-helpers.ts';
+import { expectLedgerConsistent, newKey } from '../money/money-helpers.ts';
 import { createPlan, expectVerified } from '../investment/investment-helpers.ts';
 import { csvRows, moveAt, pdfText, storedStatements } from './statement-helpers.ts';
 
@@ -222,6 +231,200 @@ describe('monthly account statements', () => {
     expect(await storedStatements(t.handle.db, eve.id)).toEqual([]);
     expect(log.text()).toContain(`account statement refused: the figures of 2026-04 do not add up`);
     expect(log.lines().some((l) => l.userId === eve.id && l.month === '2026-04')).toBe(true);
+  });
+});
+
+// #30: members hold coins besides dollars; the statement has every coin held or moved in the month, each
+// checked like the dollars.
+describe('monthly statements with coins', () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  let market: LiveMarket;
+  let admin: TestUser;
+  let trader: TestUser; // buys BTC and sells some in February
+  let holder: TestUser; // puts every dollar into BTC in January, then does nothing
+  const satoshis = (decimal: string) => {
+    const p = parseUnits(decimal, 8);
+    if (!p.ok) throw new Error(`not an amount of BTC: ${decimal}`);
+    return p.value;
+  };
+  const btc = (units: bigint) => formatUnits(units, 8);
+  const trade = async (u: TestUser, input: { from: string; to: string; fromAmount: string }) => {
+    market.setPrices({ BTC: 100_000 }); // priced now, on the moved clock
+    const q = await callerAs(t, u).trade.quote(input);
+    return callerAs(t, u).trade.accept({ quoteId: q.id });
+  };
+  const figuresOf = async (userId: string, month: string) => {
+    const row = await t.handle.db
+      .selectFrom('account_statements')
+      .select(['id', 'figures', 'csv', 'opening_cents', 'closing_cents', 'entry_count'])
+      .where('user_id', '=', userId)
+      .where('month', '=', `${month}-01`)
+      .executeTakeFirstOrThrow();
+    return { ...row, figures: JSON.parse(row.figures!) as Record<string, unknown> };
+  };
+  let bought: bigint;
+  let sold: bigint;
+  let held: bigint;
+
+  beforeAll(async () => {
+    clock = new ManualClock('2026-01-20T09:00:00Z');
+    market = liveMarket(clock, { BTC: 100_000 });
+    t = await startTestApp({ market, clock });
+    const db = t.handle.db;
+    admin = await insertUser(db, { accountType: 'admin' });
+    trader = await insertUser(db, { firstName: 'Tara' });
+    holder = await insertUser(db, { firstName: 'Hal' });
+    await callerAs(t, admin).asset.update({ symbol: 'BTC', spreadBps: 50, feeBps: 10, minUsd: '1', maxUsd: '100000' });
+    await fundTreasuryFromCli(db, { asset: 'BTC', amount: '1', reason: 'test', refId: randomUUID() }, clock.now());
+    await moveAt(db, trader.id, 2_000_00, '2026-01-20T08:00:00Z', 'to trade');
+    await moveAt(db, holder.id, 500_00, '2026-01-20T08:00:00Z', 'to hold');
+    held = satoshis((await trade(holder, { from: 'USD', to: 'BTC', fromAmount: '500' })).toAmount);
+
+    clock.set('2026-02-01T00:00:00Z');
+    expect(await issueDueStatements(t.app.deps)).toMatchObject({ refused: 0 });
+    clock.set('2026-02-10T12:00:00Z');
+    bought = satoshis((await trade(trader, { from: 'USD', to: 'BTC', fromAmount: '1000' })).toAmount);
+    clock.set('2026-02-20T12:00:00Z');
+    sold = satoshis((await trade(trader, { from: 'BTC', to: 'USD', fromAmount: '0.004' })).fromAmount);
+
+    clock.set('2026-03-01T00:00:00Z');
+    expect(await issueDueStatements(t.app.deps)).toMatchObject({ refused: 0 });
+  });
+  afterAll(async () => {
+    // Every asset's journal adds up, and the platform's dollars too (trades counted).
+    await expectLedgerConsistent(t.handle.db);
+    await expectVerified(t.handle.db);
+    await t.close();
+  });
+
+  it('a coin bought and partly sold: opening 0, each trade with the balance after it, the closing as held', async () => {
+    expect(bought).toBe(994_000n); // $1,000 less 0.6% at $100,000
+    expect(sold).toBe(400_000n);
+    const { figures, opening_cents, closing_cents, entry_count } = await figuresOf(trader.id, '2026-02');
+    // The dollars' side has both trades too, as before.
+    expect(entry_count).toBe(2);
+    expect(opening_cents).toBe(2_000_00);
+    const usd = (await callerAs(t, trader).portfolio.holdings()).items.find((i) => i.asset === 'USD')!;
+    expect(parseUnits(usd.amount, 2)).toEqual({ ok: true, value: BigInt(closing_cents) });
+    const trades = await t.handle.db
+      .selectFrom('trades')
+      .select('id')
+      .where('user_id', '=', trader.id)
+      .orderBy('seq')
+      .execute();
+    expect(figures.coins).toEqual([
+      {
+        asset: 'BTC',
+        name: 'Bitcoin',
+        scale: 8,
+        opening: '0.00000000',
+        closing: btc(bought - sold),
+        lines: [
+          expect.objectContaining({
+            date: '2026-02-10',
+            kind: 'trade',
+            refType: 'trade',
+            refId: trades[0]!.id,
+            amount: btc(bought),
+            balanceAfter: btc(bought),
+          }),
+          expect.objectContaining({
+            date: '2026-02-20',
+            kind: 'trade',
+            refId: trades[1]!.id,
+            amount: btc(-sold),
+            balanceAfter: btc(bought - sold),
+          }),
+        ],
+      },
+    ]);
+    // The closing is the journal's own balance of the member's BTC.
+    const account = await t.handle.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('user_id', '=', trader.id)
+      .where('asset', '=', 'BTC')
+      .where('kind', '=', 'available')
+      .executeTakeFirstOrThrow();
+    expect(BigInt(account.balance)).toBe(bought - sold);
+  });
+
+  it('the CSV keeps the dollars’ table as it was and adds the coin block with an asset column', async () => {
+    const { csv } = await figuresOf(trader.id, '2026-02');
+    const rows = csvRows(csv);
+    expect(rows[0]).toEqual(STATEMENT_CSV_HEADER);
+    const blank = rows.findIndex((r) => r.length === 1 && r[0] === '');
+    expect(rows.slice(1, blank).map((r) => [r[0], r[2], r[3]?.replace(/[0-9a-f]{8}$/, '…')])).toEqual([
+      ['opening balance', '', ''],
+      ['entry', 'Trade', 'Trade #…'],
+      ['entry', 'Trade', 'Trade #…'],
+      ['closing balance', '', ''],
+    ]);
+    expect(rows.slice(1, blank).every((r) => r.length === STATEMENT_CSV_HEADER.length)).toBe(true);
+    const trades = await t.handle.db
+      .selectFrom('trades')
+      .select('id')
+      .where('user_id', '=', trader.id)
+      .orderBy('seq')
+      .execute();
+    const ref = (i: number) => `Trade #${trades[i]!.id.slice(0, 8)}`;
+    expect(rows.slice(blank + 1)).toEqual([
+      STATEMENT_COIN_CSV_HEADER,
+      ['opening balance', 'BTC', '2026-02-01', '', '', '', '0.00000000'],
+      ['entry', 'BTC', '2026-02-10', 'Trade', ref(0), btc(bought), btc(bought)],
+      ['entry', 'BTC', '2026-02-20', 'Trade', ref(1), btc(-sold), btc(bought - sold)],
+      ['closing balance', 'BTC', '2026-02-28', '', '', '', btc(bought - sold)],
+    ]);
+  });
+
+  it('the PDF has a Coins section after the dollar lines, one table per coin', async () => {
+    const { id } = await figuresOf(trader.id, '2026-02');
+    const file = await callerAs(t, trader).accountStatement.get({ id, format: 'pdf' });
+    const { text } = await pdfText(Buffer.from(file.contentBase64, 'base64'));
+    for (const words of [
+      'Coins',
+      'Bitcoin (BTC)',
+      'Held at the start of the month',
+      '0 BTC',
+      '+0.00994',
+      '-0.004',
+      'Held at the end of the month',
+      '0.00594 BTC',
+    ])
+      expect(text).toContain(words);
+    expect(text.indexOf('Coins')).toBeGreaterThan(text.indexOf('Entries (2)'));
+    expect(text.indexOf('Coins')).toBeLessThan(text.indexOf('Open positions at the end of the month'));
+    // In the member's language: its words and its digits, still exact.
+    const { figures } = await figuresOf(trader.id, '2026-02');
+    const german = await pdfText(await renderStatementPdf(figuresFromJson(JSON.stringify(figures)), clock.now(), 'de'));
+    for (const words of ['Bestand zu Monatsbeginn', '+0,00994', '-0,004', '0,00594 BTC', 'Handel #'])
+      expect(german.text).toContain(words);
+  });
+
+  it('coins alone get a statement: dollars all traded away, BTC held through a month without movement', async () => {
+    const jan = await figuresOf(holder.id, '2026-01');
+    expect(jan).toMatchObject({ opening_cents: 0, closing_cents: 0, entry_count: 2 });
+    expect(jan.figures.coins).toMatchObject([{ asset: 'BTC', opening: '0.00000000', closing: btc(held) }]);
+    const feb = await figuresOf(holder.id, '2026-02');
+    expect(feb).toMatchObject({ opening_cents: 0, closing_cents: 0, entry_count: 0 });
+    expect(feb.figures.coins).toEqual([
+      { asset: 'BTC', name: 'Bitcoin', scale: 8, opening: btc(held), closing: btc(held), lines: [] },
+    ]);
+    expect(csvRows(feb.csv).at(-1)).toEqual(['closing balance', 'BTC', '2026-02-28', '', '', '', btc(held)]);
+    const { text } = await pdfText(
+      Buffer.from(
+        (await callerAs(t, holder).accountStatement.get({ id: feb.id, format: 'pdf' })).contentBase64,
+        'base64',
+      ),
+    );
+    expect(text).toContain('No movements this month.');
+    // A month before any coin: no coin block in the CSV, no Coins section in the PDF.
+    const before = await figuresOf(trader.id, '2026-01');
+    expect(before.figures.coins).toEqual([]);
+    expect(csvRows(before.csv)).not.toContainEqual(STATEMENT_COIN_CSV_HEADER);
+    const beforePdf = await callerAs(t, trader).accountStatement.get({ id: before.id, format: 'pdf' });
+    expect((await pdfText(Buffer.from(beforePdf.contentBase64, 'base64'))).text).not.toContain('Coins');
   });
 });
 

@@ -23,6 +23,8 @@ const TABLES = [
   'investments',
   'payouts',
   'referral_rewards',
+  'trades',
+  'journal',
   'sessions',
   'devices',
   'emails',
@@ -133,6 +135,20 @@ describe('Your data', () => {
       ['investment', -100],
     ]);
     expect(ledger.reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0)).toBe(424_50);
+    // #30: every asset's journal: the same four USD lines on the available account, and the held and invested
+    // sides (smallest units, as the journal keeps them).
+    const journal = json('journal');
+    expect(journal.filter((p) => p.account === 'available').map((p) => [p.asset, p.kind, p.amount])).toEqual([
+      ['USD', 'adjustment', '50000'],
+      ['USD', 'deposit', '4000'],
+      ['USD', 'withdrawal_hold', '-1550'],
+      ['USD', 'investment', '-10000'],
+    ]);
+    expect(journal.filter((p) => p.account !== 'available').map((p) => [p.account, p.amount])).toEqual([
+      ['withdrawal_hold', '1550'],
+      ['invested', '10000'],
+    ]);
+    expect(json('trades')).toEqual([]);
     expect(ledger[1]).toMatchObject({ by: 'staff' });
     expect(json('deposits')).toEqual([expect.objectContaining({ id: d.id, amount: 40, status: 'confirmed' })]);
     expect(json('withdrawals')).toEqual([expect.objectContaining({ amount: 15.5, status: 'pending' })]);

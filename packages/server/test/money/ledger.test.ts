@@ -163,7 +163,7 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
     expect(await runLedgerVerify(env, (l) => lines.push(l))).toBe(0);
     expect(lines.join('\n')).toMatch(/^Ledger OK: 2 user\(s\) checked/);
     expect(lines[1]).toBe(
-      'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.',
+      'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments + dollars from trades (sales − buys).',
     );
     expect(lines[2]).toBe('Journal OK: 8 asset(s); every movement sums to zero and every account equals its postings.');
 

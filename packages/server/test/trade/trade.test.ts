@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fundTreasuryFromCli } from '../../src/modules/trade/trade.treasury.ts';
-import { callerAs, insertUser, secondAdmin, type TestUser } from '../../src/test/factories.ts';
+import { callerAs, insertUser, secondAdmin, TEST_PASSWORD, type TestUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { liveMarket, type LiveMarket } from '../../src/test/live-market.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
@@ -56,7 +56,10 @@ describe('trading at a firm quoted price', () => {
   });
   afterAll(async () => {
     await expectLedgerConsistent(t.handle.db);
-    expect((await as(admin).ledger.verify()).ok).toBe(true);
+    const verified = await as(admin).ledger.verify();
+    expect(verified.ok).toBe(true);
+    // The platform's dollars still add up: what members paid for coins and got for them is counted.
+    expect(verified.platform).toEqual({ ok: true, difference: 0 });
     await t.close();
   });
 
@@ -101,6 +104,17 @@ describe('trading at a firm quoted price', () => {
       .where('entity_id', '=', trade.id)
       .execute();
     expect(fills).toHaveLength(1);
+  });
+
+  it('an account holding coins cannot be closed until they are sold', async () => {
+    const holder = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    await as(holder).trade.accept({
+      quoteId: (await as(holder).trade.quote({ from: 'USD', to: 'BTC', fromAmount: '100' })).id,
+    });
+    expect(await failure(as(holder).user.close({ currentPassword: TEST_PASSWORD }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Your account cannot be closed yet: you hold BTC \(sell or withdraw it first\)/),
+    });
   });
 
   it("refuses another member's quote, as if it did not exist", async () => {

@@ -78,7 +78,7 @@ export interface SiteContent {
   };
   highlights: [Highlight, Highlight, Highlight];
   plansSection: { title: Text; subtitle: Text };
-  coinsSection: { title: Text; subtitle: Text; tradeUnavailable: Text };
+  coinsSection: { title: Text; subtitle: Text };
   featuresSection: { title: Text; subtitle: Text; items: Feature[] };
   /** Operator content: the defaults are illustrations, and say so; replace them only with real, consented quotes. */
   testimonialsSection: { title: Text; subtitle: Text; items: Testimonial[] };
@@ -147,7 +147,6 @@ export const site: SiteContent = {
   coinsSection: {
     title: msg`Top cryptocurrencies`,
     subtitle: msg`Prices, volume and market capitalisation of the largest coins, in US dollars.`,
-    tradeUnavailable: msg`Trading is not available on Vestora yet. You can follow prices on the Chart page of your dashboard.`,
   },
 
   featuresSection: {

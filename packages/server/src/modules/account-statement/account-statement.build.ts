@@ -1,6 +1,7 @@
 // A monthly statement's figures and its CSV, from plain records (no database, no clock): the check that the
 // opening balance plus every entry gives each entry's balance and the closing balance lives here.
 import {
+  formatUnits,
   LEDGER_KIND_LABELS,
   ledgerReference,
   statementMonthLabel,
@@ -8,9 +9,16 @@ import {
   type CsvCell,
   type TLocale,
 } from '@vestora/contract';
-import type { LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import type { LedgerKind, LedgerRefType, MovementKind } from '../../db/schema.ts';
 import { translatorFor } from '../../i18n/i18n.ts';
-import { CSV_TEXT, KIND_LABEL, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
+import {
+  COIN_CSV_TEXT,
+  CSV_TEXT,
+  KIND_LABEL,
+  movementKindLabel,
+  referenceText,
+  YEAR_TEXT,
+} from './account-statement.texts.ts';
 
 /** A calendar month (UTC). */
 export interface StatementMonth {
@@ -70,6 +78,29 @@ export interface StatementPositionInput {
   interestPaidCents: number;
 }
 
+/** One posting of the month on the member's `available` account of a coin (#30), in the asset's smallest unit. */
+export interface CoinPostingInput {
+  seq: number;
+  createdAt: Date;
+  kind: MovementKind;
+  amount: bigint;
+  /** Null only on the platform's unbounded accounts: on a member's, a broken chain. */
+  balanceAfter: bigint | null;
+  refType: LedgerRefType;
+  refId: string;
+  memo: string | null;
+}
+
+/** A coin the member held or moved in the month: its balances at both ends (read separately) and its postings. */
+export interface CoinInput {
+  asset: string;
+  name: string;
+  scale: number;
+  opening: bigint;
+  closing: bigint;
+  postings: readonly CoinPostingInput[];
+}
+
 export interface StatementInput {
   month: StatementMonth;
   memberName: string;
@@ -78,6 +109,8 @@ export interface StatementInput {
   closingCents: number;
   entries: readonly StatementEntryInput[];
   positions: readonly StatementPositionInput[];
+  /** #30: every coin besides dollars, each checked like the dollar balance (none when absent). */
+  coins?: readonly CoinInput[];
 }
 
 /** One line of the statement as a person reads it (the web's words for the kind and the reference). */
@@ -94,6 +127,28 @@ export interface StatementLine {
   balanceAfterCents: number;
 }
 
+/** One line of a coin's month; amounts as exact decimal strings in the asset's unit (`'-0.00050000'`). */
+export interface CoinLine {
+  date: string;
+  kind: MovementKind;
+  refType: LedgerRefType;
+  refId: string;
+  memo: string | null;
+  /** Signed. */
+  amount: string;
+  balanceAfter: string;
+}
+
+/** A coin's part of the statement: what the member held at both ends of the month and each line between. */
+export interface CoinFigures {
+  asset: string;
+  name: string;
+  scale: number;
+  opening: string;
+  closing: string;
+  lines: CoinLine[];
+}
+
 export interface StatementFigures {
   month: StatementMonth;
   memberName: string;
@@ -104,6 +159,8 @@ export interface StatementFigures {
   debitsCents: number;
   lines: StatementLine[];
   positions: StatementPositionInput[];
+  /** #30: the coins, by asset code; empty for a member of dollars only and for statements issued before. */
+  coins: CoinFigures[];
 }
 
 /** Why a statement was refused: its figures do not add up. */
@@ -156,7 +213,40 @@ export function buildStatement(input: StatementInput): StatementFigures {
     debitsCents: debits,
     lines,
     positions: [...input.positions],
+    coins: [...(input.coins ?? [])].sort((a, b) => a.asset.localeCompare(b.asset)).map(buildCoin),
   };
+}
+
+/** One coin's figures, checked as the dollars are: opening plus each posting gives its balance after, and the closing. */
+function buildCoin(c: CoinInput): CoinFigures {
+  const units = (u: bigint) => formatUnits(u, c.scale);
+  let running = c.opening;
+  const lines: CoinLine[] = [];
+  for (const p of c.postings) {
+    running += p.amount;
+    if (p.balanceAfter === null || running !== p.balanceAfter) {
+      throw new StatementMismatch(
+        `${c.asset} posting ${p.seq}: opening ${units(c.opening)} plus the postings gives ${units(running)}, ` +
+          `the posting says ${p.balanceAfter === null ? 'no balance' : units(p.balanceAfter)}`,
+      );
+    }
+    lines.push({
+      date: isoDay(p.createdAt),
+      kind: p.kind,
+      refType: p.refType,
+      refId: p.refId,
+      memo: p.memo,
+      amount: units(p.amount),
+      balanceAfter: units(running),
+    });
+  }
+  if (running !== c.closing) {
+    throw new StatementMismatch(
+      `${c.asset}: opening ${units(c.opening)} + postings ${units(running - c.opening)} = ${units(running)}, ` +
+        `but the closing balance is ${units(c.closing)}`,
+    );
+  }
+  return { asset: c.asset, name: c.name, scale: c.scale, opening: units(c.opening), closing: units(running), lines };
 }
 
 /** The figures as stored when the month closes (#28): JSON text, dates as ISO strings. */
@@ -166,12 +256,15 @@ export function figuresToJson(s: StatementFigures): string {
 
 /** Stored figures back (the PDF drawn on first open reads them): the same object buildStatement made. */
 export function figuresFromJson(text: string): StatementFigures {
-  const raw = JSON.parse(text) as Omit<StatementFigures, 'month' | 'positions'> & {
+  const raw = JSON.parse(text) as Omit<StatementFigures, 'month' | 'positions' | 'coins'> & {
     month: string;
     positions: (Omit<StatementPositionInput, 'startedAt' | 'maturityAt'> & { startedAt: string; maturityAt: string })[];
+    /** Absent in statements issued before #30: no coins. */
+    coins?: CoinFigures[];
   };
   return {
     ...raw,
+    coins: raw.coins ?? [],
     month: parseMonth(raw.month),
     positions: raw.positions.map((p) => ({
       ...p,
@@ -192,9 +285,23 @@ export const STATEMENT_CSV_HEADER = [
   'interest paid',
 ];
 
+/** The header of the coins' block of the CSV (#30). */
+export const STATEMENT_COIN_CSV_HEADER = [
+  'row',
+  'asset',
+  'date',
+  'description',
+  'reference',
+  'amount',
+  'balance after',
+];
+
 /**
- * The statement as one CSV table: an `opening balance` row, one `entry` row per ledger entry, a `closing balance`
- * row, then one `open position` row per position (opened date, plan, principal, interest paid to the month's end).
+ * The statement as CSV: first the dollars' table, unchanged since #21: an `opening balance` row, one `entry` row
+ * per ledger entry, a `closing balance` row, then one `open position` row per position (opened date, plan,
+ * principal, interest paid to the month's end). A member who held or moved coins gets, after an empty line, a
+ * second block with its own header (STATEMENT_COIN_CSV_HEADER): per coin an `opening balance` row, an `entry` row
+ * per posting and a `closing balance` row, with the asset's code and amounts as exact decimals of its unit.
  * Words in the member's language (#22); dates (ISO) and amounts (plain decimals) stay machine-readable.
  */
 export function statementCsv(s: StatementFigures, locale: TLocale = 'en'): string {
@@ -225,6 +332,23 @@ export function statementCsv(s: StatementFigures, locale: TLocale = 'en'): strin
       plainAmount(p.interestPaidCents),
     ]),
   ];
+  if (s.coins.length > 0) {
+    rows.push([], COIN_CSV_TEXT.header.map(t));
+    for (const c of s.coins) {
+      rows.push([t(CSV_TEXT.opening), c.asset, isoDay(s.month.start), '', '', '', c.opening]);
+      for (const l of c.lines)
+        rows.push([
+          t(CSV_TEXT.entry),
+          c.asset,
+          l.date,
+          t(movementKindLabel(l.kind)),
+          t(referenceText(l)),
+          l.amount,
+          l.balanceAfter,
+        ]);
+      rows.push([t(CSV_TEXT.closing), c.asset, lastDay, '', '', '', c.closing]);
+    }
+  }
   return toCsv(rows);
 }
 

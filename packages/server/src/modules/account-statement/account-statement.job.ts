@@ -5,8 +5,8 @@
 // key is the last word. A stopped instance gives its batch back; a crashed one's lease runs out and another
 // instance takes the batch over; members already issued are skipped. It runs in the server process, outside
 // any request, and yields to the event loop after every chunk. The month's close stores each statement's
-// figures (totals, CSV, the lines and positions as JSON) and no PDF: the PDF is drawn when someone first opens
-// it, and kept (#28; account-statement.service.ts).
+// figures (totals, CSV, the lines, the coins and positions as JSON) and no PDF: the PDF is drawn when someone
+// first opens it, and kept (#28; account-statement.service.ts).
 import { randomUUID } from 'node:crypto';
 import { money, month as monthValue, tm } from '../../i18n/i18n.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -19,6 +19,8 @@ import {
   findRun,
   insertStatements,
   listBatchMembers,
+  listMemberCoins,
+  listMonthCoinPostings,
   listMonthEntries,
   listOpenPositions,
   listUnfinishedRuns,
@@ -123,8 +125,18 @@ async function issueBatch(
   o: typeof DEFAULTS & { owner: string; shouldStop?: () => boolean },
   totals: StatementTotals,
 ): Promise<boolean> {
-  const members = (await listBatchMembers(deps.db, batch, { ...month, date: batch.month })).filter(
-    (m) => m.hasEntries || m.hasOpenPositions || m.openingCents !== 0 || m.closingCents !== 0,
+  const candidates = await listBatchMembers(deps.db, batch, { ...month, date: batch.month });
+  // #30: the coins every member of the batch held or moved in the month, in one query.
+  const coinsOf = groupBy(
+    await listMemberCoins(
+      deps.db,
+      candidates.map((m) => m.id),
+      month,
+    ),
+    (c) => c.userId,
+  );
+  const members = candidates.filter(
+    (m) => m.hasEntries || m.hasOpenPositions || m.openingCents !== 0 || m.closingCents !== 0 || coinsOf.has(m.id),
   );
   let issued = 0;
   let refused = 0;
@@ -132,12 +144,17 @@ async function issueBatch(
     if (o.shouldStop?.()) return false;
     const chunk = members.slice(i, i + o.chunkSize);
     const ids = chunk.map((m) => m.id);
-    const [entries, positions] = await Promise.all([
+    const movedAccounts = chunk.flatMap((m) =>
+      (coinsOf.get(m.id) ?? []).filter((c) => c.moved).map((c) => c.accountId),
+    );
+    const [entries, positions, coinPostings] = await Promise.all([
       listMonthEntries(deps.db, ids, month),
       listOpenPositions(deps.db, ids, month.end),
+      listMonthCoinPostings(deps.db, movedAccounts, month),
     ]);
     const entriesOf = groupBy(entries, (e) => e.userId);
     const positionsOf = groupBy(positions, (p) => p.userId);
+    const postingsOf = groupBy(coinPostings, (p) => p.accountId);
     const rows: NewAccountStatement[] = [];
     const issuedAt = deps.clock.now();
     for (const [k, m] of chunk.entries()) {
@@ -151,6 +168,7 @@ async function issueBatch(
           closingCents: m.closingCents,
           entries: entriesOf.get(m.id) ?? [],
           positions: positionsOf.get(m.id) ?? [],
+          coins: (coinsOf.get(m.id) ?? []).map((c) => ({ ...c, postings: postingsOf.get(c.accountId) ?? [] })),
         });
         rows.push({
           id: randomUUID(),

@@ -1,11 +1,17 @@
 // The statement and the yearly summary as PDF, with pdf-lib (pure JavaScript, no native parts or fonts to
 // install; the same library reads a PDF back, which the tests use). Helvetica is one of the PDF's standard
 // fonts, so nothing is embedded and a one-page statement is about 2-3 KB.
-import { formatCents, type TLocale } from '@vestora/contract';
+import { formatCents, formatUnits, parseUnits, type TLocale } from '@vestora/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { formatMonth, formatCentsIn, translatorFor } from '../../i18n/i18n.ts';
-import { isoDay, monthName, type StatementFigures, type YearSummaryRow } from './account-statement.build.ts';
-import { KIND_LABEL, PDF_TEXT, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
+import {
+  type CoinFigures,
+  isoDay,
+  monthName,
+  type StatementFigures,
+  type YearSummaryRow,
+} from './account-statement.build.ts';
+import { KIND_LABEL, movementKindLabel, PDF_TEXT, referenceText, YEAR_TEXT } from './account-statement.texts.ts';
 
 const BRAND = 'Vestora';
 const A4: [number, number] = [595.28, 841.89];
@@ -158,6 +164,32 @@ const POSITION_COLUMNS: Column[] = [
   { title: 'Interest paid', width: 85, align: 'right' },
 ];
 
+// A coin's amounts need room: one wei of ETH (18 decimals, 20 characters with its sign) fits whole. A longer one
+// is cut with '...' like any cell; the CSV always has it whole.
+const COIN_COLUMNS: Column[] = [
+  { title: 'Date', width: 58 },
+  { title: 'Description', width: 82 },
+  { title: 'Reference', width: 105 },
+  { title: 'Amount', width: 125, align: 'right' },
+  { title: 'Balance after', width: 125, align: 'right' },
+];
+
+/**
+ * A coin's amount (an exact decimal string of its unit, as stored) for reading: trailing zeros dropped, the digits
+ * in the locale's way (`1,234.5`, `1.234,5`), still exact (Intl reads a decimal string as written).
+ */
+function coinAmount(locale: TLocale, decimal: string, scale: number, sign = false): string {
+  const parsed = parseUnits(decimal, scale, { signed: true });
+  if (!parsed.ok) return decimal;
+  const trimmed = formatUnits(parsed.value, scale, { trim: true });
+  const decimals = trimmed.split('.')[1]?.length ?? 0;
+  const text = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(trimmed as unknown as number);
+  return sign && parsed.value > 0n ? `+${text}` : text;
+}
+
 /**
  * The languages the statement PDF is written in: the standard fonts draw Latin scripts only (WinAnsi) and pdf-lib
  * does no Arabic shaping, so an Arabic member's PDF is in English with a note saying so; their CSV is in Arabic.
@@ -225,6 +257,13 @@ export async function renderStatementPdf(
     );
   w.space(12);
 
+  if (s.coins.length > 0) {
+    w.text(t(PDF_TEXT.coins), { size: 11, bold: true, gap: 2 });
+    w.text(t(PDF_TEXT.coinsNote), { size: 8, color: GREY, gap: 6 });
+    for (const c of s.coins) drawCoin(w, c, locale);
+    w.space(6);
+  }
+
   w.text(t(PDF_TEXT.positions), { size: 11, bold: true, gap: 6 });
   if (s.positions.length === 0) w.text(t(PDF_TEXT.none), { size: 9, color: GREY });
   else
@@ -240,6 +279,33 @@ export async function renderStatementPdf(
       ]),
     );
   return doc.save({ useObjectStreams: false });
+}
+
+/** One coin's small table: held at the start, each line of the month, held at the end. */
+function drawCoin(w: Writer, c: CoinFigures, locale: TLocale) {
+  const t = translatorFor(locale);
+  // The asset's code in the two balances; the table's columns are of that coin (its heading says which).
+  const held = (d: string) => `${coinAmount(locale, d, c.scale)} ${c.asset}`;
+  w.text(`${c.name} (${c.asset})`, { size: 10, bold: true, gap: 4 });
+  const summary: Column[] = [
+    { title: '', width: 180 },
+    { title: '', width: 180, align: 'right' },
+  ];
+  w.row(summary, [t(PDF_TEXT.coinOpening), held(c.opening)]);
+  if (c.lines.length === 0) w.text(t(PDF_TEXT.coinNoLines), { size: 9, color: GREY });
+  else
+    w.table(
+      COIN_COLUMNS.map((col, i) => ({ ...col, title: t(PDF_TEXT.entryColumns[i]!) })),
+      c.lines.map((l) => [
+        l.date,
+        t(movementKindLabel(l.kind)),
+        t(referenceText(l)),
+        coinAmount(locale, l.amount, c.scale, true),
+        coinAmount(locale, l.balanceAfter, c.scale),
+      ]),
+    );
+  w.row(summary, [t(PDF_TEXT.coinClosing), held(c.closing)]);
+  w.space(8);
 }
 
 /** The yearly summary (interest and referral rewards paid in the year, per plan) as a PDF. */

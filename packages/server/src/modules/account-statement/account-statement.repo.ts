@@ -1,8 +1,9 @@
 // SQL of the monthly account statements (#21): the job's work list (runs and batches with a lease), what one
-// batch of members needs (opening and closing balances, the month's ledger entries, open positions), the
+// batch of members needs (opening and closing balances, the month's ledger entries, open positions, and since #30
+// each coin's balances and postings), the
 // statements themselves (inserted once per member and month) and the yearly summary's sums.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import type { DB, LedgerKind, LedgerRefType, MovementKind } from '../../db/schema.ts';
 import type { TLocale } from '@vestora/contract';
 
 type Executor = Kysely<DB>;
@@ -296,6 +297,122 @@ export async function listMonthEntries(
     kind: r.kind,
     amountCents: Number(r.amount_cents),
     balanceAfterCents: Number(r.balance_after_cents),
+    refType: r.ref_type,
+    refId: r.ref_id,
+    memo: r.memo,
+  }));
+}
+
+/** A coin account of a member (#30) as the month sees it: its balances at both ends and whether it moved. */
+export interface MemberCoin {
+  userId: string;
+  accountId: string;
+  asset: string;
+  name: string;
+  scale: number;
+  /** Balance after the account's last posting dated before the month (0 without one). */
+  opening: bigint;
+  /** The same before the next month: read on its own, so the check compares two reads. */
+  closing: bigint;
+  moved: boolean;
+}
+
+/**
+ * The coins (every asset but USD) these members held or moved in the month: their `available` accounts of each
+ * coin, with the balance at both ends of the month and whether a posting is dated in it. One query for the whole
+ * batch; each balance is the last posting's `balance_after` found backwards through the (account_id, seq) index,
+ * dated by its movement (postings carry no time of their own). Accounts that held nothing and moved nothing in the
+ * month are left out.
+ */
+export async function listMemberCoins(
+  db: Executor,
+  userIds: readonly string[],
+  month: { start: Date; end: Date },
+): Promise<MemberCoin[]> {
+  if (userIds.length === 0) return [];
+  const balanceBefore = (at: Date) => sql<string | null>`(
+    select p.balance_after from ledger_postings p join ledger_movements m on m.id = p.movement_id
+    where p.account_id = a.id and m.created_at < ${at} order by p.seq desc limit 1)`;
+  const { rows } = await sql<{
+    user_id: string;
+    account_id: string;
+    asset: string;
+    name: string;
+    scale: number;
+    opening: string | null;
+    closing: string | null;
+    moved: boolean;
+  }>`
+    select c.* from (
+      select a.user_id, a.id as account_id, a.asset, s.name, s.scale,
+        ${balanceBefore(month.start)} as opening,
+        ${balanceBefore(month.end)} as closing,
+        exists (select 1 from ledger_postings p join ledger_movements m on m.id = p.movement_id
+          where p.account_id = a.id and m.created_at >= ${month.start} and m.created_at < ${month.end}) as moved
+      from ledger_accounts a join assets s on s.code = a.asset
+      where a.user_id in (${sql.join(userIds)}) and a.kind = 'available' and a.asset <> 'USD'
+    ) c
+    where c.moved or coalesce(c.opening, 0) <> 0 or coalesce(c.closing, 0) <> 0
+    order by c.user_id, c.asset`.execute(db);
+  return rows.map((r) => ({
+    userId: r.user_id,
+    accountId: r.account_id,
+    asset: r.asset,
+    name: r.name,
+    scale: Number(r.scale),
+    opening: BigInt(r.opening ?? 0),
+    closing: BigInt(r.closing ?? 0),
+    moved: Boolean(r.moved),
+  }));
+}
+
+export interface CoinPosting {
+  accountId: string;
+  seq: number;
+  createdAt: Date;
+  kind: MovementKind;
+  amount: bigint;
+  /** Null never on a member's account (its balance is floored and written by each posting). */
+  balanceAfter: bigint | null;
+  refType: LedgerRefType;
+  refId: string;
+  memo: string | null;
+}
+
+/** The month's postings on these coin accounts (listMemberCoins' accountId), each account's in journal order. */
+export async function listMonthCoinPostings(
+  db: Executor,
+  accountIds: readonly string[],
+  month: { start: Date; end: Date },
+): Promise<CoinPosting[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_movements as m', 'm.id', 'p.movement_id')
+    .select([
+      'p.account_id',
+      'p.seq',
+      'm.created_at',
+      'm.kind',
+      'p.amount',
+      'p.balance_after',
+      'm.ref_type',
+      'm.ref_id',
+      'm.memo',
+    ])
+    .where('p.account_id', 'in', accountIds)
+    .where('m.created_at', '>=', month.start)
+    .where('m.created_at', '<', month.end)
+    .orderBy('p.account_id')
+    .orderBy('p.seq')
+    .execute();
+  return rows.map((r) => ({
+    accountId: r.account_id,
+    seq: Number(r.seq),
+    createdAt: new Date(r.created_at),
+    kind: r.kind,
+    amount: BigInt(r.amount),
+    balanceAfter: r.balance_after === null ? null : BigInt(r.balance_after),
     refType: r.ref_type,
     refId: r.ref_id,
     memo: r.memo,

@@ -1,7 +1,7 @@
 // The words of the monthly statement (PDF and CSV) as server texts (#22), written in the member's language
 // when the statement is issued. The English texts are the ones the statement always had (the web's words for
 // ledger kinds and references: contract/ledger-labels.ts).
-import type { LedgerKind, LedgerRefType } from '../../db/schema.ts';
+import type { LedgerKind, LedgerRefType, MovementKind } from '../../db/schema.ts';
 import { type Msg, tm } from '../../i18n/i18n.ts';
 
 export const KIND_LABEL: Record<LedgerKind, Msg> = {
@@ -15,6 +15,21 @@ export const KIND_LABEL: Record<LedgerKind, Msg> = {
   referral_reward: tm('statement.kind.referralReward', 'Referral reward'),
   trade: tm('statement.kind.trade', 'Trade'),
 };
+
+/**
+ * The kind of a coin's line (#30): a member's ledger kind, and the journal's own movement kinds should one ever
+ * reach a member's available coins (today they touch the platform's and held accounts only).
+ */
+export function movementKindLabel(kind: MovementKind): Msg {
+  switch (kind) {
+    case 'withdrawal_paid':
+      return tm('statement.kind.withdrawalPaid', 'Withdrawal paid out');
+    case 'treasury_fund':
+      return tm('statement.kind.treasuryFund', 'Treasury funding');
+    default:
+      return KIND_LABEL[kind];
+  }
+}
 
 /** A ledger entry's reference, as contract's ledgerReference says it in English. */
 export function referenceText(entry: { refType: LedgerRefType; refId: string; memo: string | null }): Msg {
@@ -57,6 +72,19 @@ export const CSV_TEXT = {
   position: tm('statement.csv.openPosition', 'open position'),
 };
 
+/** The coins' block of the CSV (#30): its own header, after the dollars' table. */
+export const COIN_CSV_TEXT = {
+  header: [
+    tm('statement.csv.row', 'row'),
+    tm('statement.csv.asset', 'asset'),
+    tm('statement.csv.date', 'date'),
+    tm('statement.csv.description', 'description'),
+    tm('statement.csv.reference', 'reference'),
+    tm('statement.csv.amount', 'amount'),
+    tm('statement.csv.balanceAfter', 'balance after'),
+  ],
+};
+
 export const PDF_TEXT = {
   title: (brand: string, month: string) =>
     tm('statement.pdf.title', '{brand} account statement, {month}', { brand, month }),
@@ -75,6 +103,14 @@ export const PDF_TEXT = {
   entries: (count: number) => tm('statement.pdf.entries', 'Entries ({count})', { count }),
   noEntries: tm('statement.pdf.noEntries', 'No ledger entries this month.'),
   positions: tm('statement.pdf.positions', 'Open positions at the end of the month'),
+  coins: tm('statement.pdf.coins', 'Coins'),
+  coinOpening: tm('statement.pdf.coinOpening', 'Held at the start of the month'),
+  coinClosing: tm('statement.pdf.coinClosing', 'Held at the end of the month'),
+  coinNoLines: tm('statement.pdf.coinNoLines', 'No movements this month.'),
+  coinsNote: tm(
+    'statement.pdf.coinsNote',
+    'Amounts in each coin’s own unit; checked when issued: held at the start + movements = held at the end.',
+  ),
   none: tm('statement.pdf.none', 'None.'),
   entryColumns: [
     tm('statement.pdf.col.date', 'Date'),

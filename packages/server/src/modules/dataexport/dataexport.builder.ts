@@ -15,6 +15,8 @@ import {
   exportInvestments,
   exportKnownDevices,
   exportLedger,
+  exportJournal,
+  exportTrades,
   exportNotifications,
   exportPayouts,
   exportProfile,
@@ -55,6 +57,19 @@ export async function buildMemberZip(
           'ledger',
           tm('dataExport.table.ledger', 'every change of your balance, with the balance after it'),
           await exportLedger(trx, userId),
+        ),
+        table(
+          'trades',
+          tm('dataExport.table.trades', 'your trades with the platform, at their quoted prices'),
+          await exportTrades(trx, userId),
+        ),
+        table(
+          'journal',
+          tm(
+            'dataExport.table.journal',
+            'every movement of every asset you hold (dollars and coins, in their smallest units), with the balance after it',
+          ),
+          await exportJournal(trx, userId),
         ),
         table(
           'deposits',

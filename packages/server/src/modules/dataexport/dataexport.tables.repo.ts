@@ -49,6 +49,52 @@ export function exportLedger(db: Executor, userId: string) {
     .execute();
 }
 
+/** #30: the member's trades with the platform, at their quoted numbers. */
+export function exportTrades(db: Executor, userId: string) {
+  return db
+    .selectFrom('trades')
+    .select([
+      'id',
+      'seq',
+      'quote_id',
+      'from_asset',
+      'to_asset',
+      'from_amount',
+      'to_amount',
+      'usd_gross_cents',
+      'usd_net_cents',
+      'spread_cents',
+      'fee_cents',
+      'prices',
+      'created_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** #30: every posting on the member's accounts of every asset (available, held, invested), in smallest units. */
+export function exportJournal(db: Executor, userId: string) {
+  return db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_movements as m', 'm.id', 'p.movement_id')
+    .select([
+      'p.seq',
+      'p.asset',
+      'a.kind as account',
+      'm.kind',
+      'p.amount',
+      'p.balance_after',
+      'm.ref_type',
+      'm.ref_id',
+      'm.created_at',
+    ])
+    .where('a.user_id', '=', userId)
+    .orderBy('p.seq')
+    .execute();
+}
+
 /**
  * The member's deposits; a Bitcoin deposit with its satoshis and what its credit was (#30: `credited_asset` BTC, the
  * satoshis, with its dollar value at the price seen then; USD, `amount`, for credits before #30).

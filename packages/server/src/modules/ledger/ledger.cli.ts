@@ -28,7 +28,7 @@ export async function runLedgerVerify(
             .join('; ')}.`;
     const platformOk = difference === 0 && holdsMatchFlows(platform);
     const platformLine = platformOk
-      ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments.'
+      ? 'Platform OK: balances + open principal + held for withdrawals = deposits − paid withdrawals + interest + referral rewards + adjustments + dollars from trades (sales − buys).'
       : difference !== 0
         ? `Platform MISMATCH: money held differs from money sourced by ${difference < 0 ? '-' : ''}$${formatCents(Math.abs(difference))}.`
         : 'Platform MISMATCH: the members’ held or invested accounts differ from their withdrawals or positions.';

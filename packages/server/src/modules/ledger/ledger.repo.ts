@@ -193,6 +193,8 @@ export interface PlatformSums {
   interestPaid: number;
   referralRewardsPaid: number;
   adjustments: number;
+  /** #30: dollars members received for coins sold minus dollars they paid for coins bought (trades). */
+  tradedDollars: number;
 }
 
 /**
@@ -258,7 +260,9 @@ export async function platformSums(db: Kysely<DB>): Promise<PlatformSums> {
       (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid') as "paidWithdrawals",
       (select coalesce(-sum(total), 0) from usd where kind = 'interest_expense') as "interestPaid",
       (select coalesce(-sum(total), 0) from usd where kind = 'referral_expense') as "referralRewardsPaid",
-      (select coalesce(-sum(total), 0) from usd where kind = 'adjustments') as "adjustments"
+      (select coalesce(-sum(total), 0) from usd where kind = 'adjustments') as "adjustments",
+      (select coalesce(sum(case when to_asset = 'USD' then to_amount when from_asset = 'USD' then -from_amount else 0 end), 0)
+        from trades) as "tradedDollars"
   `.execute(db);
   const row = r.rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, exactCents(v)])) as unknown as PlatformSums;

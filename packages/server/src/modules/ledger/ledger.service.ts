@@ -91,7 +91,13 @@ export function holdsMatchFlows(s: PlatformSums): boolean {
 /** Held − sourced, in cents: 0 when every cent is accounted for. */
 export function platformDifferenceCents(s: PlatformSums): number {
   const held = s.balances + s.openPrincipal + s.heldForWithdrawals;
-  const sourced = s.confirmedDeposits - s.paidWithdrawals + s.interestPaid + s.referralRewardsPaid + s.adjustments;
+  const sourced =
+    s.confirmedDeposits -
+    s.paidWithdrawals +
+    s.interestPaid +
+    s.referralRewardsPaid +
+    s.adjustments +
+    s.tradedDollars;
   return held - sourced;
 }
 

@@ -41,16 +41,32 @@ export function lockAssetRow(trx: Transaction<DB>, code: string): Promise<AssetR
   return trx.selectFrom('assets').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
 }
 
-/** A member's available balance of one asset (0 when they never held it). */
-export async function availableUnits(db: Exec, userId: string, asset: string): Promise<bigint> {
-  const row = await db
+/** In one read: a member's available balance of one asset and the treasury's balances of the given assets. */
+export async function coverOf(
+  db: Exec,
+  userId: string,
+  asset: string,
+  treasuryAssets: string[],
+): Promise<{ available: bigint; treasury: Map<string, bigint> }> {
+  const rows = await db
     .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'available')
-    .where('asset', '=', asset)
-    .executeTakeFirst();
-  return row ? BigInt(row.balance) : 0n;
+    .select(['asset', 'user_id', 'balance'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', userId), eb('kind', '=', 'available'), eb('asset', '=', asset)]),
+        eb(
+          'id',
+          'in',
+          treasuryAssets.map((a) => platformAccountId('treasury', a)),
+        ),
+      ]),
+    )
+    .execute();
+  const mine = rows.find((r) => r.user_id !== null);
+  return {
+    available: mine ? BigInt(mine.balance) : 0n,
+    treasury: new Map(rows.filter((r) => r.user_id === null).map((r) => [r.asset, BigInt(r.balance)])),
+  };
 }
 
 /** The treasury's balances of the given assets (the platform's accounts of every asset exist from the start). */
@@ -65,24 +81,6 @@ export async function treasuryUnits(db: Exec, assets: string[]): Promise<Map<str
     )
     .execute();
   return new Map(rows.map((r) => [r.asset, BigInt(r.balance)]));
-}
-
-/**
- * Locks the treasury's accounts of the given assets and the dollar revenue account, in id order (every trade
- * takes them in that one order, so two trades of crossing coins never deadlock), and answers the treasury's
- * balances.
- */
-export async function lockTreasury(trx: Transaction<DB>, assets: string[]): Promise<Map<string, bigint>> {
-  const ids = [...new Set(assets)].map((a) => platformAccountId('treasury', a));
-  ids.push(platformAccountId('revenue', 'USD'));
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['asset', 'kind', 'balance'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.filter((r) => r.kind === 'treasury').map((r) => [r.asset, BigInt(r.balance)]));
 }
 
 /** The member's row, FOR NO KEY UPDATE, as every money request of a member locks it first. */

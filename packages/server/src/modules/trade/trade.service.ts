@@ -30,7 +30,7 @@ import { centsToUsd, type Fill, fillForGet, fillForGive, type Side, parsePrice, 
 import { currentPrices, type FreshPrice, type PriceLookup } from './trade.prices.ts';
 import {
   type AssetRow,
-  availableUnits,
+  coverOf,
   findTradeByQuote,
   insertQuote,
   insertTrade,
@@ -39,7 +39,6 @@ import {
   lockAssetRow,
   lockMember,
   lockQuote,
-  lockTreasury,
   markQuoteAccepted,
   type QuoteRow,
   type TradeRow,
@@ -231,24 +230,42 @@ const NO_MORE = (symbol: string) =>
       : tr('trade.treasuryEmpty', 'The platform holds no more {symbol} to sell.', { symbol }),
   );
 
+/** Refuses a fill the member's balance or the treasury cannot cover (see checkTreasury). */
+function checkCover(
+  cover: { available: bigint; treasury: Map<string, bigint> },
+  assets: Map<string, AssetRow>,
+  from: Side,
+  to: Side,
+  f: Fill,
+): void {
+  if (cover.available < f.fromAmount)
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
+    );
+  checkTreasury(cover.treasury, assets, from, to, f);
+}
+
 /** Refuses a fill the treasury cannot cover, or a sale that would take its holding of a coin past the limit. */
 function checkTreasury(held: Map<string, bigint>, assets: Map<string, AssetRow>, from: Side, to: Side, f: Fill): void {
   for (const [asset, need] of treasuryNeeds(from, to, f)) if ((held.get(asset) ?? 0n) < need) throw NO_MORE(asset);
-  if (from.price) {
-    const a = assets.get(from.asset)!;
-    const after = (held.get(from.asset) ?? 0n) + f.fromAmount;
-    if (valueDownCents(after, from.scale, from.price) > BigInt(a.exposure_limit_usd_cents))
-      throw new AppError(
-        'INVALID_STATE',
-        tr(
-          'trade.exposure',
-          'The platform cannot take more {symbol} right now (its holding limit); try a smaller amount.',
-          {
-            symbol: from.asset,
-          },
-        ),
-      );
-  }
+  if (from.price) checkExposure((held.get(from.asset) ?? 0n) + f.fromAmount, assets, from);
+}
+
+/** Refuses a treasury holding of the coin given beyond its exposure limit (in dollars at the quote's price). */
+function checkExposure(after: bigint, assets: Map<string, AssetRow>, from: Side): void {
+  const a = assets.get(from.asset)!;
+  if (valueDownCents(after, from.scale, from.price!) > BigInt(a.exposure_limit_usd_cents))
+    throw new AppError(
+      'INVALID_STATE',
+      tr(
+        'trade.exposure',
+        'The platform cannot take more {symbol} right now (its holding limit); try a smaller amount.',
+        {
+          symbol: from.asset,
+        },
+      ),
+    );
 }
 
 function quoteOut(q: QuoteRow, fromScale: number, toScale: number): TTradeQuote {
@@ -288,12 +305,7 @@ export async function quoteTrade(deps: TradeDeps, user: Viewer, input: TTradeQuo
   const fill = giving ? fillForGive(from, to, parsed.value) : fillForGet(from, to, parsed.value);
   if (!fill) throw bad(tr('trade.tooSmall', 'That amount is too small to trade.'));
   checkBounds(rows, fill.grossCents);
-  if ((await availableUnits(deps.db, user.id, from.asset)) < fill.fromAmount)
-    throw new AppError(
-      'INSUFFICIENT_FUNDS',
-      tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
-    );
-  checkTreasury(await treasuryUnits(deps.db, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+  checkCover(await coverOf(deps.db, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
   const row: QuoteRow = {
     id: randomUUID(),
     user_id: user.id,
@@ -418,12 +430,11 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
       spreadCents: BigInt(q.spread_cents),
       feeCents: BigInt(q.fee_cents),
     };
-    if ((await availableUnits(trx, user.id, from.asset)) < fill.fromAmount)
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        tr('trade.insufficient', 'Your {symbol} balance does not cover this trade.', { symbol: from.asset }),
-      );
-    checkTreasury(await lockTreasury(trx, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+    // The member's balance (under their row's lock) and what the treasury holds, read without a lock: the clear
+    // refusal in all but a race. The treasury's rows are locked only by the postings below, the last statements
+    // before the commit, in account order (every fill takes them in that order: no deadlock), so fills of one
+    // coin queue for as short a time as possible.
+    checkCover(await coverOf(trx, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
     if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
     const id = randomUUID();
     const trade = await insertTrade(trx, {
@@ -441,7 +452,6 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
       prices: JSON.stringify(q.prices) as unknown,
       created_at: now,
     });
-    await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
     const out = tradeOut(trade, assets);
     await recordAudit(trx, {
       actorId: user.id,
@@ -451,6 +461,16 @@ export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string
       before: null,
       after: out,
     });
+    try {
+      await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
+    } catch (e) {
+      // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
+      // concurrent fill took what this one needed.
+      if (e instanceof AppError && e.appCode === 'INSUFFICIENT_FUNDS') throw NO_MORE(to.price ? to.asset : 'USD');
+      throw e;
+    }
+    // The coin taken in, under the row lock its posting holds now: the exposure limit holds whatever the concurrency.
+    if (from.price) checkExposure((await treasuryUnits(trx, [from.asset])).get(from.asset) ?? 0n, assets, from);
     return out;
   });
 }

@@ -8,7 +8,13 @@ type Executor = Kysely<DB>;
 export async function findClosingBlockers(
   db: Executor,
   userId: string,
-): Promise<{ balanceCents: number; openPositions: number; pendingDeposits: number; openWithdrawals: number }> {
+): Promise<{
+  balanceCents: number;
+  openPositions: number;
+  pendingDeposits: number;
+  openWithdrawals: number;
+  coinsHeld: string[];
+}> {
   const row = await db
     .selectFrom('users')
     .select(balanceCentsColumn())
@@ -35,7 +41,18 @@ export async function findClosingBlockers(
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  // #30: coins held (any account of the member's in an asset other than USD, not zero).
+  const coins = await db
+    .selectFrom('ledger_accounts')
+    .select('asset')
+    .where('user_id', '=', userId)
+    .where('asset', '<>', 'USD')
+    .where('balance', '<>', '0')
+    .groupBy('asset')
+    .orderBy('asset')
+    .execute();
   return {
+    coinsHeld: coins.map((c) => c.asset),
     balanceCents: Number(row.balance_cents),
     openPositions: Number(row.open_positions ?? 0),
     pendingDeposits: Number(row.pending_deposits ?? 0),

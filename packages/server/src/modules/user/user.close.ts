@@ -62,6 +62,7 @@ export async function closeAccount(
     const b = await findClosingBlockers(trx, user.id);
     const blockers: string[] = [];
     if (b.balanceCents !== 0) blockers.push(`your balance is $${formatCents(b.balanceCents)} (withdraw it first)`);
+    if (b.coinsHeld.length > 0) blockers.push(`you hold ${b.coinsHeld.join(', ')} (sell or withdraw it first)`);
     if (b.openPositions > 0) blockers.push(`${plural(b.openPositions, 'investment is', 'investments are')} still open`);
     if (b.pendingDeposits > 0)
       blockers.push(`${plural(b.pendingDeposits, 'deposit waits', 'deposits wait')} for review`);

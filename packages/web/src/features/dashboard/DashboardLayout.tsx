@@ -28,7 +28,7 @@ import { ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { useLocalePath } from '../../i18n/hooks';
-import { formatMoney } from '../../lib/format';
+import { formatAssetAmount, formatMoney } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
 import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -79,6 +79,22 @@ function InvestedLine() {
   );
 }
 
+/**
+ * What everything the member holds is worth (#30: dollars plus each coin at its price), small, beside the dollar
+ * balance, which stays what it is.
+ */
+function PortfolioLine() {
+  const holdings = trpc.portfolio.holdings.useQuery(undefined, { staleTime: 30_000 });
+  const total = holdings.data ? formatAssetAmount(holdings.data.totalUsd, 'USD') : '…';
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="sidebar-portfolio">
+      <Trans>
+        Portfolio: <bdi>{total}</bdi>
+      </Trans>
+    </Text>
+  );
+}
+
 function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout: () => void; loggingOut: boolean }) {
   const { t, i18n } = useLingui();
   const localePath = useLocalePath();
@@ -125,6 +141,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
             <Trans>Account: {balance}</Trans>
           </Text>
           <InvestedLine />
+          <PortfolioLine />
         </Box>
       </HStack>
       {/* The menu scrolls within itself so Logout stays on screen on a short window (admins have the most). */}

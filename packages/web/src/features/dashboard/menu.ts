@@ -16,6 +16,9 @@ import {
   LuMail,
   LuInbox,
   LuBuilding2,
+  LuArrowLeftRight,
+  LuChartPie,
+  LuCoins,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -37,6 +40,9 @@ const investments: MenuItem = {
   icon: LuLayers,
   alsoActiveOn: ['/dashboard', '/dashboard/createinvestmentplan', '/dashboard/createinvestmentedit'],
 };
+const trade: MenuItem = { label: msg`Trade`, to: '/dashboard/trade', icon: LuArrowLeftRight };
+const portfolio: MenuItem = { label: msg`Portfolio`, to: '/dashboard/portfolio', icon: LuChartPie };
+const coins: MenuItem = { label: msg`Coins`, to: '/dashboard/coins', icon: LuCoins };
 const chart: MenuItem = { label: msg`Chart`, to: '/dashboard/chart', icon: LuChartLine };
 const users: MenuItem = { label: msg`User`, to: '/dashboard/user', icon: LuUserCog };
 const deposit: MenuItem = { label: msg`Deposit`, to: '/dashboard/deposit', icon: LuLandmark };
@@ -56,13 +62,14 @@ const siteSettings: MenuItem = { label: msg`Site settings`, to: '/dashboard/site
  * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
  * those pages can be found; the Money desk is the admin's review queue. Admins start with the
  * Overview (the morning figures). The Outbox shows every email the platform wrote. Site settings holds the
- * operator's facts the public pages state.
+ * operator's facts the public pages state. Trade and Portfolio follow Chart (#30); admins set the coins' terms and
+ * fund the treasury under Coins.
  */
 export function menuFor(accountType: TAccountType): MenuItem[] {
-  const base = [rewards, investments, chart];
+  const base = [rewards, investments, chart, trade, portfolio];
   const rest = [deposit, cashout, settings, transactions, referral];
   return accountType === 'admin'
-    ? [overview, ...base, users, ...rest, moneyDesk, statements, inbox, outbox, siteSettings]
+    ? [overview, ...base, users, ...rest, moneyDesk, statements, coins, inbox, outbox, siteSettings]
     : [...base, ...rest];
 }
 

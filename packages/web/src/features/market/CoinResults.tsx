@@ -5,9 +5,7 @@ import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import type { TCoin, TMarketCoins } from '@vestora/contract';
 import { CoinAvatar } from '../../components/ui/coin-avatar';
 import { EmptyState, ErrorState } from '../../components/ui/states';
-import { toaster } from '../../components/ui/toaster';
-import { i18n } from '../../i18n';
-import { site } from '../../content/site';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { formatBillions, formatPercent, formatPrice } from '../../lib/format';
 import { MarketFreshness } from './MarketFreshness';
@@ -82,20 +80,15 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
         </SimpleGrid>
       </Card.Body>
       <Card.Footer>
-        <Button
-          width="full"
-          variant="outline"
-          colorPalette="teal"
-          aria-label={t`Trade Now: ${coinName}`}
-          onClick={() =>
-            toaster.create({
-              type: 'info',
-              title: t`Trading is not available yet`,
-              description: i18n._(site.coinsSection.tradeUnavailable),
-            })
-          }
-        >
-          <Trans>Trade Now</Trans>
+        {/* The trade ticket with this coin chosen; a visitor not signed in signs in first (the dashboard's
+            guard keeps the link as where to go next). */}
+        <Button asChild width="full" variant="outline" colorPalette="teal">
+          <RouterLink
+            to={`/dashboard/trade?coin=${encodeURIComponent(coin.symbol.toLowerCase())}`}
+            aria-label={t`Trade Now: ${coinName}`}
+          >
+            <Trans>Trade Now</Trans>
+          </RouterLink>
         </Button>
       </Card.Footer>
     </Card.Root>
