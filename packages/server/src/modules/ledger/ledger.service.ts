@@ -92,12 +92,7 @@ export function holdsMatchFlows(s: PlatformSums): boolean {
 export function platformDifferenceCents(s: PlatformSums): number {
   const held = s.balances + s.openPrincipal + s.heldForWithdrawals;
   const sourced =
-    s.confirmedDeposits -
-    s.paidWithdrawals +
-    s.interestPaid +
-    s.referralRewardsPaid +
-    s.adjustments +
-    s.tradedDollars;
+    s.confirmedDeposits - s.paidWithdrawals + s.interestPaid + s.referralRewardsPaid + s.adjustments + s.tradedDollars;
   return held - sourced;
 }
 
