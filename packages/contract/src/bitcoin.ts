@@ -3,8 +3,9 @@ import { type Msg, tr } from './i18n.ts';
 
 /**
  * A Bitcoin payment to a member's deposit address: `seen` (in the mempool or in a block with fewer than the
- * required confirmations), `confirmed` (credited once, in dollars at the market price then), `held` (enough
- * confirmations, but no market price younger than 10 minutes: credited when a fresh one arrives).
+ * required confirmations), `confirmed` (credited once: as BTC, the satoshis received, since #30; in dollars at
+ * the market price then, before), `held` (before #30 only: enough confirmations, but no fresh market price; such a
+ * payment is now credited as BTC at the watcher's next pass).
  */
 export const ZBitcoinDepositStatus = z.enum(['seen', 'confirmed', 'held']);
 export type TBitcoinDepositStatus = z.infer<typeof ZBitcoinDepositStatus>;
@@ -23,9 +24,16 @@ export const ZBitcoinDeposit = z.object({
   /** How many confirmations credit it (BTC_CONFIRMATIONS). */
   confirmationsRequired: z.number().int(),
   status: ZBitcoinDepositStatus,
-  /** Dollars credited (confirmed only; null before). */
+  /**
+   * What the credit was (confirmed only; null before): 'BTC', the `sats` on the member's Bitcoin holdings (#30);
+   * 'USD', dollars (`amount`) at `price` (credits before #30).
+   */
+  credited: z.enum(['USD', 'BTC']).nullable(),
+  /** Dollars credited to the dollar balance (a confirmed 'USD' credit only; null otherwise). */
   amount: z.number().nullable(),
-  /** The BTC price in dollars used for the credit (confirmed only). */
+  /** A 'BTC' credit's value in dollars at `price`, the price seen then (informational); null without a fresh price. */
+  valueUsd: z.number().nullable(),
+  /** The BTC price in dollars seen at the credit (confirmed only; null when none was fresh). */
   price: z.number().nullable(),
   /** When the market source quoted that price (confirmed only). */
   priceAt: z.string().nullable(),
@@ -60,8 +68,10 @@ export const ZBitcoinStatus = z.object({
   lastErrorAt: z.string().nullable(),
   /** When the watcher last read the tip successfully. */
   checkedAt: z.string().nullable(),
-  /** Dollars credited from Bitcoin payments since midnight UTC. */
+  /** Dollars credited from Bitcoin payments since midnight UTC (credits in dollars were made before #30 only). */
   creditedToday: z.number(),
+  /** Satoshis credited as BTC from Bitcoin payments since midnight UTC (#30). */
+  creditedTodaySats: z.number().int(),
 });
 export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
 

@@ -103,6 +103,9 @@ describe(`migration ${NAME}`, () => {
         price_at: null,
         review: null,
         resolved_by: null,
+        // #30 (bb30): what the credit was; a credit before is dollars, kept as it was.
+        credited_asset: null,
+        value_cents: null,
       },
       {
         deposit_id: old[1]!.id,
@@ -117,6 +120,9 @@ describe(`migration ${NAME}`, () => {
         price_at: new Date('2026-11-28T11:59:00Z'),
         review: null,
         resolved_by: null,
+        // #30 (bb30): what the credit was; a credit before is dollars, kept as it was.
+        credited_asset: 'USD',
+        value_cents: null,
       },
       {
         deposit_id: old[2]!.id,
@@ -131,6 +137,9 @@ describe(`migration ${NAME}`, () => {
         price_at: null,
         review: 'the reads disagree',
         resolved_by: admin.id,
+        // #30 (bb30): what the credit was; a credit before is dollars, kept as it was.
+        credited_asset: null,
+        value_cents: null,
       },
     ]);
     // The deposits rows keep their shared columns and lose the chain ones.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TestUser } from '../src/test/factories.ts';
 import { deriveAddress, parseAccountKey } from '../src/modules/bitcoin/bitcoin.derive.ts';
 import { type BitcoinWatcher, createBitcoinWatcher, type PriceQuote } from '../src/modules/bitcoin/bitcoin.watcher.ts';
@@ -27,8 +28,12 @@ export interface BitcoinRig {
   w: BitcoinWatcher;
   /** A watcher on the rig's database, clock and chain (a new instance each call). */
   watcher(opts?: { owner?: string; leaseMs?: number }): BitcoinWatcher;
-  /** The memos of the ledger entries of one deposit. */
+  /** The memos of the journal movements of one deposit (any asset). */
   memosFor(depositId: string): Promise<string[]>;
+  /** The journal movements of one deposit: asset, kind and the member's amount (BTC in satoshis). */
+  movementsFor(depositId: string): Promise<{ asset: string; kind: string; amount: bigint }[]>;
+  /** The member's BTC available balance, in satoshis. */
+  satsOf(userId: string): Promise<bigint>;
   /** The member's deposit output: their address and script, as deposit.instructions gives it. */
   payTo(user: TestUser, sats: number): Promise<FakeOutput>;
   close(): Promise<void>;
@@ -71,13 +76,16 @@ export async function startBitcoinRig(env: Record<string, string> = {}): Promise
     watcher,
     async memosFor(depositId) {
       const rows = await t.handle.db
-        .selectFrom('ledger_entries')
+        .selectFrom('ledger_movements')
         .select('memo')
+        .where('ref_type', '=', 'deposit')
         .where('ref_id', '=', depositId)
         .orderBy('seq')
         .execute();
       return rows.map((r) => r.memo ?? '');
     },
+    movementsFor: (depositId) => movementsFor(t, depositId),
+    satsOf: (userId) => satsOf(t, userId),
     async payTo(user, sats) {
       const ins = await callerAs(t, user).deposit.instructions();
       if (!ins.bitcoin) throw new Error('no bitcoin instructions');
@@ -91,4 +99,34 @@ export async function startBitcoinRig(env: Record<string, string> = {}): Promise
       await chain.close();
     },
   };
+}
+
+/** A member's BTC available balance in satoshis (0 before their first BTC posting opens the account). */
+export async function satsOf(t: TestApp, userId: string): Promise<bigint> {
+  const row = await t.handle.db
+    .selectFrom('ledger_accounts')
+    .select(sql<string>`balance::text`.as('balance'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'available')
+    .where('asset', '=', 'BTC')
+    .executeTakeFirst();
+  return BigInt(row?.balance ?? '0');
+}
+
+/** The journal movements of one deposit with the member's leg: asset, kind and amount (smallest unit). */
+export async function movementsFor(
+  t: TestApp,
+  depositId: string,
+): Promise<{ asset: string; kind: string; amount: bigint }[]> {
+  const rows = await t.handle.db
+    .selectFrom('ledger_movements as m')
+    .innerJoin('ledger_postings as p', 'p.movement_id', 'm.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['m.asset', 'm.kind', sql<string>`p.amount::text`.as('amount')])
+    .where('m.ref_type', '=', 'deposit')
+    .where('m.ref_id', '=', depositId)
+    .where('a.user_id', 'is not', null)
+    .orderBy('m.seq')
+    .execute();
+  return rows.map((r) => ({ asset: r.asset, kind: r.kind, amount: BigInt(r.amount) }));
 }

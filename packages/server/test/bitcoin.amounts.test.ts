@@ -75,10 +75,11 @@ describe('Bitcoin amounts from the block', () => {
     expect(twice.status).toBe(409);
     fresh();
     expect(await rig.w.tick()).toMatchObject({ credited: 1 });
-    // 0.015 BTC at $90,000 = $1,350.00 (the block's amount, not the mempool's $1,800.00)
-    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(135_000);
+    // 0.015 BTC (the block's amount, not the mempool's 0.02 BTC), credited as BTC (#30); the dollars do not move.
+    expect(await rig.satsOf(alice.id)).toBe(1_500_000n);
     await rig.w.tick();
-    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(135_000);
+    expect(await rig.satsOf(alice.id)).toBe(1_500_000n);
+    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(0);
     const audit = await rig.t.handle.db
       .selectFrom('audit_log')
       .select(['action', 'actor_id'])
@@ -101,6 +102,7 @@ describe('Bitcoin amounts from the block', () => {
     const d = await deposit(tx.txid);
     expect(d.review).toMatch(/300000 sats \(the block\) and 310000 sats \(the confirmed transaction\)/);
     expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(0);
+    expect(await rig.satsOf(bob.id)).toBe(0n);
   });
 
   it('reads that agree are credited at once, as before', async () => {
@@ -112,6 +114,7 @@ describe('Bitcoin amounts from the block', () => {
     rig.chain.addBlock();
     fresh();
     expect(await rig.w.tick()).toMatchObject({ credited: 1 });
-    expect(await balanceOf(rig.t.handle.db, carol.id)).toBe(9_000);
+    expect(await rig.satsOf(carol.id)).toBe(100_000n);
+    expect(await balanceOf(rig.t.handle.db, carol.id)).toBe(0);
   });
 });

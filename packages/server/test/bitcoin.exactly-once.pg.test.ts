@@ -7,12 +7,14 @@ import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import type { FakeTx } from '../src/test/fake-esplora.ts';
 import { insertUser } from '../src/test/factories.ts';
 import { balanceOf, expectLedgerConsistent } from './money/money-helpers.ts';
+import { sql } from 'kysely';
+import { formatUnits } from '@vestora/contract';
 import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers.ts';
 
 describe('Bitcoin credits: exactly once under two watchers and a restart (PostgreSQL)', () => {
   let rig: BitcoinRig;
   let members: TestUser[];
-  const paid = new Map<string, number>(); // user id -> cents each payment is worth at $90,000, summed
+  const paid = new Map<string, bigint>(); // user id -> satoshis paid to them, summed (credited as BTC, #30)
   beforeAll(async () => {
     rig = await startBitcoinRig();
     members = [];
@@ -24,14 +26,15 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
   });
 
   const pay = async (m: TestUser, sats: number): Promise<FakeTx> => {
-    paid.set(m.id, (paid.get(m.id) ?? 0) + Math.floor((sats * PRICE_CENTS) / 1e8));
+    paid.set(m.id, (paid.get(m.id) ?? 0n) + BigInt(sats));
     return rig.chain.tx(await rig.payTo(m, sats));
   };
   const creditEntries = async () =>
     rig.t.handle.db
-      .selectFrom('ledger_entries as l')
+      .selectFrom('ledger_movements as l')
       .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'l.ref_id')
-      .select(['b.txid', 'b.vout', 'l.amount_cents'])
+      .select(['b.txid', 'b.vout', 'l.asset'])
+      .where('l.ref_type', '=', 'deposit')
       .execute();
 
   it('two watchers ticking together: one holds the lease, every payment is credited once', async () => {
@@ -94,10 +97,45 @@ describe('Bitcoin credits: exactly once under two watchers and a restart (Postgr
     const entries = await creditEntries();
     expect(entries).toHaveLength(15);
     expect(new Set(entries.map((e) => `${e.txid}:${e.vout}`)).size).toBe(15);
-    // Every member got exactly what they paid, at $90,000 per BTC.
+    // Every member got exactly the satoshis they were paid, as BTC; their dollars did not move.
+    expect(entries.every((e) => e.asset === 'BTC')).toBe(true);
     for (const m of members) {
-      expect(await balanceOf(rig.t.handle.db, m.id)).toBe(paid.get(m.id) ?? 0);
+      expect(await rig.satsOf(m.id)).toBe(paid.get(m.id) ?? 0n);
+      expect(await balanceOf(rig.t.handle.db, m.id)).toBe(0);
     }
+    expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true, platform: { ok: true } });
+  });
+
+  it('123,456 sats seen by two instances at once, with no price at all: exactly 0.00123456 BTC credited once', async () => {
+    const m = await insertUser(rig.t.handle.db, { firstName: 'Exact' });
+    const a = rig.watcher({ owner: 'g', leaseMs: 1 });
+    const b = rig.watcher({ owner: 'h', leaseMs: 1 });
+    rig.price.quote = null; // no price: none is needed to credit BTC
+    const tx = rig.chain.tx(await rig.payTo(m, 123_456));
+    rig.chain.addToMempool(tx);
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlock();
+    for (let i = 0; i < 3; i++) {
+      rig.clock.advanceMs(5);
+      await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
+    }
+    await Promise.all([a.stop(), b.stop()]);
+    const [d] = await rig.t.handle.db
+      .selectFrom('bitcoin_deposits')
+      .select('deposit_id')
+      .where('txid', '=', tx.txid)
+      .execute();
+    expect(await rig.movementsFor(d!.deposit_id)).toEqual([{ asset: 'BTC', kind: 'deposit', amount: 123_456n }]);
+    expect(await rig.satsOf(m.id)).toBe(123_456n);
+    const btc = await rig.t.handle.db
+      .selectFrom('ledger_accounts')
+      .select(sql<string>`balance::text`.as('balance'))
+      .where('user_id', '=', m.id)
+      .where('asset', '=', 'BTC')
+      .where('kind', '=', 'available')
+      .executeTakeFirstOrThrow();
+    expect(formatUnits(BigInt(btc.balance), 8)).toBe('0.00123456');
+    expect(await balanceOf(rig.t.handle.db, m.id)).toBe(0);
     expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true, platform: { ok: true } });
   });
 });

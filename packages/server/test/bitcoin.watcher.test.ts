@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBitcoinDeposit, TDepositItem } from '@vestora/contract';
 import type { TestUser } from '../src/test/factories.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { renderIn } from '../src/i18n/i18n.ts';
 import { callerAs, insertUser, setDepositAccount } from '../src/test/factories.ts';
-import { balanceOf, entriesFor, expectLedgerConsistent, failure } from './money/money-helpers.ts';
+import { balanceOf, expectLedgerConsistent, failure } from './money/money-helpers.ts';
 import { type BitcoinRig, PRICE_CENTS, startBitcoinRig } from './bitcoin-helpers.ts';
 
 const bitcoinItems = (items: TDepositItem[]) => items.filter((d): d is TBitcoinDeposit => d.method === 'bitcoin');
@@ -54,15 +55,24 @@ describe('Bitcoin deposits: the chain watcher', () => {
     const outcome = await w.tick();
     expect(outcome).toMatchObject({ credited: 1, error: null });
     [d] = await listOf(alice);
-    // 0.0015 BTC at $90,000 = $135.00
-    expect(d).toMatchObject({ status: 'confirmed', confirmations: 2, amount: 135, price: 90_000 });
+    // #30: credited as BTC (the 150,000 sats); 0.0015 BTC at $90,000 is worth about $135.00 (information only).
+    expect(d).toMatchObject({
+      status: 'confirmed',
+      confirmations: 2,
+      credited: 'BTC',
+      amount: null,
+      valueUsd: 135,
+      price: 90_000,
+    });
     expect(d!.priceAt).toBe(rig.clock.now().toISOString());
-    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(13_500);
+    expect(await balanceOf(rig.t.handle.db, alice.id)).toBe(0);
+    expect(await rig.satsOf(alice.id)).toBe(150_000n);
+    expect(await rig.movementsFor(d!.id)).toEqual([{ asset: 'BTC', kind: 'deposit', amount: 150_000n }]);
     const memos = await rig.memosFor(d!.id);
     expect(memos).toHaveLength(1);
-    expect(memos[0]).toContain('150000 sats');
+    expect(memos[0]).toContain('0.00150000 BTC (150000 sats)');
     expect(memos[0]).toContain(`${tx.txid}:0`);
-    expect(memos[0]).toContain('$90,000.00 per BTC');
+    expect(memos[0]).toContain('about $135.00 at $90,000.00 per BTC');
     // The audit row reads the chain facts: no price before the credit, the one it used after.
     const [audit] = await rig.t.handle.db
       .selectFrom('audit_log')
@@ -73,49 +83,131 @@ describe('Bitcoin deposits: the chain watcher', () => {
     expect(audit).toMatchObject({
       action: 'deposit.credit',
       actor_id: null,
-      before: { ...view, status: 'seen', amount: 0, priceCents: null, priceAt: null, confirmedAt: null },
+      before: {
+        ...view,
+        status: 'seen',
+        amount: 0,
+        creditedAsset: null,
+        valueCents: null,
+        priceCents: null,
+        priceAt: null,
+        confirmedAt: null,
+      },
       after: {
         ...view,
         status: 'confirmed',
-        amount: 135,
+        amount: 0,
+        creditedAsset: 'BTC',
+        valueCents: 13_500,
         priceCents: PRICE_CENTS,
         priceAt: d!.priceAt,
         confirmedAt: d!.confirmedAt,
       },
     });
 
+    // The notice and its e-mail say the BTC credited (in the member's language too), not dollars.
+    const [notice] = await rig.t.handle.db
+      .selectFrom('notifications')
+      .select(['title', 'body', 'title_msg', 'body_msg'])
+      .where('user_id', '=', alice.id)
+      .where('kind', '=', 'deposit.credited')
+      .execute();
+    expect(notice!.title).toBe('Bitcoin deposit of 0.00150000 BTC credited');
+    expect(notice!.body).toContain('0.00150000 BTC was added to your Bitcoin holdings (worth about $135.00');
+    expect(notice!.body).toContain('Your dollar balance is unchanged.');
+    expect(renderIn('de', notice!.title_msg!)).toBe('Bitcoin-Einzahlung über 0.00150000 BTC gutgeschrieben');
+    const mails = await rig.t.handle.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'subject'])
+      .where('user_id', '=', alice.id)
+      .where('kind', '=', 'deposit.confirmed')
+      .execute();
+    expect(mails).toEqual([
+      { kind: 'deposit.confirmed', subject: 'Bitcoin deposit of 0.00150000 BTC credited · Vestora' },
+    ]);
+
     // More blocks and ticks never credit it again.
     rig.chain.addBlocks(3);
     await w.tick();
     await w.tick();
-    expect(await entriesFor(rig.t.handle.db, d!.id)).toHaveLength(1);
+    expect(await rig.movementsFor(d!.id)).toHaveLength(1);
+    expect(await rig.satsOf(alice.id)).toBe(150_000n);
     expect((await listOf(alice))[0]).toMatchObject({ confirmations: 5, status: 'confirmed' });
 
     const status = await callerAs(rig.t, rig.admin).bitcoin.status();
     expect(status).toMatchObject({ enabled: true, height: rig.chain.height(), tipHeight: rig.chain.height(), lag: 0 });
-    expect(status.creditedToday).toBe(135);
+    // No dollars were credited: the satoshis were.
+    expect(status).toMatchObject({ creditedToday: 0, creditedTodaySats: 150_000 });
     expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true });
   });
 
-  it('holds a credit while the price is missing or older than 10 minutes, credits when a fresh one arrives', async () => {
+  it('needs no price to credit (#30): without one, or with one older than 10 minutes, the satoshis are credited with no dollar value', async () => {
     const bob = await insertUser(rig.t.handle.db, { firstName: 'Bob' });
     const w = rig.w;
     rig.chain.addBlock([rig.chain.tx(await rig.payTo(bob, 100_000))]);
     rig.chain.addBlock();
     rig.price.quote = null;
     await w.tick();
-    expect((await listOf(bob))[0]).toMatchObject({ status: 'held', confirmations: 2, amount: null });
+    const [d] = await listOf(bob);
+    expect(d).toMatchObject({
+      status: 'confirmed',
+      confirmations: 2,
+      credited: 'BTC',
+      amount: null,
+      valueUsd: null,
+      price: null,
+      priceAt: null,
+    });
+    expect(await rig.satsOf(bob.id)).toBe(100_000n);
     expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(0);
+    expect((await rig.memosFor(d!.id))[0]).toContain('0.00100000 BTC (100000 sats), no fresh price at hand');
 
+    // A stale price is not used for the value either.
     rig.price.quote = { priceCents: 8_000_000, at: rig.clock.now() };
     rig.clock.advanceMs(11 * 60_000); // the quote is now 11 minutes old
+    rig.chain.addBlock([rig.chain.tx(await rig.payTo(bob, 200_000))]);
+    rig.chain.addBlock();
     await w.tick();
-    expect((await listOf(bob))[0]).toMatchObject({ status: 'held' });
+    const stale = (await listOf(bob)).find((x) => x.sats === 200_000);
+    expect(stale).toMatchObject({ status: 'confirmed', credited: 'BTC', valueUsd: null, price: null });
+    expect(await rig.satsOf(bob.id)).toBe(300_000n);
+    expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(0);
+  });
 
-    rig.price.quote = { priceCents: 8_000_000, at: rig.clock.now() };
-    await w.tick();
-    expect((await listOf(bob))[0]).toMatchObject({ status: 'confirmed', amount: 80, price: 80_000 });
-    expect(await balanceOf(rig.t.handle.db, bob.id)).toBe(8_000);
+  it('a payment held for a price before #30 is credited as BTC at the next pass', async () => {
+    const hal = await insertUser(rig.t.handle.db, { firstName: 'Hal' });
+    const tx = rig.chain.tx(await rig.payTo(hal, 123_456));
+    rig.chain.addToMempool(tx);
+    await rig.w.tick();
+    const [seen] = await listOf(hal);
+    // As the watcher before #30 left it: enough confirmations, no fresh price, held.
+    await rig.t.handle.db.updateTable('deposits').set({ status: 'held' }).where('id', '=', seen!.id).execute();
+    expect((await listOf(hal))[0]).toMatchObject({ status: 'held', credited: null });
+    rig.chain.addBlock([tx]);
+    rig.chain.addBlock();
+    rig.price.quote = null;
+    await rig.w.tick();
+    await rig.w.tick();
+    expect((await listOf(hal))[0]).toMatchObject({ status: 'confirmed', credited: 'BTC', sats: 123_456, amount: null });
+    expect(await rig.movementsFor(seen!.id)).toEqual([{ asset: 'BTC', kind: 'deposit', amount: 123_456n }]);
+    expect(await rig.satsOf(hal.id)).toBe(123_456n);
+    expect(await verifyLedger(rig.t.handle.db)).toMatchObject({ ok: true, platform: { ok: true } });
+  });
+
+  it('High Roller counts a Bitcoin deposit at its dollar value when credited (0.12 BTC at $90,000 = $10,800)', async () => {
+    const ivy = await insertUser(rig.t.handle.db, { firstName: 'Ivy' });
+    const highRoller = async () => (await callerAs(rig.t, ivy).reward.list()).find((r) => r.key === 'high_roller')!;
+    expect((await highRoller()).earned).toBe(false);
+    rig.chain.addBlock([rig.chain.tx(await rig.payTo(ivy, 12_000_000))]);
+    rig.chain.addBlock();
+    rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
+    await rig.w.tick();
+    expect((await listOf(ivy))[0]).toMatchObject({ credited: 'BTC', valueUsd: 10_800 });
+    expect(await balanceOf(rig.t.handle.db, ivy.id)).toBe(0);
+    expect(await highRoller()).toMatchObject({
+      earned: true,
+      detail: 'Earned: your largest confirmed deposit was $10,800.00, over $10,000.00.',
+    });
   });
 
   it('lists dust for admins and credits nothing', async () => {
@@ -156,8 +248,8 @@ describe('Bitcoin deposits: the chain watcher', () => {
     rig.chain.addBlock();
     await w.tick();
     const [d] = await listOf(dan);
-    expect(d).toMatchObject({ status: 'confirmed', confirmations: 2, amount: 180 });
-    expect(await entriesFor(rig.t.handle.db, d!.id)).toHaveLength(1);
+    expect(d).toMatchObject({ status: 'confirmed', confirmations: 2, credited: 'BTC', valueUsd: 180 });
+    expect(await rig.movementsFor(d!.id)).toEqual([{ asset: 'BTC', kind: 'deposit', amount: 200_000n }]);
   });
 
   it('a reorg after the credit: an exception for admins with member and amount; the ledger is not rewritten', async () => {
@@ -168,7 +260,7 @@ describe('Bitcoin deposits: the chain watcher', () => {
     rig.chain.addBlock();
     rig.price.quote = { priceCents: PRICE_CENTS, at: rig.clock.now() };
     await w.tick();
-    expect(await balanceOf(rig.t.handle.db, erin.id)).toBe(27_000);
+    expect(await rig.satsOf(erin.id)).toBe(300_000n);
 
     // A deeper chain without the transaction (double spent: it is gone from the mempool too).
     rig.chain.reorg(2, [[], [], []], { dropTxs: true });
@@ -178,13 +270,14 @@ describe('Bitcoin deposits: the chain watcher', () => {
       kind: 'reorged',
       userId: erin.id,
       userEmail: erin.email,
-      amount: 270,
+      // Credited as BTC: the exception names the satoshis, no dollars were credited.
+      amount: null,
       sats: 300_000,
     });
-    expect(await balanceOf(rig.t.handle.db, erin.id)).toBe(27_000);
+    expect(await rig.satsOf(erin.id)).toBe(300_000n);
     const [d] = await listOf(erin);
     expect(d).toMatchObject({ status: 'confirmed', confirmations: 0 });
-    expect(await entriesFor(rig.t.handle.db, d!.id)).toHaveLength(1);
+    expect(await rig.movementsFor(d!.id)).toHaveLength(1);
     // A later tick adds no second row.
     await w.tick();
     const again = await callerAs(rig.t, rig.admin).bitcoin.exceptions();
@@ -216,7 +309,13 @@ describe('Bitcoin deposits: the chain watcher', () => {
     expect(ok).toMatchObject({ error: null, blocksScanned: 4, credited: 1 });
     const up = await callerAs(rig.t, rig.admin).bitcoin.status();
     expect(up).toMatchObject({ lastError: null, height: rig.chain.height(), lag: 0 });
-    expect((await listOf(fay))[0]).toMatchObject({ status: 'confirmed', amount: 45, confirmations: 4 });
+    expect((await listOf(fay))[0]).toMatchObject({
+      status: 'confirmed',
+      credited: 'BTC',
+      valueUsd: 45,
+      confirmations: 4,
+    });
+    expect(await rig.satsOf(fay.id)).toBe(50_000n);
   });
 
   it('bitcoin.* is for admins only; members get 403', async () => {

@@ -29,6 +29,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'money/append-only.test.ts': 'both', // triggers refuse UPDATE/DELETE/TRUNCATE on either engine
   'money/deposit.test.ts': 'both',
   'bitcoin-deposits-migration.test.ts': 'both', // #29: the upgrade moves Bitcoin deposits' values, on either engine
+  'bitcoin-credited-as-btc-migration.test.ts': 'both', // #30: deposits credited in dollars before stay as they were
   'money/withdrawal.test.ts': 'both',
   'money/ledger.test.ts': 'both', // ledger:verify's CLI opens the engine's own database
   'money/journal.test.ts': 'both', // the journal's triggers and constraints must hold on either engine

@@ -85,6 +85,18 @@ async function storedAddress(userId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The member's BTC available balance in satoshis (#30: Bitcoin deposits are credited as BTC). */
+async function satsOf(userId: string): Promise<bigint> {
+  const row = await env()
+    .db.selectFrom('ledger_accounts')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'available')
+    .where('asset', '=', 'BTC')
+    .executeTakeFirst();
+  return BigInt(String(row?.balance ?? '0'));
+}
+
 async function balanceOf(userId: string): Promise<number> {
   const row = await env()
     .db.selectFrom('users')
@@ -116,7 +128,8 @@ describeBrowser('Bitcoin deposits', () => {
     expect(shown).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
     await seen(card.getByRole('img', { name: 'QR code of your Bitcoin deposit address' }));
     await seen(card.getByText('Confirmations needed:'));
-    await seen(card.getByText(/credit waits until a fresh price arrives/));
+    // #30: credited as BTC, not converted.
+    await seen(card.getByText(/credited to your holdings as BTC, exactly the amount received/));
 
     // Copy: a toast says so and the clipboard holds the address.
     await card.getByRole('button', { name: 'Copy your Bitcoin address' }).click();
@@ -146,29 +159,37 @@ describeBrowser('Bitcoin deposits', () => {
     await seen(row.getByText('Seen, 1 of 2 confirmations'), LIST_TIMEOUT);
     expect(await balanceOf(member.id)).toBe(before);
 
-    // A second block: credited in dollars at the market's BTC price (the fake feed's $60,000), once.
+    // A second block: credited as BTC (#30), exactly the 150,000 sats, once; "≈ $90.00" at the market's BTC price
+    // (the fake feed's $60,000) is information only.
     chain.addBlock();
     await tick(w);
     await seen(row.getByText('Credited', { exact: true }), LIST_TIMEOUT);
-    await seen(row.getByText('$90.00'));
-    await seen(row.getByText('0.00150000 BTC at $60,000.00'));
-    expect(await balanceOf(member.id)).toBe(before + 90_00);
-    // The balance on screen follows without a reload.
-    await poll(() => page.getByTestId('sidebar-balance').textContent()).toContain('$90.00');
+    await seen(row.getByText('0.00150000 BTC', { exact: true }));
+    await seen(row.getByText('≈ $90.00'));
+    expect(await satsOf(member.id)).toBe(150_000n);
+    expect(await balanceOf(member.id)).toBe(before);
+    // The dollar balance in the sidebar is unchanged by a BTC deposit.
+    await poll(() => page.getByTestId('sidebar-balance').textContent()).not.toContain('$90.00');
     await shot(page, 'bitcoin-deposit-credited');
 
     // More blocks and passes credit nothing again.
     chain.addBlocks(2);
     await tick(w);
-    expect(await balanceOf(member.id)).toBe(before + 90_00);
+    expect(await satsOf(member.id)).toBe(150_000n);
+    expect(await balanceOf(member.id)).toBe(before);
 
     // The Transactions page's Deposits tab tells the payment's story.
     await page.goto('/dashboard/transactions?tab=deposits');
-    const own = page.getByRole('row').filter({ hasText: '$90.00' });
+    const own = page.getByRole('row').filter({ hasText: '0.00150000 BTC' });
     await seen(own.getByText('Credited', { exact: true }));
-    await own.getByRole('button', { name: 'Show timeline of the deposit of $90.00' }).click();
+    await seen(own.getByText('0.00150000 BTC (≈ $90.00)'));
+    await own.getByRole('button', { name: /^Show timeline of the deposit of 0\.00150000 BTC/ }).click();
     await seen(page.getByText('Payment seen on the Bitcoin network'));
-    await seen(page.getByText(/\$90\.00 was credited to your balance: 0\.00150000 BTC at \$60,000\.00 per BTC/));
+    await seen(
+      page.getByText(
+        '0.00150000 BTC was added to your Bitcoin holdings (worth about $90.00 at $60,000.00 per BTC); your dollar balance is unchanged.',
+      ),
+    );
   });
 
   test('the admin Overview shows the watcher and the exceptions, with the member and the amount', async () => {
@@ -196,7 +217,7 @@ describeBrowser('Bitcoin deposits', () => {
     );
     await seen(panel.getByText('Following the chain'));
     // The first test's payment, credited today.
-    await poll(() => panel.getByTestId('bitcoin-Credited today').textContent()).toBe('$90.00');
+    await poll(() => panel.getByTestId('bitcoin-Credited today').textContent()).toBe('0.00150000 BTC');
     const dust = panel.getByRole('row').filter({ hasText: member.email });
     await seen(dust.getByText('Dust: not credited'));
     await seen(dust.getByText('0.00000300 BTC'));

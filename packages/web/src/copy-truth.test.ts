@@ -105,7 +105,8 @@ describe('the replacing words say what the code does', () => {
   test('the FAQ answers Bitcoin deposits, and renewal at maturity', () => {
     const faq = pages.about.faq.map((f) => ({ q: english(f.question), a: english(f.answer) }));
     const bitcoin = faq.find((f) => /deposit bitcoin/i.test(f.q));
-    expect(bitcoin?.a).toMatch(/credited in US dollars.*confirmations/);
+    // #30: credited as BTC, not converted.
+    expect(bitcoin?.a).toMatch(/credited as bitcoin.*not converted to dollars.*confirmations/);
     expect(faq.find((f) => /matures/.test(f.q))?.a).toMatch(/renewed/);
   });
 

@@ -335,13 +335,23 @@ export interface BitcoinDepositTable {
   /** The block the payment is in (null: mempool, or its block left the chain). */
   block_height: number | null;
   block_hash: string | null;
-  /** The BTC price (in cents) the credit used, and when the market source quoted it (null until credited). */
+  /**
+   * The BTC price (in cents) seen when credited, and when the market source quoted it (null until credited, and for
+   * a BTC credit made without a fresh price): a USD credit used it, a BTC credit's value_cents is estimated with it.
+   */
   price_cents: number | null;
   price_at: Timestamp | null;
   /** Why the payment waits for an admin (the reads of its amount disagree); null: nothing to review. */
   review: string | null;
   /** The admin who settled the amount after disagreeing reads (the credit then takes sats as is). */
   resolved_by: string | null;
+  /**
+   * What the credit was (#30): 'BTC', the satoshis on the member's BTC account (every credit since #30); 'USD',
+   * dollars at price_cents (credits before #30, kept as they were); null while not credited.
+   */
+  credited_asset: 'USD' | 'BTC' | null;
+  /** A BTC credit's dollar value at the price seen when it was credited (informational); null: no fresh price. */
+  value_cents: number | null;
 }
 
 /** A member's Bitcoin deposit address, derived from BTC_XPUB at m/0/derivation_index. */

@@ -53,7 +53,7 @@ export const pages: PageContent = {
       },
       {
         question: msg`Can I deposit bitcoin?`,
-        answer: msg`Only where this installation accepts it: then your Deposit page shows a Bitcoin address of your own. A payment to it shows as soon as the network sees it and is credited in US dollars, at the market price of that moment, once it has the number of confirmations the page states; while no recent price is available the payment waits. Very small payments are not credited. When your Deposit page shows no Bitcoin address, deposits are by bank transfer only.`,
+        answer: msg`Only where this installation accepts it: then your Deposit page shows a Bitcoin address of your own. A payment to it shows as soon as the network sees it and is credited as bitcoin, exactly the BTC received and not converted to dollars, once it has the number of confirmations the page states; it shows in your portfolio, and converting it to dollars is a trade you choose. Very small payments are not credited. When your Deposit page shows no Bitcoin address, deposits are by bank transfer only.`,
       },
       {
         question: msg`What does Vestora charge?`,

@@ -34,6 +34,9 @@ describe('Bitcoin words', () => {
     expect(bitcoinStatusDetail('seen', 0, 2)).toMatch(/not yet in a block/);
     expect(bitcoinStatusDetail('seen', 1, 3)).toMatch(/credited at 3 confirmations/);
     expect(bitcoinStatusDetail('held', 2, 2)).toMatch(/fresh/);
+    // #30: credited as BTC; a credit before #30 was dollars and still says so.
+    expect(bitcoinStatusDetail('confirmed', 2, 2, 'BTC')).toMatch(/credited as bitcoin.*dollar balance is unchanged/);
+    expect(bitcoinStatusDetail('confirmed', 2, 2, 'USD')).toMatch(/credited in dollars/);
   });
 });
 

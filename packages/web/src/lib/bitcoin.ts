@@ -59,8 +59,16 @@ export function bitcoinStatusLabel(state: BitcoinDepositState, confirmations: nu
   }
 }
 
-/** One sentence on what a Bitcoin deposit waits for, or what it was credited at. */
-export function bitcoinStatusDetail(state: BitcoinDepositState, confirmations: number, needed: number): string {
+/**
+ * One sentence on what a Bitcoin deposit waits for, or how it was credited: as BTC (`credited` 'BTC', #30), or in
+ * dollars at the price then (credits before #30).
+ */
+export function bitcoinStatusDetail(
+  state: BitcoinDepositState,
+  confirmations: number,
+  needed: number,
+  credited: 'USD' | 'BTC' | null = null,
+): string {
   switch (state) {
     case 'seen':
       if (confirmations === 0) return t`The payment is on the network, not yet in a block. Nothing is credited yet.`;
@@ -73,6 +81,8 @@ export function bitcoinStatusDetail(state: BitcoinDepositState, confirmations: n
     case 'held':
       return t`The payment has its confirmations; the credit waits until our market price of Bitcoin is fresh again (at most 10 minutes old).`;
     case 'confirmed':
-      return t`The payment was credited in dollars at the market price of that moment.`;
+      return credited === 'BTC'
+        ? t`The payment was credited as bitcoin: the BTC received is in your holdings, your dollar balance is unchanged.`
+        : t`The payment was credited in dollars at the market price of that moment.`;
   }
 }

@@ -38,6 +38,8 @@ import * as moneyJournalJ29 from './2026_12_02_1800_money_journal_j29.ts';
 import * as tradingT30 from './2026_12_03_0810_trading_t30.ts';
 import * as addWithdrawalBankAccountF34 from './2026_12_02_1800_add_withdrawal_bank_account_f34.ts';
 import * as cryptoPayoutReleaseR34 from './2026_12_03_0800_crypto_payout_release_r34.ts';
+// #30: Bitcoin deposits credited as BTC.
+import * as bitcoinCreditedAsBtcBb30 from './2026_12_03_0900_bitcoin_credited_as_btc_bb30.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1800_add_withdrawal_bank_account_f34': addWithdrawalBankAccountF34,
   '2026_12_03_0800_crypto_payout_release_r34': cryptoPayoutReleaseR34,
   '2026_12_03_0810_trading_t30': tradingT30,
+  '2026_12_03_0900_bitcoin_credited_as_btc_bb30': bitcoinCreditedAsBtcBb30,
 };

@@ -13,7 +13,15 @@ import { withdrawalFlow } from '../withdrawal/withdrawal.service.ts';
 // flow's transitions are audited as `${entity}.${transition}` and are checked here.
 // The Bitcoin flow is built per payment from its chain facts (#29: its columns live apart); its transitions and
 // entity do not depend on them.
-const CHAIN_FACTS = { txid: '00'.repeat(32), vout: 0, sats: 1, price_cents: null, price_at: null };
+const CHAIN_FACTS = {
+  txid: '00'.repeat(32),
+  vout: 0,
+  sats: 1,
+  price_cents: null,
+  price_at: null,
+  credited_asset: null,
+  value_cents: null,
+};
 const FLOWS = [depositFlow, bitcoinDepositFlow(CHAIN_FACTS), withdrawalFlow, investmentFlow];
 const modulesDir = fileURLToPath(new URL('..', import.meta.url));
 

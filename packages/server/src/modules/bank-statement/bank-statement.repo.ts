@@ -422,8 +422,9 @@ export async function wholeBooksSums(db: Db, bankAccount: string) {
         where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven,
       (select count(*) from deposits
         where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven_n,
+      -- Bitcoin deposits credited in dollars (before #30); one credited as BTC (#30) moved no dollars.
       (select coalesce(sum(amount_cents), 0) from deposits where method = 'bitcoin' and status = 'confirmed') as bitcoin,
-      (select count(*) from deposits where method = 'bitcoin' and status = 'confirmed') as bitcoin_n,
+      (select count(*) from deposits where method = 'bitcoin' and status = 'confirmed' and amount_cents > 0) as bitcoin_n,
       (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'paid' and settled_line_id is null) as paid_outside,
       (select count(*) from withdrawals where status = 'paid' and settled_line_id is null) as paid_outside_n,
       (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.returned_line_id

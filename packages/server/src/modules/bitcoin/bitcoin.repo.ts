@@ -254,7 +254,15 @@ export function findCreditedWithoutBlock(db: Db) {
   return db
     .selectFrom('deposits')
     .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
-    .select(['deposits.id', 'deposits.user_id', 'b.txid', 'b.vout', 'b.sats', 'deposits.amount_cents'])
+    .select([
+      'deposits.id',
+      'deposits.user_id',
+      'b.txid',
+      'b.vout',
+      'b.sats',
+      'deposits.amount_cents',
+      'b.credited_asset',
+    ])
     .where('deposits.status', '=', 'confirmed')
     .where('b.block_height', 'is', null)
     .where(({ not, exists, selectFrom }) =>
@@ -277,11 +285,20 @@ export async function setPaymentBlock(db: Db, id: string, height: number, hash: 
     .execute();
 }
 
-/** The price a credit used and when it was quoted (written in the credit's transaction). */
-export async function setPaymentPrice(trx: Db, id: string, quote: { priceCents: number; at: Date }): Promise<void> {
+/** What a credit was: its asset, and the price seen and the dollar value at it (in the credit's transaction). */
+export async function setPaymentCredit(
+  trx: Db,
+  id: string,
+  c: Pick<BitcoinDepositRow, 'credited_asset' | 'price_cents' | 'price_at' | 'value_cents'>,
+): Promise<void> {
   await trx
     .updateTable('bitcoin_deposits')
-    .set({ price_cents: quote.priceCents, price_at: quote.at })
+    .set({
+      credited_asset: c.credited_asset,
+      price_cents: c.price_cents,
+      price_at: c.price_at,
+      value_cents: c.value_cents,
+    })
     .where('deposit_id', '=', id)
     .execute();
 }
@@ -359,16 +376,20 @@ export function listExceptions(db: Db, limit: number) {
     .execute();
 }
 
-/** Cents credited from Bitcoin payments since `since`. */
-export async function sumCreditedSince(db: Db, since: Date): Promise<number> {
+/** What Bitcoin payments credited since `since`: dollars (credits before #30) and satoshis (credits as BTC). */
+export async function sumCreditedSince(db: Db, since: Date): Promise<{ cents: number; sats: number }> {
   const row = await db
     .selectFrom('deposits')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('cents'))
-    .where('method', '=', 'bitcoin')
-    .where('status', '=', 'confirmed')
-    .where('reviewed_at', '>=', since)
+    .innerJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('deposits.amount_cents'), sql<string>`0`).as('cents'),
+      sql<string>`coalesce(sum(b.sats) filter (where b.credited_asset = 'BTC'), 0)`.as('sats'),
+    ])
+    .where('deposits.method', '=', 'bitcoin')
+    .where('deposits.status', '=', 'confirmed')
+    .where('deposits.reviewed_at', '>=', since)
     .executeTakeFirstOrThrow();
-  return Number(row.cents);
+  return { cents: Number(row.cents), sats: Number(row.sats) };
 }
 
 /**

@@ -87,7 +87,10 @@ export function toBitcoinDeposit(
     confirmations: confirmationsAt(chain.block_height, height),
     confirmationsRequired: required,
     status: row.status === 'held' || row.status === 'confirmed' ? row.status : 'seen',
-    amount: confirmed ? centsToDollars(row.amount_cents) : null,
+    // A credit before #30 was dollars (credited_asset 'USD', or unset on a row no migration saw).
+    credited: confirmed ? (chain.credited_asset ?? 'USD') : null,
+    amount: confirmed && chain.credited_asset !== 'BTC' ? centsToDollars(row.amount_cents) : null,
+    valueUsd: confirmed && chain.value_cents !== null ? centsToDollars(Number(chain.value_cents)) : null,
     price: confirmed && chain.price_cents !== null ? centsToDollars(Number(chain.price_cents)) : null,
     priceAt: confirmed && chain.price_at ? iso(chain.price_at) : null,
     address: chain.address,
@@ -109,7 +112,7 @@ export async function watcherHeight(db: Database): Promise<number | null> {
   return (await repo.readWatcher(db)).height;
 }
 
-/** bitcoin.status(): progress, lag behind the source, the last error and the dollars credited today (UTC). */
+/** bitcoin.status(): progress, lag behind the source, the last error and what was credited today (UTC). */
 export async function bitcoinStatus(db: Database, config: Config, now: Date): Promise<TBitcoinStatus> {
   const w = await repo.readWatcher(db);
   const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -122,7 +125,8 @@ export async function bitcoinStatus(db: Database, config: Config, now: Date): Pr
     lastError: w.last_error,
     lastErrorAt: isoOrNull(w.last_error_at),
     checkedAt: isoOrNull(w.checked_at),
-    creditedToday: centsToDollars(credited),
+    creditedToday: centsToDollars(credited.cents),
+    creditedTodaySats: credited.sats,
   };
 }
 

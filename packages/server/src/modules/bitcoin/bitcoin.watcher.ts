@@ -23,7 +23,7 @@ export interface PriceQuote {
 }
 export type PriceSource = () => Promise<PriceQuote | null>;
 
-/** A credit waits (held) for a price younger than this. */
+/** A credit records its dollar value only at a price younger than this (#30: the credit itself needs none). */
 export const PRICE_MAX_AGE_MS = 10 * 60_000;
 /** Blocks scanned in one tick at most (a long catch-up goes on in the next ticks). */
 const MAX_BLOCKS_PER_TICK = 100;
@@ -32,13 +32,15 @@ const MEMPOOL_TXS_PER_TICK = 500;
 /** Hashes of recent blocks kept, to find the fork point of a reorg. */
 const KEEP_BLOCKS = 200;
 
-/** A payment's chain facts for a move that credits nothing (no price). */
+/** A payment's chain facts for a move that credits nothing (no price, no credit). */
 const unpriced = (p: { txid: string; vout: number; sats: number }): ChainFacts => ({
   txid: p.txid,
   vout: p.vout,
   sats: p.sats,
   price_cents: null,
   price_at: null,
+  credited_asset: null,
+  value_cents: null,
 });
 
 /** Our addresses by scriptPubKey (hex). */
@@ -233,7 +235,10 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     log.warn({ forkHeight: fork.height }, `bitcoin: reorg, back to block ${fork.height}`);
   }
 
-  /** Credits payments with enough confirmations at a fresh price; holds them without one. */
+  /**
+   * Credits payments with enough confirmations, as BTC (#30): the satoshis received, whatever the price. A fresh
+   * price, when the source has one, only records the credit's dollar value (informational).
+   */
   async function creditDue(height: number): Promise<number> {
     const due = await repo.findDuePayments(db, height - config.BTC_CONFIRMATIONS + 1);
     if (due.length === 0) return 0;
@@ -241,6 +246,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
     const now = clock.now();
     const fresh =
       quote !== null &&
+      Number.isSafeInteger(quote.priceCents) &&
       quote.priceCents > 0 &&
       now.getTime() - quote.at.getTime() <= PRICE_MAX_AGE_MS &&
       quote.at.getTime() <= now.getTime() + 60_000;
@@ -261,11 +267,6 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
             detail: BITCOIN_EXCEPTION_TEXT.closedAccount(),
             at: now,
           });
-          continue;
-        }
-        if (!fresh) {
-          if (p.status === 'seen')
-            await runTransition(db, bitcoinDepositFlow(unpriced(p)), 'hold', { id: p.id, actor: null, env: env() });
           continue;
         }
         // Credited with the amount of the confirmed transaction, read again now: unless an admin settled the
@@ -290,16 +291,23 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
             continue;
           }
         }
-        const cents = Math.floor((Number(p.sats) * quote.priceCents) / 1e8);
-        if (cents < 1) continue; // under a cent: BTC_DUST_SATS is set below any sane dust limit
-        const priced = { ...unpriced(p), price_cents: quote.priceCents, price_at: quote.at };
-        await runTransition(db, bitcoinDepositFlow(priced), p.status === 'held' ? 'creditHeld' : 'credit', {
+        // The dollar value at the price seen, rounded down to the cent, on integers (informational only).
+        const seen = fresh
+          ? {
+              price_cents: quote.priceCents,
+              price_at: quote.at,
+              value_cents: Number((BigInt(p.sats) * BigInt(quote.priceCents)) / 100_000_000n),
+            }
+          : { price_cents: null, price_at: null, value_cents: null };
+        const facts: ChainFacts = { ...unpriced(p), ...seen, credited_asset: 'BTC' };
+        await runTransition(db, bitcoinDepositFlow(facts), p.status === 'held' ? 'creditHeld' : 'credit', {
           id: p.id,
           actor: null,
           env: env(),
-          set: { amount_cents: cents, reviewed_at: now },
-          // The price the credit used, on the payment's chain row, in the credit's transaction.
-          after: (trx) => repo.setPaymentPrice(trx, p.id, quote),
+          // amount_cents stays 0: no dollars are credited (it is what the USD sums of deposits add up).
+          set: { reviewed_at: now },
+          // What the credit was, on the payment's chain row, in the credit's transaction.
+          after: (trx) => repo.setPaymentCredit(trx, p.id, facts),
         });
         credited++;
       } catch (err) {
@@ -325,7 +333,8 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
         txid: p.txid,
         vout: p.vout,
         sats: Number(p.sats),
-        amountCents: Number(p.amount_cents),
+        // Dollars credited (a credit before #30); a credit as BTC is its satoshis.
+        amountCents: p.credited_asset === 'BTC' ? null : Number(p.amount_cents),
         withdrawalId: null,
         detail: tx ? BITCOIN_EXCEPTION_TEXT.reorgedInMempool() : BITCOIN_EXCEPTION_TEXT.reorgedUnknown(),
         at: clock.now(),

@@ -95,12 +95,30 @@ export function exportJournal(db: Executor, userId: string) {
     .execute();
 }
 
+/**
+ * The member's deposits; a Bitcoin deposit with its satoshis and what its credit was (#30: `credited_asset` BTC, the
+ * satoshis, with its dollar value at the price seen then; USD, `amount`, for credits before #30).
+ */
 export function exportDeposits(db: Executor, userId: string) {
   return db
     .selectFrom('deposits')
-    .select(['id', 'seq', 'amount_cents', 'reference', 'status', 'reason', 'created_at', 'reviewed_at'])
-    .where('user_id', '=', userId)
-    .orderBy('seq')
+    .leftJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+    .select([
+      'deposits.id',
+      'deposits.seq',
+      'deposits.method',
+      'deposits.amount_cents',
+      'deposits.reference',
+      'deposits.status',
+      'deposits.reason',
+      'deposits.created_at',
+      'deposits.reviewed_at',
+      'b.sats',
+      'b.credited_asset',
+      'b.value_cents',
+    ])
+    .where('deposits.user_id', '=', userId)
+    .orderBy('deposits.seq')
     .execute();
 }
 

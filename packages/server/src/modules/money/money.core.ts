@@ -51,18 +51,30 @@ export type FlowAccount = MemberAccountKind | PlatformAccountKind;
 const MEMBER_ACCOUNTS: ReadonlySet<string> = new Set<MemberAccountKind>(['available', 'withdrawal_hold', 'invested']);
 
 /**
- * A movement a flow makes for its row, in USD cents: `amountCents` from one account to another (the owner's
- * accounts are the row owner's). An effect of 0 cents is skipped (a period that pays no interest), so a
- * declaration need not special-case it.
+ * A movement a flow makes for its row: `amountCents` of USD, or `units` of a coin's `asset` (a Bitcoin deposit's
+ * satoshis), from one account to another of that asset (the owner's accounts are the row owner's). An effect of 0
+ * is skipped (a period that pays no interest), so a declaration need not special-case it.
  */
-export interface LedgerEffect {
+export type LedgerEffect = {
   kind: MovementKind;
-  /** Integer cents, >= 0. */
-  amountCents: number;
   from: FlowAccount;
   to: FlowAccount;
   memo: string;
-}
+} & (
+  | {
+      /** Integer cents of USD, >= 0. */
+      amountCents: number;
+      asset?: undefined;
+      units?: undefined;
+    }
+  | {
+      /** A coin's code (assets.code), not USD. */
+      asset: string;
+      /** Integer of the asset's smallest unit (satoshis for BTC), >= 0. */
+      units: bigint;
+      amountCents?: undefined;
+    }
+);
 
 /**
  * What the member is told after a money event: a notification written in the event's transaction (once per
@@ -564,7 +576,7 @@ function refuseActor<T extends FlowTable>(
     );
 }
 
-/** Runs a declaration's ledger effects for `row` through moveMoney (0-cent effects are skipped). */
+/** Runs a declaration's ledger effects for `row` through moveMoney (effects of 0 are skipped). */
 async function applyEffects<T extends FlowTable>(
   trx: Transaction<DB>,
   flow: Flow<T, unknown, string>,
@@ -576,7 +588,7 @@ async function applyEffects<T extends FlowTable>(
   for (const m of movementsOf(flow, row, declared, actorId, now)) await moveMoney(trx, m);
 }
 
-/** A declaration's ledger effects for `row` as movements (0-cent effects are skipped). */
+/** A declaration's ledger effects for `row` as movements (effects of 0 are skipped). */
 function movementsOf<T extends FlowTable>(
   flow: Flow<T, unknown, string>,
   row: FlowRow<T>,
@@ -591,13 +603,22 @@ function movementsOf<T extends FlowTable>(
       ? { userId: row.user_id, kind: kind as MemberAccountKind }
       : { kind: kind as PlatformAccountKind };
   return (Array.isArray(effects) ? effects : [effects])
-    .filter((effect) => effect.amountCents !== 0)
+    .filter((effect) => (effect.asset === undefined ? effect.amountCents !== 0 : effect.units !== 0n))
     .map((effect) => {
-      if (!Number.isSafeInteger(effect.amountCents) || effect.amountCents < 0)
-        throw new Error(`${flow.entity}: a ledger effect of ${effect.amountCents} cents`);
+      let amount: bigint;
+      if (effect.asset === undefined) {
+        if (!Number.isSafeInteger(effect.amountCents) || effect.amountCents < 0)
+          throw new Error(`${flow.entity}: a ledger effect of ${effect.amountCents} cents`);
+        amount = BigInt(effect.amountCents);
+      } else {
+        if (effect.asset === 'USD' || typeof effect.units !== 'bigint' || effect.units < 0n)
+          throw new Error(`${flow.entity}: a ledger effect of ${String(effect.units)} ${effect.asset}`);
+        amount = effect.units;
+      }
       return {
+        ...(effect.asset === undefined ? {} : { asset: effect.asset }),
         kind: effect.kind,
-        legs: transfer(account(effect.from), account(effect.to), BigInt(effect.amountCents)),
+        legs: transfer(account(effect.from), account(effect.to), amount),
         ref: { type: flow.entity, id: row.id },
         actorId,
         memo: effect.memo,

@@ -1,17 +1,19 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** The user's largest confirmed deposit, paid withdrawal and investment, in cents (0 when none). */
+/** The user's largest confirmed deposit, paid withdrawal, investment and trade, in cents (0 when none). */
 export async function largestSettledTransactions(
   db: Kysely<DB>,
   userId: string,
 ): Promise<{ depositCents: number; withdrawalCents: number; investmentCents: number; tradeCents: number }> {
   const [deposit, withdrawal, investment, trade] = await Promise.all([
+    // A Bitcoin deposit credited as BTC (#30) counts at its dollar value when credited, when a price was fresh.
     db
       .selectFrom('deposits')
-      .select((eb) => eb.fn.max<number | null>('amount_cents').as('max'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'confirmed')
+      .leftJoin('bitcoin_deposits as b', 'b.deposit_id', 'deposits.id')
+      .select(sql<number | null>`max(greatest(deposits.amount_cents, coalesce(b.value_cents, 0)))`.as('max'))
+      .where('deposits.user_id', '=', userId)
+      .where('deposits.status', '=', 'confirmed')
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('withdrawals')

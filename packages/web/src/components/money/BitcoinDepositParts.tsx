@@ -27,11 +27,27 @@ export function BitcoinStatusBadge({ deposit: d }: { deposit: TBitcoinDeposit })
   );
 }
 
-/** The amount of a Bitcoin deposit: dollars credited (with BTC and price under it), or BTC while not credited. */
+/**
+ * The amount of a Bitcoin deposit: the BTC received, with "≈ $X" under it once credited as BTC when a price was
+ * fresh (#30); for a credit in dollars before #30, the dollars (with BTC and price under it).
+ */
 export function BitcoinAmount({ deposit: d }: { deposit: TBitcoinDeposit }) {
   const { t } = useLingui();
-  const credited = d.status === 'confirmed' && d.amount !== null;
   const btc = formatBtc(d.sats);
+  if (d.status === 'confirmed' && d.credited === 'BTC') {
+    const value = d.valueUsd !== null ? formatMoney(d.valueUsd) : null;
+    return (
+      <Stack gap="0" align="flex-end">
+        <Text fontWeight="medium" whiteSpace="nowrap">
+          {btc}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          {value !== null ? t`≈ ${value}` : t`Credited as BTC`}
+        </Text>
+      </Stack>
+    );
+  }
+  const credited = d.status === 'confirmed' && d.amount !== null;
   const price = d.price !== null ? formatPrice(d.price) : null;
   return (
     <Stack gap="0" align="flex-end">
@@ -69,7 +85,7 @@ export function BitcoinTransaction({ deposit: d }: { deposit: TBitcoinDeposit })
 export function BitcoinStatusDetail({ deposit: d }: { deposit: TBitcoinDeposit }) {
   return (
     <Text fontSize="xs" color="fg.muted" mt="1" minW="12rem" maxW="18rem" whiteSpace="normal">
-      {bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired)}
+      {bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired, d.credited)}
     </Text>
   );
 }

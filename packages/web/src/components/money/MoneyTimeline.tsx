@@ -110,14 +110,18 @@ const waitingStep = (body: string): Step => ({ key: 'waiting', title: t`Waiting 
 const creditedTo = (audience: Audience, money: string) =>
   audience === 'owner' ? t`${money} was credited to your balance.` : t`${money} was credited to the balance.`;
 
-/** A Bitcoin deposit's life: seen on the network → confirmations → credited (or held for a fresh price). */
+/**
+ * A Bitcoin deposit's life: seen on the network → confirmations → credited, as BTC (#30; before, in dollars at the
+ * price then, or held for a fresh price).
+ */
 function BitcoinDepositTimeline({ record: d, audience }: { record: TBitcoinDeposit; audience: Audience }) {
   const btc = formatBtc(d.sats);
   const money = formatMoney(d.amount);
   const price = d.price !== null ? formatPrice(d.price) : null;
   const paid = price !== null ? t`${btc} at ${price} per BTC` : btc;
+  const value = d.valueUsd !== null ? formatMoney(d.valueUsd) : null;
   const outcome: Step =
-    d.status === 'confirmed'
+    d.status === 'confirmed' && d.credited === 'BTC'
       ? {
           key: 'credited',
           title: t`Credited`,
@@ -125,15 +129,30 @@ function BitcoinDepositTimeline({ record: d, audience }: { record: TBitcoinDepos
           tone: 'ok',
           body:
             audience === 'owner'
-              ? t`${money} was credited to your balance: ${paid}.`
-              : t`${money} was credited to the balance: ${paid}.`,
+              ? value !== null && price !== null
+                ? t`${btc} was added to your Bitcoin holdings (worth about ${value} at ${price} per BTC); your dollar balance is unchanged.`
+                : t`${btc} was added to your Bitcoin holdings; your dollar balance is unchanged.`
+              : value !== null && price !== null
+                ? t`${btc} was added to the member's Bitcoin holdings (worth about ${value} at ${price} per BTC).`
+                : t`${btc} was added to the member's Bitcoin holdings.`,
         }
-      : {
-          key: d.status,
-          title: bitcoinStatusLabel(d.status, d.confirmations, d.confirmationsRequired),
-          tone: 'waiting',
-          body: bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired),
-        };
+      : d.status === 'confirmed'
+        ? {
+            key: 'credited',
+            title: t`Credited`,
+            time: d.confirmedAt,
+            tone: 'ok',
+            body:
+              audience === 'owner'
+                ? t`${money} was credited to your balance: ${paid}.`
+                : t`${money} was credited to the balance: ${paid}.`,
+          }
+        : {
+            key: d.status,
+            title: bitcoinStatusLabel(d.status, d.confirmations, d.confirmationsRequired),
+            tone: 'waiting',
+            body: bitcoinStatusDetail(d.status, d.confirmations, d.confirmationsRequired),
+          };
   const tx = shortTxid(d.txid);
   const vout = d.vout;
   return (

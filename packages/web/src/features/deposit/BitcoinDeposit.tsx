@@ -80,14 +80,14 @@ export function BitcoinDepositCard({ bitcoin }: { bitcoin: TBitcoinInstructions 
                 <List.Item>
                   <Plural
                     value={n}
-                    one="When it has # confirmation, it is credited to your balance in US dollars at the market price of Bitcoin at that moment; the deposit shows the price used."
-                    other="When it has # confirmations, it is credited to your balance in US dollars at the market price of Bitcoin at that moment; the deposit shows the price used."
+                    one="When it has # confirmation, the bitcoin you sent is credited to your holdings as BTC, exactly the amount received; it is not converted to dollars."
+                    other="When it has # confirmations, the bitcoin you sent is credited to your holdings as BTC, exactly the amount received; it is not converted to dollars."
                   />
                 </List.Item>
                 <List.Item>
                   <Trans>
-                    If our market price is not fresh then (more than 10 minutes old), the credit waits until a fresh
-                    price arrives, and the deposit says so.
+                    Your dollar balance does not change: the BTC shows in your portfolio, and you can convert it to
+                    dollars with a trade whenever you choose.
                   </Trans>
                 </List.Item>
                 <List.Item>

@@ -28,11 +28,14 @@ const ownDeposits = (): OwnRequestsSpec<TDepositItem> => ({
     ) : (
       <TransferReferenceCell reference={d.reference} maxW="16rem" />
     ),
-  // A Bitcoin payment reads in BTC until it is credited in dollars.
-  amountText: (d) =>
-    d.method === 'bitcoin' && (d.status !== 'confirmed' || d.amount === null)
-      ? formatBtc(d.sats)
-      : formatMoney(d.amount),
+  // A Bitcoin payment reads in BTC (#30: it is credited as BTC, "≈ $X" when its value is known); a payment credited
+  // in dollars before #30 reads in dollars.
+  amountText: (d) => {
+    if (d.method !== 'bitcoin' || (d.status === 'confirmed' && d.amount !== null)) return formatMoney(d.amount);
+    const btc = formatBtc(d.sats);
+    const value = d.status === 'confirmed' && d.valueUsd !== null ? formatMoney(d.valueUsd) : null;
+    return value !== null ? t`${btc} (≈ ${value})` : btc;
+  },
   status: (d) => <DepositItemStatusBadge deposit={d} />,
   usePages: useDepositPages,
   Timeline: DepositTimeline,

@@ -88,7 +88,16 @@ export function WatcherStatusView({ status: s }: { status: TBitcoinStatus }) {
         <Fact label={t`Scanned height`} testId="Scanned height" value={formatInteger(s.height)} />
         <Fact label={t`Chain tip`} testId="Chain tip" value={formatInteger(s.tipHeight)} />
         <Fact label={t`Lag (blocks)`} testId="Lag (blocks)" value={formatInteger(s.lag)} />
-        <Fact label={t`Credited today`} testId="Credited today" value={formatMoney(s.creditedToday)} />
+        <Fact
+          label={t`Credited today`}
+          testId="Credited today"
+          // #30: credits are BTC; dollars were credited before only, shown when there were any today.
+          value={
+            s.creditedToday > 0
+              ? `${formatBtc(s.creditedTodaySats)} + ${formatMoney(s.creditedToday)}`
+              : formatBtc(s.creditedTodaySats)
+          }
+        />
       </SimpleGrid>
       {s.lastError ? (
         <Alert.Root status="error" role="alert">
