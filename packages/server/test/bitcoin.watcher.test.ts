@@ -208,6 +208,9 @@ describe('Bitcoin deposits: the chain watcher', () => {
       earned: true,
       detail: 'Earned: your largest confirmed deposit was $10,800.00, over $10,000.00.',
     });
+    // The portfolio holds the satoshis, at their dollar value when credited as their cost (a FIFO lot).
+    const btc = (await callerAs(rig.t, ivy).portfolio.holdings()).items.find((i) => i.asset === 'BTC');
+    expect(btc).toMatchObject({ amount: '0.12000000', costUsd: '10800.00' });
   });
 
   it('lists dust for admins and credits nothing', async () => {

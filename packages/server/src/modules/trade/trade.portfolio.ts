@@ -6,11 +6,19 @@ import type { Viewer } from '../../lib/scope.ts';
 import { iso } from '../../lib/dates.ts';
 import { centsToUsd, parsePrice, valueDownCents } from './trade.math.ts';
 import { currentPrices } from './trade.prices.ts';
-import { allTradeRows, listAssetRows, memberBalances, type TradeRow } from './trade.repo.ts';
+import { allTradeRows, listAssetRows, memberBalances, receivedLots, type TradeRow } from './trade.repo.ts';
 import type { TradeDeps } from './trade.service.ts';
 
 /** a × b ÷ c, truncated (a share of an amount, in integers). */
 const share = (a: bigint, b: bigint, c: bigint): bigint => (a * b) / c;
+
+/** Coins received other than by a trade (a Bitcoin deposit), with their dollar value then as their cost. */
+export interface ReceivedLot {
+  asset: string;
+  amount: bigint;
+  cost: bigint;
+  at: Date;
+}
 
 interface Lot {
   amount: bigint;
@@ -34,10 +42,25 @@ export interface GainPiece {
  * against the oldest lots, its proceeds (the net dollars) and the lots' cost shared out by amount, the last
  * piece taking the remainder so the pieces add up exactly. Answers the lots still open and the pieces.
  */
-export function fifo(trades: readonly TradeRow[]): { open: Map<string, Lot[]>; pieces: GainPiece[] } {
+export function fifo(
+  trades: readonly TradeRow[],
+  received: readonly ReceivedLot[] = [],
+): { open: Map<string, Lot[]>; pieces: GainPiece[] } {
   const open = new Map<string, Lot[]>();
   const pieces: GainPiece[] = [];
+  // Coins that arrived otherwise (a Bitcoin deposit) open a lot at their time, before any trade of that moment.
+  const arrivals = [...received].sort((a, b) => a.at.getTime() - b.at.getTime());
+  let next = 0;
+  const arriveUntil = (at: Date | null) => {
+    while (next < arrivals.length && (at === null || arrivals[next]!.at.getTime() <= at.getTime())) {
+      const r = arrivals[next++]!;
+      const lots = open.get(r.asset) ?? [];
+      lots.push({ amount: r.amount, cost: r.cost, at: r.at });
+      open.set(r.asset, lots);
+    }
+  };
   for (const t of trades) {
+    arriveUntil(new Date(t.created_at));
     const at = new Date(t.created_at);
     const net = BigInt(t.usd_net_cents);
     if (t.from_asset !== 'USD') {
@@ -76,18 +99,20 @@ export function fifo(trades: readonly TradeRow[]): { open: Map<string, Lot[]>; p
       open.set(t.to_asset, lots);
     }
   }
+  arriveUntil(null);
   return { open, pieces };
 }
 
 /** portfolio.holdings: every asset held with its amount, price, value, cost and unrealised gain; the total. */
 export async function holdings(deps: TradeDeps, user: Viewer): Promise<THoldings> {
-  const [assets, balances, trades, prices] = await Promise.all([
+  const [assets, balances, trades, received, prices] = await Promise.all([
     listAssetRows(deps.db),
     memberBalances(deps.db, user.id),
     allTradeRows(deps.db, user.id),
+    receivedLots(deps.db, user.id),
     currentPrices(deps.market, deps.clock.now(), deps.config.TRADE_MAX_PRICE_AGE_S).catch(() => null),
   ]);
-  const { open } = fifo(trades);
+  const { open } = fifo(trades, received);
   const held = new Map(balances.map((b) => [b.asset, BigInt(b.balance)]));
   let total = 0n;
   let partial = false;
@@ -134,9 +159,13 @@ export async function gains(
   user: Viewer,
   input: { year: number; format?: 'json' | 'csv' },
 ): Promise<TGains> {
-  const [assets, trades] = await Promise.all([listAssetRows(deps.db), allTradeRows(deps.db, user.id)]);
+  const [assets, trades, received] = await Promise.all([
+    listAssetRows(deps.db),
+    allTradeRows(deps.db, user.id),
+    receivedLots(deps.db, user.id),
+  ]);
   const scale = new Map(assets.map((a) => [a.code, a.scale]));
-  const pieces = fifo(trades).pieces.filter((p) => p.disposedAt.getUTCFullYear() === input.year);
+  const pieces = fifo(trades, received).pieces.filter((p) => p.disposedAt.getUTCFullYear() === input.year);
   let total = 0n;
   const rows: TGainRow[] = pieces.map((p) => {
     total += p.proceeds - p.cost;

@@ -157,3 +157,27 @@ export async function revenueCents(db: Exec): Promise<bigint> {
     .executeTakeFirst();
   return row ? BigInt(row.balance) : 0n;
 }
+
+/**
+ * Coins a member received other than by a trade: Bitcoin deposits credited as BTC (#30), each with its dollar
+ * value when credited (0 when no fresh price was seen: its cost is unknown) and the time of its credit.
+ */
+export async function receivedLots(db: Exec, userId: string) {
+  const rows = await db
+    .selectFrom('bitcoin_deposits as b')
+    .innerJoin('deposits as d', 'd.id', 'b.deposit_id')
+    .innerJoin('ledger_movements as m', (j) =>
+      j.onRef('m.ref_id', '=', 'd.id').on('m.ref_type', '=', 'deposit').on('m.asset', '=', 'BTC'),
+    )
+    .select(['b.sats', 'b.value_cents', 'm.created_at'])
+    .where('d.user_id', '=', userId)
+    .where('b.credited_asset', '=', 'BTC')
+    .orderBy('m.seq')
+    .execute();
+  return rows.map((r) => ({
+    asset: 'BTC',
+    amount: BigInt(r.sats),
+    cost: BigInt(r.value_cents ?? 0),
+    at: new Date(r.created_at),
+  }));
+}
