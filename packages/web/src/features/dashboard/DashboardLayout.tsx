@@ -159,7 +159,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
               alignItems="center"
               gap="3"
               px="3"
-              py="1.5"
+              py="1"
               flexShrink={0}
               rounded="md"
               fontWeight="medium"
