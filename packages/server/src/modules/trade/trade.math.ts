@@ -3,6 +3,7 @@
 // less than one unit of what is rounded (a coin amount down, a dollar value of coins given down, of coins taken
 // up, a charge up), so a round trip or a cycle of conversions at one set of prices never returns more than it
 // cost. A search over amounts is a bisection, so it ends within ~260 steps at any scale or price.
+import { formatUnits } from '@vestora/contract';
 
 /** Dollars per whole coin, exactly: num / 10^exp (both from the feed's decimal). */
 export interface Price {
@@ -120,14 +121,4 @@ export function fillForGet(from: Side, to: Side, want: bigint): Fill | null {
 }
 
 /** Cents as dollars with two decimals ("-12.30"). */
-export function centsToUsd(cents: bigint): string {
-  const neg = cents < 0n;
-  const a = neg ? -cents : cents;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
-
-/** A Price as the decimal it came from. */
-export function priceToString(p: Price): string {
-  const s = p.num.toString().padStart(p.exp + 1, '0');
-  return p.exp === 0 ? s : `${s.slice(0, -p.exp)}.${s.slice(-p.exp)}`;
-}
+export const centsToUsd = (cents: bigint): string => formatUnits(cents, 2);

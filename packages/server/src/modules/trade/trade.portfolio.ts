@@ -1,7 +1,7 @@
 // A member's portfolio (#30): what they hold of every asset, its value at the current price, its cost by FIFO
 // over their trades (spread and fee included), and the gains realised per year, as information for a tax
 // adviser. Integers throughout: cents, and each asset's smallest unit.
-import { formatUnits, type TGainRow, type TGains, type THoldings } from '@vestora/contract';
+import { formatUnits, type TGainRow, type TGains, type THoldings, toCsv } from '@vestora/contract';
 import type { Viewer } from '../../lib/scope.ts';
 import { iso } from '../../lib/dates.ts';
 import { centsToUsd, parsePrice, valueDownCents } from './trade.math.ts';
@@ -185,12 +185,13 @@ export async function gains(
 }
 
 export function gainsCsv(g: TGains): string {
-  const head = 'asset,amount,acquired_at,disposed_at,proceeds_usd,cost_usd,gain_usd';
-  const lines = g.rows.map((r) =>
-    [r.asset, r.amount, r.acquiredAt, r.disposedAt, r.proceedsUsd, r.costUsd, r.gainUsd].join(','),
-  );
-  const note =
-    `# Realised gains ${g.year} by FIFO (first in, first out), spread and fee included in cost and proceeds. ` +
-    'Information for a tax adviser, not tax advice.';
-  return [note, head, ...lines, `# total_gain_usd,${g.totalGainUsd}`].join('\r\n') + '\r\n';
+  return toCsv([
+    [
+      `# Realised gains ${g.year} by FIFO (first in, first out), spread and fee included in cost and proceeds. ` +
+        'Information for a tax adviser, not tax advice.',
+    ],
+    ['asset', 'amount', 'acquired_at', 'disposed_at', 'proceeds_usd', 'cost_usd', 'gain_usd'],
+    ...g.rows.map((r) => [r.asset, r.amount, r.acquiredAt, r.disposedAt, r.proceedsUsd, r.costUsd, r.gainUsd]),
+    ['# total_gain_usd', g.totalGainUsd],
+  ]);
 }

@@ -14,7 +14,7 @@ export interface FreshPrice {
   at: Date;
 }
 
-export type PriceLookup = { ok: true; fresh: FreshPrice } | { ok: false; why: Msg; last: FreshPrice | null };
+export type PriceLookup = { ok: true; fresh: FreshPrice } | { ok: false; why: Msg };
 
 /**
  * The feed sends prices as JSON numbers. A number's shortest decimal form (what JavaScript prints) is the digits
@@ -40,15 +40,15 @@ export function pricesOf(
   maxAgeS: number,
 ): (coinId: string, symbol: string) => PriceLookup {
   const fetchedAt = Date.parse(market.fetchedAt);
+  const byId = new Map(market.coins.map((c) => [c.id, c]));
   return (coinId, symbol) => {
-    const coin = market.coins.find((c) => c.id === coinId);
+    const coin = byId.get(coinId);
     const decimal = coin && coin.current_price !== null ? decimalOfFeedNumber(coin.current_price) : null;
     const price = decimal === null ? null : parsePrice(decimal);
     if (!coin || decimal === null || price === null)
       return {
         ok: false,
         why: tr('trade.noPrice', 'The market feed has no price for {symbol}.', { symbol }),
-        last: null,
       };
     const own = coin.last_updated ? Date.parse(coin.last_updated) : Number.NaN;
     const atMs = Number.isFinite(own) ? Math.min(own, fetchedAt) : fetchedAt;
@@ -61,7 +61,6 @@ export function pricesOf(
           'Trading in {symbol} is paused: the market feed has not answered yet, and the bundled prices are never traded at.',
           { symbol },
         ),
-        last: fresh,
       };
     const ageS = Math.floor((now.getTime() - atMs) / 1000);
     if (ageS > maxAgeS)
@@ -72,7 +71,6 @@ export function pricesOf(
           'Trading in {symbol} is paused: its last price is {age} seconds old (at most {max} are traded at). Try again when the market feed answers.',
           { symbol, age: ageS, max: maxAgeS },
         ),
-        last: fresh,
       };
     return { ok: true, fresh };
   };

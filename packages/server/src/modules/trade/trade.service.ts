@@ -4,6 +4,7 @@
 // cannot go below zero: full reserve); spread and fee go to the platform's dollar revenue account.
 import { randomUUID } from 'node:crypto';
 import {
+  toCsv,
   formatEnglish,
   formatUnits,
   parseUnits,
@@ -27,7 +28,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import type { MarketService } from '../market/market.service.ts';
 import { available, type Movement, moveMoneyMany } from '../money/money.move.ts';
 import { centsToUsd, type Fill, fillForGet, fillForGive, type Side, parsePrice, valueDownCents } from './trade.math.ts';
-import { currentPrices, type FreshPrice, type PriceLookup } from './trade.prices.ts';
+import { currentPrices, type PriceLookup } from './trade.prices.ts';
 import {
   type AssetRow,
   coverOf,
@@ -71,7 +72,6 @@ interface PriceRecord {
 }
 
 function assetOut(a: AssetRow, lookup: PriceLookup | null): TAsset {
-  const shown: FreshPrice | null = lookup ? (lookup.ok ? lookup.fresh : lookup.last) : null;
   return {
     symbol: a.code,
     name: a.name,
@@ -85,7 +85,7 @@ function assetOut(a: AssetRow, lookup: PriceLookup | null): TAsset {
     feeBps: a.fee_bps,
     exposureLimitUsd: centsToUsd(BigInt(a.exposure_limit_usd_cents)),
     priceUsd: a.code === 'USD' ? '1' : lookup?.ok ? lookup.fresh.decimal : null,
-    priceAt: a.code === 'USD' ? null : shown && lookup?.ok ? iso(shown.at) : null,
+    priceAt: a.code !== 'USD' && lookup?.ok ? iso(lookup.fresh.at) : null,
   };
 }
 
@@ -493,25 +493,11 @@ export async function listTrades(
   return { items: page.map((t) => tradeOut(t, assets)), nextCursor: more ? String(page.at(-1)!.seq) : null };
 }
 
-function csvCell(v: string): string {
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
+/** Every trade as CSV (the project's CSV writer: RFC 4180, formula-safe). */
 export function tradesCsv(trades: TTrade[]): string {
-  const head = [
-    'date',
-    'trade_id',
-    'from',
-    'from_amount',
-    'to',
-    'to_amount',
-    'gross_usd',
-    'spread_usd',
-    'fee_usd',
-    'prices_usd',
-  ];
-  const lines = trades.map((t) =>
-    [
+  return toCsv([
+    ['date', 'trade_id', 'from', 'from_amount', 'to', 'to_amount', 'gross_usd', 'spread_usd', 'fee_usd', 'prices_usd'],
+    ...trades.map((t) => [
       t.createdAt,
       t.id,
       t.from,
@@ -522,9 +508,6 @@ export function tradesCsv(trades: TTrade[]): string {
       t.spreadUsd,
       t.feeUsd,
       t.prices.map((p) => `${p.asset}@${p.priceUsd}`).join(' '),
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return [head.join(','), ...lines].join('\r\n') + '\r\n';
+    ]),
+  ]);
 }
