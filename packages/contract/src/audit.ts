@@ -114,6 +114,10 @@ export const AUDIT_ACTIONS = [
   'asset.update',
   'trade.fill',
   'treasury.fund',
+  'order.place',
+  'order.cancel',
+  'order.fill',
+  'order.expire',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -126,6 +130,7 @@ export const AUDIT_ENTITY_TYPES = [
   'deposit',
   'deposit_account',
   'investment',
+  'limit_order',
   'mail',
   'payment_file',
   'plan',

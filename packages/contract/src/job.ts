@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'deposit-report-expiry',
   'bitcoin-watcher',
   'bitcoin-payouts',
+  'limit-orders',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

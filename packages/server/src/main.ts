@@ -9,6 +9,7 @@ import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startBitcoinWatcher } from './modules/bitcoin/bitcoin.start.ts';
 import { startPayoutChecker } from './modules/bitcoin/bitcoin.payouts.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { startLimitOrderRunner } from './modules/order/order.runner.ts';
 import { configSecrets, createJobRunner } from './modules/job/job.runner.ts';
 import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
@@ -75,6 +76,8 @@ async function main() {
   const bitcoin = startBitcoinWatcher(app.deps, jobs);
   // Crypto payouts marked sent are paid once the chain shows them (#34), with or without Bitcoin deposits.
   startPayoutChecker(app.deps, jobs);
+  // Open limit orders against each fresh market price, and their expiries (#31).
+  startLimitOrderRunner(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`

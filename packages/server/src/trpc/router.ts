@@ -21,6 +21,7 @@ import { statementRouter } from '../modules/bank-statement/bank-statement.router
 import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
+import { orderRouter } from '../modules/order/order.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -51,6 +52,7 @@ export const appRouter = router({
   approval: approvalRouter,
   asset: assetRouter,
   trade: tradeRouter,
+  order: orderRouter,
   portfolio: portfolioRouter,
   treasury: treasuryRouter,
 });
