@@ -79,6 +79,10 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'asset.update': msg`Coin's trading terms changed`,
   'trade.fill': msg`Trade filled at its quoted price`,
   'treasury.fund': msg`Treasury funded (command line)`,
+  'order.place': msg`Limit order placed (its money set aside)`,
+  'order.cancel': msg`Limit order cancelled (its money returned)`,
+  'order.fill': msg`Limit order filled at a fresh market price`,
+  'order.expire': msg`Limit order expired (its money returned)`,
   'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
 };
 
@@ -159,6 +163,7 @@ const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   statement_csv_mapping: msg({ message: 'Bank CSV mapping', context: 'audit record' }),
   statement_line: msg({ message: 'Statement line', context: 'audit record' }),
   trade: msg({ message: 'Trade', context: 'audit record' }),
+  limit_order: msg({ message: 'Limit order', context: 'audit record' }),
   treasury: msg({ message: 'Treasury', context: 'audit record' }),
   user: msg({ message: 'User', context: 'audit record' }),
   withdrawal: msg({ message: 'Withdrawal', context: 'audit record' }),
