@@ -68,9 +68,7 @@ describe('limit orders under real concurrency (PostgreSQL, two instances)', () =
       Array.from({ length: 30 }, () => insertUser(first.db, { balanceCents: 1_000_00 })),
     );
     const orders = await Promise.all(
-      members.map((m, i) =>
-        on(i, m).order.place({ side: 'buy', asset: 'BTC', amountUsd: '500', limitPrice: '99000' }),
-      ),
+      members.map((m, i) => on(i, m).order.place({ side: 'buy', asset: 'BTC', amountUsd: '500', limitPrice: '99000' })),
     );
     setPrice(98_000);
     // Both instances' jobs (their own leases), and the fill check itself on both pools, all at once, twice.

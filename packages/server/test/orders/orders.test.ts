@@ -91,7 +91,7 @@ describe('limit orders', () => {
     const trades = await tradesOf(m.id);
     expect(trades).toHaveLength(1);
     const [trade] = (await as(m).trade.list()).items;
-    const same = (x: Omit<typeof quote, "id" | "createdAt" | "expiresAt">) => ({
+    const same = (x: Omit<typeof quote, 'id' | 'createdAt' | 'expiresAt'>) => ({
       from: x.from,
       to: x.to,
       fromAmount: x.fromAmount,

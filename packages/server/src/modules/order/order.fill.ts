@@ -173,4 +173,3 @@ export function candidatesAt(deps: TradeDeps, a: AssetRow, price: Price, now: Da
   const { buyAtLeast, sellAtMost } = candidateBounds(price, a.spread_bps + a.fee_bps);
   return candidateOrders(deps.db, a.code, priceText(buyAtLeast), priceText(sellAtMost), now, BATCH);
 }
-

@@ -35,9 +35,7 @@ export function crossesLimit(side: 'buy' | 'sell', scale: number, limit: Price, 
  * `waiting` compares with the limit.
  */
 export function allInCents(side: 'buy' | 'sell', scale: number, f: Fill): bigint {
-  return side === 'buy'
-    ? ceilDiv(f.grossCents * pow10(scale), f.toAmount)
-    : (f.netCents * pow10(scale)) / f.fromAmount;
+  return side === 'buy' ? ceilDiv(f.grossCents * pow10(scale), f.toAmount) : (f.netCents * pow10(scale)) / f.fromAmount;
 }
 
 /**

@@ -115,10 +115,7 @@ export async function heldByOpenOrders(db: Exec): Promise<Map<string, bigint>> {
 export async function orderCounts(db: Exec): Promise<{ open: number; failedToFill: number }> {
   const r = await db
     .selectFrom('limit_orders')
-    .select([
-      sql<string>`count(*)`.as('open'),
-      sql<string>`count(*) filter (where waiting is not null)`.as('failed'),
-    ])
+    .select([sql<string>`count(*)`.as('open'), sql<string>`count(*) filter (where waiting is not null)`.as('failed')])
     .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
   return { open: Number(r.open), failedToFill: Number(r.failed) };

@@ -99,7 +99,10 @@ export async function placeOrder(deps: TradeDeps, user: Viewer, input: TOrderPla
         tr('trade.unknownAsset', 'No asset {symbol} is listed.', { symbol: input.asset }),
       );
     if (!coin.tradable || !coin.coin_id)
-      throw new AppError('INVALID_STATE', tr('trade.notTradable', '{symbol} is not traded here.', { symbol: coin.code }));
+      throw new AppError(
+        'INVALID_STATE',
+        tr('trade.notTradable', '{symbol} is not traded here.', { symbol: coin.code }),
+      );
     if (coin.paused)
       throw new AppError(
         'INVALID_STATE',
@@ -223,7 +226,11 @@ export async function cancelOrder(deps: TradeDeps, user: Viewer, id: string): Pr
 }
 
 /** Why an open order has not filled yet, at the current price. */
-function waitingOf(o: OrderRow, assets: Map<string, AssetRow>, prices: ((id: string, s: string) => PriceLookup) | null): Msg {
+function waitingOf(
+  o: OrderRow,
+  assets: Map<string, AssetRow>,
+  prices: ((id: string, s: string) => PriceLookup) | null,
+): Msg {
   const coin = assets.get(o.asset)!;
   if (!coin.tradable || !coin.coin_id)
     return tr('trade.notTradable', '{symbol} is not traded here.', { symbol: coin.code });

@@ -247,7 +247,13 @@ function checkCover(
 }
 
 /** Refuses a fill the treasury cannot cover, or a sale that would take its holding of a coin past the limit. */
-export function checkTreasury(held: Map<string, bigint>, assets: Map<string, AssetRow>, from: Side, to: Side, f: Fill): void {
+export function checkTreasury(
+  held: Map<string, bigint>,
+  assets: Map<string, AssetRow>,
+  from: Side,
+  to: Side,
+  f: Fill,
+): void {
   for (const [asset, need] of treasuryNeeds(from, to, f)) if ((held.get(asset) ?? 0n) < need) throw NO_MORE(asset);
   if (from.price) checkExposure((held.get(from.asset) ?? 0n) + f.fromAmount, assets, from);
 }
@@ -468,43 +474,43 @@ export async function fillQuoteIn(
 ): Promise<TTrade> {
   const { quote: q, from, to, assets, now } = f;
   const user = { id: f.userId };
-    if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
-    const id = randomUUID();
-    const trade = await insertTrade(trx, {
-      id,
-      quote_id: q.id,
-      user_id: user.id,
-      from_asset: q.from_asset,
-      to_asset: q.to_asset,
-      from_amount: q.from_amount,
-      to_amount: q.to_amount,
-      usd_gross_cents: q.usd_gross_cents,
-      usd_net_cents: q.usd_net_cents,
-      spread_cents: q.spread_cents,
-      fee_cents: q.fee_cents,
-      prices: JSON.stringify(q.prices) as unknown,
-      created_at: now,
-    });
-    const out = tradeOut(trade, assets);
-    await recordAudit(trx, {
-      actorId: f.actorId,
-      action: 'trade.fill',
-      entityType: 'trade',
-      entityId: id,
-      before: null,
-      after: out,
-    });
-    try {
-      await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now, f.source ?? available(user.id)));
-    } catch (e) {
-      // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
-      // concurrent fill took what this one needed.
-      if (e instanceof AppError && e.appCode === 'INSUFFICIENT_FUNDS') throw NO_MORE(to.price ? to.asset : 'USD');
-      throw e;
-    }
-    // The coin taken in, under the row lock its posting holds now: the exposure limit holds whatever the concurrency.
-    if (from.price) checkExposure((await treasuryUnits(trx, [from.asset])).get(from.asset) ?? 0n, assets, from);
-    return out;
+  if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
+  const id = randomUUID();
+  const trade = await insertTrade(trx, {
+    id,
+    quote_id: q.id,
+    user_id: user.id,
+    from_asset: q.from_asset,
+    to_asset: q.to_asset,
+    from_amount: q.from_amount,
+    to_amount: q.to_amount,
+    usd_gross_cents: q.usd_gross_cents,
+    usd_net_cents: q.usd_net_cents,
+    spread_cents: q.spread_cents,
+    fee_cents: q.fee_cents,
+    prices: JSON.stringify(q.prices) as unknown,
+    created_at: now,
+  });
+  const out = tradeOut(trade, assets);
+  await recordAudit(trx, {
+    actorId: f.actorId,
+    action: 'trade.fill',
+    entityType: 'trade',
+    entityId: id,
+    before: null,
+    after: out,
+  });
+  try {
+    await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now, f.source ?? available(user.id)));
+  } catch (e) {
+    // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
+    // concurrent fill took what this one needed.
+    if (e instanceof AppError && e.appCode === 'INSUFFICIENT_FUNDS') throw NO_MORE(to.price ? to.asset : 'USD');
+    throw e;
+  }
+  // The coin taken in, under the row lock its posting holds now: the exposure limit holds whatever the concurrency.
+  if (from.price) checkExposure((await treasuryUnits(trx, [from.asset])).get(from.asset) ?? 0n, assets, from);
+  return out;
 }
 
 /** trade.list: the member's trades, newest first (CSV of every trade with format 'csv'). */
