@@ -299,7 +299,7 @@ export async function notifyOrder(
     kind: `order.${event}`,
     title,
     body,
-    link: '/orders',
+    link: '/dashboard/orders',
     eventKey: `order:${o.id}:${event}`,
     at: now,
     mail: {},

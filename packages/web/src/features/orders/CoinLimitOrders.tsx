@@ -1,0 +1,41 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Plural, Trans } from '@lingui/react/macro';
+import { trpc } from '../../lib/trpc';
+import { OrderCard } from './LimitOrdersTab';
+
+/**
+ * On the trade ticket (#31): the member's open limit orders on this coin (what each holds and why it waits), and
+ * links to place one to buy or to sell it.
+ */
+export function CoinLimitOrders({ coin, scales }: { coin: string; scales: Record<string, number> }) {
+  const orders = trpc.order.list.useQuery({ status: 'open' }, { staleTime: 15_000 });
+  const mine = orders.data?.items.filter((o) => o.asset === coin) ?? [];
+  const q = `coin=${encodeURIComponent(coin.toLowerCase())}`;
+  return (
+    <Stack gap="3" data-testid="ticket-limit-orders">
+      <HStack gap="3" wrap="wrap" fontSize="sm">
+        {orders.data ? (
+          <Text color="fg.muted">
+            <Trans>
+              On <bdi>{coin}</bdi>: <Plural value={mine.length} one="# open limit order" other="# open limit orders" />.
+            </Trans>
+          </Text>
+        ) : null}
+        <Link asChild colorPalette="teal">
+          <RouterLink to={`/dashboard/orders?${q}`}>
+            <Trans>Buy at a limit price</Trans>
+          </RouterLink>
+        </Link>
+        <Link asChild colorPalette="teal">
+          <RouterLink to={`/dashboard/orders?${q}&side=sell`}>
+            <Trans>Sell at a limit price</Trans>
+          </RouterLink>
+        </Link>
+      </HStack>
+      {mine.map((o) => (
+        <OrderCard key={o.id} order={o} scales={scales} />
+      ))}
+    </Stack>
+  );
+}
