@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
 import { pickCoin, pickSide, tradableCoins } from './ticket';
 import { TradeTicket } from './TradeTicket';
-import { CoinLimitOrders } from '../orders/CoinLimitOrders';
+import { CoinLimitOrders } from './CoinLimitOrders';
 
 /**
  * /dashboard/trade (#30): the trade ticket. "Trade Now" on a coin card links here with `?coin=btc`; visitors who

@@ -1,8 +1,9 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Plural, Trans } from '@lingui/react/macro';
+import { translate } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
-import { OrderCard } from './LimitOrdersTab';
+import { formatAmount, formatUsd } from './trade-format';
 
 /**
  * On the trade ticket (#31): the member's open limit orders on this coin (what each holds and why it waits), and
@@ -33,9 +34,38 @@ export function CoinLimitOrders({ coin, scales }: { coin: string; scales: Record
           </RouterLink>
         </Link>
       </HStack>
-      {mine.map((o) => (
-        <OrderCard key={o.id} order={o} scales={scales} />
-      ))}
+      {mine.map((o) => {
+        const amount = o.amount !== null ? formatAmount(o.amount, o.asset, scales[o.asset]) : formatUsd(o.amountUsd);
+        const limit = formatUsd(o.limitPrice);
+        const held = formatAmount(o.held, o.heldAsset, scales[o.heldAsset]);
+        return (
+          <Card.Root key={o.id} size="sm" data-testid="ticket-limit-order">
+            <Card.Body gap="1">
+              <Text fontWeight="semibold" fontSize="sm">
+                {o.side === 'buy' ? (
+                  <Trans>
+                    Buy <bdi>{amount}</bdi> at <bdi>{limit}</bdi> or less
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Sell <bdi>{amount}</bdi> at <bdi>{limit}</bdi> or more
+                  </Trans>
+                )}
+              </Text>
+              <Text fontSize="sm">
+                <Trans>
+                  Set aside: <bdi>{held}</bdi>
+                </Trans>
+              </Text>
+              {o.waiting ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {translate(o.waiting)}
+                </Text>
+              ) : null}
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
     </Stack>
   );
 }
