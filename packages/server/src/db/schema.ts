@@ -759,7 +759,70 @@ export interface DataExportTable {
   error: string | null;
 }
 
+/** #31: a fixed dollar amount of a coin every week or month (recurring_buys). */
+export interface RecurringBuyTable {
+  id: string;
+  user_id: string;
+  asset: string;
+  amount_cents: ColumnType<string, string | number | bigint, string | number | bigint>;
+  every: 'week' | 'month';
+  start_at: Timestamp;
+  status: Generated<'active' | 'paused' | 'deleted'>;
+  /** The first period not yet decided (1: the one at start_at). */
+  next_period: Generated<number>;
+  next_due_at: Timestamp;
+  /** Periods due before it are never bought (the start; each resume). */
+  not_before: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RecurringRunReason = 'missed' | 'balance' | 'paused' | 'stale' | 'refused';
+
+/** One decided period of a recurring buy: unique (recurring_buy_id, period). */
+export interface RecurringBuyRunTable {
+  id: string;
+  recurring_buy_id: string;
+  period: number;
+  due_at: Timestamp;
+  status: 'bought' | 'skipped';
+  reason_code: RecurringRunReason | null;
+  /** The reason as a descriptor (read in the reader's language). */
+  reason: ColumnType<Msg | null, string | null, string | null>;
+  trade_id: string | null;
+  created_at: Timestamp;
+}
+
+/** #31: a price alert; `armed` false from its firing until the price moved back. */
+export interface PriceAlertTable {
+  id: string;
+  user_id: string;
+  asset: string;
+  direction: 'above' | 'below';
+  /** numeric(38, 18) as a decimal string. */
+  price: string;
+  armed: Generated<boolean>;
+  fired_count: Generated<number>;
+  last_fired_at: Timestamp | null;
+  last_fired_price: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** One crossing of an alert (primary key (alert_id, crossing)). */
+export interface PriceAlertFiringTable {
+  alert_id: string;
+  crossing: number;
+  price: string;
+  price_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  recurring_buys: RecurringBuyTable;
+  recurring_buy_runs: RecurringBuyRunTable;
+  price_alerts: PriceAlertTable;
+  price_alert_firings: PriceAlertFiringTable;
   data_exports: DataExportTable;
   users: UserTable;
   sessions: SessionTable;
