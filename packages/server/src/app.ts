@@ -30,6 +30,8 @@ import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context
 import { trpcOnFastify } from './trpc/fastify-adapter.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { registerWebApp } from './web-app.ts';
+import { sessionCookieName } from './lib/session-cookie.ts';
+import { sessionTheme } from './modules/session/session.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,6 +223,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dataExportRoutes); // GET /data-export/download?token=… (#21)
   await app.register(registerRestV1, { prefix: '/api/v1' });
 
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, {
+    // A member on a new device (no theme cookie yet): the page comes in the theme saved on their account.
+    accountTheme: async (req) => {
+      const token = req.cookies[sessionCookieName(config.publicUrl)];
+      return token ? ((await sessionTheme(deps, token)) ?? undefined) : undefined;
+    },
+  });
   return app;
 }
