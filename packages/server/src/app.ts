@@ -20,7 +20,7 @@ import { loggerOptions, requestLoggingOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
-import { marketRoutes } from './modules/market/market.http.ts';
+import { marketLogoRoutes, marketRoutes } from './modules/market/market.http.ts';
 import { dataExportRoutes } from './modules/dataexport/dataexport.http.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
@@ -220,6 +220,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(marketRoutes); // GET /trpc/market.coins from bytes (a static route: wins over /trpc/:path)
+  await app.register(marketLogoRoutes); // GET /api/market/logo/:coinId (#34)
   await app.register(dataExportRoutes); // GET /data-export/download?token=… (#21)
   await app.register(registerRestV1, { prefix: '/api/v1' });
 
