@@ -102,6 +102,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'market.cache.test.ts': 'pg',
   'market.chart.test.ts': 'pg',
   'market.http.test.ts': 'pg',
+  'market.logo.test.ts': 'both', // bytes in bytea: PGlite (the embedded install) and PostgreSQL
   'market.shared.test.ts': 'pg', // two market services on one database: a server's case
   'money/access.test.ts': 'pg',
   'money/four-eyes.test.ts': 'pg',

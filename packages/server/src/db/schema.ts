@@ -638,6 +638,22 @@ export interface AccountTokenTable {
 }
 
 /** The shared market cache (one row per feed URL): the last good coin list and the refresh lease. */
+/** A coin's logo as our server fetched it from the feed's image URL (#34; GET /api/market/logo/:coinId). */
+export interface CoinLogoTable {
+  coin_id: string;
+  /** The feed's image URL the bytes came from. */
+  source_url: string;
+  /** The last good image (at most 256 KB), kept when a later fetch fails; null until one succeeded. */
+  bytes: Uint8Array | null;
+  /** From the bytes: image/png, image/jpeg, image/webp or image/gif. */
+  content_type: string | null;
+  fetched_at: Timestamp | null;
+  /** Consecutive failed fetches (0 after a good one). */
+  failures: Generated<number>;
+  /** No fetch before this (after a failure). */
+  next_attempt_at: Timestamp | null;
+}
+
 export interface MarketCacheTable {
   feed_url: string;
   /** The coin list as JSON text (contract fields only); null until the feed first answered. */
@@ -858,6 +874,7 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
+  coin_logos: CoinLogoTable;
   role_requests: RoleRequestTable;
   approvals: ApprovalTable;
   site_settings: SiteSettingsTable;
