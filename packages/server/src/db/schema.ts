@@ -642,6 +642,22 @@ export interface AccountTokenTable {
 }
 
 /** The shared market cache (one row per feed URL): the last good coin list and the refresh lease. */
+/** A coin's logo as our server fetched it from the feed's image URL (#34; GET /api/market/logo/:coinId). */
+export interface CoinLogoTable {
+  coin_id: string;
+  /** The feed's image URL the bytes came from. */
+  source_url: string;
+  /** The last good image (at most 256 KB), kept when a later fetch fails; null until one succeeded. */
+  bytes: Uint8Array | null;
+  /** From the bytes: image/png, image/jpeg, image/webp or image/gif. */
+  content_type: string | null;
+  fetched_at: Timestamp | null;
+  /** Consecutive failed fetches (0 after a good one). */
+  failures: Generated<number>;
+  /** No fetch before this (after a failure). */
+  next_attempt_at: Timestamp | null;
+}
+
 export interface MarketCacheTable {
   feed_url: string;
   /** The coin list as JSON text (contract fields only); null until the feed first answered. */
@@ -769,7 +785,70 @@ export interface DataExportTable {
   error: string | null;
 }
 
+/** #31: a fixed dollar amount of a coin every week or month (recurring_buys). */
+export interface RecurringBuyTable {
+  id: string;
+  user_id: string;
+  asset: string;
+  amount_cents: ColumnType<string, string | number | bigint, string | number | bigint>;
+  every: 'week' | 'month';
+  start_at: Timestamp;
+  status: Generated<'active' | 'paused' | 'deleted'>;
+  /** The first period not yet decided (1: the one at start_at). */
+  next_period: Generated<number>;
+  next_due_at: Timestamp;
+  /** Periods due before it are never bought (the start; each resume). */
+  not_before: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RecurringRunReason = 'missed' | 'balance' | 'paused' | 'stale' | 'refused';
+
+/** One decided period of a recurring buy: unique (recurring_buy_id, period). */
+export interface RecurringBuyRunTable {
+  id: string;
+  recurring_buy_id: string;
+  period: number;
+  due_at: Timestamp;
+  status: 'bought' | 'skipped';
+  reason_code: RecurringRunReason | null;
+  /** The reason as a descriptor (read in the reader's language). */
+  reason: ColumnType<Msg | null, string | null, string | null>;
+  trade_id: string | null;
+  created_at: Timestamp;
+}
+
+/** #31: a price alert; `armed` false from its firing until the price moved back. */
+export interface PriceAlertTable {
+  id: string;
+  user_id: string;
+  asset: string;
+  direction: 'above' | 'below';
+  /** numeric(38, 18) as a decimal string. */
+  price: string;
+  armed: Generated<boolean>;
+  fired_count: Generated<number>;
+  last_fired_at: Timestamp | null;
+  last_fired_price: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** One crossing of an alert (primary key (alert_id, crossing)). */
+export interface PriceAlertFiringTable {
+  alert_id: string;
+  crossing: number;
+  price: string;
+  price_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  recurring_buys: RecurringBuyTable;
+  recurring_buy_runs: RecurringBuyRunTable;
+  price_alerts: PriceAlertTable;
+  price_alert_firings: PriceAlertFiringTable;
   data_exports: DataExportTable;
   users: UserTable;
   sessions: SessionTable;
@@ -805,6 +884,7 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
+  coin_logos: CoinLogoTable;
   role_requests: RoleRequestTable;
   approvals: ApprovalTable;
   site_settings: SiteSettingsTable;

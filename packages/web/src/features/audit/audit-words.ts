@@ -80,6 +80,12 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'asset.update': msg`Coin's trading terms changed`,
   'trade.fill': msg`Trade filled at its quoted price`,
   'treasury.fund': msg`Treasury funded (command line)`,
+  'recurring_buy.create': msg`Recurring buy set up`,
+  'recurring_buy.pause': msg`Recurring buy paused`,
+  'recurring_buy.resume': msg`Recurring buy resumed`,
+  'recurring_buy.delete': msg`Recurring buy deleted`,
+  'price_alert.create': msg`Price alert set`,
+  'price_alert.delete': msg`Price alert deleted`,
   'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
 };
 
@@ -152,6 +158,8 @@ const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   mail: msg({ message: 'Email', context: 'audit record' }),
   payment_file: msg({ message: 'Payment file', context: 'audit record' }),
   plan: msg({ message: 'Plan', context: 'audit record' }),
+  price_alert: msg({ message: 'Price alert', context: 'audit record' }),
+  recurring_buy: msg({ message: 'Recurring buy', context: 'audit record' }),
   rate_limit: msg({ message: 'Sign-in limit', context: 'audit record' }),
   referral: msg({ message: 'Referral reward', context: 'audit record' }),
   role_request: msg({ message: 'Role change request', context: 'audit record' }),
