@@ -11,6 +11,8 @@ export const JOB_NAMES = [
   'bitcoin-watcher',
   'bitcoin-payouts',
   'limit-orders',
+  'recurring-buys',
+  'price-alerts',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

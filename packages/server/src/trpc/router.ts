@@ -22,6 +22,8 @@ import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
 import { orderRouter } from '../modules/order/order.router.ts';
+import { priceAlertRouter } from '../modules/alert/alert.router.ts';
+import { recurringBuyRouter } from '../modules/recurring/recurring.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -53,6 +55,8 @@ export const appRouter = router({
   asset: assetRouter,
   trade: tradeRouter,
   order: orderRouter,
+  recurringBuy: recurringBuyRouter,
+  priceAlert: priceAlertRouter,
   portfolio: portfolioRouter,
   treasury: treasuryRouter,
 });

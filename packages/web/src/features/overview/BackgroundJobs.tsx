@@ -19,6 +19,8 @@ export const JOB_WORDS: Record<TJobName, MessageDescriptor> = {
   'bitcoin-watcher': msg`Bitcoin watcher`,
   'bitcoin-payouts': msg`Crypto payout check`,
   'limit-orders': msg`Limit order check`,
+  'recurring-buys': msg`Recurring buys`,
+  'price-alerts': msg`Price alerts`,
 };
 
 /** A tick runs now, on that instance. */

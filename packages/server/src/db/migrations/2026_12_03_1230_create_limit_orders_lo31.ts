@@ -20,6 +20,7 @@ const PLATFORM_KINDS = [
   'bank',
   'chain',
   'suspense',
+  'bank_fees',
 ];
 const FLOORED = ['available', 'withdrawal_hold', 'invested', 'order_hold', 'treasury', 'revenue'];
 const OLD_FLOORED = ['available', 'withdrawal_hold', 'invested', 'treasury', 'revenue'];
