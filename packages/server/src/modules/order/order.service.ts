@@ -299,7 +299,7 @@ export async function notifyOrder(
     kind: `order.${event}`,
     title,
     body,
-    link: '/dashboard/orders',
+    link: '/dashboard/orders?tab=limit',
     eventKey: `order:${o.id}:${event}`,
     at: now,
     mail: {},

@@ -9,8 +9,7 @@ import { EmptyState, ErrorState, PageLoader } from '../../components/ui/states';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { amountProblem, pickCoin, tradableCoins } from '../trade/ticket';
-import { formatAmount, formatUsd } from '../trade/trade-format';
+import { amountProblem, formatAmount, formatPrice, tradableCoins } from './order-format';
 
 type Side = 'buy' | 'sell';
 const SIDE_WORDS: Record<Side, MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
@@ -59,7 +58,8 @@ export function LimitOrdersTab({
   const [errors, setErrors] = useState<{ amount?: string; limit?: string; expires?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
   useEffect(() => {
-    if (!coin && coins.length > 0) setCoin(pickCoin(initialCoin?.toUpperCase() ?? null, coins) ?? coins[0]!.symbol);
+    const wanted = initialCoin?.trim().toUpperCase();
+    if (!coin && coins.length > 0) setCoin(coins.find((c) => c.symbol === wanted)?.symbol ?? coins[0]!.symbol);
   }, [coin, coins, initialCoin]);
 
   const refresh = () =>
@@ -313,8 +313,9 @@ export function OrderCard({
   cancelling?: boolean;
 }) {
   const { i18n } = useLingui();
-  const amount = o.amount !== null ? formatAmount(o.amount, o.asset, scales[o.asset]) : formatUsd(o.amountUsd);
-  const limit = formatUsd(o.limitPrice);
+  const amount =
+    o.amount !== null ? formatAmount(o.amount, o.asset, scales[o.asset]) : formatAmount(o.amountUsd, 'USD');
+  const limit = formatPrice(o.limitPrice);
   const held = formatAmount(o.held, o.heldAsset, scales[o.heldAsset]);
   const sideWord = i18n._(SIDE_WORDS[o.side]);
   const when = new Date(o.createdAt).toLocaleString(i18n.locale);

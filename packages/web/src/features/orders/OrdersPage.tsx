@@ -5,8 +5,10 @@ import { usePageTitle } from '../../lib/page-title';
 import { useUrlTab } from '../../lib/use-url-tab';
 import { PageIntro } from '../dashboard/PageIntro';
 import { LimitOrdersTab } from './LimitOrdersTab';
+import { PriceAlertsTab } from './PriceAlertsTab';
+import { RecurringBuysTab } from './RecurringBuysTab';
 
-const TABS = ['limit'] as const;
+const TABS = ['recurring', 'alerts', 'limit'] as const;
 
 /**
  * /dashboard/orders (#31): what acts while the member is away, one tab each (`?tab=`); `?coin=btc` preselects the
@@ -25,10 +27,22 @@ export default function OrdersPage() {
       </PageIntro>
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="recurring" flexShrink={0}>
+            <Trans>Recurring buys</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="alerts" flexShrink={0}>
+            <Trans>Price alerts</Trans>
+          </Tabs.Trigger>
           <Tabs.Trigger value="limit" flexShrink={0}>
             <Trans>Limit orders</Trans>
           </Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value="recurring">
+          <RecurringBuysTab initialCoin={coin} />
+        </Tabs.Content>
+        <Tabs.Content value="alerts">
+          <PriceAlertsTab initialCoin={coin} />
+        </Tabs.Content>
         <Tabs.Content value="limit">
           <LimitOrdersTab initialCoin={coin} initialSide={params.get('side')} />
         </Tabs.Content>

@@ -24,12 +24,12 @@ export function CoinLimitOrders({ coin, scales }: { coin: string; scales: Record
           </Text>
         ) : null}
         <Link asChild colorPalette="teal">
-          <RouterLink to={`/dashboard/orders?${q}`}>
+          <RouterLink to={`/dashboard/orders?tab=limit&${q}`}>
             <Trans>Buy at a limit price</Trans>
           </RouterLink>
         </Link>
         <Link asChild colorPalette="teal">
-          <RouterLink to={`/dashboard/orders?${q}&side=sell`}>
+          <RouterLink to={`/dashboard/orders?tab=limit&${q}&side=sell`}>
             <Trans>Sell at a limit price</Trans>
           </RouterLink>
         </Link>
