@@ -42,6 +42,8 @@ import * as cryptoPayoutReleaseR34 from './2026_12_03_0800_crypto_payout_release
 // #30: Bitcoin deposits credited as BTC.
 import * as bitcoinCreditedAsBtcBb30 from './2026_12_03_0900_bitcoin_credited_as_btc_bb30.ts';
 import * as createCoinLogosLg34 from './2026_12_03_1130_create_coin_logos_lg34.ts';
+// #32: Bitcoin withdrawals (BTC from the member's holding, a flat fee on top).
+import * as addBitcoinWithdrawalsBw32 from './2026_12_03_1200_add_bitcoin_withdrawals_bw32.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -87,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0900_bitcoin_credited_as_btc_bb30': bitcoinCreditedAsBtcBb30,
   '2026_12_03_1130_create_coin_logos_lg34': createCoinLogosLg34,
   '2026_12_03_1140_create_recurring_buys_rb31': createRecurringBuysRb31,
+  '2026_12_03_1200_add_bitcoin_withdrawals_bw32': addBitcoinWithdrawalsBw32,
 };

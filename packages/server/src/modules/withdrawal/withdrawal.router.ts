@@ -1,5 +1,6 @@
 import {
   ZApprovalRef,
+  ZBitcoinWithdrawalTerms,
   ZCryptoReleaseInput,
   ZPaymentFile,
   ZPaymentFileDownload,
@@ -17,6 +18,7 @@ import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow }
 import { flowEnv, listFlow } from '../money/money.core.ts';
 import { downloadPaymentFile, exportPayments, listPaymentFiles } from './withdrawal.payments.ts';
 import { proposeCryptoRelease } from './withdrawal.release.ts';
+import { bitcoinWithdrawalTerms } from './withdrawal.bitcoin.ts';
 import { z } from 'zod';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 import { assertMayWithdraw } from '../user/user.email.ts';
@@ -39,6 +41,10 @@ export const withdrawalRouter = router({
         checkBeforeCommit: (trx) => spendCurrentCode(ctx.deps, trx, ctx.user.id, otp),
       });
     }),
+  // #32: what a Bitcoin withdrawal costs (the flat fee on top) and whether it is open, for the Cashout form.
+  bitcoinTerms: protectedProcedure
+    .output(ZBitcoinWithdrawalTerms)
+    .query(({ ctx }) => bitcoinWithdrawalTerms(ctx.deps.config)),
   cancel: protectedProcedure
     .input(ZWithdrawalCancelInput)
     .output(ZWithdrawal)
