@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   'statement.apply_link',
   'statement.apply_settle',
   'statement.apply_return',
+  'statement.apply_fee',
   'user.create_admin',
   'user.promote_admin',
   'user.update',

@@ -115,6 +115,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'bank-statement/payouts.test.ts': 'pg',
   'bank-statement/report-expiry.test.ts': 'pg',
   'bank-statement/statement.test.ts': 'pg',
+  'bank-statement/bank-fees.test.ts': 'both', // #34: the bank's fees booked to the journal at approval
   'twofactor/twofactor-holes.test.ts': 'pg',
   'twofactor/twofactor.test.ts': 'pg',
   'typed-client.test.ts': 'pg',

@@ -169,12 +169,14 @@ export type LedgerKind =
   | 'referral_reward'
   | 'trade';
 export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral' | 'trade' | 'treasury';
+/** What a movement is about: what a member's ledger line names, or a bank statement line (#34: a bank fee). */
+export type MovementRefType = LedgerRefType | 'statement_line';
 
 /**
  * What a movement of the journal is: a member's ledger line kind, a payout leaving the held funds, or coins an
  * operator puts into the treasury (#30).
  */
-export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund';
+export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund' | 'bank_fee';
 /** Accounts a member owns, per asset: their available money, funds held for withdrawals, invested principal. */
 export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested';
 /** The platform's accounts, one per asset. */
@@ -186,7 +188,9 @@ export type PlatformAccountKind =
   | 'adjustments'
   | 'bank'
   | 'chain'
-  | 'suspense';
+  | 'suspense'
+  /** The bank's own charges on the platform's account (#34: booked from statement lines). */
+  | 'bank_fees';
 
 /** USD and the coins the platform lists: amounts are integers of 10^-scale of one unit. */
 export interface AssetTable {
@@ -265,7 +269,7 @@ export interface LedgerMovementTable {
   seq: Generated<number>;
   asset: string;
   kind: MovementKind;
-  ref_type: LedgerRefType;
+  ref_type: MovementRefType;
   ref_id: string;
   actor_id: string | null;
   memo: string | null;
@@ -704,8 +708,11 @@ export interface StatementTable {
 }
 
 export type StatementLineStatus = 'matched' | 'applied' | 'exception' | 'assigned' | 'dismissed';
-/** `link`: the line proves a deposit already confirmed by hand (it credits nothing). */
-export type StatementMatchKind = 'credit' | 'settle' | 'return' | 'link';
+/**
+ * `link`: the line proves a deposit already confirmed by hand (it credits nothing). `fee`: the bank's own charge
+ * (bank-statement.fees.ts), booked to the platform's bank_fees account at approval.
+ */
+export type StatementMatchKind = 'credit' | 'settle' | 'return' | 'link' | 'fee';
 
 /** One line of a bank statement, stored once per (bank account, bank transaction id). */
 export interface StatementLineTable {
@@ -738,12 +745,15 @@ export interface StatementLineTable {
   transfer_n: number | null;
   /** Whether bank_tx_id is the bank's own id (else a hash the reader made). */
   has_bank_id: Generated<boolean>;
+  /** The bank's transaction code as the file gave it (camt.053 BkTxCd "PMNT/ICDT/CHRG", a CSV's code column). */
+  bank_tx_code: string | null;
 }
 
 /** What a statement line was used for: one row per line (the database keeps a line to one use). */
 export interface StatementLineUseTable {
   line_id: string;
-  use: 'deposit' | 'settle' | 'return';
+  /** `fee`: target_id is the journal movement that booked the bank's charge. */
+  use: 'deposit' | 'settle' | 'return' | 'fee';
   target_id: string;
   actor_id: string | null;
   created_at: Timestamp;

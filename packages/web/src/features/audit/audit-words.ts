@@ -69,6 +69,7 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'statement.apply_link': msg`Statement line linked to a deposit confirmed by hand`,
   'statement.apply_settle': msg`Statement line showed a payout paid`,
   'statement.apply_return': msg`Statement line showed a payout returned`,
+  'statement.apply_fee': msg`Statement line booked as a bank fee`,
   'user.update_profile': msg`Own profile edited`,
   'user.close': msg`Account closed by its owner`,
   'user.reset_link_issued': msg`Password reset link issued (command line)`,
