@@ -2,7 +2,7 @@ import { BITCOIN_TXID, bankColumns, bankPayeeText, tr } from '@vestora/contract'
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
-  TWithdrawalRequestInput,
+  TDollarWithdrawalRequestInput,
   TWithdrawalReviewInput,
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
@@ -23,7 +23,6 @@ import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
 import { tookPartInCredit } from '../approval/approval.repo.ts';
 import { btcText } from '../bitcoin/bitcoin.flow.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
-import { requestBitcoinWithdrawal } from './withdrawal.bitcoin.ts';
 import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
 
 type Held = { amount_cents: number; method: string; sats: number | null; fee_sats: number | null };
@@ -445,14 +444,13 @@ function returnedNotice(w: { amount_cents: number; method: string; sats: number 
 export async function requestWithdrawal(
   db: Database,
   user: Viewer & { email: string },
-  input: TWithdrawalRequestInput,
+  input: TDollarWithdrawalRequestInput,
   opts: {
     env: FlowEnv;
     /** Runs in the transaction that opens a new request (not on an idempotent replay): e.g. the two-factor code. */
     checkBeforeCommit?: (trx: Database) => Promise<void>;
   },
 ): Promise<TWithdrawal> {
-  if (input.method === 'bitcoin') return requestBitcoinWithdrawal(db, user, input, opts);
   const { checkBeforeCommit } = opts;
   // The schema makes sure of one or the other: an account (bank only) or the free text.
   const details = input.bank ? bankPayeeText(input.bank) : input.details!;
