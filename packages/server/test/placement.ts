@@ -87,6 +87,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'authz/four-eyes.test.ts': 'pg',
   'bitcoin.watcher.test.ts': 'pg',
   'bitcoin.payouts.test.ts': 'pg', // #34: a crypto payout is sent until the chain shows it paid
+  'bitcoin-withdrawal/request.test.ts': 'pg', // #32: BTC held at once with its fee, address checked, four eyes
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',
   'error-i18n.test.ts': 'pg',
