@@ -83,6 +83,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'authorization.test.ts': 'pg',
   'authz/four-eyes.test.ts': 'pg',
   'bitcoin.watcher.test.ts': 'pg',
+  'bitcoin.utxos.test.ts': 'pg', // #32: the coins we hold, through spends and reorgs
   'bitcoin.payouts.test.ts': 'pg', // #34: a crypto payout is sent until the chain shows it paid
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',

@@ -40,6 +40,7 @@ import * as addWithdrawalBankAccountF34 from './2026_12_02_1800_add_withdrawal_b
 import * as cryptoPayoutReleaseR34 from './2026_12_03_0800_crypto_payout_release_r34.ts';
 // #30: Bitcoin deposits credited as BTC.
 import * as bitcoinCreditedAsBtcBb30 from './2026_12_03_0900_bitcoin_credited_as_btc_bb30.ts';
+import * as createReservesPr32 from './2026_12_03_1130_create_reserves_pr32.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0800_crypto_payout_release_r34': cryptoPayoutReleaseR34,
   '2026_12_03_0810_trading_t30': tradingT30,
   '2026_12_03_0900_bitcoin_credited_as_btc_bb30': bitcoinCreditedAsBtcBb30,
+  '2026_12_03_1130_create_reserves_pr32': createReservesPr32,
 };
