@@ -114,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'asset.update',
   'trade.fill',
   'treasury.fund',
+  'reserves.declare',
+  'reserves.publish',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -131,6 +133,7 @@ export const AUDIT_ENTITY_TYPES = [
   'plan',
   'rate_limit',
   'referral',
+  'reserves',
   'role_request',
   'site_settings',
   'statement',

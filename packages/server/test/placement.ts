@@ -84,6 +84,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'authz/four-eyes.test.ts': 'pg',
   'bitcoin.watcher.test.ts': 'pg',
   'bitcoin.utxos.test.ts': 'pg', // #32: the coins we hold, through spends and reorgs
+  'reserves/reserves.test.ts': 'pg', // #32: reserves in the open, the monthly tree and members' proofs
   'bitcoin.payouts.test.ts': 'pg', // #34: a crypto payout is sent until the chain shows it paid
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',

@@ -22,6 +22,7 @@ import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
+import { reservesRouter } from '../modules/reserves/reserves.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 /** Every procedure the product serves. */
@@ -53,6 +54,7 @@ export const appRouter = router({
   trade: tradeRouter,
   portfolio: portfolioRouter,
   treasury: treasuryRouter,
+  reserves: reservesRouter,
 });
 
 export type AppRouter = typeof appRouter;

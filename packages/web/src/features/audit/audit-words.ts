@@ -79,6 +79,8 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'asset.update': msg`Coin's trading terms changed`,
   'trade.fill': msg`Trade filled at its quoted price`,
   'treasury.fund': msg`Treasury funded (command line)`,
+  'reserves.declare': msg`Reserves of a coin declared`,
+  'reserves.publish': msg`Month's reserves and balance tree published`,
   'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
 };
 
@@ -153,6 +155,7 @@ const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   plan: msg({ message: 'Plan', context: 'audit record' }),
   rate_limit: msg({ message: 'Sign-in limit', context: 'audit record' }),
   referral: msg({ message: 'Referral reward', context: 'audit record' }),
+  reserves: msg({ message: 'Reserves', context: 'audit record' }),
   role_request: msg({ message: 'Role change request', context: 'audit record' }),
   site_settings: msg({ message: 'Site settings', context: 'audit record' }),
   statement: msg({ message: 'Bank statement', context: 'audit record' }),
