@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSums, sumsJson, verifyLiabilityProof, type TReservesProof } from '@vestora/contract';
+import { addSums, sumsJson, verifyLiabilityProof, type TReservesProof, type TSums } from '@vestora/contract';
 import { buildTree, sha256Hex, siblingsOf } from './reserves.tree.ts';
 
 const proofOf = (t: ReturnType<typeof buildTree>, userId: string): TReservesProof => {
@@ -34,7 +34,7 @@ describe('the Merkle-sum tree of members’ balances', () => {
       const t = buildTree(inputs);
       const root = t.levels[t.levels.length - 1]!;
       expect(root).toHaveLength(1);
-      const total = inputs.reduce((s, l) => addSums(s, l.sums)!, { BTC: '0.00000000', USD: '0.00' });
+      const total = inputs.reduce<TSums>((s, l) => addSums(s, l.sums)!, { BTC: '0.00000000', USD: '0.00' });
       expect(root[0]!.sums).toEqual(total);
       for (const i of inputs) {
         const p = proofOf(t, i.userId);
