@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   'statement.apply_link',
   'statement.apply_settle',
   'statement.apply_return',
+  'statement.apply_fee',
   'user.create_admin',
   'user.promote_admin',
   'user.update',
@@ -116,6 +117,12 @@ export const AUDIT_ACTIONS = [
   'treasury.fund',
   'reserves.declare',
   'reserves.publish',
+  'recurring_buy.create',
+  'recurring_buy.pause',
+  'recurring_buy.resume',
+  'recurring_buy.delete',
+  'price_alert.create',
+  'price_alert.delete',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -131,7 +138,9 @@ export const AUDIT_ENTITY_TYPES = [
   'mail',
   'payment_file',
   'plan',
+  'price_alert',
   'rate_limit',
+  'recurring_buy',
   'referral',
   'reserves',
   'role_request',

@@ -26,6 +26,7 @@ export * from './role-request.ts';
 export * from './approval.ts';
 export * from './trade.ts';
 export * from './reserves.ts';
+export * from './recurring.ts';
 export * from './site.ts';
 export * from './app-routes.ts';
 export * from './statement.ts';

@@ -10,6 +10,8 @@ export const JOB_NAMES = [
   'deposit-report-expiry',
   'bitcoin-watcher',
   'bitcoin-payouts',
+  'recurring-buys',
+  'price-alerts',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

@@ -35,6 +35,8 @@ export const ZCsvMapping = z.strictObject({
   counterpartyName: column(tr('field.columnCounterpartyName', 'Counterparty name column')).optional(),
   counterpartyAccount: column(tr('field.columnCounterpartyAccount', 'Counterparty account column')).optional(),
   balance: column(tr('field.columnBalance', 'Balance column')).optional(),
+  /** The bank's transaction code (e.g. PMNT/ICDT/CHRG): lines coded as the bank's charges are booked as fees (#34). */
+  transactionCode: column(tr('field.columnTransactionCode', 'Transaction code column')).optional(),
   dateFormat: z.enum(['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY']).optional(),
   decimalComma: z.boolean().optional(),
   delimiter: z.enum([',', ';', '\t']).optional(),
@@ -107,6 +109,8 @@ export const ZStatementSummary = z.object({
   settlements: z.number(),
   returns: z.number(),
   exceptions: z.number(),
+  /** The bank's own fees (#34): lines recognised as its charges, booked to the platform's bank fees at approval. */
+  fees: z.object({ lines: z.number(), amount: z.number() }),
   totalIn: z.number(),
   totalOut: z.number(),
 });
@@ -151,8 +155,8 @@ export const ZStatementLine = z.object({
   counterpartyName: z.string().nullable(),
   counterpartyAccount: z.string().nullable(),
   status: ZStatementLineStatus,
-  /** `link`: the line proves a deposit already confirmed by hand; it credits nothing. */
-  matchKind: z.enum(['credit', 'settle', 'return', 'link']).nullable(),
+  /** `link`: the line proves a deposit already confirmed by hand; it credits nothing. `fee`: the bank's charge. */
+  matchKind: z.enum(['credit', 'settle', 'return', 'link', 'fee']).nullable(),
   userId: z.string().nullable(),
   depositId: z.string().nullable(),
   withdrawalId: z.string().nullable(),

@@ -20,7 +20,7 @@ import { loggerOptions, requestLoggingOptions } from './lib/logging.ts';
 import { requestGuards } from './lib/request-guards.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
-import { marketRoutes } from './modules/market/market.http.ts';
+import { marketLogoRoutes, marketRoutes } from './modules/market/market.http.ts';
 import { dataExportRoutes } from './modules/dataexport/dataexport.http.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
@@ -30,6 +30,8 @@ import { createContext, MAX_BATCH_SIZE, refuseUnbatchable } from './trpc/context
 import { trpcOnFastify } from './trpc/fastify-adapter.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { registerWebApp } from './web-app.ts';
+import { sessionCookieName } from './lib/session-cookie.ts';
+import { sessionTheme } from './modules/session/session.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -218,9 +220,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(marketRoutes); // GET /trpc/market.coins from bytes (a static route: wins over /trpc/:path)
+  await app.register(marketLogoRoutes); // GET /api/market/logo/:coinId (#34)
   await app.register(dataExportRoutes); // GET /data-export/download?token=… (#21)
   await app.register(registerRestV1, { prefix: '/api/v1' });
 
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, {
+    // A member on a new device (no theme cookie yet): the page comes in the theme saved on their account.
+    accountTheme: async (req) => {
+      const token = req.cookies[sessionCookieName(config.publicUrl)];
+      return token ? ((await sessionTheme(deps, token)) ?? undefined) : undefined;
+    },
+  });
   return app;
 }

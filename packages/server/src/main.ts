@@ -9,6 +9,8 @@ import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startBitcoinWatcher } from './modules/bitcoin/bitcoin.start.ts';
 import { startPayoutChecker } from './modules/bitcoin/bitcoin.payouts.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { startPriceAlertRunner } from './modules/alert/alert.runner.ts';
+import { startRecurringBuyRunner } from './modules/recurring/recurring.runner.ts';
 import { configSecrets, createJobRunner } from './modules/job/job.runner.ts';
 import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
 import { startReservesJob } from './modules/reserves/reserves.job.ts';
@@ -63,6 +65,9 @@ async function main() {
   const jobs = createJobRunner({ ...app.deps, secrets: configSecrets(config) });
   app.addHook('onClose', () => jobs.stop());
   startPayoutRunner(app.deps, jobs);
+  // #31: recurring buys' periods and price alerts, each through the job's lease.
+  startRecurringBuyRunner(app.deps, jobs);
+  startPriceAlertRunner(app.deps, jobs);
   // Monthly account statements: issued in the background on and after the first of each month (#21).
   startAccountStatementRunner(app.deps, {}, jobs);
   app.log.info(mailModeLine(config));

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_LOCALE,
   LOCALE_COOKIE,
   THEME_COOKIE,
+  THEMES,
+  type TTheme,
   isAppRoute,
   localeFromAcceptLanguage,
   localeOfPath,
@@ -87,9 +89,14 @@ export function localeRedirect(
   return `${pathInLocale(pathname, wanted)}${search}`;
 }
 
-/** The copy of an HTML file in the visitor's theme (`x.dark.html`), when the build wrote one. */
-function themedFile(distDir: string, file: string, cookie: string | undefined): string {
+/** The theme the visitor chose on this browser (the cookie the theme menu writes), if any. */
+export function themeCookieOf(cookie: string | undefined): TTheme | undefined {
   const theme = cookieOf(cookie, THEME_COOKIE);
+  return THEMES.find((t) => t === theme);
+}
+
+/** The copy of an HTML file in `theme` (`x.dark.html`), when the build wrote one. */
+function themedFile(distDir: string, file: string, theme: TTheme | undefined): string {
   if (theme !== 'light' && theme !== 'dark') return file;
   const themed = file.replace(/\.html$/, `.${theme}.html`);
   return fs.existsSync(path.join(distDir, themed)) ? themed : file;
@@ -114,7 +121,15 @@ function looksLikeFile(pathname: string): boolean {
  *   the path is one of the app's routes (APP_ROUTES) and 404 otherwise (the app then shows its Page Not Found);
  * - 404 for a missing file (an old chunk, a typo), never the app in its place.
  */
-export function registerWebApp(app: FastifyInstance, distDir: string): void {
+export interface WebAppOptions {
+  /**
+   * The theme saved on the account of the request's session, for a browser without a theme cookie (a member on
+   * a new device): the page is served in it, so it paints right before any script asks the server.
+   */
+  accountTheme?: (req: FastifyRequest) => Promise<TTheme | undefined>;
+}
+
+export function registerWebApp(app: FastifyInstance, distDir: string, opts: WebAppOptions = {}): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasDist = fs.existsSync(indexFile);
   if (hasDist) {
@@ -133,10 +148,19 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
     });
   }
   const pages = hasDist ? prerenderedPages(distDir) : new Map<string, string>();
+  /** The account's theme, or undefined (nobody signed in, or the database cannot say: the page is served as is). */
+  const accountThemeOf = async (req: FastifyRequest): Promise<TTheme | undefined> => {
+    try {
+      return await opts.accountTheme?.(req);
+    } catch (err) {
+      req.log.warn({ err }, 'the account theme could not be read; serving the page in the system theme');
+      return undefined;
+    }
+  };
 
   // Page routes are answered here, after the static files (`/` and `/login` are not files): no route of their
   // own, so the route table stays the API's.
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // /metrics without METRICS_TOKEN has no route: a probe gets a 404, not the web page with 200.
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/trpc') || pathname === '/metrics';
@@ -150,7 +174,8 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
       const search = req.url.slice(pathname.length);
       const redirect = localeRedirect(pathname, search, req.headers.cookie, req.headers['accept-language']);
       if (redirect) return reply.code(302).header('cache-control', REVALIDATE_CACHE).redirect(redirect);
-      const file = themedFile(distDir, pages.get(pathname) ?? 'index.html', req.headers.cookie);
+      const theme = themeCookieOf(req.headers.cookie) ?? (await accountThemeOf(req));
+      const file = themedFile(distDir, pages.get(pathname) ?? 'index.html', theme);
       return reply.code(isAppRoute(pathname) ? 200 : 404).sendFile(file);
     }
     if (req.method === 'GET' && !isApi) {

@@ -54,6 +54,8 @@ export const PLACEMENT: Record<string, Placement> = {
   'bank-statement/approve-batch.test.ts': 'both', // #28: credits in batches (multi-row SQL) through either driver
   'money-upgrade.test.ts': 'both', // #29: an old database loaded and upgraded through either driver
   'trade/trade.test.ts': 'both', // #30: quotes, fills and the journal per asset through either driver
+  'recurring/recurring.test.ts': 'pg', // #31: recurring buys' periods, skips and pause/delete (a feature's rules)
+  'recurring/price-alerts.test.ts': 'pg', // #31: price alerts fire once per crossing and re-arm after the move back
 
   // PGlite: the embedded database itself, or no database at all.
   'cli.test.ts': 'pglite', // the CLI on an embedded data directory and its lock (skipped itself on PostgreSQL)
@@ -102,6 +104,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'market.cache.test.ts': 'pg',
   'market.chart.test.ts': 'pg',
   'market.http.test.ts': 'pg',
+  'market.logo.test.ts': 'both', // bytes in bytea: PGlite (the embedded install) and PostgreSQL
   'market.shared.test.ts': 'pg', // two market services on one database: a server's case
   'money/access.test.ts': 'pg',
   'money/four-eyes.test.ts': 'pg',
@@ -113,6 +116,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'bank-statement/payouts.test.ts': 'pg',
   'bank-statement/report-expiry.test.ts': 'pg',
   'bank-statement/statement.test.ts': 'pg',
+  'bank-statement/bank-fees.test.ts': 'both', // #34: the bank's fees booked to the journal at approval
   'twofactor/twofactor-holes.test.ts': 'pg',
   'twofactor/twofactor.test.ts': 'pg',
   'typed-client.test.ts': 'pg',

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
+import { sessionFor } from './support/http.ts';
 import { IMMUTABLE_CACHE } from '../src/web-app.ts';
 
 /**
@@ -226,6 +228,22 @@ describe('the web app: compressed files, caching, pre-rendered pages', () => {
     for (const theme of ['light', 'system', '%ZZ', 'purple']) {
       expect((await page('/', { cookie: `vestora_theme=${theme}` })).body, theme).toBe(HOME);
     }
+  });
+
+  it("a member on a new device (no theme cookie) gets the page in their account's theme; the cookie still wins", async () => {
+    const member = await insertUser(t.handle.db);
+    await t.handle.db.updateTable('users').set({ theme: 'dark' }).where('id', '=', member.id).execute();
+    const session = await sessionFor(t, member);
+    const shell = await page('/dashboard', { cookie: session });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<html class="dark">');
+    expect((await page('/', { cookie: session })).body).toContain('<html class="dark">');
+    // The theme chosen on this browser beats the account's (the menu saves both, the cookie first).
+    expect((await page('/', { cookie: `${session}; vestora_theme=light` })).body).toBe(HOME);
+    // A session that ended (signed out) or a made-up one: the page as it is.
+    expect((await page('/', { cookie: 'vestora_session=not-a-session' })).body).toBe(HOME);
+    await t.handle.db.updateTable('users').set({ theme: 'system' }).where('id', '=', member.id).execute();
+    expect((await page('/', { cookie: session })).body).toBe(HOME);
   });
 });
 

@@ -2,7 +2,12 @@
  * The market feed the e2e server talks to: the server's fake feed (packages/server/src/test/fake-market-feed.ts)
  * serving a coin list chosen for the browser tests, so they never need the network.
  */
-import { type FakeFeedCoin, type FakeMarketFeed, startFakeMarketFeed } from '../../server/src/test/fake-market-feed.ts';
+import {
+  type FakeFeedCoin,
+  type FakeMarketFeed,
+  fakeLogoPath,
+  startFakeMarketFeed,
+} from '../../server/src/test/fake-market-feed.ts';
 
 export interface FeedCoin {
   id: string;
@@ -100,8 +105,9 @@ export function buildFeedCoins(): FeedCoin[] {
       id: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
       name,
       symbol,
-      // Another host on purpose: offline it fails, and the cards must fall back to lettered avatars.
-      image: `https://coin-images.example.com/${symbol}.png`,
+      // The feed's own image host (startFeed points it at the fake's /logos/): our server fetches it, the
+      // browser never does (it loads /api/market/logo/:coinId).
+      image: `https://coin-images.example.com${fakeLogoPath(symbol)}`,
       current_price: STABLECOINS.has(symbol) ? 1 : Math.round((60_000 / (i + 1) ** 1.3) * 100) / 100,
       price_change_percentage_24h: i % 3 === 2 ? -((i % 7) + 0.537) : (i % 5) + 0.251,
       total_volume: Math.round(cap / 20),
@@ -119,5 +125,8 @@ export async function startFeed(): Promise<FakeFeed> {
     last_updated: '2026-01-01T00:00:00.000Z',
   }));
   const server = await startFakeMarketFeed({ coins: rows });
+  // The logos on the fake itself (another port of 127.0.0.1: still another origin than the app's).
+  for (const coin of [...coins, ...server.coins])
+    coin.image = coin.image.replace('https://coin-images.example.com', server.url);
   return { url: server.url, coins, server, close: () => server.close() };
 }

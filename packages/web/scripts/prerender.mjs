@@ -43,6 +43,23 @@ export async function renderPages() {
   }
 }
 
+/**
+ * The theme menus of a page (`<select data-theme-menu>`, see ThemeMenu) with `theme` selected instead of what the
+ * page was rendered with ("System theme"): before any script runs, the menu names the theme the copy is in.
+ */
+export function themeMenusChoosing(html, theme) {
+  let menus = 0;
+  const out = html.replace(/<select[^>]*\bdata-theme-menu=""[^>]*>[\s\S]*?<\/select>/g, (select) => {
+    menus += 1;
+    return select
+      .replace(/ selected=""/g, '')
+      .replace(new RegExp(`<option value="${theme}"`), `<option value="${theme}" selected=""`);
+  });
+  if (menus > 0 && !out.includes(`<option value="${theme}" selected=""`))
+    throw new Error(`prerender: a theme menu has no option "${theme}"`);
+  return out;
+}
+
 /** The rendered pages into copies of dist/index.html, named in each the modules it loads (dist/ is built). */
 export function writePages(rendered) {
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -134,7 +151,10 @@ else requestAnimationFrame(() => setTimeout(start, 0));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
     for (const theme of ['light', 'dark']) {
-      const themed = html.replace(/<html([^>]*)>/, (_, attrs) => `<html${attrs} class="${theme}">`);
+      const themed = themeMenusChoosing(
+        html.replace(/<html([^>]*)>/, (_, attrs) => `<html${attrs} class="${theme}">`),
+        theme,
+      );
       writeFileSync(file.replace(/\.html$/, `.${theme}.html`), themed);
     }
   }

@@ -169,12 +169,14 @@ export type LedgerKind =
   | 'referral_reward'
   | 'trade';
 export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral' | 'trade' | 'treasury';
+/** What a movement is about: what a member's ledger line names, or a bank statement line (#34: a bank fee). */
+export type MovementRefType = LedgerRefType | 'statement_line';
 
 /**
  * What a movement of the journal is: a member's ledger line kind, a payout leaving the held funds, or coins an
  * operator puts into the treasury (#30).
  */
-export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund';
+export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund' | 'bank_fee';
 /** Accounts a member owns, per asset: their available money, funds held for withdrawals, invested principal. */
 export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested';
 /** The platform's accounts, one per asset. */
@@ -186,7 +188,9 @@ export type PlatformAccountKind =
   | 'adjustments'
   | 'bank'
   | 'chain'
-  | 'suspense';
+  | 'suspense'
+  /** The bank's own charges on the platform's account (#34: booked from statement lines). */
+  | 'bank_fees';
 
 /** USD and the coins the platform lists: amounts are integers of 10^-scale of one unit. */
 export interface AssetTable {
@@ -265,7 +269,7 @@ export interface LedgerMovementTable {
   seq: Generated<number>;
   asset: string;
   kind: MovementKind;
-  ref_type: LedgerRefType;
+  ref_type: MovementRefType;
   ref_id: string;
   actor_id: string | null;
   memo: string | null;
@@ -709,6 +713,22 @@ export interface AccountTokenTable {
 }
 
 /** The shared market cache (one row per feed URL): the last good coin list and the refresh lease. */
+/** A coin's logo as our server fetched it from the feed's image URL (#34; GET /api/market/logo/:coinId). */
+export interface CoinLogoTable {
+  coin_id: string;
+  /** The feed's image URL the bytes came from. */
+  source_url: string;
+  /** The last good image (at most 256 KB), kept when a later fetch fails; null until one succeeded. */
+  bytes: Uint8Array | null;
+  /** From the bytes: image/png, image/jpeg, image/webp or image/gif. */
+  content_type: string | null;
+  fetched_at: Timestamp | null;
+  /** Consecutive failed fetches (0 after a good one). */
+  failures: Generated<number>;
+  /** No fetch before this (after a failure). */
+  next_attempt_at: Timestamp | null;
+}
+
 export interface MarketCacheTable {
   feed_url: string;
   /** The coin list as JSON text (contract fields only); null until the feed first answered. */
@@ -755,8 +775,11 @@ export interface StatementTable {
 }
 
 export type StatementLineStatus = 'matched' | 'applied' | 'exception' | 'assigned' | 'dismissed';
-/** `link`: the line proves a deposit already confirmed by hand (it credits nothing). */
-export type StatementMatchKind = 'credit' | 'settle' | 'return' | 'link';
+/**
+ * `link`: the line proves a deposit already confirmed by hand (it credits nothing). `fee`: the bank's own charge
+ * (bank-statement.fees.ts), booked to the platform's bank_fees account at approval.
+ */
+export type StatementMatchKind = 'credit' | 'settle' | 'return' | 'link' | 'fee';
 
 /** One line of a bank statement, stored once per (bank account, bank transaction id). */
 export interface StatementLineTable {
@@ -789,12 +812,15 @@ export interface StatementLineTable {
   transfer_n: number | null;
   /** Whether bank_tx_id is the bank's own id (else a hash the reader made). */
   has_bank_id: Generated<boolean>;
+  /** The bank's transaction code as the file gave it (camt.053 BkTxCd "PMNT/ICDT/CHRG", a CSV's code column). */
+  bank_tx_code: string | null;
 }
 
 /** What a statement line was used for: one row per line (the database keeps a line to one use). */
 export interface StatementLineUseTable {
   line_id: string;
-  use: 'deposit' | 'settle' | 'return';
+  /** `fee`: target_id is the journal movement that booked the bank's charge. */
+  use: 'deposit' | 'settle' | 'return' | 'fee';
   target_id: string;
   actor_id: string | null;
   created_at: Timestamp;
@@ -830,7 +856,70 @@ export interface DataExportTable {
   error: string | null;
 }
 
+/** #31: a fixed dollar amount of a coin every week or month (recurring_buys). */
+export interface RecurringBuyTable {
+  id: string;
+  user_id: string;
+  asset: string;
+  amount_cents: ColumnType<string, string | number | bigint, string | number | bigint>;
+  every: 'week' | 'month';
+  start_at: Timestamp;
+  status: Generated<'active' | 'paused' | 'deleted'>;
+  /** The first period not yet decided (1: the one at start_at). */
+  next_period: Generated<number>;
+  next_due_at: Timestamp;
+  /** Periods due before it are never bought (the start; each resume). */
+  not_before: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RecurringRunReason = 'missed' | 'balance' | 'paused' | 'stale' | 'refused';
+
+/** One decided period of a recurring buy: unique (recurring_buy_id, period). */
+export interface RecurringBuyRunTable {
+  id: string;
+  recurring_buy_id: string;
+  period: number;
+  due_at: Timestamp;
+  status: 'bought' | 'skipped';
+  reason_code: RecurringRunReason | null;
+  /** The reason as a descriptor (read in the reader's language). */
+  reason: ColumnType<Msg | null, string | null, string | null>;
+  trade_id: string | null;
+  created_at: Timestamp;
+}
+
+/** #31: a price alert; `armed` false from its firing until the price moved back. */
+export interface PriceAlertTable {
+  id: string;
+  user_id: string;
+  asset: string;
+  direction: 'above' | 'below';
+  /** numeric(38, 18) as a decimal string. */
+  price: string;
+  armed: Generated<boolean>;
+  fired_count: Generated<number>;
+  last_fired_at: Timestamp | null;
+  last_fired_price: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** One crossing of an alert (primary key (alert_id, crossing)). */
+export interface PriceAlertFiringTable {
+  alert_id: string;
+  crossing: number;
+  price: string;
+  price_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  recurring_buys: RecurringBuyTable;
+  recurring_buy_runs: RecurringBuyRunTable;
+  price_alerts: PriceAlertTable;
+  price_alert_firings: PriceAlertFiringTable;
   data_exports: DataExportTable;
   users: UserTable;
   sessions: SessionTable;
@@ -872,6 +961,7 @@ export interface DB {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   account_tokens: AccountTokenTable;
   market_cache: MarketCacheTable;
+  coin_logos: CoinLogoTable;
   role_requests: RoleRequestTable;
   approvals: ApprovalTable;
   site_settings: SiteSettingsTable;

@@ -6,6 +6,8 @@ describe('computeSecurityHeaders', () => {
     const h = computeSecurityHeaders(helmetOptions({ publicUrl: 'http://127.0.0.1:3000' }));
     expect(h['content-security-policy']).toContain("default-src 'self'");
     expect(h['content-security-policy']).toContain('frame-src https://www.openstreetmap.org');
+    // Coin logos come from our own route (#34): the browser loads no image from another host.
+    expect(h['content-security-policy']).toContain("img-src 'self' data:;");
     expect(h['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['x-frame-options']).toBe('SAMEORIGIN');

@@ -13,7 +13,8 @@ export function helmetOptions(config: Pick<Config, 'publicUrl'>): HelmetOptions 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Images from our origin only (coin logos too: the server fetches them, #34); nothing from a third-party host.
+        imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ['https://www.openstreetmap.org'],
         fontSrc: ["'self'", 'data:'],

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
 import { AppError } from '../lib/errors.ts';
 import { MARKETS_PATH } from '../modules/market/market.feed.ts';
 import { buildMarketReply, type MarketReply } from '../modules/market/market.reply.ts';
@@ -62,6 +63,8 @@ export interface FakeMarketFeed {
   readonly lastQuery: URLSearchParams | null;
   /** market_chart calls received so far, as "coinId:days". */
   readonly chartRequests: readonly string[];
+  /** Logo requests received so far (`/logos/<symbol>.png`, the fake's image host). */
+  readonly logoRequests: number;
   /** The coins an 'ok' answer sends. */
   coins: FakeFeedCoin[];
   behave(b: FakeFeedBehaviour): void;
@@ -81,10 +84,40 @@ export interface FakeFeedOptions {
   onOk?: (feed: FakeMarketFeed) => void;
 }
 
+/** The path the fake serves a coin's logo at (`/logos/btc.png`): point a coin's `image` at `${url}${path}`. */
+export const fakeLogoPath = (symbol: string) => `/logos/${encodeURIComponent(symbol)}.png`;
+
+/** A valid 16x16 PNG of one colour picked from `seed` (a coin's logo as the fake's image host serves it). */
+export function fakeLogoPng(seed: string): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const size = 16;
+  const hash = crc32(seed);
+  const rgb = [hash & 0xff, (hash >> 8) & 0xff, (hash >> 16) & 0xff];
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** Starts the fake CoinGecko on 127.0.0.1 (port 0 = any free port) serving /api/v3/coins/markets. */
 export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<FakeMarketFeed> {
   let behaviour: FakeFeedBehaviour = opts.behaviour ?? { kind: 'ok' };
   let requests = 0;
+  let logoRequests = 0;
   let lastQuery: URLSearchParams | null = null;
   const chartRequests: string[] = [];
   let gate: Promise<void> | null = null;
@@ -102,6 +135,12 @@ export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<F
       else if (!coin || !(days > 0) || url.searchParams.get('vs_currency') !== 'usd')
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"coin not found"}');
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fakeMarketChart(coin, days)));
+      return;
+    }
+    const logo = /^\/logos\/([^/]+)\.png$/.exec(url.pathname);
+    if (logo) {
+      logoRequests += 1;
+      res.writeHead(200, { 'content-type': 'image/png' }).end(fakeLogoPng(decodeURIComponent(logo[1]!)));
       return;
     }
     if (url.pathname !== MARKETS_PATH) {
@@ -144,6 +183,9 @@ export async function startFakeMarketFeed(opts: FakeFeedOptions = {}): Promise<F
     },
     get chartRequests() {
       return chartRequests;
+    },
+    get logoRequests() {
+      return logoRequests;
     },
     coins: opts.coins ?? generateFakeCoins(250),
     behave(b) {

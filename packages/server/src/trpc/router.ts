@@ -21,6 +21,8 @@ import { statementRouter } from '../modules/bank-statement/bank-statement.router
 import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
+import { priceAlertRouter } from '../modules/alert/alert.router.ts';
+import { recurringBuyRouter } from '../modules/recurring/recurring.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
 import { reservesRouter } from '../modules/reserves/reserves.router.ts';
 import { createCallerFactory, router } from './init.ts';
@@ -52,6 +54,8 @@ export const appRouter = router({
   approval: approvalRouter,
   asset: assetRouter,
   trade: tradeRouter,
+  recurringBuy: recurringBuyRouter,
+  priceAlert: priceAlertRouter,
   portfolio: portfolioRouter,
   treasury: treasuryRouter,
   reserves: reservesRouter,

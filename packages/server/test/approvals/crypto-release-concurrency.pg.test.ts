@@ -27,6 +27,8 @@ describe('crypto payout releases under real concurrency (PostgreSQL)', () => {
   let rig: BitcoinRig;
   let approvers: TestUser[];
   let member: TestUser;
+  /** Marks payouts sent; #34: the admin who did may not propose or approve their release. */
+  let sender: TestUser;
   beforeAll(async () => {
     rig = await startBitcoinRig();
     if (rig.t.handle.kind !== 'postgres')
@@ -34,6 +36,7 @@ describe('crypto payout releases under real concurrency (PostgreSQL)', () => {
     approvers = [];
     for (let i = 0; i < 6; i++) approvers.push(await insertUser(rig.t.handle.db, { accountType: 'admin' }));
     member = await insertUser(rig.t.handle.db, { balanceCents: 1_000_000 });
+    sender = await insertUser(rig.t.handle.db, { accountType: 'admin' });
   });
   afterAll(async () => {
     await expectLedgerConsistent(rig.t.handle.db);
@@ -47,7 +50,7 @@ describe('crypto payout releases under real concurrency (PostgreSQL)', () => {
       details: PAYOUT.address,
       idempotencyKey: newKey(),
     });
-    return callerAs(rig.t, rig.admin).withdrawal.review({
+    return callerAs(rig.t, sender).withdrawal.review({
       id: w.id,
       decision: 'approve',
       payoutReference: txid,

@@ -4,6 +4,7 @@
 // the approval is refused and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../src/test/factories.ts';
+import { toPublicI18n } from '../../src/lib/errors.ts';
 import { createPayoutChecker } from '../../src/modules/bitcoin/bitcoin.payouts.ts';
 import { createEsploraClient } from '../../src/modules/bitcoin/esplora.client.ts';
 import { callerAs, insertUser } from '../../src/test/factories.ts';
@@ -20,12 +21,15 @@ const PAYOUT = {
 describe('releasing a crypto payout that stays sent (#34)', () => {
   let rig: BitcoinRig;
   let adminB: TestUser;
+  /** The admin who marks payouts sent (#34: they do not decide a release of them). */
+  let sender: TestUser;
   let gus: TestUser;
   let checker: ReturnType<typeof createPayoutChecker>;
   let txids = 0;
   beforeAll(async () => {
     rig = await startBitcoinRig({ BTC_PAYOUT_WINDOW_HOURS: '24' });
     adminB = await insertUser(rig.t.handle.db, { accountType: 'admin' });
+    sender = await insertUser(rig.t.handle.db, { accountType: 'admin' });
     gus = await insertUser(rig.t.handle.db, { firstName: 'Gus', balanceCents: 1_000_000 });
     checker = createPayoutChecker({
       db: rig.t.handle.db,
@@ -54,7 +58,12 @@ describe('releasing a crypto payout that stays sent (#34)', () => {
     });
   const send = async (txid = madeUpTxid(), sats = 100_000) => {
     const w = await request();
-    return adminA().withdrawal.review({ id: w.id, decision: 'approve', payoutReference: txid, payoutSats: sats });
+    return callerAs(rig.t, sender).withdrawal.review({
+      id: w.id,
+      decision: 'approve',
+      payoutReference: txid,
+      payoutSats: sats,
+    });
   };
   const statusOf = async (id: string) =>
     (await db().selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
@@ -244,5 +253,32 @@ describe('releasing a crypto payout that stays sent (#34)', () => {
     expect(approve).toMatchObject({ status: 403, message: expect.stringMatching(/your own money/) });
     expect(await statusOf(own.id)).toBe('sent');
     expect(await balanceOf(db(), owner.id)).toBe(30_00);
+  });
+
+  it('the admin who marked the payout sent may neither propose nor approve its release', async () => {
+    const w = await send();
+    expect(w.reviewedBy).toBe(sender.id);
+    const asSender = () => callerAs(rig.t, sender);
+    const propose = await failure(asSender().withdrawal.proposeCryptoRelease({ id: w.id, reason: 'stuck' }));
+    expect(propose).toMatchObject({ status: 403, message: expect.stringMatching(/You marked this payout sent/) });
+    // A translated message (the web shows it in the reader's language; the catalog check holds every language).
+    const propose2 = asSender().withdrawal.proposeCryptoRelease({ id: w.id, reason: 'stuck' });
+    expect(toPublicI18n(await propose2.catch((e: unknown) => e))).toEqual({ id: 'withdrawal.releaseSenderPropose' });
+    expect((await pendingReleases()).filter((a) => a.details.withdrawalId === w.id)).toEqual([]);
+    // Another admin proposes; the sender may not approve it, the proposal still waits, nothing moved.
+    const before = await balanceOf(db(), gus.id);
+    const ref = await adminA().withdrawal.proposeCryptoRelease({ id: w.id, reason: 'stuck' });
+    const approve = await failure(asSender().approval.approve({ id: ref.id }));
+    expect(approve).toMatchObject({ status: 403, message: expect.stringMatching(/You marked this payout sent/) });
+    const approve2 = asSender().approval.approve({ id: ref.id });
+    expect(toPublicI18n(await approve2.catch((e: unknown) => e))).toEqual({ id: 'withdrawal.releaseSenderApprove' });
+    expect((await pendingReleases()).map((a) => a.id)).toContain(ref.id);
+    expect(await statusOf(w.id)).toBe('sent');
+    expect(await balanceOf(db(), gus.id)).toBe(before);
+    expect(await auditOf(ref.id, 'approval.approve')).toEqual([]);
+    // A third admin's approval releases it.
+    await asB().approval.approve({ id: ref.id });
+    expect(await statusOf(w.id)).toBe('returned');
+    expect(await balanceOf(db(), gus.id)).toBe(before + 100_00);
   });
 });

@@ -9,6 +9,7 @@ import * as createMailOutbox from './2026_11_24_1000_create_mail_outbox.ts';
 import * as createAccountTokens from './2026_11_24_1200_create_account_tokens.ts';
 import * as addTwoFactor from './2026_11_24_1300_add_two_factor.ts';
 import * as sessionsContactNewsletter from './2026_11_24_1400_sessions_contact_newsletter.ts';
+import * as createRecurringBuysRb31 from './2026_12_03_1140_create_recurring_buys_rb31.ts';
 import * as createMarketCache from './2026_11_26_1000_create_market_cache.ts';
 import * as addGrowthIndexes from './2026_11_26_1100_add_growth_indexes.ts';
 import * as referralRewardOnFirstPayout from './2026_11_27_1000_referral_reward_on_first_payout.ts';
@@ -40,7 +41,9 @@ import * as addWithdrawalBankAccountF34 from './2026_12_02_1800_add_withdrawal_b
 import * as cryptoPayoutReleaseR34 from './2026_12_03_0800_crypto_payout_release_r34.ts';
 // #30: Bitcoin deposits credited as BTC.
 import * as bitcoinCreditedAsBtcBb30 from './2026_12_03_0900_bitcoin_credited_as_btc_bb30.ts';
-import * as createReservesPr32 from './2026_12_03_1130_create_reserves_pr32.ts';
+import * as createCoinLogosLg34 from './2026_12_03_1130_create_coin_logos_lg34.ts';
+import * as bookBankFeesF34a from './2026_12_03_1200_book_bank_fees_f34a.ts';
+import * as createReservesPr32 from './2026_12_03_1230_create_reserves_pr32.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -84,5 +87,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0800_crypto_payout_release_r34': cryptoPayoutReleaseR34,
   '2026_12_03_0810_trading_t30': tradingT30,
   '2026_12_03_0900_bitcoin_credited_as_btc_bb30': bitcoinCreditedAsBtcBb30,
-  '2026_12_03_1130_create_reserves_pr32': createReservesPr32,
+  '2026_12_03_1130_create_coin_logos_lg34': createCoinLogosLg34,
+  '2026_12_03_1140_create_recurring_buys_rb31': createRecurringBuysRb31,
+  '2026_12_03_1200_book_bank_fees_f34a': bookBankFeesF34a,
+  '2026_12_03_1230_create_reserves_pr32': createReservesPr32,
 };

@@ -413,7 +413,8 @@ export async function listMonthCoinPostings(
     kind: r.kind,
     amount: BigInt(r.amount),
     balanceAfter: r.balance_after === null ? null : BigInt(r.balance_after),
-    refType: r.ref_type,
+    // A member's account: its movements name a member's record (a bank fee's statement line is the platform's).
+    refType: r.ref_type as LedgerRefType,
     refId: r.ref_id,
     memo: r.memo,
   }));

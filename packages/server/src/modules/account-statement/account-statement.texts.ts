@@ -26,6 +26,8 @@ export function movementKindLabel(kind: MovementKind): Msg {
       return tm('statement.kind.withdrawalPaid', 'Withdrawal paid out');
     case 'treasury_fund':
       return tm('statement.kind.treasuryFund', 'Treasury funding');
+    case 'bank_fee':
+      return tm('statement.kind.bankFee', 'Bank fee');
     default:
       return KIND_LABEL[kind];
   }

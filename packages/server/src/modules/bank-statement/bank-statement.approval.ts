@@ -12,7 +12,9 @@ import { type AuditRecord, recordAudit, recordAudits } from '../audit/audit.repo
 import { depositFlow } from '../deposit/deposit.service.ts';
 import { type FlowEnv, runTransitionIn, runTransitionManyIn } from '../money/money.core.ts';
 import { insertFlowsIfNewKeys, lockFlowRow } from '../money/money.repo.ts';
+import { moveMoney, transfer } from '../money/money.move.ts';
 import { withdrawalFlow } from '../withdrawal/withdrawal.service.ts';
+import { isBankFee } from './bank-statement.fees.ts';
 import { type CreditCandidates, type CreditDecision, decideCredit } from './bank-statement.matcher.ts';
 import * as repo from './bank-statement.repo.ts';
 import { creditCandidateWindow } from './bank-statement.matching.ts';
@@ -35,7 +37,7 @@ interface LineException {
 /**
  * statement.approve: the second administrator applies the matched lines, in one transaction: credits
  * (confirming the member's report, linking a hand confirmation, or a new confirmed deposit), settlements and
- * returns of payouts. Each names its line in the ledger entry and the audit row, and the database keeps a line to
+ * returns of payouts, the bank's own fees (booked to the platform's bank_fees account). Each names its line in the ledger entry and the audit row, and the database keeps a line to
  * one use. The importing administrator cannot approve; a line that is the approving administrator's own money, or
  * of a member who closed their account since the import, becomes an exception.
  */
@@ -72,6 +74,11 @@ export async function approveStatement(
     for (const line of lines) {
       if (line.match_kind !== 'settle' && line.match_kind !== 'return') continue;
       const outcome = await applyPayoutLine(trx, admin, line, env);
+      if (outcome !== null) exceptions.push({ id: line.id, reason: outcome, depositId: null });
+    }
+    for (const line of lines) {
+      if (line.match_kind !== 'fee') continue;
+      const outcome = await applyFeeLine(trx, admin, line, st.currency, env);
       if (outcome !== null) exceptions.push({ id: line.id, reason: outcome, depositId: null });
     }
     await repo.markLinesException(trx, exceptions);
@@ -318,6 +325,53 @@ async function applyPayoutLine(
       withdrawalId: use.target,
       amount: amount / 100,
     },
+  });
+  return null;
+}
+
+/**
+ * Books one line matched as the bank's fee (#34, bank-statement.fees.ts): the rule is checked again on the stored
+ * line, then the charge moves from the platform's bank_fees account to the bank (money out of the account) in
+ * the journal, the line's one use is `fee` (its target the line itself: the movement's ref), and it is audited
+ * `statement.apply_fee`. Answers null, or why the line became an exception instead.
+ */
+async function applyFeeLine(
+  trx: Transaction<DB>,
+  admin: Viewer,
+  line: StatementLineRow,
+  accountCurrency: string,
+  env: FlowEnv,
+): Promise<string | null> {
+  const amount = Number(line.amount_cents);
+  const fee = isBankFee({
+    amountCents: amount,
+    isReturn: line.is_return,
+    counterpartyName: line.counterparty_name,
+    counterpartyAccount: line.counterparty_account,
+    bankTxCode: line.bank_tx_code,
+    reference: line.reference,
+    description: line.description,
+  });
+  if (!fee) return 'This line no longer reads as a bank fee; check it.';
+  if (line.currency !== accountCurrency)
+    return `Wrong currency: ${line.currency} on a ${accountCurrency} account (never converted).`;
+  await moveMoney(trx, {
+    kind: 'bank_fee',
+    legs: transfer({ kind: 'bank_fees' }, { kind: 'bank' }, BigInt(-amount)),
+    ref: { type: 'statement_line', id: line.id },
+    actorId: admin.id,
+    memo: `Bank fee (${line.bank_tx_code}): statement line ${line.bank_tx_id}`,
+    at: env.now,
+  });
+  await repo.insertLineUse(trx, { line_id: line.id, use: 'fee', target_id: line.id, actor_id: admin.id, at: env.now });
+  await repo.updateLine(trx, line.id, { status: 'applied', resolved_by: admin.id, resolved_at: env.now });
+  await recordAudit(trx, {
+    actorId: admin.id,
+    action: 'statement.apply_fee',
+    entityType: 'statement_line',
+    entityId: line.id,
+    before: { status: 'matched' },
+    after: { status: 'applied', fee: -amount / 100, code: line.bank_tx_code, bankTxId: line.bank_tx_id },
   });
   return null;
 }

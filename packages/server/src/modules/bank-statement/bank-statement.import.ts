@@ -263,6 +263,7 @@ export async function importStatement(
           counterparty_account: l.counterpartyAccount,
           is_return: l.isReturn,
           has_bank_id: l.hasBankId,
+          bank_tx_code: l.bankTxCode,
           transfer_key: transfers.keys[newIndex[i]!]!,
           transfer_n: transfers.n[newIndex[i]!]!,
           status: d.status,

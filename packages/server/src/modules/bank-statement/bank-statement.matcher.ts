@@ -2,9 +2,11 @@
 // currency, credits that member (linking to a deposit already confirmed by hand, else confirming their open
 // report of the same amount, else a new deposit: decideCredit); (2) a
 // debit whose end-to-end id is one of our exported payouts settles it, and a returned payout gives it back; (3)
+// the bank's own charge (bank-statement.fees.ts) is a fee, booked at approval; (4)
 // everything else is an exception with its reason. Pure: the caller looks up members, reports and payouts in
 // batches (index lookups per batch of lines), so the cost grows with the lines, not with the members.
 import type { StatementLineStatus, StatementMatchKind } from '../../db/schema.ts';
+import { isBankFee } from './bank-statement.fees.ts';
 import { findMemberReferences, isValidRfReference, normaliseReference } from './rf-reference.ts';
 import { centsText, type ParsedLine } from './bank-statement.types.ts';
 
@@ -100,6 +102,13 @@ const exception = (reason: string, userId: string | null = null): LineDecision =
 });
 
 export function matchLine(line: ParsedLine, ctx: MatchContext): LineDecision {
+  // The bank's own charge, unless it is exactly one of our payouts (then it settles that payout below).
+  if (isBankFee(line)) {
+    const w = line.endToEndId ? ctx.withdrawals.get(line.endToEndId) : undefined;
+    if (!w || -line.amountCents !== w.amount_cents) {
+      return { status: 'matched', matchKind: 'fee', userId: null, depositId: null, withdrawalId: null, reason: null };
+    }
+  }
   // Pass 2 first for what carries our end-to-end id: settlements and returns of our payouts.
   if (line.endToEndId) {
     const w = ctx.withdrawals.get(line.endToEndId);

@@ -7,7 +7,7 @@ import * as repo from './bank-statement.repo.ts';
 /**
  * The platform's account against everything the books say it holds (#27): members' balances, open principal and
  * funds held for withdrawals, plus the platform's own funds (the first statement's opening balance less what the
- * platform paid: interest, referral rewards, adjustments). Open items explain the difference: lines not credited
+ * platform paid: interest, referral rewards, the bank's fees, adjustments). Open items explain the difference: lines not credited
  * yet, deposits confirmed by hand that no line proves, Bitcoin deposits (in the wallet, not at the bank), payouts
  * paid outside the account, returns of payouts never settled. What is left must be 0.
  */
@@ -67,7 +67,7 @@ async function wholeBooks(
 /**
  * statement.reconciliation, per bank account: the last statement's closing balance against what the books
  * expect (the first imported opening balance + deposits credited from the account's lines − payouts sent from
- * it + payouts it returned), their difference, the named items that explain it (payouts sent but not yet on a
+ * it + payouts it returned − the bank's fees booked from its lines), their difference, the named items that explain it (payouts sent but not yet on a
  * statement, open exceptions, lines set aside, lines waiting for approval, assigned lines whose deposit is not
  * confirmed), and the rest, which must be 0.
  */
@@ -80,7 +80,8 @@ export async function reconciliation(db: Database): Promise<TReconciliation[]> {
     const last = (await repo.findLastStatement(db, bank_account))!;
     const s = await repo.reconciliationSums(db, bank_account, bank_account === payoutAccount);
     const bankClosing = Number(last.closing_cents);
-    const booksExpected = Number(first.opening_cents) + s.credits - s.settled_out - s.sent_out + s.returned_in;
+    const booksExpected =
+      Number(first.opening_cents) + s.credits - s.settled_out - s.sent_out + s.returned_in - s.fees_out;
     const items = [
       {
         kind: 'payouts_in_transit',

@@ -233,7 +233,13 @@ export async function updateLine(trx: Transaction<DB>, id: string, set: Updateab
 /** The line's one use (the primary key refuses a second). */
 export async function insertLineUse(
   trx: Transaction<DB>,
-  use: { line_id: string; use: 'deposit' | 'settle' | 'return'; target_id: string; actor_id: string | null; at: Date },
+  use: {
+    line_id: string;
+    use: 'deposit' | 'settle' | 'return' | 'fee';
+    target_id: string;
+    actor_id: string | null;
+    at: Date;
+  },
 ) {
   await trx
     .insertInto('statement_line_uses')
@@ -335,6 +341,7 @@ export async function reconciliationSums(db: Db, bankAccount: string, payoutAcco
     settled_out: string;
     sent_out: string;
     returned_in: string;
+    fees_out: string;
     in_transit: string;
     in_transit_n: string;
     exceptions: string;
@@ -354,6 +361,7 @@ export async function reconciliationSums(db: Db, bankAccount: string, payoutAcco
       (select coalesce(sum(amount_cents), 0) from withdrawals
         where ${payoutAccount} and sent_at is not null and settled_line_id is null) as sent_out,
       (select coalesce(sum(w.amount_cents), 0) from withdrawals w join lines l on l.id = w.returned_line_id) as returned_in,
+      (select coalesce(-sum(amount_cents), 0) from lines where match_kind = 'fee' and status = 'applied') as fees_out,
       (select coalesce(sum(amount_cents), 0) from withdrawals
         where ${payoutAccount} and method = 'bank' and status = 'sent') as in_transit,
       (select count(*) from withdrawals where ${payoutAccount} and method = 'bank' and status = 'sent') as in_transit_n,
@@ -416,7 +424,7 @@ export async function wholeBooksSums(db: Db, bankAccount: string) {
       (select coalesce(sum(amount_cents), 0) from investments where status = 'active') as principal,
       (select coalesce(sum(amount_cents), 0) from withdrawals where status in ('pending', 'approved', 'sent')) as held,
       (select coalesce(-sum(balance), 0) from ledger_accounts
-        where kind in ('interest_expense', 'referral_expense') and asset = 'USD') as platform_paid,
+        where kind in ('interest_expense', 'referral_expense', 'bank_fees') and asset = 'USD') as platform_paid,
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
       (select coalesce(sum(amount_cents), 0) from deposits
         where method = 'bank' and status = 'confirmed' and statement_line_id is null) as hand_unproven,

@@ -21,6 +21,11 @@ export interface ParsedLine {
   counterpartyAccount: string | null;
   /** A credit that returns one of our payments (camt: return information present). */
   isReturn: boolean;
+  /**
+   * The bank's transaction code: camt.053 BkTxCd as "DOMN/FMLY/SUBF" (the transaction's, else the entry's), a
+   * CSV's mapped code column as written; null when the file gives none (see bank-statement.fees.ts).
+   */
+  bankTxCode: string | null;
 }
 
 /** A statement file read: its account, balances and lines. */

@@ -99,6 +99,14 @@ async function withSummaries(db: Database, rows: StatementRow[]): Promise<TState
         settlements: count((f) => f.match_kind === 'settle' && f.status !== 'exception'),
         returns: count((f) => f.match_kind === 'return' && f.status !== 'exception'),
         exceptions: count((f) => f.status === 'exception'),
+        fees: {
+          lines: count((f) => f.match_kind === 'fee' && f.status !== 'exception'),
+          amount: centsToDollars(
+            mine
+              .filter((f) => f.match_kind === 'fee' && f.status !== 'exception')
+              .reduce((s, f) => s + Number(f.cents_out), 0),
+          ),
+        },
         totalIn: centsToDollars(mine.reduce((s, f) => s + Number(f.cents_in), 0)),
         totalOut: centsToDollars(mine.reduce((s, f) => s + Number(f.cents_out), 0)),
       },

@@ -67,6 +67,8 @@ interface Tx {
   cdtrName?: string;
   cdtrAcct?: string;
   isReturn: boolean;
+  /** BkTxCd Domn/Cd, Fmly/Cd, Fmly/SubFmlyCd of this transaction. */
+  code: TxCode;
   /** The currency the payer instructed (AmtDtls/InstdAmt), when the bank converted it. */
   instructedCurrency?: string;
 }
@@ -83,6 +85,27 @@ interface Entry {
   reversal?: boolean;
   addtl: string[];
   txs: Tx[];
+  /** BkTxCd of the entry (a transaction's own, when it has one, comes first). */
+  code: TxCode;
+}
+
+interface TxCode {
+  domain?: string;
+  family?: string;
+  subFamily?: string;
+}
+
+/** "DOMN/FMLY/SUBF" when the code is complete, else null. */
+function codeText(c: TxCode | undefined): string | null {
+  return c?.domain && c.family && c.subFamily ? `${c.domain}/${c.family}/${c.subFamily}` : null;
+}
+
+function readCode(c: TxCode, path: string, value: string): boolean {
+  if (path === 'BkTxCd/Domn/Cd') c.domain = value;
+  else if (path === 'BkTxCd/Domn/Fmly/Cd') c.family = value;
+  else if (path === 'BkTxCd/Domn/Fmly/SubFmlyCd') c.subFamily = value;
+  else return false;
+  return true;
 }
 
 interface Balance {
@@ -93,7 +116,7 @@ interface Balance {
   date?: string;
 }
 
-const newTx = (): Tx => ({ ustrd: [], addtl: [], isReturn: false });
+const newTx = (): Tx => ({ ustrd: [], addtl: [], isReturn: false, code: {} });
 
 /** Reads a camt.053 file; throws StatementFileError naming what is wrong (not XML, truncated, no statement). */
 export function readCamt053(content: string): ParsedStatement {
@@ -133,7 +156,7 @@ export function readCamt053(content: string): ParsedStatement {
     if (at < 0) return;
     const rel = stack.slice(at + 1);
     if (rel.length === 1 && name === 'Bal') balance = {};
-    else if (rel.length === 1 && name === 'Ntry') entry = { addtl: [], txs: [] };
+    else if (rel.length === 1 && name === 'Ntry') entry = { addtl: [], txs: [], code: {} };
     else if (entry && name === 'TxDtls' && rel.length === 3) tx = newTx();
     else if (tx && name === 'RtrInf') tx.isReturn = true;
     if (name === 'Amt' && ccy) {
@@ -232,6 +255,7 @@ function readBalance(b: Balance, path: string, value: string): void {
 }
 
 function readEntry(e: Entry, path: string, value: string): void {
+  if (readCode(e.code, path, value)) return;
   if (path === 'Amt') e.amount = value;
   else if (path === 'CdtDbtInd') e.sign = value;
   else if ((path === 'Sts' || path === 'Sts/Cd') && value) e.status = value;
@@ -244,6 +268,7 @@ function readEntry(e: Entry, path: string, value: string): void {
 }
 
 function readTx(t: Tx, path: string, value: string, ccy: string | undefined): void {
+  if (readCode(t.code, path, value)) return;
   switch (path) {
     case 'Refs/AcctSvcrRef':
       t.acctSvcrRef = value;
@@ -344,6 +369,7 @@ function entryLines(e: Entry, n: number, accountCurrency: string, seen: Map<stri
       counterpartyName,
       counterpartyAccount,
       isReturn: credit && (tx?.isReturn ?? false),
+      bankTxCode: codeText(tx?.code) ?? codeText(e.code),
     };
   });
 }

@@ -63,6 +63,7 @@ export function readCsvStatement(content: string, mapping: TCsvMapping, accountC
     const reference = (row[mapping.reference] ?? '').trim() || null;
     const counterpartyName = mapping.counterpartyName ? row[mapping.counterpartyName]?.trim() || null : null;
     const counterpartyAccount = mapping.counterpartyAccount ? row[mapping.counterpartyAccount]?.trim() || null : null;
+    const bankTxCode = mapping.transactionCode ? row[mapping.transactionCode]?.trim() || null : null;
     const ownId = mapping.bankTransactionId ? row[mapping.bankTransactionId]?.trim() : undefined;
     return {
       bankTxId: ownId || fallbackId([bookingDate, amountCents, reference, counterpartyName, counterpartyAccount], seen),
@@ -76,6 +77,7 @@ export function readCsvStatement(content: string, mapping: TCsvMapping, accountC
       counterpartyName,
       counterpartyAccount,
       isReturn: false,
+      bankTxCode,
     };
   });
   let openingCents: number | null = null;

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tr } from '@vestora/contract';
+import { AppError } from '../../lib/errors.ts';
+import { createCoinLogos } from './market.logo.ts';
 import { batchBody, type MarketReply } from './market.reply.ts';
 
 /** The one URL the web app (and any plain HTTP client) asks for the coin list. */
@@ -36,6 +39,39 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
     if (matchesIfNoneMatch(req.headers['if-none-match'], answer)) return reply.code(304).send();
     if (gzip) return reply.header('content-encoding', 'gzip').send(answer.gzip);
     return reply.send(answer.body);
+  });
+}
+
+/** A coin's logo, from our own origin (#34): the web's coin avatars load it instead of the feed's image URL. */
+export const MARKET_LOGO_PATH = '/api/market/logo/:coinId';
+/** A logo is fetched again after a week: a browser may keep one for a day, then revalidates (ETag). */
+export const LOGO_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/**
+ * `GET /api/market/logo/:coinId`: the logo of a coin of the market list, fetched by the server from the image URL
+ * the feed names and kept in the database (src/modules/market/market.logo.ts), with its content type from its
+ * bytes. 404 when there is none (the web shows the coin's letters). Reads no session: the same for everyone.
+ */
+export async function marketLogoRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+  const logos = createCoinLogos({
+    db: deps.db,
+    clock: deps.clock,
+    timeoutMs: deps.config.MARKET_TIMEOUT_MS,
+    log: deps.log,
+    imageOf: async (coinId) => (await deps.market.getCoins()).coins.find((c) => c.id === coinId)?.image,
+  });
+  app.get<{ Params: { coinId: string } }>(MARKET_LOGO_PATH, async (req, reply) => {
+    const { coinId } = req.params;
+    const logo = coinId.length <= 200 ? await logos.get(coinId) : null;
+    if (!logo) {
+      reply.header('cache-control', 'public, max-age=300');
+      throw new AppError('NOT_FOUND', tr('market.noLogo', 'There is no logo for this coin.'));
+    }
+    reply.header('cache-control', LOGO_CACHE_CONTROL).header('etag', logo.etag);
+    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === logo.etag))
+      return reply.code(304).send();
+    return reply.type(logo.contentType).send(Buffer.from(logo.bytes));
   });
 }
 

@@ -127,3 +127,69 @@ export async function recordMarketFailure(
     .where('refreshing_by', '=', args.owner)
     .execute();
 }
+
+/** A coin's stored logo (#34): the last good bytes, where they came from, and when to try the host again. */
+export interface CoinLogoRow {
+  sourceUrl: string;
+  bytes: Uint8Array | null;
+  contentType: string | null;
+  fetchedAt: Date | null;
+  failures: number;
+  nextAttemptAt: Date | null;
+}
+
+export async function readCoinLogo(db: Executor, coinId: string): Promise<CoinLogoRow | undefined> {
+  const row = await db
+    .selectFrom('coin_logos')
+    .select(['source_url', 'bytes', 'content_type', 'fetched_at', 'failures', 'next_attempt_at'])
+    .where('coin_id', '=', coinId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    sourceUrl: row.source_url,
+    bytes: row.bytes,
+    contentType: row.content_type,
+    fetchedAt: row.fetched_at,
+    failures: row.failures,
+    nextAttemptAt: row.next_attempt_at,
+  };
+}
+
+/** Stores freshly fetched logo bytes (replacing older ones) and clears the failures. */
+export async function saveCoinLogo(
+  db: Executor,
+  logo: { coinId: string; sourceUrl: string; bytes: Uint8Array; contentType: string; fetchedAt: Date },
+): Promise<void> {
+  const values = {
+    source_url: logo.sourceUrl,
+    bytes: logo.bytes,
+    content_type: logo.contentType,
+    fetched_at: logo.fetchedAt,
+    failures: 0,
+    next_attempt_at: null,
+  };
+  await db
+    .insertInto('coin_logos')
+    .values({ coin_id: logo.coinId, ...values })
+    .onConflict((oc) => oc.column('coin_id').doUpdateSet(values))
+    .execute();
+}
+
+/** A failed fetch: counted, with the time before which nobody asks the host again; the last good bytes stay. */
+export async function recordCoinLogoFailure(
+  db: Executor,
+  failure: { coinId: string; sourceUrl: string; failures: number; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('coin_logos')
+    .values({
+      coin_id: failure.coinId,
+      source_url: failure.sourceUrl,
+      failures: failure.failures,
+      next_attempt_at: failure.nextAttemptAt,
+    })
+    .onConflict((oc) =>
+      oc.column('coin_id').doUpdateSet({ failures: failure.failures, next_attempt_at: failure.nextAttemptAt }),
+    )
+    .execute();
+}

@@ -5,7 +5,7 @@
 import { tr } from '@vestora/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { DB, LedgerRefType, MemberAccountKind, MovementKind, PlatformAccountKind } from '../../db/schema.ts';
+import type { DB, MemberAccountKind, MovementKind, MovementRefType, PlatformAccountKind } from '../../db/schema.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { inBatches } from './money.repo.ts';
 
@@ -28,7 +28,7 @@ export interface Movement {
   /** At least two legs summing to zero, none of them 0. */
   legs: Leg[];
   /** What the movement is about (a deposit, a withdrawal, an investment, an adjustment, a referral). */
-  ref: { type: LedgerRefType; id: string };
+  ref: { type: MovementRefType; id: string };
   /** Who moved it: an administrator or the member; null for the platform itself (the payout runner). */
   actorId: string | null;
   memo: string;

@@ -13,6 +13,9 @@ export const CATEGORY_BY_PREFIX = {
   referral: 'investments',
   statement: 'statements',
   marketing: 'marketing',
+  // #31: a recurring buy's period (money: its skip is always e-mailed) and a price alert (the member decides).
+  recurring: 'money',
+  alert: 'investments',
 } as const satisfies Record<string, NotificationCategory>;
 
 export type NotificationKindPrefix = keyof typeof CATEGORY_BY_PREFIX;

@@ -158,6 +158,22 @@ export async function findUserBySessionToken(deps: SessionDeps, token: string): 
   return (await resolveSession(deps, token))?.user ?? null;
 }
 
+/**
+ * The colour theme saved on the account behind a cookie token (a live session's), or null. Reads only: the
+ * page this is for changes nothing, and the next API call records the session's use (and renews its cookie).
+ */
+export async function sessionTheme(deps: SessionDeps, token: string): Promise<SessionUser['theme'] | null> {
+  const row = await findSessionWithUser(deps.db, hashToken(token));
+  if (!row || row.disabled_at !== null) return null;
+  const ends = sessionEndsAt(
+    deps.config,
+    row.account_type,
+    new Date(row.session_created_at),
+    new Date(row.session_last_seen_at),
+  );
+  return deps.clock.now() < ends ? row.theme : null;
+}
+
 /** Ends a session server-side. */
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await deleteSessionByHash(db, hashToken(token));

@@ -408,71 +408,83 @@ function fillMovements(userId: string, tradeId: string, q: QuoteRow, from: Side,
  */
 export async function acceptTrade(deps: TradeDeps, user: Viewer, quoteId: string): Promise<TTrade> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    // The member's row first, as every money request of theirs locks it, then the quote.
-    await lockMember(trx, user.id);
-    const q = await lockQuote(trx, quoteId);
-    if (!q || q.user_id !== user.id) throw QUOTE_NOT_FOUND();
-    const assets = await assetMap(trx);
-    if (q.accepted_at) {
-      const done = await findTradeByQuote(trx, q.id);
-      if (done) return tradeOut(done, assets);
-      throw new Error(`quote ${q.id} accepted without a trade`);
-    }
-    if (now.getTime() >= new Date(q.expires_at).getTime())
-      throw new AppError('INVALID_STATE', tr('trade.quoteExpired', 'This quote has expired; ask for a fresh one.'));
-    const { from, to } = await sidesOf(deps, assets, q.from_asset, q.to_asset, now, q.prices as PriceRecord[]);
-    const fill: Fill = {
-      fromAmount: BigInt(q.from_amount),
-      toAmount: BigInt(q.to_amount),
-      grossCents: BigInt(q.usd_gross_cents),
-      netCents: BigInt(q.usd_net_cents),
-      spreadCents: BigInt(q.spread_cents),
-      feeCents: BigInt(q.fee_cents),
-    };
-    // The member's balance (under their row's lock) and what the treasury holds, read without a lock: the clear
-    // refusal in all but a race. The treasury's rows are locked only by the postings below, the last statements
-    // before the commit, in account order (every fill takes them in that order: no deadlock), so fills of one
-    // coin queue for as short a time as possible.
-    checkCover(await coverOf(trx, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
-    if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
-    const id = randomUUID();
-    const trade = await insertTrade(trx, {
-      id,
-      quote_id: q.id,
-      user_id: user.id,
-      from_asset: q.from_asset,
-      to_asset: q.to_asset,
-      from_amount: q.from_amount,
-      to_amount: q.to_amount,
-      usd_gross_cents: q.usd_gross_cents,
-      usd_net_cents: q.usd_net_cents,
-      spread_cents: q.spread_cents,
-      fee_cents: q.fee_cents,
-      prices: JSON.stringify(q.prices) as unknown,
-      created_at: now,
-    });
-    const out = tradeOut(trade, assets);
-    await recordAudit(trx, {
-      actorId: user.id,
-      action: 'trade.fill',
-      entityType: 'trade',
-      entityId: id,
-      before: null,
-      after: out,
-    });
-    try {
-      await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
-    } catch (e) {
-      // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
-      // concurrent fill took what this one needed.
-      if (e instanceof AppError && e.appCode === 'INSUFFICIENT_FUNDS') throw NO_MORE(to.price ? to.asset : 'USD');
-      throw e;
-    }
-    // The coin taken in, under the row lock its posting holds now: the exposure limit holds whatever the concurrency.
-    if (from.price) checkExposure((await treasuryUnits(trx, [from.asset])).get(from.asset) ?? 0n, assets, from);
-    return out;
+  return deps.db.transaction().execute((trx) => acceptTradeIn(trx, deps, user, quoteId, now));
+}
+
+/**
+ * acceptTrade inside the caller's transaction (a recurring buy writes its period's row in the same one, so the
+ * period and its fill commit together or not at all). Locks the member's row first, as every money request does.
+ */
+export async function acceptTradeIn(
+  trx: Transaction<DB>,
+  deps: TradeDeps,
+  user: Viewer,
+  quoteId: string,
+  now: Date,
+): Promise<TTrade> {
+  // The member's row first, as every money request of theirs locks it, then the quote.
+  await lockMember(trx, user.id);
+  const q = await lockQuote(trx, quoteId);
+  if (!q || q.user_id !== user.id) throw QUOTE_NOT_FOUND();
+  const assets = await assetMap(trx);
+  if (q.accepted_at) {
+    const done = await findTradeByQuote(trx, q.id);
+    if (done) return tradeOut(done, assets);
+    throw new Error(`quote ${q.id} accepted without a trade`);
+  }
+  if (now.getTime() >= new Date(q.expires_at).getTime())
+    throw new AppError('INVALID_STATE', tr('trade.quoteExpired', 'This quote has expired; ask for a fresh one.'));
+  const { from, to } = await sidesOf(deps, assets, q.from_asset, q.to_asset, now, q.prices as PriceRecord[]);
+  const fill: Fill = {
+    fromAmount: BigInt(q.from_amount),
+    toAmount: BigInt(q.to_amount),
+    grossCents: BigInt(q.usd_gross_cents),
+    netCents: BigInt(q.usd_net_cents),
+    spreadCents: BigInt(q.spread_cents),
+    feeCents: BigInt(q.fee_cents),
+  };
+  // The member's balance (under their row's lock) and what the treasury holds, read without a lock: the clear
+  // refusal in all but a race. The treasury's rows are locked only by the postings below, the last statements
+  // before the commit, in account order (every fill takes them in that order: no deadlock), so fills of one
+  // coin queue for as short a time as possible.
+  checkCover(await coverOf(trx, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+  if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
+  const id = randomUUID();
+  const trade = await insertTrade(trx, {
+    id,
+    quote_id: q.id,
+    user_id: user.id,
+    from_asset: q.from_asset,
+    to_asset: q.to_asset,
+    from_amount: q.from_amount,
+    to_amount: q.to_amount,
+    usd_gross_cents: q.usd_gross_cents,
+    usd_net_cents: q.usd_net_cents,
+    spread_cents: q.spread_cents,
+    fee_cents: q.fee_cents,
+    prices: JSON.stringify(q.prices) as unknown,
+    created_at: now,
   });
+  const out = tradeOut(trade, assets);
+  await recordAudit(trx, {
+    actorId: user.id,
+    action: 'trade.fill',
+    entityType: 'trade',
+    entityId: id,
+    before: null,
+    after: out,
+  });
+  try {
+    await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
+  } catch (e) {
+    // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
+    // concurrent fill took what this one needed.
+    if (e instanceof AppError && e.appCode === 'INSUFFICIENT_FUNDS') throw NO_MORE(to.price ? to.asset : 'USD');
+    throw e;
+  }
+  // The coin taken in, under the row lock its posting holds now: the exposure limit holds whatever the concurrency.
+  if (from.price) checkExposure((await treasuryUnits(trx, [from.asset])).get(from.asset) ?? 0n, assets, from);
+  return out;
 }
 
 /** trade.list: the member's trades, newest first (CSV of every trade with format 'csv'). */

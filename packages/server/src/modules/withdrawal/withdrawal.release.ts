@@ -36,6 +36,14 @@ const OWN_PAYOUT = tr(
   'withdrawal.releaseOwn',
   'This is your own payout: another administrator must propose and approve giving it back.',
 );
+const SENDER_PROPOSES = tr(
+  'withdrawal.releaseSenderPropose',
+  'You marked this payout sent: another administrator must propose giving it back, and a third approve it.',
+);
+const SENDER_APPROVES = tr(
+  'withdrawal.releaseSenderApprove',
+  'You marked this payout sent: another administrator must approve giving it back.',
+);
 const ALREADY_PROPOSED = tr(
   'withdrawal.releaseAlreadyProposed',
   'Giving this payout back is already proposed; it waits for another administrator.',
@@ -48,7 +56,8 @@ const CHANGED = tr(
 /**
  * withdrawal.proposeCryptoRelease: proposes (audited `approval.propose`) to give a crypto payout that is still `sent`
  * back to the member's balance; nothing moves until a second administrator approves. Refused for another method or
- * status, for the admin's own payout, for an admin in their cooldown, and while an earlier proposal waits.
+ * status, for the admin's own payout, for the admin who marked it sent, for an admin in their cooldown, and while an
+ * earlier proposal waits.
  */
 export async function proposeCryptoRelease(
   db: Database,
@@ -64,6 +73,8 @@ export async function proposeCryptoRelease(
     if (w.status === 'paid') throw new AppError('INVALID_STATE', PAID_ALREADY);
     if (w.status !== 'sent') throw new AppError('INVALID_STATE', notSent(w.status));
     refuseOwnReview(admin.id, w.user_id, OWN_PAYOUT);
+    // The admin who marked it sent (with its transaction id) does not decide whether it was paid (#34).
+    if (w.reviewed_by === admin.id) throw new AppError('FORBIDDEN', SENDER_PROPOSES);
     await refuseProposer(trx, admin.id, w.user_id, env);
     if (await findPendingCryptoRelease(trx, w.id)) throw new AppError('INVALID_STATE', ALREADY_PROPOSED);
     return proposeIn(trx, {
@@ -81,15 +92,18 @@ export async function proposeCryptoRelease(
 /**
  * The approved release's effect, through approveIn (the second admin's rules, the guarded decision, the audit):
  * the payout (locked by the caller) moves sent → returned with its release in the journal and the member's notice,
- * and its open payout exception is resolved by the approver. Refused whole if it is no longer sent.
+ * and its open payout exception is resolved by the approver. Refused whole if it is no longer sent, and for the
+ * admin who marked it sent.
  */
-export function releaseCryptoIn(
+export async function releaseCryptoIn(
   trx: Transaction<DB>,
   approval: ApprovalRow,
   actor: Viewer,
   env: FlowEnv,
 ): Promise<TWithdrawal> {
   const withdrawalId = String(approval.payload.withdrawalId);
+  const w = await lockFlowRow(trx, 'withdrawals', withdrawalId);
+  if (w && w.reviewed_by === actor.id) throw new AppError('FORBIDDEN', SENDER_APPROVES);
   return approveIn(trx, approval, actor, env, async () => {
     const released = await runTransitionIn(trx, withdrawalFlow, 'releaseCrypto', {
       id: withdrawalId,

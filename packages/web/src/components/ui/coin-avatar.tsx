@@ -12,6 +12,20 @@ export interface CoinAvatarProps {
 }
 
 /**
+ * Where a coin's logo is loaded from: our own server, which fetched it from the image URL the feed names and
+ * keeps it (GET /api/market/logo/:coinId); the browser loads nothing from the feed's host. Null when the feed
+ * names no image (the letters show at once).
+ */
+export function coinLogoSrc(coin: { id: string; image: string }): string | null {
+  return coin.image ? `/api/market/logo/${encodeURIComponent(coin.id)}` : null;
+}
+
+/** The letters of a coin without a logo: its symbol, up to four (USDT and USDC are two coins, not both "USD"). */
+export function coinLetters(name: string, symbol?: string): string {
+  return (symbol || name).slice(0, 4).toUpperCase();
+}
+
+/**
  * A coin's logo, or a lettered avatar when there is no image or it fails to load (offline,
  * blocked, broken URL). The image is decorative: the coin's name is always printed beside it.
  * A plain img with onError: lighter than Chakra's Avatar state machine, and this renders in
@@ -19,7 +33,7 @@ export interface CoinAvatarProps {
  */
 export function CoinAvatar({ name, symbol, src, size = 'sm' }: CoinAvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const letters = (symbol || name).slice(0, 3).toUpperCase();
+  const letters = coinLetters(name, symbol);
   const showImage = Boolean(src) && failedSrc !== src;
   return (
     <Box

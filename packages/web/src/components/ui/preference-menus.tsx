@@ -109,7 +109,13 @@ export function ThemeMenu({ onChosen, size = 'sm', rootProps }: MenuProps) {
   };
   return (
     <NativeSelect.Root size={size} width="auto" {...rootProps}>
-      <NativeSelect.Field aria-label={t`Theme`} value={choice} onChange={(e) => choose(e.currentTarget.value)}>
+      {/* data-theme-menu: the build selects the theme of each themed copy of a page here (scripts/prerender.mjs). */}
+      <NativeSelect.Field
+        aria-label={t`Theme`}
+        data-theme-menu=""
+        value={choice}
+        onChange={(e) => choose(e.currentTarget.value)}
+      >
         {THEMES.map((theme) => (
           <option key={theme} value={theme}>
             {label[theme]}

@@ -26,7 +26,7 @@ import { MarketFreshness } from './MarketFreshness';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatInteger, formatPercent, formatPrice } from '../../lib/format';
 import { ErrorState } from '../../components/ui/states';
-import { CoinAvatar } from '../../components/ui/coin-avatar';
+import { CoinAvatar, coinLogoSrc } from '../../components/ui/coin-avatar';
 import { OptionSelect } from '../../components/ui/option-select';
 
 const PAGE = 25;
@@ -101,7 +101,7 @@ function MarketOverview({ market }: { market: TMarketCoins }) {
             </Table.Header>
             <Table.Body>
               {shown.map((coin, i) => (
-                <CoinRow key={coin.id} coin={coin} rank={i + 1} showImage={market.source === 'live'} />
+                <CoinRow key={coin.id} coin={coin} rank={i + 1} />
               ))}
             </Table.Body>
           </Table.Root>
@@ -119,15 +119,15 @@ function MarketOverview({ market }: { market: TMarketCoins }) {
   );
 }
 
-/** Images only for live data: offline (stale or snapshot) they cannot load, and the lettered avatar shows instead. */
-function CoinRow({ coin, rank, showImage }: { coin: TCoin; rank: number; showImage: boolean }) {
+function CoinRow({ coin, rank }: { coin: TCoin; rank: number }) {
   const change = coin.price_change_percentage_24h;
   return (
     <Table.Row>
       <Table.Cell color="fg.muted">{formatInteger(rank)}</Table.Cell>
       <Table.Cell>
         <HStack gap="3">
-          <CoinAvatar src={showImage ? coin.image : null} name={coin.name} symbol={coin.symbol} size="sm" />
+          {/* Our server's copy of the logo, offline too (it keeps them): never the feed's host. */}
+          <CoinAvatar src={coinLogoSrc(coin)} name={coin.name} symbol={coin.symbol} size="sm" />
           <Text fontWeight="medium">{coin.name}</Text>
           <Text color="fg.muted" fontSize="xs" textTransform="uppercase">
             {coin.symbol.toUpperCase()}

@@ -3,7 +3,7 @@ import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text, VisuallyHidd
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LuSearch, LuTrendingDown, LuTrendingUp } from 'react-icons/lu';
 import type { TCoin, TMarketCoins } from '@vestora/contract';
-import { CoinAvatar } from '../../components/ui/coin-avatar';
+import { CoinAvatar, coinLogoSrc } from '../../components/ui/coin-avatar';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
@@ -35,7 +35,7 @@ function ChangeBadge({ value }: { value: number | null }) {
   );
 }
 
-function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
+function CoinCard({ coin }: { coin: TCoin }) {
   const { t } = useLingui();
   const coinName = coin.name;
   const change = coin.price_change_percentage_24h;
@@ -44,7 +44,7 @@ function CoinCard({ coin, showImage }: { coin: TCoin; showImage: boolean }) {
       <Card.Body gap="4">
         <HStack justify="space-between" align="start" gap="3">
           <HStack gap="3" minW="0">
-            <CoinAvatar name={coin.name} symbol={coin.symbol} src={showImage ? coin.image : null} size="md" />
+            <CoinAvatar name={coin.name} symbol={coin.symbol} src={coinLogoSrc(coin)} size="md" />
             <Box minW="0">
               <Text fontWeight="semibold" truncate>
                 {coin.name}
@@ -143,7 +143,7 @@ export default function CoinResults({ data, error, retrying, onRetry, search, vi
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
           {shown.map((coin) => (
-            <CoinCard key={coin.id} coin={coin} showImage={data.source === 'live'} />
+            <CoinCard key={coin.id} coin={coin} />
           ))}
         </SimpleGrid>
       )}

@@ -38,6 +38,7 @@ export function ApproveStatementDialog({ statementId, period, busy, onConfirm, o
     centsToDollars(s ? s.summary.credits.reduce((n, c) => n + Math.round(c.amount * 100), 0) : 0),
   );
   const exceptions = s?.summary.exceptions ?? 0;
+  const fees = s?.summary.fees ?? { lines: 0, amount: 0 };
   const ready = s !== undefined && !totals.isFetching && s.status !== 'approved';
   return (
     <ActionDialog
@@ -71,6 +72,12 @@ export function ApproveStatementDialog({ statementId, period, busy, onConfirm, o
             </Text>
             <Text as="dd" fontWeight="semibold" textAlign="end">
               {sum}
+            </Text>
+            <Text as="dt" color="fg.muted">
+              <Trans>Bank fees (booked as the platform's expense)</Trans>
+            </Text>
+            <Text as="dd" fontWeight="semibold" textAlign="end" data-testid="statement-approval-fees">
+              <Plural value={fees.lines} one="# fee" other="# fees" />, {formatMoney(fees.amount)}
             </Text>
             <Text as="dt" color="fg.muted">
               <Trans>Exceptions (not credited)</Trans>

@@ -33,7 +33,8 @@ type MappingKey =
   | 'bankTransactionId'
   | 'counterpartyName'
   | 'counterpartyAccount'
-  | 'balance';
+  | 'balance'
+  | 'transactionCode';
 
 const MAPPING_FIELDS: { key: MappingKey; label: MessageDescriptor; required: boolean }[] = [
   { key: 'date', label: msg`Date column`, required: true },
@@ -44,6 +45,7 @@ const MAPPING_FIELDS: { key: MappingKey; label: MessageDescriptor; required: boo
   { key: 'counterpartyName', label: msg`Counterparty name column`, required: false },
   { key: 'counterpartyAccount', label: msg`Counterparty account column`, required: false },
   { key: 'balance', label: msg`Running balance column`, required: false },
+  { key: 'transactionCode', label: msg`Bank's transaction code column (bank fees: CHRG)`, required: false },
 ];
 
 const EMPTY_MAPPING: Record<MappingKey, string> = {
@@ -55,6 +57,7 @@ const EMPTY_MAPPING: Record<MappingKey, string> = {
   counterpartyName: '',
   counterpartyAccount: '',
   balance: '',
+  transactionCode: '',
 };
 
 type DateFormat = NonNullable<TCsvMapping['dateFormat']>;
@@ -94,6 +97,7 @@ function mappingToSend(fields: Record<MappingKey, string>, options: CsvOptions):
     counterpartyName: v('counterpartyName'),
     counterpartyAccount: v('counterpartyAccount'),
     balance: v('balance'),
+    transactionCode: v('transactionCode'),
     delimiter: options.delimiter,
     dateFormat: options.dateFormat,
     decimalComma: options.numbers === 'comma',

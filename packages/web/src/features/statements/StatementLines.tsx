@@ -249,7 +249,13 @@ function LineRows({
           </Badge>
         </Table.Cell>
         <Table.Cell>
-          <Text fontSize="sm">{statementReason(line.reason)}</Text>
+          <Text fontSize="sm">
+            {line.matchKind === 'fee' && line.status === 'matched'
+              ? t`The bank's fee: booked when the statement is approved`
+              : line.matchKind === 'fee' && line.status === 'applied'
+                ? t`Booked as the bank's fee`
+                : statementReason(line.reason)}
+          </Text>
         </Table.Cell>
         <Table.Cell>
           {line.status === 'exception' ? (

@@ -69,6 +69,10 @@ const READERS: Reader[] = [
     /^A debit that is none of our exported payouts \(a bank fee\?\)\.$/,
     () => t`A debit that is none of our exported payouts (a bank fee?).`,
   ],
+  [
+    /^This line no longer reads as a bank fee; check it\.$/,
+    () => t`This line no longer reads as a bank fee; check it.`,
+  ],
   [/^A returned payment that is none of our payouts\.$/, () => t`A returned payment that is none of our payouts.`],
   [/^No reference\.$/, () => t`No reference.`],
   [
