@@ -1,6 +1,13 @@
 // Reserves (#32): SQL only.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type {
+  DB,
+  LiabilityLeafTable,
+  LiabilityNodeTable,
+  LiabilityTreeTable,
+  ReserveSnapshotTable,
+} from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -112,4 +119,39 @@ export function findNodes(db: Db, month: string, at: { level: number; position: 
     .where('month', '=', month)
     .where((eb) => eb.or(at.map((p) => eb.and([eb('level', '=', p.level), eb('position', '=', p.position)]))))
     .execute();
+}
+
+/** Rows inserted per statement. */
+const INSERT_BATCH = 1000;
+
+/** The month's tree, unless it is there already (then undefined: another instance published it). */
+export function insertTree(trx: Transaction<DB>, row: Insertable<LiabilityTreeTable>) {
+  return trx
+    .insertInto('liability_trees')
+    .values(row)
+    .onConflict((oc) => oc.column('month').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertNodes(trx: Transaction<DB>, rows: Insertable<LiabilityNodeTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await trx
+      .insertInto('liability_nodes')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+}
+
+export async function insertLeaves(trx: Transaction<DB>, rows: Insertable<LiabilityLeafTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await trx
+      .insertInto('liability_leaves')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+}
+
+export async function insertSnapshots(trx: Transaction<DB>, rows: Insertable<ReserveSnapshotTable>[]): Promise<void> {
+  await trx.insertInto('reserve_snapshots').values(rows).execute();
 }

@@ -35,8 +35,6 @@ type Exec = Parameters<typeof repo.listAssets>[0];
 
 /** Closed months the history shows. */
 const HISTORY_MONTHS = 24;
-/** Leaves' nodes inserted per statement. */
-const INSERT_BATCH = 1000;
 
 /** The month before the one `now` is in (UTC), as YYYY-MM: the last closed month. */
 export function lastClosedMonth(now: Date): string {
@@ -182,69 +180,47 @@ export async function publishMonth(
         Object.fromEntries(assets.map((a) => [a.code, formatUnits(u[a.code]!, a.scale)]));
       const { leaves, levels } = buildTree([...byUser].map(([userId, u]) => ({ userId, sums: sumsOf(u) })));
       const root = levels[levels.length - 1]![0]!;
-      const inserted = await trx
-        .insertInto('liability_trees')
-        .values({
-          month,
-          root_hash: root.hash,
-          root_sums: sumsJson(root.sums),
-          leaf_count: leaves.length,
-          levels: levels.length,
-          built_at: now,
-        })
-        .onConflict((oc) => oc.column('month').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const inserted = await repo.insertTree(trx, {
+        month,
+        root_hash: root.hash,
+        root_sums: sumsJson(root.sums),
+        leaf_count: leaves.length,
+        levels: levels.length,
+        built_at: now,
+      });
       if (!inserted) return null; // another instance published it meanwhile
       const nodes = levels.flatMap((lv, level) =>
         lv.map((n, position) => ({ month, level, position, hash: n.hash, sums: sumsJson(n.sums) })),
       );
-      for (let i = 0; i < nodes.length; i += INSERT_BATCH) {
-        await trx
-          .insertInto('liability_nodes')
-          .values(nodes.slice(i, i + INSERT_BATCH))
-          .execute();
-      }
-      for (let i = 0; i < leaves.length; i += INSERT_BATCH) {
-        await trx
-          .insertInto('liability_leaves')
-          .values(
-            leaves.slice(i, i + INSERT_BATCH).map((l) => ({
-              month,
-              user_id: l.userId,
-              position: l.position,
-              leaf_id: l.leafId,
-              salt: l.salt,
-            })),
-          )
-          .execute();
-      }
+      await repo.insertNodes(trx, nodes);
+      await repo.insertLeaves(
+        trx,
+        leaves.map((l) => ({ month, user_id: l.userId, position: l.position, leaf_id: l.leafId, salt: l.salt })),
+      );
       const totals = new Map((await repo.liabilityTotals(trx)).map((t) => [t.asset, t]));
       const back = await backings(
         trx,
         deps,
         assets.map((a) => a.code),
       );
-      await trx
-        .insertInto('reserve_snapshots')
-        .values(
-          assets.map((a) => {
-            const b = back.get(a.code)!;
-            const asOf = b.asOf === null ? null : new Date(b.asOf);
-            return {
-              month,
-              asset: a.code,
-              // The root's sums: the same snapshot as the members' accounts summed.
-              liabilities: [...byUser.values()].reduce((s, u) => s + u[a.code]!, 0n).toString(),
-              treasury: totals.get(a.code)?.treasury ?? '0',
-              reserves: b.units === null ? null : b.units.toString(),
-              source: b.source,
-              reserves_as_of: asOf,
-              taken_at: now,
-            };
-          }),
-        )
-        .execute();
+      await repo.insertSnapshots(
+        trx,
+        assets.map((a) => {
+          const b = back.get(a.code)!;
+          const asOf = b.asOf === null ? null : new Date(b.asOf);
+          return {
+            month,
+            asset: a.code,
+            // The root's sums: the same snapshot as the members' accounts summed.
+            liabilities: [...byUser.values()].reduce((s, u) => s + u[a.code]!, 0n).toString(),
+            treasury: totals.get(a.code)?.treasury ?? '0',
+            reserves: b.units === null ? null : b.units.toString(),
+            source: b.source,
+            reserves_as_of: asOf,
+            taken_at: now,
+          };
+        }),
+      );
       await recordAudit(trx, {
         actorId: opts.actorId ?? null,
         action: 'reserves.publish',
