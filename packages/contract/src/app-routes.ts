@@ -32,6 +32,7 @@ const ROUTES = [
   '/dashboard/transactions',
   '/dashboard/trade',
   '/dashboard/portfolio',
+  '/dashboard/orders',
   '/dashboard/overview',
   '/dashboard/user',
   '/dashboard/CreateInvestmentPlan',

@@ -314,8 +314,10 @@ describeBrowser('Bitcoin deposits', () => {
       details: address,
       idempotencyKey: randomUUID(),
     });
-    // A transaction no chain knows: the payout stays sent.
-    await callerAs(e.deps, e.admin).withdrawal.review({
+    // A transaction no chain knows: the payout stays sent. Marked sent by a third admin: the admin who marked it
+    // sent may neither propose nor approve its release (#34).
+    const sender = await e.createUser({ accountType: 'admin', email: uniqueEmail('btc-release-sender') });
+    await callerAs(e.deps, sender).withdrawal.review({
       id: w.id,
       decision: 'approve',
       payoutReference: '5e'.repeat(32),

@@ -227,4 +227,51 @@ describeBrowser('languages and themes (#22)', () => {
       await expectAxeClean(admin.page, `/dashboard/overview (de, ${theme})`);
     }
   });
+
+  test('the Arabic privacy and terms page: the page runs right to left, its English legal text left to right (#34)', async () => {
+    for (const scripts of [false, true]) {
+      const tp = await env().newPage({ javaScriptEnabled: scripts, label: `ar-legal-${scripts ? 'js' : 'nojs'}` });
+      const { page } = tp;
+      await page.goto('/ar/privacy');
+      if (scripts) await whenLive(page);
+      const how = scripts ? 'with scripts' : 'pre-rendered, scripts off';
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).direction), how).toBe('rtl');
+      expect(await page.evaluate(() => document.documentElement.lang), how).toBe('ar');
+      // The note that the English text applies is Arabic, right to left.
+      const note = page.getByTestId('legal-english-note');
+      await seen(note);
+      expect(await note.evaluate((el) => getComputedStyle(el).direction), how).toBe('rtl');
+      // The legal text: English, laid out left to right, and so is every paragraph and heading inside it (the
+      // privacy notice and the terms of use), so full stops end its lines rather than start them.
+      const legal = page.getByTestId('legal-text');
+      await seen(legal);
+      expect(await legal.getAttribute('lang'), how).toBe('en');
+      const directions = await legal.evaluate((el) => {
+        const blocks = [...el.querySelectorAll('h2, h3, p, li')];
+        return {
+          own: getComputedStyle(el).direction,
+          blocks: blocks.length,
+          notLtr: blocks.filter((b) => getComputedStyle(b).direction !== 'ltr').map((b) => b.textContent),
+          sections: el.querySelectorAll('section').length,
+        };
+      });
+      expect(directions.own, how).toBe('ltr');
+      expect(directions.blocks, how).toBeGreaterThan(10);
+      expect(directions.sections, how).toBeGreaterThanOrEqual(2);
+      expect(directions.notLtr, how).toEqual([]);
+      // A paragraph's text starts at its left edge (a right-to-left run would push a short line to the right).
+      const first = legal.locator('p').first();
+      const [box, inner] = await Promise.all([
+        first.boundingBox(),
+        first.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getClientRects()[0]?.left ?? null;
+        }),
+      ]);
+      expect(box, how).not.toBeNull();
+      expect(inner, how).not.toBeNull();
+      expect(Math.abs(inner! - box!.x), `${how}: the first line starts at the left`).toBeLessThan(2);
+    }
+  });
 });

@@ -196,4 +196,71 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await poll(() => cue.isVisible()).toBe(false);
   });
+
+  test("Money desk's Deposits tab at 390 px: a scroll cue; each deposit's amount, status and review can be read", async () => {
+    const member = await env().createUser({ email: uniqueEmail('phone-deposits'), emailVerified: true });
+    const caller = callerAs(env().deps, member);
+    for (const [amount, reference] of [
+      [81.5, 'PHONE-DEP-1'],
+      [92.75, 'PHONE-DEP-2'],
+    ] as const)
+      await caller.deposit.request({ amount, reference, idempotencyKey: randomUUID() });
+    const page = await phonePage(env().admin.email, 'phone-deposits');
+    await page.goto('/dashboard/money-desk?tab=deposits');
+    await whenLive(page);
+    const panel = page.getByRole('tabpanel');
+    const table = panel.locator('table').first();
+    const cue = panel.getByTestId('scroll-cue').first();
+    await seen(table.getByRole('row').filter({ hasText: '$92.75' }));
+    await seen(cue);
+    await shot(page, 'phone-money-desk-deposits');
+    const violations = await axeViolations(page);
+    expect(violations.length, `axe on the Deposits tab (phone):\n${formatAxeViolations(violations)}`).toBe(0);
+
+    for (const amount of ['$81.50', '$92.75']) {
+      const row = table.getByRole('row').filter({ hasText: member.email }).filter({ hasText: amount });
+      await fullyOnScreen(row.getByText(amount, { exact: true }), amount);
+      await fullyOnScreen(row.getByText('Pending review', { exact: true }), `status of ${amount}`);
+      await fullyOnScreen(row.getByRole('button', { name: /^Confirm the deposit/ }), `Confirm of ${amount}`);
+      await fullyOnScreen(row.getByRole('button', { name: /^Reject the deposit/ }), `Reject of ${amount}`);
+    }
+    await table.locator('xpath=..').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await poll(() => cue.isVisible()).toBe(false);
+  });
+
+  test('Payment files at 390 px: the shared scroll cue; each file, count, total and download can be read', async () => {
+    const member = await env().createUser({ email: uniqueEmail('phone-files'), emailVerified: true });
+    await adjustBalance(env().db, member.id, 500_00, 'Opening credit');
+    const w = await callerAs(env().deps, member).withdrawal.request({
+      amount: 64.3,
+      method: 'bank',
+      details: 'PT50000201231234567890154',
+      idempotencyKey: randomUUID(),
+    });
+    const admin = callerAs(env().deps, env().admin);
+    await admin.withdrawal.review({ id: w.id, decision: 'approve' });
+    const file = await admin.withdrawal.exportPayments();
+    const page = await phonePage(env().admin.email, 'phone-payment-files');
+    await page.goto('/dashboard/money-desk?tab=withdrawals');
+    await whenLive(page);
+    const section = page.getByRole('region', { name: 'Payment files', exact: true });
+    const area = section.getByRole('region', { name: 'Payment files table' });
+    await seen(area);
+    // The shared cue right above the table, and the scroll area reachable with the keyboard.
+    const cue = area.locator('xpath=preceding-sibling::*[1][@data-testid="scroll-cue"]');
+    await seen(cue);
+    expect(await area.getAttribute('tabindex')).toBe('0');
+    await shot(page, 'phone-payment-files');
+    const violations = await axeViolations(page);
+    expect(violations.length, `axe on the payment files (phone):\n${formatAxeViolations(violations)}`).toBe(0);
+
+    const row = area.getByRole('row').filter({ hasText: file.fileName });
+    await fullyOnScreen(row.getByText(file.fileName, { exact: true }), 'the file name');
+    await fullyOnScreen(row.getByRole('button', { name: `Download ${file.fileName} again` }), 'Download');
+    await fullyOnScreen(row.getByRole('cell').nth(3), 'the total');
+    expect(await row.getByRole('cell').nth(2).textContent()).toMatch(/^\d+$/);
+    expect(await row.getByRole('cell').nth(3).textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await area.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await poll(() => cue.isVisible()).toBe(false);
+  });
 });

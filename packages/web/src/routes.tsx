@@ -82,6 +82,7 @@ const InboxPage = lazyPage(() => withAppTheme(import('./features/inbox/InboxPage
 const SiteSettingsPage = lazyPage(() => withAppTheme(import('./features/site-settings/SiteSettingsPage')));
 const TradePage = lazyPage(() => withAppTheme(import('./features/trade/TradePage')));
 const PortfolioPage = lazyPage(() => withAppTheme(import('./features/trade/PortfolioPage')));
+const OrdersPage = lazyPage(() => withAppTheme(import('./features/orders/OrdersPage')));
 const CoinsPage = lazyPage(() => withAppTheme(import('./features/trade/CoinsPage')));
 const NewsletterLinkPage = lazyPage(() => withAppTheme(import('./features/public/NewsletterLinkPage')));
 
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
       { path: 'transactions', element: <TransactionsPage /> },
       { path: 'trade', element: <TradePage /> },
       { path: 'portfolio', element: <PortfolioPage /> },
+      { path: 'orders', element: <OrdersPage /> },
       {
         element: <AdminRoute />,
         children: [

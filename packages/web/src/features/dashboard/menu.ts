@@ -19,6 +19,7 @@ import {
   LuArrowLeftRight,
   LuChartPie,
   LuCoins,
+  LuRepeat,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -42,6 +43,7 @@ const investments: MenuItem = {
 };
 const trade: MenuItem = { label: msg`Trade`, to: '/dashboard/trade', icon: LuArrowLeftRight };
 const portfolio: MenuItem = { label: msg`Portfolio`, to: '/dashboard/portfolio', icon: LuChartPie };
+const orders: MenuItem = { label: msg`Orders`, to: '/dashboard/orders', icon: LuRepeat };
 const coins: MenuItem = { label: msg`Coins`, to: '/dashboard/coins', icon: LuCoins };
 const chart: MenuItem = { label: msg`Chart`, to: '/dashboard/chart', icon: LuChartLine };
 const users: MenuItem = { label: msg`User`, to: '/dashboard/user', icon: LuUserCog };
@@ -62,7 +64,9 @@ const siteSettings: MenuItem = { label: msg`Site settings`, to: '/dashboard/site
  * Settings; admins also User, between Chart and Deposit. Transactions and Referral are added so
  * those pages can be found; the Money desk is the admin's review queue. Admins start with the
  * Overview (the morning figures). The Outbox shows every email the platform wrote. Site settings holds the
- * operator's facts the public pages state. Trade and Portfolio follow Chart (#30); admins set the coins' terms and
+ * operator's facts the public pages state. Trade and Portfolio follow Chart (#30), and for members
+ * Orders (#31: recurring buys, price alerts; admins reach it from the trade ticket, keeping their longer menu on an
+ * 800 px screen); admins set the coins' terms and
  * fund the treasury under Coins.
  */
 export function menuFor(accountType: TAccountType): MenuItem[] {
@@ -70,7 +74,7 @@ export function menuFor(accountType: TAccountType): MenuItem[] {
   const rest = [deposit, cashout, settings, transactions, referral];
   return accountType === 'admin'
     ? [overview, ...base, users, ...rest, moneyDesk, statements, coins, inbox, outbox, siteSettings]
-    : [...base, ...rest];
+    : [...base, orders, ...rest];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */

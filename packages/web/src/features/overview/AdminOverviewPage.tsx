@@ -26,6 +26,7 @@ import { PageIntro } from '../dashboard/PageIntro';
 import { RoleRequests } from './RoleRequests';
 import { BitcoinWatcherPanel } from './BitcoinWatcher';
 import { BackgroundJobsPanel } from './BackgroundJobs';
+import { AutomationPanel } from './AutomationPanel';
 
 /** `testId` stays English (browser tests find the figure by it); `label` is in the reader's language. */
 function Figure({
@@ -285,6 +286,8 @@ export default function AdminOverviewPage() {
       <BitcoinWatcherPanel />
 
       <BackgroundJobsPanel />
+
+      <AutomationPanel />
 
       <Stack as="section" aria-labelledby="by-plan-title" gap="3">
         <HStack justify="space-between" flexWrap="wrap">

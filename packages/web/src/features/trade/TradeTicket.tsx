@@ -19,6 +19,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { translate, type TAsset, type TTradeQuote } from '@vestora/contract';
 import { OptionSelect } from '../../components/ui/option-select';
+import { CoinOrdersLine } from '../orders/CoinOrdersLine';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -323,6 +324,9 @@ export function TradeTicket({ coins, scales, initialCoin, initialSide, held }: T
             }}
           />
         ) : null}
+        <Box mt="4">
+          <CoinOrdersLine coin={coin} />
+        </Box>
       </Card.Body>
     </Card.Root>
   );
