@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approveCrypto',
   'withdrawal.confirmCrypto',
   'withdrawal.approveForBank',
+  'withdrawal.approveBitcoin',
   'withdrawal.reject',
   'withdrawal.cancel',
   'withdrawal.send',

@@ -3,9 +3,14 @@ import { tr, translate } from './i18n.ts';
 import { REASON, ZId, ZPageInput, ZReviewReason, page, plain, reasonGivenToReject, required, say } from './common.ts';
 import { ZAmount, ZIdempotencyKey } from './money.ts';
 import { ZOtp } from './user.ts';
+import { ZDecimalAmount } from './trade.ts';
 import { ZBankPayee } from './bank-account.ts';
 
-export const ZWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
+/** The methods of a withdrawal of dollars (the amount leaves the USD balance). */
+export const ZDollarWithdrawalMethod = z.enum(['bank', 'paypal', 'crypto']);
+export type TDollarWithdrawalMethod = z.infer<typeof ZDollarWithdrawalMethod>;
+/** Every withdrawal's method: a dollar one, or `bitcoin` (#32: BTC from the member's holding to their address). */
+export const ZWithdrawalMethod = z.enum([...ZDollarWithdrawalMethod.options, 'bitcoin']);
 export type TWithdrawalMethod = z.infer<typeof ZWithdrawalMethod>;
 /**
  * `approved`: a bank payout approved without a typed payout reference, waiting for the next payment file;
@@ -24,7 +29,7 @@ export const isPayableBankAccount = (v: string) => /^[A-Z0-9]{6,34}$/.test(compa
 
 /** What `details` must look like for each method; the form and the server use the same rules. */
 export const WITHDRAWAL_DETAILS: Record<
-  TWithdrawalMethod,
+  TDollarWithdrawalMethod,
   { label: string; placeholder: string; schema: z.ZodType<string> }
 > = {
   bank: {
@@ -88,7 +93,7 @@ export const ZWithdrawalDetailsText = plain(
  * `method` and `details`: the request input here, the withdrawal form in the web).
  */
 export function checkWithdrawalDetails(
-  v: { method: TWithdrawalMethod; details: string },
+  v: { method: TDollarWithdrawalMethod; details: string },
   ctx: Pick<z.core.$RefinementCtx, 'addIssue'>,
 ) {
   if (!v.details) return; // ZWithdrawalDetailsText already says it is required
@@ -107,10 +112,10 @@ export function checkWithdrawalDetails(
  * written from it. The free-text `details` alone stays accepted for every method (the legacy /api/v1, older
  * clients): a bank text holding a valid IBAN is stored with it.
  */
-export const ZWithdrawalRequestInput = z
+export const ZDollarWithdrawalRequestInput = z
   .strictObject({
     amount: ZAmount,
-    method: ZWithdrawalMethod,
+    method: ZDollarWithdrawalMethod,
     details: ZWithdrawalDetailsText.optional(),
     bank: ZBankPayee.optional(),
     idempotencyKey: ZIdempotencyKey,
@@ -137,7 +142,65 @@ export const ZWithdrawalRequestInput = z
     }
     checkWithdrawalDetails({ method: v.method, details: v.details }, ctx);
   });
+export type TDollarWithdrawalRequestInput = z.infer<typeof ZDollarWithdrawalRequestInput>;
+
+/**
+ * A Bitcoin address as typed: its shape only. The server checks its checksum and its network (the configured
+ * BTC_NETWORK) and says which of the two failed.
+ */
+export const ZBitcoinAddressText = plain(
+  z
+    .string(required(tr('field.bitcoinAddress', 'Bitcoin address')))
+    .trim()
+    .min(
+      1,
+      say(() => tr('validation.bitcoinAddressRequired', 'Enter the Bitcoin address to pay')),
+    )
+    .max(
+      100,
+      say(() => tr('validation.bitcoinAddressTooLong', 'A Bitcoin address has at most 100 characters')),
+    )
+    .regex(
+      /^[A-Za-z0-9]+$/,
+      say(() => tr('validation.bitcoinAddressCharacters', 'A Bitcoin address has only letters and digits')),
+    ),
+  tr('field.bitcoinAddress', 'Bitcoin address'),
+);
+
+/**
+ * A Bitcoin withdrawal (#32): `amount` BTC (a decimal string, at most 8 decimals) from the member's holding to
+ * `address`, which receives exactly that; the flat BTC_WITHDRAWAL_FEE_SATS is taken on top.
+ */
+export const ZBitcoinWithdrawalRequestInput = z.strictObject({
+  method: z.literal('bitcoin'),
+  asset: z.literal('BTC'),
+  amount: ZDecimalAmount,
+  address: ZBitcoinAddressText,
+  idempotencyKey: ZIdempotencyKey,
+  /** Needed when two-factor sign-in is on: the current authenticator code. */
+  otp: ZOtp.optional(),
+});
+export type TBitcoinWithdrawalRequestInput = z.infer<typeof ZBitcoinWithdrawalRequestInput>;
+
+/** withdrawal.request: dollars by bank, PayPal or a crypto payout, or BTC to a Bitcoin address (#32). */
+export const ZWithdrawalRequestInput = z.discriminatedUnion('method', [
+  ZBitcoinWithdrawalRequestInput,
+  ZDollarWithdrawalRequestInput,
+]);
 export type TWithdrawalRequestInput = z.infer<typeof ZWithdrawalRequestInput>;
+
+/** withdrawal.bitcoinTerms: whether Bitcoin withdrawals are open, on which network, and their fee. */
+export const ZBitcoinWithdrawalTerms = z.object({
+  /** False without BTC_XPUB: no wallet of ours could pay them. */
+  enabled: z.boolean(),
+  network: z.enum(['mainnet', 'testnet', 'regtest']),
+  /** BTC_WITHDRAWAL_FEE_SATS as BTC (a decimal string with 8 decimals). */
+  fee: z.string(),
+  feeSats: z.number().int(),
+  /** The smallest amount an address can receive (BTC_DUST_SATS + 1), in BTC. */
+  minimum: z.string(),
+});
+export type TBitcoinWithdrawalTerms = z.infer<typeof ZBitcoinWithdrawalTerms>;
 
 /** withdrawal.cancel: a member takes back a pending request. */
 export const ZWithdrawalCancelInput = z.strictObject({ id: ZId });
@@ -198,9 +261,15 @@ export const ZWithdrawal = z.object({
   id: z.string(),
   userId: z.string(),
   userEmail: z.string(),
+  /** Dollars (0 for a Bitcoin withdrawal, which moves no dollars). */
   amount: z.number(),
   method: ZWithdrawalMethod,
+  /** The payout details; a Bitcoin withdrawal's address. */
   details: z.string(),
+  /** A Bitcoin withdrawal (#32): what the address receives, in BTC (8 decimals); null otherwise. */
+  btcAmount: z.string().nullable(),
+  /** A Bitcoin withdrawal: the fee the member paid on top, in BTC; null otherwise. */
+  btcFee: z.string().nullable(),
   status: ZWithdrawalStatus,
   reason: z.string().nullable(),
   payoutReference: z.string().nullable(),

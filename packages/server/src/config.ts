@@ -222,6 +222,11 @@ const ZConfig = z.object({
    * sent, never paid, until the transaction confirms).
    */
   BTC_PAYOUT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /**
+   * The flat fee of a Bitcoin withdrawal (#32), in satoshis, that the member pays on top of the amount their
+   * address receives (it covers the share of the payout transaction's network fee). 5000 sats = 0.00005 BTC.
+   */
+  BTC_WITHDRAWAL_FEE_SATS: z.coerce.number().int().min(0).max(100_000_000).default(5000),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

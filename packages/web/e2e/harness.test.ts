@@ -9,7 +9,7 @@ import { describeBrowser, seen, useE2E } from './harness.ts';
 const env = useE2E();
 
 describeBrowser('the browser error watch', () => {
-  test('reports console errors, page errors and refused calls; forgives other hosts and declared errors', async () => {
+  test('reports console errors, page errors, refused calls and CSP refusals; forgives other hosts and declared errors', async () => {
     const tp = await env().newPage({ label: 'watch' });
     const { page } = tp;
     await page.goto('/about');
@@ -21,7 +21,8 @@ describeBrowser('the browser error watch', () => {
         throw new Error('e2e: an uncaught error');
       }, 0);
       const img = new Image();
-      img.src = 'https://offline-host.example.com/logo.png'; // another host: forgiven
+      // Another host: the CSP refuses it (img-src 'self' data:, #34), and that refusal is reported.
+      img.src = 'https://offline-host.example.com/logo.png';
       await new Promise((resolve) => {
         img.onerror = resolve;
         img.onload = resolve;
@@ -38,14 +39,21 @@ describeBrowser('the browser error watch', () => {
         expect.stringContaining('status of 401'),
       ]),
     );
+    // The app loads no image from another host: a try is refused by the CSP and reported.
+    await expect
+      .poll(() => texts().some((t) => /offline-host\.example\.com/.test(t) && /Content Security Policy/.test(t)))
+      .toBe(true);
+    // What fails on another host (the map frame the CSP allows, say, offline) is not the app's fault: forgiven.
+    tp.problems.push({
+      kind: 'console',
+      text: 'Failed to load resource: net::ERR_NAME_NOT_RESOLVED',
+      url: 'https://www.openstreetmap.org/export/embed.html',
+      pageUrl: page.url(),
+    });
     expect(
-      texts().some((t) => /offline-host/.test(t)),
+      texts().some((t) => /ERR_NAME_NOT_RESOLVED/.test(t)),
       'other hosts are forgiven',
     ).toBe(false);
-    expect(
-      tp.problems.some((p) => p.url.includes('offline-host.example.com')),
-      'but they were seen',
-    ).toBe(true);
 
     tp.allowHttpError('/trpc/user.me', 401);
     expect(

@@ -263,4 +263,66 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     await area.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await poll(() => cue.isVisible()).toBe(false);
   });
+
+  test("a statement with the bank's fee: the line says so, the approval dialog shows it, approval books it (#34)", async () => {
+    const account = 'PT50000201231234567890154';
+    const last = await env()
+      .db.selectFrom('statements')
+      .select('closing_cents')
+      .where('bank_account', '=', account)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const opening = last ? Number(last.closing_cents) : 100_000;
+    const money = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+    const id = randomUUID().slice(0, 8);
+    const content = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>FEE-${id}</MsgId><CreDtTm>2026-11-09T06:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>FEE-STMT-${id}</Id>
+      <Acct><Id><Othr><Id>${account}</Id></Othr></Id><Ccy>USD</Ccy></Acct>
+      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">${money(opening)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-09</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">${money(opening - 250)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-09</Dt></Dt></Bal>
+      <Ntry>
+        <Amt Ccy="USD">2.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-09</Dt></BookgDt>
+        <AcctSvcrRef>FEE-${id}-1</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>ACMT</Cd><Fmly><Cd>MDOP</Cd><SubFmlyCd>CHRG</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <AddtlNtryInf>Monthly account fee</AddtlNtryInf>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+    const imported = await callerAs(env().deps, env().admin).statement.import({ format: 'camt053', content });
+    expect([imported.lines, imported.matched, imported.exceptions]).toEqual([1, 1, 0]);
+    const approver = await env().createUser({ accountType: 'admin', email: uniqueEmail('fee-approver') });
+    const page = await phonePage(approver.email, 'phone-statement-fee');
+    await page.goto('/dashboard/statements');
+    await whenLive(page);
+    const region = page.getByRole('region', { name: 'Statement lines table' });
+    const line = region.getByRole('row').filter({ hasText: '-$2.50' });
+    await fullyOnScreen(line.getByText("The bank's fee: booked when the statement is approved"), 'the fee line');
+    // Newest first: this statement's Approve.
+    await page
+      .getByRole('button', { name: /^Approve the statement/ })
+      .first()
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: /^Approve the statement of .*\?$/ });
+    const fees = confirm.getByTestId('statement-approval-fees');
+    await seen(fees);
+    expect(await fees.innerText()).toBe('1 fee, $2.50');
+    const violations = await axeViolations(page);
+    expect(violations.length, `axe on the approval dialog with a fee:\n${formatAxeViolations(violations)}`).toBe(0);
+    await confirm.getByRole('button', { name: 'Approve and credit', exact: true }).click();
+    await seen(line.getByText("Booked as the bank's fee"));
+    const booked = await env()
+      .db.selectFrom('ledger_accounts')
+      .select('balance')
+      .where('kind', '=', 'bank_fees')
+      .where('asset', '=', 'USD')
+      .executeTakeFirstOrThrow();
+    expect(Number(booked.balance)).toBe(-250);
+  });
 });

@@ -32,14 +32,20 @@ async function start(container: HTMLElement) {
   const prerendered = container.firstElementChild !== null;
   if (prerendered) keepGlobalCssOfPage();
   getSystem();
+  // An empty page (the dashboard and every route not pre-rendered) renders as soon as its language is there:
+  // the route table shows the page's frame (DashboardSkeleton) while the route's code is still arriving.
+  if (!prerendered) {
+    await language;
+    createRoot(container).render(app);
+    return;
+  }
   await routeCode;
   await language;
   await nextTask();
   // A public page pre-rendered at build time (scripts/prerender.mjs) arrives with its HTML: React takes it
   // over in one pass (its code is loaded: nothing suspends), as a transition so the work is split into
-  // short slices. Every other route gets the empty index.html and renders from scratch.
-  if (prerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  // short slices.
+  startTransition(() => void hydrateRoot(container, app));
 }
 
 const container = document.getElementById('root');

@@ -4,6 +4,7 @@ import { LOCALES, localeOfPath, localePrefix } from '@vestora/contract';
 import { PageLoader } from './components/ui/states';
 import { withAppTheme } from './components/ui/theme';
 import AdminRoute from './features/dashboard/AdminRoute';
+import { DashboardSkeleton } from './features/dashboard/DashboardSkeleton';
 import { RouteErrorBoundary } from './features/public/RouteErrorPage';
 import { activateLocale, currentLocale, loadAppTexts } from './i18n';
 import { useHydrated } from './lib/hydration';
@@ -209,7 +210,8 @@ export function AppRoutes() {
   const content = useMemo(
     () => (
       <RouteErrorBoundary resetKey={shown.pathname}>
-        <Suspense fallback={<PageLoader minH="100vh" />}>
+        {/* The dashboard's frame while its code loads (it then stays, see DashboardLayout): no blank page. */}
+        <Suspense fallback={isPublicPath(shown.pathname) ? <PageLoader minH="100vh" /> : <DashboardSkeleton />}>
           <RoutesAt location={shown} />
         </Suspense>
       </RouteErrorBoundary>

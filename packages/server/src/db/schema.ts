@@ -514,8 +514,12 @@ export interface WithdrawalTable {
   seq: Generated<number>;
   user_id: string;
   amount_cents: number;
-  method: 'bank' | 'paypal' | 'crypto';
+  method: 'bank' | 'paypal' | 'crypto' | 'bitcoin';
   details: string;
+  /** A Bitcoin withdrawal (#32): the satoshis its address receives (null for the others). */
+  sats: number | null;
+  /** A Bitcoin withdrawal: the flat fee in satoshis the member paid on top, held with the amount. */
+  fee_sats: number | null;
   status: Generated<WithdrawalStatus>;
   reason: string | null;
   payout_reference: string | null;

@@ -67,6 +67,8 @@ export const moneyCases: AuthzCases = {
     input: async (a) => ({ id: await pendingWithdrawal(a), reason: 'authz' }),
   },
   'withdrawal.list': { ...ownerOrAdmin, input: ({ self }) => ({ userId: self.id }) },
+  // #32: the fee and whether Bitcoin withdrawals are open: any signed-in member (no one's data).
+  'withdrawal.bitcoinTerms': signedIn,
 
   'ledger.list': { ...ownerOrAdmin, input: ({ self }) => ({ userId: self.id }) },
   'ledger.verify': adminOnly,

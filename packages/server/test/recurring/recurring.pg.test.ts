@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
@@ -92,5 +93,42 @@ describe('recurring buys on two instances (PostgreSQL)', () => {
       );
       expect(notes).toHaveLength(2);
     }
+  });
+
+  it('1,200 alerts crossed by one price fire once each, in batches, from two instances at once', async () => {
+    const owner = await insertUser(w.t.handle.db, {});
+    const now = w.clock.now();
+    const rows = Array.from({ length: 1_200 }, () => ({
+      id: randomUUID(),
+      user_id: owner.id,
+      asset: 'ETH',
+      direction: 'above' as const,
+      price: '4100',
+      created_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 600)
+      await w.t.handle.db
+        .insertInto('price_alerts')
+        .values(rows.slice(i, i + 600))
+        .execute();
+    w.clock.advanceMs(30_000);
+    w.market.setPrices({ BTC: 100_000, ETH: 4_200 });
+    const check = (db: DbHandle['db']) =>
+      checkPriceAlerts({ db, market: w.market, clock: w.clock, config: w.t.config });
+    const t = await Promise.all([w.t.handle.db, other.db].map(check));
+    expect(t.reduce((s, x) => s + x.fired, 0)).toBe(1_200);
+    const firings = await w.t.handle.db
+      .selectFrom('price_alert_firings as f')
+      .innerJoin('price_alerts as a', 'a.id', 'f.alert_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('a.user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(firings.n)).toBe(1_200);
+    const notices = await w.t.handle.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(notices.n)).toBe(1_200);
   });
 });

@@ -160,3 +160,11 @@ export function formatDay(isoDay: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return DASH;
   return isolated(date.toLocaleDateString(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }));
 }
+
+/**
+ * A money request's amount as written for the reader: dollars, or a Bitcoin withdrawal's BTC (#32: it moves no
+ * dollars, its `amount` is 0).
+ */
+export function formatRequestAmount(r: { amount: number; btcAmount?: string | null }): string {
+  return typeof r.btcAmount === 'string' ? formatAssetAmount(r.btcAmount, 'BTC') : formatMoney(r.amount);
+}

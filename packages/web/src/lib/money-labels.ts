@@ -156,6 +156,7 @@ export const WITHDRAWAL_METHOD_LABELS = translatedTable<TWithdrawalMethod>({
   // A brand name: the same in every language.
   paypal: msg`PayPal`,
   crypto: msg`Cryptocurrency`,
+  bitcoin: msg`Bitcoin (BTC)`,
 });
 
 /** A ledger amount with an explicit sign: `+$25.00`, `-$10.00` (colour is never the only cue). */

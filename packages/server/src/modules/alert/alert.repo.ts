@@ -79,11 +79,17 @@ export async function watchedAssets(db: Exec): Promise<string[]> {
   return rows.map((r) => r.asset);
 }
 
+/** The condition "the price has reached the alert's level" (above: price ≥ level; below: price ≤ level). */
+const reached = (price: string) => sql<boolean>`((direction = 'above' and price <= ${price}::numeric)
+  or (direction = 'below' and price >= ${price}::numeric))`;
+
 /**
- * Fires every armed alert of `asset` that `price` has reached (above: price ≥ level; below: price ≤ level): one
- * guarded UPDATE, returning what it fired with its crossing's number (fired_count after the update).
+ * Fires up to `max` armed alerts of `asset` that `price` has reached: one guarded UPDATE (armed true → false),
+ * returning what it fired with its crossing's number (fired_count after the update). The rows are picked with
+ * SKIP LOCKED, so another instance firing the same coin takes other rows (and its UPDATE's `armed` check keeps
+ * any row it did pick from firing twice); a caller repeats until fewer than `max` come back.
  */
-export function fireReached(trx: Transaction<DB>, asset: string, price: string, now: Date) {
+export function fireReached(trx: Transaction<DB>, asset: string, price: string, now: Date, max: number) {
   return trx
     .updateTable('price_alerts')
     .set((eb) => ({
@@ -92,14 +98,20 @@ export function fireReached(trx: Transaction<DB>, asset: string, price: string, 
       last_fired_at: now,
       last_fired_price: price,
     }))
-    .where('asset', '=', asset)
-    .where('deleted_at', 'is', null)
     .where('armed', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('direction', '=', 'above'), eb('price', '<=', sql<string>`${price}::numeric`)]),
-        eb.and([eb('direction', '=', 'below'), eb('price', '>=', sql<string>`${price}::numeric`)]),
-      ]),
+    .where(
+      'id',
+      'in',
+      trx
+        .selectFrom('price_alerts')
+        .select('id')
+        .where('asset', '=', asset)
+        .where('deleted_at', 'is', null)
+        .where('armed', '=', true)
+        .where(reached(price))
+        .limit(max)
+        .forUpdate()
+        .skipLocked(),
     )
     .returning(['id', 'user_id', 'direction', sql<string>`price::text`.as('level'), 'fired_count'])
     .execute();

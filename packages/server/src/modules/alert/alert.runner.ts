@@ -13,6 +13,39 @@ import { listAssetRows } from '../trade/trade.repo.ts';
 import { fireReached, insertFirings, rearmMovedBack, trimDecimal, watchedAssets } from './alert.repo.ts';
 import { rearmPct } from './alert.service.ts';
 
+/** Alerts fired in one transaction at most (a coin's crossing of many alerts is several short transactions). */
+const FIRE_BATCH = 500;
+
+/** The notice of one firing (in-app, and e-mail per the member's Investments preference). */
+function noticeOf(
+  f: { id: string; user_id: string; direction: 'above' | 'below'; level: string; fired_count: number },
+  code: string,
+  price: string,
+  at: Date,
+  pct: string,
+  now: Date,
+): NotifyInput {
+  const level = trimDecimal(f.level);
+  const title =
+    f.direction === 'above'
+      ? tr('alert.notice.aboveTitle', '{symbol} is at or above ${level}', { symbol: code, level })
+      : tr('alert.notice.belowTitle', '{symbol} is at or below ${level}', { symbol: code, level });
+  return {
+    userId: f.user_id,
+    kind: 'alert.fired',
+    title,
+    body: tr(
+      'alert.notice.body',
+      'The market feed priced {symbol} at ${price} ({at} UTC). This alert fires again once the price has moved back by {pct}% and crosses again.',
+      { symbol: code, price, at: iso(at).slice(0, 16).replace('T', ' '), pct },
+    ),
+    link: '/dashboard/orders?tab=alerts',
+    eventKey: `alert:${f.id}:${f.fired_count}`,
+    at: now,
+    mail: {},
+  };
+}
+
 /** How often the alerts are checked (a fresh price reaches them within this, or within MARKET_CACHE_TTL_S). */
 export const ALERT_TICK_MS = 15_000;
 
@@ -40,37 +73,25 @@ export async function checkPriceAlerts(deps: AlertDeps): Promise<AlertTotals> {
     const p = prices(asset.coin_id, code);
     if (!p.ok) continue;
     const price = p.fresh.decimal;
-    await deps.db.transaction().execute(async (trx) => {
-      const fired = await fireReached(trx, code, price, now);
-      await insertFirings(
-        trx,
-        fired.map((f) => ({ alert_id: f.id, crossing: f.fired_count, price, price_at: p.fresh.at, created_at: now })),
-      );
-      const notices: NotifyInput[] = fired.map((f) => {
-        const level = trimDecimal(f.level);
-        const title =
-          f.direction === 'above'
-            ? tr('alert.notice.aboveTitle', '{symbol} is at or above ${level}', { symbol: code, level })
-            : tr('alert.notice.belowTitle', '{symbol} is at or below ${level}', { symbol: code, level });
-        return {
-          userId: f.user_id,
-          kind: 'alert.fired',
-          title,
-          body: tr(
-            'alert.notice.body',
-            'The market feed priced {symbol} at ${price} ({at} UTC). This alert fires again once the price has moved back by {pct}% and crosses again.',
-            { symbol: code, price, at: iso(p.fresh.at).slice(0, 16).replace('T', ' '), pct },
-          ),
-          link: '/dashboard/orders?tab=alerts',
-          eventKey: `alert:${f.id}:${f.fired_count}`,
-          at: now,
-          mail: {},
-        };
+    // In batches of FIRE_BATCH, each its own transaction (the firing, its crossings' rows and notices together).
+    for (;;) {
+      const n = await deps.db.transaction().execute(async (trx) => {
+        const fired = await fireReached(trx, code, price, now, FIRE_BATCH);
+        await insertFirings(
+          trx,
+          fired.map((f) => ({ alert_id: f.id, crossing: f.fired_count, price, price_at: p.fresh.at, created_at: now })),
+        );
+        await notifyMany(
+          trx,
+          fired.map((f) => noticeOf(f, code, price, p.fresh.at, pct, now)),
+          now,
+        );
+        return fired.length;
       });
-      await notifyMany(trx, notices, now);
-      totals.fired += fired.length;
-      totals.rearmed += await rearmMovedBack(trx, code, price, pct);
-    });
+      totals.fired += n;
+      if (n < FIRE_BATCH) break;
+    }
+    totals.rearmed += await rearmMovedBack(deps.db, code, price, pct);
   }
   return totals;
 }

@@ -230,6 +230,11 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
   input: { amount: number; idempotencyKey: string },
   request: {
     env: FlowEnv;
+    /**
+     * The row's cents when they are not `input.amount`'s: 0 for a request that moves no dollars (a Bitcoin
+     * withdrawal, #32, whose coins its `values` and ledger effects carry).
+     */
+    amountCents?: number;
     prepare?: (trx: Transaction<DB>) => Promise<P>;
     /** The new row's columns besides id, owner, amount and key. */
     values: (
@@ -242,7 +247,7 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     afterInsert?: (trx: Transaction<DB>, row: FlowRow<T>, prepared: P) => Promise<void>;
   },
 ): Promise<W> {
-  const amountCents = toCents(input.amount);
+  const amountCents = request.amountCents ?? toCents(input.amount);
   const replay = (existing: FlowRow<T>): FlowRow<T> => {
     if (existing.amount_cents !== amountCents || !request.sameAs(existing)) {
       throw new AppError(

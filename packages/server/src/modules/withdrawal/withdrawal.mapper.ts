@@ -1,4 +1,4 @@
-import { centsToDollars, type TWithdrawal } from '@vestora/contract';
+import { centsToDollars, formatUnits, type TWithdrawal } from '@vestora/contract';
 import type { WithdrawalRow } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../lib/dates.ts';
 
@@ -11,6 +11,8 @@ export function toWithdrawal(row: WithdrawalRow, userEmail: string): TWithdrawal
     amount: centsToDollars(row.amount_cents),
     method: row.method,
     details: row.details,
+    btcAmount: row.sats === null ? null : formatUnits(BigInt(row.sats), 8),
+    btcFee: row.fee_sats === null ? null : formatUnits(BigInt(row.fee_sats), 8),
     status: row.status,
     reason: row.reason,
     payoutReference: row.payout_reference,

@@ -1,5 +1,6 @@
 import {
   ZApprovalRef,
+  ZBitcoinWithdrawalTerms,
   ZCryptoReleaseInput,
   ZPaymentFile,
   ZPaymentFileDownload,
@@ -17,6 +18,7 @@ import { cancelWithdrawal, requestWithdrawal, reviewWithdrawal, withdrawalFlow }
 import { flowEnv, listFlow } from '../money/money.core.ts';
 import { downloadPaymentFile, exportPayments, listPaymentFiles } from './withdrawal.payments.ts';
 import { proposeCryptoRelease } from './withdrawal.release.ts';
+import { bitcoinWithdrawalTerms, requestBitcoinWithdrawal } from './withdrawal.bitcoin.ts';
 import { z } from 'zod';
 import { requireCodeGiven, spendCurrentCode } from '../twofactor/twofactor.service.ts';
 import { assertMayWithdraw } from '../user/user.email.ts';
@@ -30,15 +32,24 @@ export const withdrawalRouter = router({
       await ctx.deps.limits.consume('money', { account: ctx.user.id });
       assertMayWithdraw(ctx.deps.config, ctx.user);
       const env = flowEnv(ctx.deps);
-      if (ctx.user.two_factor_enabled_at === null) return requestWithdrawal(ctx.deps.db, ctx.user, input, { env });
+      // #32: BTC from the member's holding to their Bitcoin address; else dollars.
+      const request = (opts: Parameters<typeof requestWithdrawal>[3]) =>
+        input.method === 'bitcoin'
+          ? requestBitcoinWithdrawal(ctx.deps.db, ctx.user, input, opts)
+          : requestWithdrawal(ctx.deps.db, ctx.user, input, opts);
+      if (ctx.user.two_factor_enabled_at === null) return request({ env });
       const otp = input.otp;
       requireCodeGiven(otp);
       await ctx.deps.limits.consume('twoFactor', { account: ctx.user.email, address: ctx.clientAddress });
-      return requestWithdrawal(ctx.deps.db, ctx.user, input, {
+      return request({
         env,
         checkBeforeCommit: (trx) => spendCurrentCode(ctx.deps, trx, ctx.user.id, otp),
       });
     }),
+  // #32: what a Bitcoin withdrawal costs (the flat fee on top) and whether it is open, for the Cashout form.
+  bitcoinTerms: protectedProcedure
+    .output(ZBitcoinWithdrawalTerms)
+    .query(({ ctx }) => bitcoinWithdrawalTerms(ctx.deps.config)),
   cancel: protectedProcedure
     .input(ZWithdrawalCancelInput)
     .output(ZWithdrawal)

@@ -2,7 +2,7 @@ import { BITCOIN_TXID, bankColumns, bankPayeeText, tr } from '@vestora/contract'
 import type {
   TWithdrawal,
   TWithdrawalCancelInput,
-  TWithdrawalRequestInput,
+  TDollarWithdrawalRequestInput,
   TWithdrawalReviewInput,
 } from '@vestora/contract';
 import type { Database } from '../../db/create-db.ts';
@@ -21,26 +21,65 @@ import {
 import { lockFlowRow } from '../money/money.repo.ts';
 import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
 import { tookPartInCredit } from '../approval/approval.repo.ts';
+import { btcText } from '../bitcoin/bitcoin.flow.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
 import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
 
+type Held = { amount_cents: number; method: string; sats: number | null; fee_sats: number | null };
+
+/**
+ * What a withdrawal holds: its dollars, or for a Bitcoin withdrawal (#32) the satoshis its address receives plus
+ * the fee the member pays on top, in BTC.
+ */
+const heldAmount = (w: Held) =>
+  w.method === 'bitcoin'
+    ? { asset: 'BTC', units: BigInt(w.sats ?? 0) + BigInt(w.fee_sats ?? 0) }
+    : { amountCents: w.amount_cents };
+
 /** The held funds come back to the balance. */
-const release = (w: { amount_cents: number }, memo: string): LedgerEffect => ({
+const release = (w: Held, memo: string): LedgerEffect => ({
   kind: 'withdrawal_release',
-  amountCents: w.amount_cents,
+  ...heldAmount(w),
   from: 'withdrawal_hold',
   to: 'available',
   memo,
 });
 
-/** The held funds leave for the member's bank (or, for a crypto payout, the chain): the payout is paid. */
-const paidOut = (w: { amount_cents: number; method: string }): LedgerEffect => ({
-  kind: 'withdrawal_paid',
-  amountCents: w.amount_cents,
-  from: 'withdrawal_hold',
-  to: w.method === 'crypto' ? 'chain' : 'bank',
-  memo: 'Withdrawal paid out',
-});
+/**
+ * The held funds leave for the member's bank (or, for a crypto payout, the chain): the payout is paid. A Bitcoin
+ * withdrawal's satoshis leave for the chain and its fee is the platform's revenue.
+ */
+const paidOut = (w: Held): LedgerEffect | LedgerEffect[] =>
+  w.method === 'bitcoin'
+    ? [
+        {
+          kind: 'withdrawal_paid',
+          asset: 'BTC',
+          units: BigInt(w.sats ?? 0),
+          from: 'withdrawal_hold',
+          to: 'chain',
+          memo: 'Bitcoin withdrawal paid out',
+        },
+        {
+          kind: 'withdrawal_paid',
+          asset: 'BTC',
+          units: BigInt(w.fee_sats ?? 0),
+          from: 'withdrawal_hold',
+          to: 'revenue',
+          memo: 'Bitcoin withdrawal fee',
+        },
+      ]
+    : {
+        kind: 'withdrawal_paid',
+        amountCents: w.amount_cents,
+        from: 'withdrawal_hold',
+        to: w.method === 'crypto' ? 'chain' : 'bank',
+        memo: 'Withdrawal paid out',
+      };
+
+/** A withdrawal's amount as the member's notices write it: dollars, or a Bitcoin withdrawal's BTC. */
+const amountOf = (w: { amount_cents: number; method: string; sats: number | null }) =>
+  w.method === 'bitcoin' ? btcText(w.sats ?? 0) : money(w.amount_cents);
 
 /**
  * A withdrawal: requesting holds the funds at once (`withdrawal_hold`); an admin approves (paid: the held
@@ -94,6 +133,10 @@ const ALREADY_RELEASED = tr(
   'withdrawal.alreadyReleased',
   'This payout is no longer waiting for the network: its funds were already given back to the member.',
 );
+const ALREADY_APPROVED_BITCOIN = tr(
+  'withdrawal.alreadyApprovedBitcoin',
+  'This withdrawal was already approved; it waits for the next Bitcoin payout.',
+);
 const WAS_CANCELLED = tr(
   'withdrawal.wasCancelled',
   'This withdrawal was cancelled; only pending withdrawals can be reviewed.',
@@ -107,10 +150,13 @@ export const withdrawalFlow = defineFlow({
   opening: {
     ledger: (w) => ({
       kind: 'withdrawal_hold',
-      amountCents: w.amount_cents,
+      ...heldAmount(w),
       from: 'available',
       to: 'withdrawal_hold',
-      memo: 'Funds held for a withdrawal request',
+      memo:
+        w.method === 'bitcoin'
+          ? `Held for a Bitcoin withdrawal: ${btcText(w.sats ?? 0)} to ${w.details} and a fee of ${btcText(w.fee_sats ?? 0)}`
+          : 'Funds held for a withdrawal request',
     }),
   },
   transitions: {
@@ -123,10 +169,10 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
+        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: amountOf(w) }),
         paragraphs: [
           tm('notice.withdrawalPaid.body', 'Your withdrawal of {amount} ({method}) was approved and paid.', {
-            amount: money(w.amount_cents),
+            amount: amountOf(w),
             method: w.method,
           }),
           ...(w.payout_reference
@@ -148,13 +194,13 @@ export const withdrawalFlow = defineFlow({
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
         subject: tm('notice.withdrawalSentToNetwork.subject', 'Withdrawal of {amount} sent', {
-          amount: money(w.amount_cents),
+          amount: amountOf(w),
         }),
         paragraphs: [
           tm(
             'notice.withdrawalSentToNetwork.body',
             'Your withdrawal of {amount} was sent in Bitcoin transaction {txid}. It reads paid once the network has confirmed it.',
-            { amount: money(w.amount_cents), txid: String(w.payout_reference) },
+            { amount: amountOf(w), txid: String(w.payout_reference) },
           ),
         ],
       }),
@@ -168,12 +214,12 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
+        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: amountOf(w) }),
         paragraphs: [
           tm(
             'notice.withdrawalConfirmed.body',
             'Your withdrawal of {amount} is paid: the network confirmed Bitcoin transaction {txid} to your address.',
-            { amount: money(w.amount_cents), txid: String(w.payout_reference) },
+            { amount: amountOf(w), txid: String(w.payout_reference) },
           ),
         ],
       }),
@@ -188,13 +234,13 @@ export const withdrawalFlow = defineFlow({
         mailKind: 'withdrawal.rejected',
         link: '/dashboard/cashout',
         subject: tm('notice.withdrawalRejected.subject', 'Withdrawal of {amount} rejected', {
-          amount: money(w.amount_cents),
+          amount: amountOf(w),
         }),
         paragraphs: [
           tm(
             'notice.withdrawalRejected.body',
             'Your withdrawal of {amount} was not approved; the funds are back in your balance.',
-            { amount: money(w.amount_cents) },
+            { amount: amountOf(w) },
           ),
           ...(w.reason ? [tm('notice.reason', 'Reason: {reason}', { reason: w.reason })] : []),
         ],
@@ -212,13 +258,34 @@ export const withdrawalFlow = defineFlow({
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
         subject: tm('notice.withdrawalApproved.subject', 'Withdrawal of {amount} approved', {
-          amount: money(w.amount_cents),
+          amount: amountOf(w),
         }),
         paragraphs: [
           tm(
             'notice.withdrawalApproved.body',
             'Your withdrawal of {amount} was approved; it goes to your bank with our next payment file.',
-            { amount: money(w.amount_cents) },
+            { amount: amountOf(w) },
+          ),
+        ],
+      }),
+    },
+    // Bitcoin withdrawals (#32): approved, they wait for the next payout batch (a PSBT the operator signs offline).
+    approveBitcoin: {
+      from: 'pending',
+      to: 'approved',
+      by: 'admin',
+      notice: (w) => ({
+        kind: 'withdrawal.approved',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
+        subject: tm('notice.withdrawalApproved.subject', 'Withdrawal of {amount} approved', {
+          amount: amountOf(w),
+        }),
+        paragraphs: [
+          tm(
+            'notice.bitcoinWithdrawalApproved.body',
+            'Your withdrawal of {amount} to {address} was approved; it goes out with our next Bitcoin payout.',
+            { amount: amountOf(w), address: w.details },
           ),
         ],
       }),
@@ -233,11 +300,11 @@ export const withdrawalFlow = defineFlow({
         mailKind: null,
         link: '/dashboard/cashout',
         subject: tm('notice.withdrawalSent.subject', 'Withdrawal of {amount} sent to the bank', {
-          amount: money(w.amount_cents),
+          amount: amountOf(w),
         }),
         paragraphs: [
           tm('notice.withdrawalSent.body', "Your withdrawal of {amount} went out with today's payment file.", {
-            amount: money(w.amount_cents),
+            amount: amountOf(w),
           }),
         ],
       }),
@@ -251,13 +318,13 @@ export const withdrawalFlow = defineFlow({
         kind: 'withdrawal.paid',
         mailKind: 'withdrawal.paid',
         link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: money(w.amount_cents) }),
+        subject: tm('notice.withdrawalPaid.subject', 'Withdrawal of {amount} paid', { amount: amountOf(w) }),
         paragraphs: [
           tm(
             'notice.withdrawalSettled.body',
             'Your withdrawal of {amount} left our bank account (reference {reference}).',
             {
-              amount: money(w.amount_cents),
+              amount: amountOf(w),
               reference: String(w.end_to_end_id),
             },
           ),
@@ -283,13 +350,13 @@ export const withdrawalFlow = defineFlow({
         mailKind: 'withdrawal.rejected',
         link: '/dashboard/cashout',
         subject: tm('notice.withdrawalReleased.subject', 'Withdrawal of {amount} back in your balance', {
-          amount: money(w.amount_cents),
+          amount: amountOf(w),
         }),
         paragraphs: [
           tm(
             'notice.withdrawalReleased.body',
             'Your withdrawal of {amount} was not seen paid on the network (Bitcoin transaction {txid}), so it was not paid out: the funds are back in your balance.',
-            { amount: money(w.amount_cents), txid: String(w.payout_reference) },
+            { amount: amountOf(w), txid: String(w.payout_reference) },
           ),
           tm('notice.withdrawalReleased.advice', 'You can request a new withdrawal on the Cashout page.'),
         ],
@@ -336,6 +403,13 @@ export const withdrawalFlow = defineFlow({
       approved: ALREADY_APPROVED,
       sent: ALREADY_SENT,
     },
+    approveBitcoin: {
+      paid: ALREADY_PAID,
+      rejected: ALREADY_REJECTED,
+      cancelled: WAS_CANCELLED,
+      approved: ALREADY_APPROVED_BITCOIN,
+      sent: ALREADY_SENT_TO_NETWORK,
+    },
     send: {},
     settle: {},
     returnSent: {},
@@ -347,19 +421,19 @@ export const withdrawalFlow = defineFlow({
   },
 });
 
-function returnedNotice(w: { amount_cents: number }): MemberNotice {
+function returnedNotice(w: { amount_cents: number; method: string; sats: number | null }): MemberNotice {
   return {
     kind: 'withdrawal.returned',
     mailKind: 'withdrawal.rejected',
     link: '/dashboard/cashout',
     subject: tm('notice.withdrawalReturned.subject', 'Withdrawal of {amount} returned by the bank', {
-      amount: money(w.amount_cents),
+      amount: amountOf(w),
     }),
     paragraphs: [
       tm(
         'notice.withdrawalReturned.body',
         'The bank returned your withdrawal of {amount}; the funds are back in your balance.',
-        { amount: money(w.amount_cents) },
+        { amount: amountOf(w) },
       ),
       tm('notice.withdrawalReturned.advice', 'Please check your bank details before requesting another withdrawal.'),
     ],
@@ -370,7 +444,7 @@ function returnedNotice(w: { amount_cents: number }): MemberNotice {
 export async function requestWithdrawal(
   db: Database,
   user: Viewer & { email: string },
-  input: TWithdrawalRequestInput,
+  input: TDollarWithdrawalRequestInput,
   opts: {
     env: FlowEnv;
     /** Runs in the transaction that opens a new request (not on an idempotent replay): e.g. the two-factor code. */
@@ -416,6 +490,8 @@ export async function reviewWithdrawal(
     // A crypto payout is only ever approved with the transaction that pays it, and its amount in satoshis (#34).
     // (Not pending any more, the transition refuses it with the status's own words.)
     const crypto = paid && row?.method === 'crypto';
+    // A Bitcoin withdrawal (#32) is approved as is: the payout batch names its transaction later.
+    const bitcoin = paid && row?.method === 'bitcoin';
     if (crypto && row.status === 'pending') {
       if (!BITCOIN_TXID.test(input.payoutReference ?? '')) throw new AppError('BAD_INPUT', CRYPTO_NEEDS_TXID);
       if (input.payoutSats === undefined) throw new AppError('BAD_INPUT', CRYPTO_NEEDS_SATS);
@@ -426,7 +502,7 @@ export async function reviewWithdrawal(
     if (paid && row && row.user_id !== admin.id && (await tookPartInCredit(trx, row.user_id, admin.id))) {
       throw new AppError('FORBIDDEN', PARTICIPANT_PAYOUT_MESSAGE);
     }
-    const action = byFile ? 'approveForBank' : crypto ? 'approveCrypto' : input.decision;
+    const action = byFile ? 'approveForBank' : crypto ? 'approveCrypto' : bitcoin ? 'approveBitcoin' : input.decision;
     return runTransitionIn(trx, withdrawalFlow, action, {
       id: input.id,
       actor: admin,
@@ -436,7 +512,7 @@ export async function reviewWithdrawal(
         // A txid is stored in lower case, as the block source writes it.
         payout_reference: crypto
           ? (input.payoutReference?.toLowerCase() ?? null)
-          : paid && input.payoutReference
+          : paid && input.payoutReference && !bitcoin
             ? input.payoutReference
             : null,
         payout_sats: crypto ? (input.payoutSats ?? null) : null,

@@ -3,7 +3,7 @@ import { Text, Timeline } from '@chakra-ui/react';
 import { t } from '@lingui/core/macro';
 import { LuCheck, LuClock, LuSend, LuUndo2, LuX } from 'react-icons/lu';
 import type { TBitcoinDeposit, TDeposit, TDepositItem, TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatInteger, formatMoney, formatPrice } from '../../lib/format';
+import { formatDateTime, formatInteger, formatMoney, formatPrice, formatRequestAmount } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
 import { bitcoinStatusDetail, bitcoinStatusLabel, formatBtc, shortTxid } from '../../lib/bitcoin';
 
@@ -221,7 +221,7 @@ function BankDepositTimeline({ record: d, audience, reviewerName }: TimelineProp
 
 /** A withdrawal's life: requested (funds held) → paid / rejected / cancelled (or still waiting). */
 export function WithdrawalTimeline({ record: w, audience, reviewerName }: TimelineProps<TWithdrawal>) {
-  const money = formatMoney(w.amount);
+  const money = formatRequestAmount(w);
   const owner = audience === 'owner';
   const returned = owner
     ? t`The held ${money} returned to your balance.`

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { formatMoney } from '../../lib/format';
+import { formatRequestAmount } from '../../lib/format';
 import type { TText } from '../../lib/i18n-text';
 import { useSession } from '../../lib/session';
 import type { staleReviewTitle } from '../../lib/money-hooks';
@@ -76,13 +76,13 @@ export function RequestDesk<T extends DeskRecord, D extends string, I>({ spec }:
       emptyPendingDescription={spec.emptyPendingDescription}
       minW={spec.minW}
       detailHeader={spec.detailHeader}
-      rowLabel={(item) => words.deskTimeline(formatMoney(item.amount), item.userEmail)}
+      rowLabel={(item) => words.deskTimeline(formatRequestAmount(item), item.userEmail)}
       timeline={(item, reviewer) => <Timeline record={item} audience="admin" reviewerName={reviewer} />}
       actions={(item, size) => (
         <ReviewActions
           acceptLabel={words.acceptLabel()}
-          acceptName={words.acceptWhat(formatMoney(item.amount), item.userEmail)}
-          rejectName={words.rejectWhat(formatMoney(item.amount), item.userEmail)}
+          acceptName={words.acceptWhat(formatRequestAmount(item), item.userEmail)}
+          rejectName={words.rejectWhat(formatRequestAmount(item), item.userEmail)}
           onAccept={() => desk.openDialog(item, accept)}
           onReject={() => desk.openDialog(item, 'reject')}
           size={size}

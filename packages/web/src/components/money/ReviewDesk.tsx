@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatRequestAmount } from '../../lib/format';
 import { type TText, textOf } from '../../lib/i18n-text';
 import { EmptyState } from '../ui/states';
 import { DeskFilters, type DeskFiltersProps } from '../table/Filters';
@@ -126,7 +126,7 @@ export function ReviewDesk<T extends DeskRecord, S extends string>({
                 secondary={<Time iso={item.createdAt} format={formatDateTime} />}
               />
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                {formatMoney(item.amount)}
+                {formatRequestAmount(item)}
               </Table.Cell>
               {detailCell(item)}
               <Table.Cell>{statusBadge(item)}</Table.Cell>

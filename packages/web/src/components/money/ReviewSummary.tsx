@@ -1,6 +1,6 @@
 import { DataList, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatRequestAmount } from '../../lib/format';
 
 /** The facts of a request shown in its review dialog, as label/value pairs. */
 export function ReviewSummary({ rows }: { rows: [label: string, value: string][] }) {
@@ -29,7 +29,7 @@ export function RequestSummary({
   const { t } = useLingui();
   return (
     <Stack gap="3">
-      <ReviewSummary rows={[[t`User`, request.userEmail], [t`Amount`, formatMoney(request.amount)], ...rows]} />
+      <ReviewSummary rows={[[t`User`, request.userEmail], [t`Amount`, formatRequestAmount(request)], ...rows]} />
       <Text>{outcome}</Text>
     </Stack>
   );

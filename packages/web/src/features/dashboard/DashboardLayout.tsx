@@ -30,9 +30,11 @@ import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { useLocalePath } from '../../i18n/hooks';
 import { formatAssetAmount, formatMoney } from '../../lib/format';
 import { loginPathFor } from '../../lib/safe-next';
+import { ownImage } from '../../lib/own-image';
 import { markLoggedOut, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { isMenuItemActive, menuFor, type MenuItem } from './menu';
+import { DashboardSkeleton } from './DashboardSkeleton';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
 import { NotificationBell } from '../notification/NotificationBell';
 
@@ -121,6 +123,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
   };
   const fullName = `${user.firstName} ${user.lastName}`;
   const balance = formatMoney(user.balance);
+  const picture = ownImage(user.profilePicture);
   return (
     <Flex direction="column" h="full" gap="4">
       <Link asChild rounded="md" width="fit-content" textDecoration="none" _hover={{ textDecoration: 'none' }}>
@@ -131,7 +134,7 @@ function SidebarContent({ user, onLogout, loggingOut }: { user: TUser; onLogout:
       <HStack gap="3" p="3" bg="teal.subtle" rounded="lg">
         <Avatar.Root size="md" colorPalette="teal">
           <Avatar.Fallback name={fullName} />
-          {user.profilePicture ? <Avatar.Image src={user.profilePicture} alt="" /> : null}
+          {picture ? <Avatar.Image src={picture} alt="" /> : null}
         </Avatar.Root>
         <Box minW="0">
           <Text fontWeight="semibold" truncate data-testid="sidebar-name">
@@ -222,7 +225,8 @@ export default function DashboardLayout() {
     setDrawerOpen(false);
   }, [location.key]);
 
-  if (session.isPending) return <PageLoader minH="100vh" label={t`Loading your account...`} />;
+  // The frame at once (sidebar, header, content area), while the server says who is signed in.
+  if (session.isPending) return <DashboardSkeleton label={t`Loading your account...`} />;
   // Back to this page after signing in (e.g. a shared link, or the invest dialog's ?invest=).
   if (session.isUnauthorized)
     return <Navigate to={localePath(loginPathFor(`${location.pathname}${location.search}`))} replace />;
@@ -243,7 +247,7 @@ export default function DashboardLayout() {
 
   const user = session.user;
   return (
-    <Flex minH="100vh" bg="bg.subtle">
+    <Flex minH="100vh" bg="bg.subtle" data-testid="dashboard-frame" data-state="ready">
       <MemberPreferences />
       <SkipLink />
       <Box

@@ -11,9 +11,9 @@ import { useSiteConfig } from '../../lib/site-hooks';
 import { trpc } from '../../lib/trpc';
 import { useBitcoinInstructions } from '../deposit/BitcoinDeposit';
 
-type StepState = 'done' | 'waiting' | 'todo';
+type StepState = 'done' | 'waiting' | 'todo' | 'loading';
 
-function Step({ state, title, children }: { state: StepState; title: string; children: ReactNode }) {
+function Step({ state, title, children }: { state: StepState; title: string; children?: ReactNode }) {
   const { t } = useLingui();
   const icon = state === 'done' ? LuCircleCheck : state === 'waiting' ? LuClock : LuCircle;
   const color = state === 'done' ? 'fg.success' : state === 'waiting' ? 'fg.warning' : 'fg.subtle';
@@ -21,18 +21,52 @@ function Step({ state, title, children }: { state: StepState; title: string; chi
   return (
     <HStack as="li" align="start" gap="3" data-state={state}>
       <Icon as={icon} boxSize="5" color={color} mt="0.5" flexShrink={0} aria-hidden />
-      <Box>
+      <Box flex="1" minW="0">
         <Text fontWeight="semibold">
-          {title}{' '}
-          <Text as="span" srOnly>
-            ({stateWords})
+          {title}
+          {state === 'loading' ? null : (
+            <>
+              {' '}
+              <Text as="span" srOnly>
+                ({stateWords})
+              </Text>
+            </>
+          )}
+        </Text>
+        {state === 'loading' ? (
+          // One line of the description's size (a line of sm text), until the data says which description.
+          <Box h="5" py="1">
+            <Box h="full" w="70%" rounded="sm" bg="bg.emphasized" opacity={0.6} />
+          </Box>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            {children}
           </Text>
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {children}
-        </Text>
+        )}
       </Box>
     </HStack>
+  );
+}
+
+/**
+ * The checklist's card and steps as they will stand, their descriptions greyed, while what ticks them loads: the
+ * card takes its place at once, so the plans below it do not move down when the data arrives.
+ */
+function ChecklistLoading() {
+  const { t } = useLingui();
+  return (
+    <Card.Root as="section" aria-labelledby="start-title" aria-busy="true" data-testid="member-checklist-loading">
+      <Card.Body gap="4">
+        <Heading as="h2" id="start-title" size="lg">
+          <Trans>Getting started</Trans>
+        </Heading>
+        <Stack as="ol" gap="3" listStyleType="none">
+          <Step state="loading" title={t`Verify your email`} />
+          <Step state="loading" title={t`Deposit money`} />
+          <Step state="loading" title={t`Invest in a plan`} />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -46,7 +80,9 @@ function Checklist() {
   // the member can do now.
   const account = trpc.account.get.useQuery(undefined, { retry: false, enabled: !!user });
   const { bitcoin } = useBitcoinInstructions();
-  if (!user || !deposits.data || account.isPending) return null;
+  // Without the deposits (a failed load) there is nothing true to tick: no checklist, as before it loaded.
+  if (deposits.isError) return null;
+  if (!user || !deposits.data || account.isPending) return <ChecklistLoading />;
   const bankOpen = account.data?.isSet === true;
   const confirmed = deposits.data.items.some((d) => d.status === 'confirmed');
   const pending = deposits.data.items.some((d) => d.status === 'pending');
@@ -207,6 +243,9 @@ export function MemberStart() {
     { limit: 100, userId: user?.id },
     { enabled: !!user && user.accountType === 'user' },
   );
-  if (!user || user.accountType !== 'user' || !positions.data) return null;
+  if (!user || user.accountType !== 'user') return null;
+  // Most members who see this page have not invested yet: the checklist's place is kept while we find out.
+  if (positions.isError) return null;
+  if (!positions.data) return <ChecklistLoading />;
   return positions.data.items.length === 0 ? <Checklist /> : <Summary positions={positions.data.items} />;
 }

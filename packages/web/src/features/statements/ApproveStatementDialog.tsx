@@ -73,12 +73,17 @@ export function ApproveStatementDialog({ statementId, period, busy, onConfirm, o
             <Text as="dd" fontWeight="semibold" textAlign="end">
               {sum}
             </Text>
-            <Text as="dt" color="fg.muted">
-              <Trans>Bank fees (booked as the platform's expense)</Trans>
-            </Text>
-            <Text as="dd" fontWeight="semibold" textAlign="end" data-testid="statement-approval-fees">
-              <Plural value={fees.lines} one="# fee" other="# fees" />, {formatMoney(fees.amount)}
-            </Text>
+            {/* The bank's own fees (#34), when the statement has any: booked on approval, no member's money. */}
+            {fees.lines > 0 ? (
+              <>
+                <Text as="dt" color="fg.muted">
+                  <Trans>Bank fees (booked as the platform's expense)</Trans>
+                </Text>
+                <Text as="dd" fontWeight="semibold" textAlign="end" data-testid="statement-approval-fees">
+                  <Plural value={fees.lines} one="# fee" other="# fees" />, {formatMoney(fees.amount)}
+                </Text>
+              </>
+            ) : null}
             <Text as="dt" color="fg.muted">
               <Trans>Exceptions (not credited)</Trans>
             </Text>

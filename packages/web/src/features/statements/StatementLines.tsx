@@ -249,7 +249,8 @@ function LineRows({
           </Badge>
         </Table.Cell>
         <Table.Cell>
-          <Text fontSize="sm">
+          {/* Wraps: a long reason is read whole on a phone (scrolled into view, never wider than the screen). */}
+          <Text fontSize="sm" minW="12rem" maxW="18rem">
             {line.matchKind === 'fee' && line.status === 'matched'
               ? t`The bank's fee: booked when the statement is approved`
               : line.matchKind === 'fee' && line.status === 'applied'

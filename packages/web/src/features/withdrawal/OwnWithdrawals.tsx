@@ -8,6 +8,7 @@ import { WithdrawalStatusBadge } from '../../components/money/StatusBadge';
 import { WithdrawalTimeline } from '../../components/money/MoneyTimeline';
 import { OwnRequests, type OwnRequestsSpec } from '../../components/money/OwnRequests';
 import { PayToCell } from '../../components/money/RequestCells';
+import { formatRequestAmount } from '../../lib/format';
 
 // Built while rendering (not at module level) so that its words follow the language shown.
 const ownWithdrawals = (): OwnRequestsSpec<TWithdrawal> => ({
@@ -18,6 +19,7 @@ const ownWithdrawals = (): OwnRequestsSpec<TWithdrawal> => ({
     label: t`Go to Cashout`,
   },
   minW: '30rem',
+  amountText: (w) => formatRequestAmount(w),
   detailHeader: t`Pay to`,
   detailCell: (w) => <PayToCell withdrawal={w} />,
   status: (w) => (

@@ -9,12 +9,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ZBankPayee,
   ZWithdrawalDetailsText,
-  ZWithdrawalMethod,
+  ZDollarWithdrawalMethod,
   checkWithdrawalDetails,
   dollarsToCents,
   type TBankPayeeInput,
   type TWithdrawal,
-  type TWithdrawalMethod,
+  type TDollarWithdrawalMethod,
 } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
@@ -49,7 +49,7 @@ function bankPayee(v: {
 const ZWithdrawalForm = z
   .object({
     amount: ZAmountText,
-    method: ZWithdrawalMethod,
+    method: ZDollarWithdrawalMethod,
     details: z.string(),
     bankKind: z.enum(BANK_KINDS),
     iban: z.string(),
@@ -76,7 +76,7 @@ type WithdrawalFormInput = z.input<typeof ZWithdrawalForm>;
 type WithdrawalFormOutput = z.output<typeof ZWithdrawalForm>;
 
 /** The contract's WITHDRAWAL_DETAILS words (label and placeholder of each method's field) in the reader's language. */
-const DETAILS_WORDS: Record<TWithdrawalMethod, { label: MessageDescriptor; placeholder: MessageDescriptor }> = {
+const DETAILS_WORDS: Record<TDollarWithdrawalMethod, { label: MessageDescriptor; placeholder: MessageDescriptor }> = {
   bank: { label: msg`Bank Account Number`, placeholder: msg`Enter your bank account number` },
   paypal: { label: msg`PayPal Email`, placeholder: msg`Enter your PayPal email` },
   crypto: { label: msg`Crypto Wallet Address`, placeholder: msg`Enter your crypto wallet address` },
@@ -89,7 +89,7 @@ const BANK_KIND_WORDS: Record<BankKind, MessageDescriptor> = {
 };
 
 /** The method names of the select (WITHDRAWAL_METHOD_LABELS), in the reader's language. */
-const METHOD_WORDS: Record<TWithdrawalMethod, MessageDescriptor> = {
+const METHOD_WORDS: Record<TDollarWithdrawalMethod, MessageDescriptor> = {
   bank: msg`Bank Transfer`,
   paypal: msg`PayPal`,
   crypto: msg`Cryptocurrency`,
@@ -199,7 +199,7 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
             </Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...register('method')}>
-                {ZWithdrawalMethod.options.map((m) => (
+                {ZDollarWithdrawalMethod.options.map((m) => (
                   <option key={m} value={m}>
                     {t(METHOD_WORDS[m])}
                   </option>

@@ -5,7 +5,7 @@ import type { TWithdrawal } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
+import { formatRequestAmount } from '../../lib/format';
 import { toaster } from '../../components/ui/toaster';
 import { WITHDRAWAL_METHOD_LABELS, withdrawalStatusOf } from '../../lib/money-labels';
 import { RecentRequestsCard, StatusCell } from '../../components/money/RecentRequestsCard';
@@ -21,7 +21,7 @@ export function WithdrawalHistory() {
   const cancel = trpc.withdrawal.cancel.useMutation({
     onSuccess: async (w) => {
       setToCancel(null);
-      const amount = formatMoney(w.amount);
+      const amount = formatRequestAmount(w);
       toaster.create({
         type: 'success',
         title: t`Withdrawal cancelled: ${amount} is back in your balance.`,
@@ -46,6 +46,7 @@ export function WithdrawalHistory() {
       noun="withdrawals"
       emptyDescription={t`Withdrawals you request appear here with their status.`}
       minW="640px"
+      amount={(w) => formatRequestAmount(w)}
       columns={[t`Method`, t`Details`, t`Status`]}
       actionColumn={t`Action`}
       query={withdrawals}
@@ -84,7 +85,8 @@ export function WithdrawalHistory() {
       >
         <Text>
           <Trans>
-            The request for {formatMoney(toCancel?.amount)} will be cancelled and the amount returned to your balance.
+            The request for {toCancel ? formatRequestAmount(toCancel) : ''} will be cancelled and the amount returned to
+            your balance.
           </Trans>
         </Text>
       </ActionDialog>

@@ -2,6 +2,7 @@ import { Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../../lib/session';
 import { WithdrawalForm } from './WithdrawalForm';
+import { BitcoinWithdrawalForm } from './BitcoinWithdrawalForm';
 import { WithdrawalHistory } from './WithdrawalHistory';
 import { PageIntro } from '../dashboard/PageIntro';
 
@@ -17,7 +18,10 @@ export default function WithdrawalPage() {
         </Trans>
       </PageIntro>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <WithdrawalForm balance={user?.balance} />
+        <Stack gap="6">
+          <WithdrawalForm balance={user?.balance} />
+          <BitcoinWithdrawalForm />
+        </Stack>
         <Card.Root>
           <Card.Body>
             <Stack gap="3" fontSize="sm" color="fg.muted">

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { ZWithdrawalReviewInput, type TWithdrawalReviewInput, type TWithdrawal } from '@vestora/contract';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatRequestAmount } from '../../lib/format';
 import { WITHDRAWAL_METHOD_LABELS } from '../../lib/money-labels';
 import { RequestReviewDialog, type RequestReviewSpec } from '../../components/money/RequestReviewDialog';
 import type { DeskReviewDialogProps } from '../../components/money/use-review-desk';
@@ -62,7 +62,7 @@ const withdrawalReview = (): RequestReviewSpec<
     [t`Requested`, formatDateTime(w.createdAt)],
   ],
   outcomes: (w) => {
-    const amount = formatMoney(w.amount);
+    const amount = formatRequestAmount(w);
     const email = w.userEmail;
     return {
       accept:

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TWithdrawal } from '@vestora/contract';
-import { formatMoney } from '../../lib/format';
+import { formatRequestAmount } from '../../lib/format';
 import { ActionDialog } from '../../components/ui/dialog';
 
 /** The 'Success!' alertdialog after a withdrawal request; open while `withdrawal` is set. */
@@ -23,8 +23,8 @@ export function WithdrawalSuccessDialog({
     >
       <Text>
         <Trans>
-          Your withdrawal request for {formatMoney(withdrawal?.amount)} was submitted and is pending review. The funds
-          are on hold until the request is processed; you can cancel it while it is pending.
+          Your withdrawal request for {withdrawal ? formatRequestAmount(withdrawal) : ''} was submitted and is pending
+          review. The funds are on hold until the request is processed; you can cancel it while it is pending.
         </Trans>
       </Text>
     </ActionDialog>

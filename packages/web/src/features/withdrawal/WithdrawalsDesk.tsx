@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { TWithdrawal, TWithdrawalReviewInput } from '@vestora/contract';
 import { trpc } from '../../lib/trpc';
-import { formatMoney } from '../../lib/format';
+import { formatRequestAmount } from '../../lib/format';
 import { WITHDRAWAL_FILTER_STATUS } from '../../lib/money-labels';
 import { useWithdrawalPages } from '../../lib/money-hooks';
 import { WithdrawalStatusBadge } from '../../components/money/StatusBadge';
@@ -51,7 +51,7 @@ const withdrawalDesk = (): RequestDeskSpec<
       </Stack>
     ),
   reviewedToast: (w) => {
-    const amount = formatMoney(w.amount);
+    const amount = formatRequestAmount(w);
     const email = w.userEmail;
     const reference = w.payoutReference;
     if (w.status === 'approved') {
