@@ -100,6 +100,7 @@ async function main() {
     const index: AddressIndex = new Map(scripts.map((s) => [s.script, { userId: s.userId, address: '' }]));
     const chainTxs = txs.map((t) => ({
       txid: t.txid,
+      inputs: [],
       outputs: t.outputs.map((o, vout) => ({ vout, scriptHex: o.scriptHex, address: null, sats: o.sats })),
       block: null,
     }));

@@ -11,6 +11,7 @@ const ROUTES = [
   '/about',
   '/privacy',
   '/contact',
+  '/reserves',
   '/create-account',
   '/login',
   '/newsletter/confirm',

@@ -190,3 +190,40 @@ export const ZBitcoinResolveAmountInput = z.strictObject({
 
 export const ZBitcoinExceptionList = z.object({ items: z.array(ZBitcoinException) });
 export type TBitcoinExceptionList = z.infer<typeof ZBitcoinExceptionList>;
+
+/**
+ * bitcoin.utxos() (admin, #32): the coins we hold, every output paying an address of BTC_XPUB (the members'
+ * external chain m/0/i and our change chain m/1/i) that no transaction in a block spends yet, newest first.
+ */
+export const ZBitcoinUtxo = z.object({
+  txid: z.string(),
+  vout: z.number().int(),
+  address: z.string(),
+  chain: z.enum(['external', 'change']),
+  /** The address's index on its chain (m/0/index or m/1/index). */
+  index: z.number().int(),
+  /** In BTC, a decimal string with 8 places. */
+  amount: z.string(),
+  sats: z.string(),
+  /** 0 while in the mempool; tip - block height + 1 once in a block. */
+  confirmations: z.number().int(),
+  confirmedHeight: z.number().int().nullable(),
+  /** A transaction in the mempool spending it (a spend in a block takes it off the list). */
+  spentByTxid: z.string().nullable(),
+  /** The payout batch it is set aside for. */
+  reservedBy: z.string().nullable(),
+  firstSeenAt: z.string(),
+});
+export type TBitcoinUtxo = z.infer<typeof ZBitcoinUtxo>;
+export const ZBitcoinUtxoList = z.object({
+  /** The source's tip when last read (null before the first read). */
+  tipHeight: z.number().int().nullable(),
+  /** BTC in outputs that are in a block and not spent in one: what the reserves count. */
+  confirmed: z.string(),
+  /** BTC in outputs still in the mempool. */
+  unconfirmed: z.string(),
+  items: z.array(ZBitcoinUtxo),
+  /** More outputs than the list shows. */
+  truncated: z.boolean(),
+});
+export type TBitcoinUtxoList = z.infer<typeof ZBitcoinUtxoList>;

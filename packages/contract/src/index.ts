@@ -25,6 +25,7 @@ export * from './account-security.ts';
 export * from './role-request.ts';
 export * from './approval.ts';
 export * from './trade.ts';
+export * from './reserves.ts';
 export * from './recurring.ts';
 export * from './site.ts';
 export * from './app-routes.ts';

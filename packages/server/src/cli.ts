@@ -7,6 +7,7 @@ import { AppError } from './lib/errors.ts';
 import { promptHidden } from './lib/prompt.ts';
 import { runTreasuryFund, TREASURY_FUND_USAGE } from './modules/trade/trade.cli.ts';
 import { runLedgerVerify } from './modules/ledger/ledger.cli.ts';
+import { RESERVES_USAGE, runReservesPublish, runReservesVerify } from './modules/reserves/reserves.cli.ts';
 import { BTC_ADDRESS_USAGE, runBtcAddress } from './modules/bitcoin/bitcoin.cli.ts';
 import { systemClock } from './clock.ts';
 import { runStatementImport, STATEMENT_IMPORT_USAGE } from './modules/bank-statement/bank-statement.cli.ts';
@@ -30,6 +31,7 @@ Commands:
   ${STATEMENT_IMPORT_USAGE}
   ${BTC_ADDRESS_USAGE}
   ${TREASURY_FUND_USAGE}
+  ${RESERVES_USAGE}
 
 With the embedded database (no DATABASE_URL) stop the server first: the database belongs to one process.`;
 
@@ -162,6 +164,14 @@ async function main(argv: string[]): Promise<number> {
       return runStatementImport(rest);
     case 'btc:address':
       return runBtcAddress(rest, loadConfig(), (message, code) => {
+        throw new CliError(message, code);
+      });
+    case 'reserves:verify':
+      return runReservesVerify(rest, (message, code) => {
+        throw new CliError(message, code);
+      });
+    case 'reserves:publish':
+      return runReservesPublish(rest, (message, code) => {
         throw new CliError(message, code);
       });
     case 'treasury:fund':

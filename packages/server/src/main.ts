@@ -14,6 +14,7 @@ import { startPriceAlertRunner } from './modules/alert/alert.runner.ts';
 import { startRecurringBuyRunner } from './modules/recurring/recurring.runner.ts';
 import { configSecrets, createJobRunner } from './modules/job/job.runner.ts';
 import { startAccountStatementRunner } from './modules/account-statement/account-statement.job.ts';
+import { startReservesJob } from './modules/reserves/reserves.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
@@ -75,6 +76,8 @@ async function main() {
   // Ended sessions are purged now and every few minutes.
   startSessionPurge(app.deps, jobs);
   startReportExpiry(app.deps, jobs);
+  // #32: each closed month's reserves and balance tree, published in the first hour after it ends.
+  startReservesJob(app.deps, jobs);
   // Builds requested data exports (#21) every DATA_EXPORT_POLL_MS.
   startDataExportRunner(app.deps, jobs);
   // Bitcoin deposits: only with BTC_XPUB (nothing runs otherwise).

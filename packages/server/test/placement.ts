@@ -86,6 +86,8 @@ export const PLACEMENT: Record<string, Placement> = {
   'authorization.test.ts': 'pg',
   'authz/four-eyes.test.ts': 'pg',
   'bitcoin.watcher.test.ts': 'pg',
+  'bitcoin.utxos.test.ts': 'pg', // #32: the coins we hold, through spends and reorgs
+  'reserves/reserves.test.ts': 'pg', // #32: reserves in the open, the monthly tree and members' proofs
   'bitcoin.payouts.test.ts': 'pg', // #34: a crypto payout is sent until the chain shows it paid
   'bitcoin-withdrawal/request.test.ts': 'pg', // #32: BTC held at once with its fee, address checked, four eyes
   'bounded-requests.test.ts': 'pg',

@@ -49,6 +49,7 @@ const HomePage = lazyPage(
 const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
 const PrivacyPage = lazyPage(() => import('./features/public/PrivacyPage'));
 const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
+const ReservesPage = lazyPage(() => withAppTheme(import('./features/reserves/ReservesPage')));
 const NotFoundPage = lazyPage(() => withAppTheme(import('./features/public/NotFoundPage')));
 const SignupPage = lazyPage(() => import('./features/auth/SignupPage'));
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
@@ -96,6 +97,7 @@ const publicPages: RouteObject[] = [
   { path: 'about', element: <AboutPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'contact', element: <ContactPage /> },
+  { path: 'reserves', element: <ReservesPage /> },
   { path: 'create-account', element: <SignupPage /> },
   { path: 'login', element: <LoginPage /> },
   { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },

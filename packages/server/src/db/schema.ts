@@ -407,6 +407,77 @@ export interface BitcoinAddressTable {
 }
 
 /** The chain watcher's one state row (id 1): progress, the source's tip, the last error and the scan lease. */
+/** #32: an output paying an address of BTC_XPUB (chain 0 external, 1 change), as the watcher last saw it. */
+export interface BitcoinUtxoTable {
+  txid: string;
+  vout: number;
+  address: string;
+  script_hex: string;
+  chain: number;
+  derivation_index: number;
+  /** bigint: pg answers a decimal string. */
+  value_sats: ColumnType<string, number | bigint | string, never>;
+  /** The height of the block holding its transaction; null while in the mempool. */
+  confirmed_height: number | null;
+  /** The transaction seen spending it (null: unspent), and that one's block height (null: in the mempool). */
+  spent_by_txid: string | null;
+  spent_height: number | null;
+  /** The payout batch it is set aside for (later: PSBT withdrawals). */
+  reserved_by: string | null;
+  first_seen_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** #32: what the operator declares to hold of an asset the server cannot read (numeric(78,0) as a string). */
+export interface ReserveDeclarationTable {
+  asset: string;
+  amount: string;
+  note: string | null;
+  declared_by: string | null;
+  declared_at: Timestamp;
+}
+
+/** #32: a closed month's figures for one asset (numeric(78,0) as decimal strings, smallest unit). */
+export interface ReserveSnapshotTable {
+  month: string;
+  asset: string;
+  liabilities: string;
+  treasury: string;
+  reserves: string | null;
+  source: 'chain' | 'bank_statement' | 'declared';
+  reserves_as_of: Timestamp | null;
+  taken_at: Timestamp;
+}
+
+/** #32: the month's published Merkle-sum tree of members' balances. */
+export interface LiabilityTreeTable {
+  month: string;
+  root_hash: string;
+  /** The exact JSON that was hashed. */
+  root_sums: string;
+  leaf_count: number;
+  levels: number;
+  built_at: Timestamp;
+}
+
+/** #32: one node of a month's tree (level 0: leaves). */
+export interface LiabilityNodeTable {
+  month: string;
+  level: number;
+  position: number;
+  hash: string;
+  sums: string;
+}
+
+/** #32: a member's leaf of a month's tree, with its secret leafId and salt. */
+export interface LiabilityLeafTable {
+  month: string;
+  user_id: string;
+  position: number;
+  leaf_id: string;
+  salt: string;
+}
+
 export interface BitcoinWatcherTable {
   id: number;
   height: number | null;
@@ -900,6 +971,12 @@ export interface DB {
   bitcoin_deposits: BitcoinDepositTable;
   bitcoin_addresses: BitcoinAddressTable;
   bitcoin_watcher: BitcoinWatcherTable;
+  bitcoin_utxos: BitcoinUtxoTable;
+  reserve_declarations: ReserveDeclarationTable;
+  reserve_snapshots: ReserveSnapshotTable;
+  liability_trees: LiabilityTreeTable;
+  liability_nodes: LiabilityNodeTable;
+  liability_leaves: LiabilityLeafTable;
   bitcoin_blocks: BitcoinBlockTable;
   bitcoin_exceptions: BitcoinExceptionTable;
   bitcoin_payout_checks: BitcoinPayoutCheckTable;

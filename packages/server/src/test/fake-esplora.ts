@@ -12,6 +12,8 @@ export interface FakeOutput {
 /** A transaction in the fake chain (txid made up unless given). */
 export interface FakeTx {
   txid: string;
+  /** The outpoints it spends (#32; none: a transaction from outside that spends nothing we know). */
+  inputs?: { txid: string; vout: number }[];
   outputs: FakeOutput[];
 }
 
@@ -29,12 +31,16 @@ export interface FakeEsplora {
   height(): number;
   /** A transaction paying `outputs` (a fresh txid). */
   tx(...outputs: FakeOutput[]): FakeTx;
+  /** A transaction spending `inputs` and paying `outputs` (a fresh txid). */
+  spend(inputs: { txid: string; vout: number }[], ...outputs: FakeOutput[]): FakeTx;
   /** Mines a block on the tip with these transactions (taken out of the mempool); answers its height. */
   addBlock(txs?: FakeTx[]): number;
   /** Mines `n` empty blocks. */
   addBlocks(n: number): void;
   /** Puts a transaction in the mempool. */
   addToMempool(tx: FakeTx): void;
+  /** Takes a transaction out of the mempool (replaced or expired: the source no longer knows it). */
+  dropFromMempool(txid: string): void;
   /**
    * Replaces the top `depth` blocks with `newBlocks` (each a list of transactions). Transactions of dropped
    * blocks that are not in the new ones go back to the mempool unless `dropTxs` says they vanish (double spent).
@@ -75,7 +81,16 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
     txid: tx.txid,
     version: 2,
     locktime: 0,
-    vin: [],
+    vin: (tx.inputs ?? []).map((i) => ({
+      txid: i.txid,
+      vout: i.vout,
+      prevout: null,
+      scriptsig: '',
+      scriptsig_asm: '',
+      witness: [],
+      is_coinbase: false,
+      sequence: 4294967293,
+    })),
     vout: tx.outputs.map((o) => ({
       scriptpubkey: o.scriptHex,
       scriptpubkey_asm: '',
@@ -161,6 +176,7 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
     },
     height: () => chain.length - 1,
     tx: (...outputs) => ({ txid: hex32(), outputs }),
+    spend: (inputs, ...outputs) => ({ txid: hex32(), inputs, outputs }),
     addBlock(txs = []) {
       const height = chain.length;
       for (const t of txs) {
@@ -177,6 +193,9 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
     },
     addToMempool(tx) {
       mempool.set(tx.txid, tx);
+    },
+    dropFromMempool(txid) {
+      mempool.delete(txid);
     },
     reorg(depth, newBlocks, o = {}) {
       forks++;

@@ -25,6 +25,7 @@ import { orderRouter } from '../modules/order/order.router.ts';
 import { priceAlertRouter } from '../modules/alert/alert.router.ts';
 import { recurringBuyRouter } from '../modules/recurring/recurring.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
+import { reservesRouter } from '../modules/reserves/reserves.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 /** Every procedure the product serves. */
@@ -59,6 +60,7 @@ export const appRouter = router({
   priceAlert: priceAlertRouter,
   portfolio: portfolioRouter,
   treasury: treasuryRouter,
+  reserves: reservesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,8 @@ const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: '
 export const bitcoinCases: AuthzCases = {
   'bitcoin.status': adminOnly,
   'bitcoin.exceptions': adminOnly,
+  // #32: the coins we hold.
+  'bitcoin.utxos': adminOnly,
   // #27: an admin settles the amount of a payment whose reads disagreed.
   'bitcoin.resolveAmount': { ...adminOnly, input: () => ({ exceptionId: randomUUID(), sats: 1_000 }) },
 };

@@ -108,6 +108,7 @@ export const site: SiteContent = {
       { label: msg`Home`, to: '/' },
       { label: msg`About Us`, to: '/about' },
       { label: msg`Contact`, to: '/contact' },
+      { label: msg`Reserves`, to: '/reserves' },
     ],
   },
 

@@ -5,7 +5,16 @@
  * app's screens load the rest when the dashboard opens (another chunk). vite.config.ts groups the chunks by
  * this list; src/i18n/index.ts loads them.
  */
-export const PUBLIC_CATALOGS = ['public', 'auth', 'market', 'plans', 'referral', 'investment', 'common'] as const;
+export const PUBLIC_CATALOGS = [
+  'public',
+  'auth',
+  'market',
+  'plans',
+  'referral',
+  'investment',
+  'reserves',
+  'common',
+] as const;
 
 export type CatalogPart = 'public' | 'app';
 

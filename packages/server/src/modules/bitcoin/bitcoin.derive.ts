@@ -34,6 +34,8 @@ export interface AccountKey {
   network: BitcoinNetwork;
   /** The external chain (m/0) of the account. */
   external: HDKey;
+  /** The change chain (m/1) of the account (#32: our own change, watched as coins we hold). */
+  change: HDKey;
 }
 
 /** Parses an account-level extended public key; throws an Error with a readable message. */
@@ -54,15 +56,19 @@ export function parseAccountKey(extendedKey: string, network: BitcoinNetwork): A
     throw new Error(`BTC_XPUB is not a valid extended public key: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (hd.privateKey) throw new Error('BTC_XPUB must be a public key: the server never holds a private key');
-  return { kind: v.kind, network, external: hd.deriveChild(0) };
+  return { kind: v.kind, network, external: hd.deriveChild(0), change: hd.deriveChild(1) };
 }
 
 const hash160 = (b: Uint8Array) => ripemd160(sha256(b));
 
-/** The address and scriptPubKey (hex) of m/0/index. */
-export function deriveAddress(key: AccountKey, index: number): { address: string; scriptHex: string } {
+/** The address and scriptPubKey (hex) of m/0/index (chain 1: the change address m/1/index). */
+export function deriveAddress(
+  key: AccountKey,
+  index: number,
+  chain: 0 | 1 = 0,
+): { address: string; scriptHex: string } {
   if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) throw new Error(`bad address index ${index}`);
-  const pub = key.external.deriveChild(index).publicKey;
+  const pub = (chain === 1 ? key.change : key.external).deriveChild(index).publicKey;
   if (!pub) throw new Error('derived key has no public key');
   const net = NETWORKS[key.network];
   const pkh = hash160(pub);

@@ -42,7 +42,7 @@ export async function insertAddress(
 export function listAddressesAfter(db: Db, afterSeq: number) {
   return db
     .selectFrom('bitcoin_addresses')
-    .select(['seq', 'script_hex', 'user_id', 'address'])
+    .select(['seq', 'script_hex', 'user_id', 'address', 'derivation_index'])
     .where('seq', '>', afterSeq)
     .orderBy('seq')
     .execute();

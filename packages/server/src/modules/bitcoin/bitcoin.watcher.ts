@@ -4,15 +4,20 @@
 // instance scans at a time (a lease row in the database); every effect is keyed in the database, so a second
 // instance or a restart cannot credit twice.
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LineLogger } from '../../lib/line-logger.ts';
 import { type Job, type JobRunner, runnerFor } from '../job/job.runner.ts';
 import { runTransition, runTransitionIn } from '../money/money.core.ts';
+import { deriveAddress } from './bitcoin.derive.ts';
 import { bitcoinDepositFlow, type ChainFacts } from './bitcoin.flow.ts';
 import * as repo from './bitcoin.repo.ts';
+import { accountKeyOf } from './bitcoin.service.ts';
+import * as coins from './bitcoin.utxo.repo.ts';
 import type { ChainTx, EsploraClient } from './esplora.client.ts';
 import { BITCOIN_EXCEPTION_TEXT, formatEnglish } from '@vestora/contract';
 
@@ -31,6 +36,23 @@ const MAX_BLOCKS_PER_TICK = 100;
 const MEMPOOL_TXS_PER_TICK = 500;
 /** Hashes of recent blocks kept, to find the fork point of a reorg. */
 const KEEP_BLOCKS = 200;
+/** Change addresses (m/1/i) watched past the highest one paid (BIP44's gap limit). */
+export const CHANGE_GAP = 20;
+
+/** Every address of BTC_XPUB the watcher knows, by scriptPubKey (hex): the members' and the change chain's. */
+export type WalletIndex = Map<string, { address: string; chain: 0 | 1; index: number }>;
+
+/** Every output of `txs` paying an address of ours (#32: the coins we hold, dust included). */
+export function ownOutputs(txs: readonly ChainTx[], wallet: WalletIndex): coins.OwnOutput[] {
+  const found: coins.OwnOutput[] = [];
+  for (const tx of txs) {
+    for (const o of tx.outputs) {
+      const w = wallet.get(o.scriptHex);
+      if (w) found.push({ ...w, txid: tx.txid, vout: o.vout, scriptHex: o.scriptHex, sats: o.sats });
+    }
+  }
+  return found;
+}
 
 /** A payment's chain facts for a move that credits nothing (no price, no credit). */
 const unpriced = (p: { txid: string; vout: number; sats: number }): ChainFacts => ({
@@ -105,6 +127,8 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
   const owner = opts.owner ?? `watcher-${randomUUID()}`;
   const leaseMs = opts.leaseMs ?? Math.max(2 * config.BTC_POLL_MS, 60_000);
   const index: AddressIndex = new Map();
+  const wallet: WalletIndex = new Map();
+  let changeWatched = -1;
   let indexSeq = 0;
   let knownMempool = new Set<string>();
   let job: Job<TickOutcome> | null = null;
@@ -114,18 +138,72 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
   const env = () => ({ now: clock.now(), config });
   const lease = () => repo.takeLease(db, owner, clock.now(), new Date(clock.now().getTime() + leaseMs));
 
+  const addToIndex = (r: Awaited<ReturnType<typeof repo.listAddressesAfter>>[number]) => {
+    index.set(r.script_hex, { userId: r.user_id, address: r.address });
+    wallet.set(r.script_hex, { address: r.address, chain: 0, index: r.derivation_index });
+    indexSeq = Math.max(indexSeq, Number(r.seq));
+  };
+
   /** Loads addresses stored since the last look; a full reload if the count says one was missed. */
   async function refreshIndex(): Promise<void> {
-    for (const r of await repo.listAddressesAfter(db, indexSeq)) {
-      index.set(r.script_hex, { userId: r.user_id, address: r.address });
-      indexSeq = Math.max(indexSeq, Number(r.seq));
-    }
+    for (const r of await repo.listAddressesAfter(db, indexSeq)) addToIndex(r);
     if ((await repo.countAddresses(db)) !== index.size) {
       index.clear();
+      for (const [k, v] of wallet) if (v.chain === 0) wallet.delete(k);
       indexSeq = 0;
-      for (const r of await repo.listAddressesAfter(db, 0)) {
-        index.set(r.script_hex, { userId: r.user_id, address: r.address });
-        indexSeq = Math.max(indexSeq, Number(r.seq));
+      for (const r of await repo.listAddressesAfter(db, 0)) addToIndex(r);
+    }
+    // The change chain: every address up to CHANGE_GAP past the highest one paid.
+    const key = accountKeyOf(config);
+    const upTo = (await coins.maxChangeIndex(db)) + CHANGE_GAP;
+    if (key) {
+      for (let i = changeWatched + 1; i <= upTo; i++) {
+        const { address, scriptHex } = deriveAddress(key, i, 1);
+        wallet.set(scriptHex, { address, chain: 1, index: i });
+      }
+      changeWatched = Math.max(changeWatched, upTo);
+    }
+  }
+
+  /**
+   * The coins a block (`height`) or the mempool (null) shows: our new outputs, and our outputs its transactions
+   * spend (an output spent in the block that created it included).
+   */
+  async function recordCoins(trx: Transaction<DB>, txs: readonly ChainTx[], height: number | null): Promise<void> {
+    const now = clock.now();
+    await coins.upsertUtxos(trx, ownOutputs(txs, wallet), height, now);
+    const prev = [...new Set(txs.flatMap((t) => t.inputs.map((i) => i.txid)))];
+    const ours = new Map((await coins.findOwnOutpoints(trx, prev)).map((o) => [`${o.txid}:${o.vout}`, o] as const));
+    if (ours.size === 0) return;
+    for (const tx of txs) {
+      for (const i of tx.inputs) {
+        const o = ours.get(`${i.txid}:${i.vout}`);
+        if (!o) continue;
+        // Already recorded (a mempool sighting adds nothing to a spend recorded from a block).
+        if (o.spent_by_txid === tx.txid && (o.spent_height !== null || height === null)) continue;
+        // A spend in a block wins over one seen in the mempool; a mempool spend never replaces a confirmed one.
+        if (height === null && o.spent_height !== null) continue;
+        await coins.markSpent(trx, i, tx.txid, height, now);
+      }
+    }
+  }
+
+  /**
+   * Transactions we know only from the mempool (`mempool`: its txids now): one now in a block takes its height;
+   * one in neither (double spent, dropped) is forgotten: its outputs dropped, what it spent unspent again.
+   */
+  async function settlePendingCoins(mempool: ReadonlySet<string>): Promise<void> {
+    const pending = await coins.pendingTxids(db);
+    for (const txid of new Set([...pending.created, ...pending.spending])) {
+      if (mempool.has(txid)) continue;
+      const tx = await esplora.tx(txid);
+      if (tx?.block) await coins.confirmTx(db, txid, tx.block.height, clock.now());
+      else if (!tx) {
+        const dropped = await coins.forgetTx(db, txid, clock.now());
+        log.warn(
+          { txid, dropped },
+          `bitcoin: transaction ${txid} left the chain and the mempool; its outputs are dropped`,
+        );
       }
     }
   }
@@ -169,6 +247,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
         }
         await repo.upsertSeenPayment(trx, { ...f, blockHeight: height, blockHash: hash, at: now });
       }
+      await recordCoins(trx, txs, height);
       await repo.recordBlock(trx, height, hash, KEEP_BLOCKS);
       await repo.updateWatcher(trx, { height, block_hash: hash });
     });
@@ -229,6 +308,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
           await runTransitionIn(trx, bitcoinDepositFlow(unpriced(p)), 'unhold', { id: p.id, actor: null, env: env() });
         }
       }
+      await coins.unconfirmAbove(trx, fork.height, clock.now());
       await repo.dropBlocksAbove(trx, fork.height);
       await repo.updateWatcher(trx, { height: fork.height, block_hash: fork.hash });
     });
@@ -343,7 +423,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
   }
 
   /** Payments waiting in the mempool are shown as seen, 0 confirmations (only new txids are fetched). */
-  async function scanMempool(): Promise<void> {
+  async function scanMempool(): Promise<Set<string>> {
     const txids = await esplora.mempoolTxids();
     const next = new Set<string>();
     let fetched = 0;
@@ -357,6 +437,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       next.add(txid);
       const tx = await esplora.tx(txid);
       if (!tx || tx.block) continue;
+      await db.transaction().execute((trx) => recordCoins(trx, [tx], null));
       for (const f of matchOutputs([tx], index)) {
         if (f.sats < config.BTC_DUST_SATS) continue;
         const at = clock.now();
@@ -366,6 +447,7 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       }
     }
     knownMempool = next;
+    return new Set(txids);
   }
 
   async function tickOnce(): Promise<TickOutcome> {
@@ -404,7 +486,8 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       out.height = height;
       out.credited = await creditDue(height);
       if (height === tip) await checkReorgedCredits();
-      await scanMempool();
+      const mempool = await scanMempool();
+      if (height === tip) await settlePendingCoins(mempool);
       await repo.updateWatcher(db, {
         tip_height: tip,
         checked_at: clock.now(),

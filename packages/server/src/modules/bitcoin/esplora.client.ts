@@ -10,9 +10,17 @@ export interface ChainOutput {
   sats: number;
 }
 
+/** An outpoint a transaction spends. */
+export interface ChainInput {
+  txid: string;
+  vout: number;
+}
+
 /** A transaction as the watcher needs it. */
 export interface ChainTx {
   txid: string;
+  /** The outputs it spends (none for a coinbase). */
+  inputs: ChainInput[];
   outputs: ChainOutput[];
   /** The block it is in, or null while it is in the mempool. */
   block: { height: number; hash: string } | null;
@@ -22,6 +30,15 @@ export class EsploraError extends Error {}
 
 const ZEsploraTx = z.object({
   txid: z.string(),
+  vin: z
+    .array(
+      z.object({
+        txid: z.string(),
+        vout: z.number().int().nonnegative(),
+        is_coinbase: z.boolean().optional(),
+      }),
+    )
+    .default([]),
   vout: z.array(
     z.object({
       scriptpubkey: z.string(),
@@ -40,6 +57,7 @@ const toChainTx = (raw: unknown): ChainTx => {
   const t = ZEsploraTx.parse(raw);
   return {
     txid: t.txid,
+    inputs: t.vin.filter((i) => !i.is_coinbase).map((i) => ({ txid: i.txid.toLowerCase(), vout: i.vout })),
     outputs: t.vout.map((o, vout) => ({
       vout,
       scriptHex: o.scriptpubkey.toLowerCase(),

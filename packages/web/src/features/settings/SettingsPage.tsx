@@ -9,6 +9,7 @@ import { PasswordSection } from './PasswordSection';
 import { EmailSection } from './EmailSection';
 import { ProfileSection } from './ProfileSection';
 import { YourDataSection } from './YourDataSection';
+import { ProofSection } from '../reserves/ProofSection';
 
 /**
  * /dashboard/settings: email, your details (editable), notifications, devices, two-factor, email change, password,
@@ -40,6 +41,7 @@ export default function SettingsPage() {
       <TwoFactorSection />
       <EmailSection />
       <PasswordSection />
+      {user ? <ProofSection /> : null}
       {user ? <YourDataSection /> : null}
     </Stack>
   );
