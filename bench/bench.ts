@@ -25,6 +25,7 @@ const benches = [
   'bench-lighthouse.ts',
   'bench-bitcoin.ts',
   'bench-trade.ts',
+  'bench-orders.ts',
 ];
 
 /** The local PostgreSQL this machine runs (trust auth), used when no database URL is given and it answers. */

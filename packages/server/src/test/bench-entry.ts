@@ -53,3 +53,4 @@ export { startFakeEsplora, type FakeTx } from './fake-esplora.ts';
 // Trading (#30): a market with live prices, and the treasury's funding.
 export { liveMarket } from './live-market.ts';
 export { fundTreasuryFromCli } from '../modules/trade/trade.treasury.ts';
+export { checkOrders } from '../modules/order/order.fill.ts';
