@@ -39,3 +39,4 @@ export * from './locale.ts';
 export * from './locale-schema.ts';
 export * from './i18n.ts';
 export * from './job.ts';
+export * from './order.ts';

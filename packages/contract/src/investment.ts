@@ -164,6 +164,11 @@ export const ZAdminOverview = z.object({
   ledgerOk: z.boolean(),
   /** When that full check ran (re-run in the background once a few minutes old, and by ledger.verify). */
   ledgerCheckedAt: z.string(),
+  /**
+   * #31: open limit orders, and those of them whose price was reached but the platform could not fill (the
+   * treasury short, the exposure limit, the trade bounds): they wait, and say why.
+   */
+  limitOrders: z.object({ open: z.number().int(), failedToFill: z.number().int() }),
   /** What the installation still needs before it can run as intended (the Overview's to-do list). */
   setup: z.object({
     /** False while the deposit account is the seeded placeholder (or missing): members cannot deposit. */

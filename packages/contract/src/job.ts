@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'deposit-report-expiry',
   'bitcoin-watcher',
   'bitcoin-payouts',
+  'limit-orders',
   'recurring-buys',
   'price-alerts',
 ] as const;

@@ -14,6 +14,8 @@ export const LEDGER_KIND_LABELS: Record<TLedgerEntry['kind'], string> = {
   principal_return: 'Principal returned',
   referral_reward: 'Referral reward',
   trade: 'Trade',
+  order_hold: 'Set aside for an order',
+  order_release: 'Returned from an order',
 };
 
 /** What a ledger entry refers to, in words (the history's Reference column and the CSV's reference type). */
@@ -25,6 +27,7 @@ export const LEDGER_REF_TYPE_LABELS: Record<TLedgerEntry['refType'], string> = {
   adjustment: 'Adjustment',
   trade: 'Trade',
   treasury: 'Treasury',
+  order: 'Order',
 };
 
 /**

@@ -11,6 +11,8 @@ export const ZLedgerKind = z.enum([
   'principal_return',
   'referral_reward',
   'trade',
+  'order_hold',
+  'order_release',
 ]);
 export type TLedgerKind = z.infer<typeof ZLedgerKind>;
 
@@ -28,7 +30,7 @@ export const ZLedgerEntry = z.object({
   /** The exact amount in the asset's unit as a decimal string ("-12.34", "0.00120000"): any asset. */
   amountUnits: z.string(),
   balanceAfterUnits: z.string(),
-  refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral', 'trade', 'treasury']),
+  refType: z.enum(['deposit', 'withdrawal', 'adjustment', 'investment', 'referral', 'trade', 'treasury', 'order']),
   refId: z.string(),
   actorId: z.string().nullable(),
   memo: z.string().nullable(),

@@ -128,7 +128,10 @@ export type TTradeList = z.infer<typeof ZTradeList>;
 export const ZHolding = z.object({
   asset: z.string(),
   name: z.string(),
+  /** Available: what the member can spend or sell now. */
   amount: z.string(),
+  /** #31: set aside (for open limit orders and, in dollars, pending withdrawals), on top of `amount`. */
+  held: z.string(),
   /** null: no fresh price (the value and the gain are then unknown). */
   priceUsd: z.string().nullable(),
   valueUsd: ZUsd.nullable(),

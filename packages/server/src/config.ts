@@ -68,6 +68,8 @@ const ZConfig = z.object({
   TRADE_QUOTE_TTL_S: z.coerce.number().int().min(1).max(3600).default(10),
   /** #30: the oldest price a quote may use (seconds): its age is the older of the feed's time and our fetch. */
   TRADE_MAX_PRICE_AGE_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** #31: how often open limit orders are checked against the market's current (fresh) price and for expiry. */
+  ORDER_CHECK_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(10),
   /** #31: how far (percent) the price must move back past a fired price alert's level before it can fire again. */
   PRICE_ALERT_REARM_PCT: z.coerce.number().min(0.01).max(50).default(1),
   /** #30: the Diverse Portfolio badge counts coins each held for at least this many dollars. */

@@ -9,6 +9,7 @@ import { textLogStream, wantsTextLog, whatNow } from './lib/terminal-log.ts';
 import { startBitcoinWatcher } from './modules/bitcoin/bitcoin.start.ts';
 import { startPayoutChecker } from './modules/bitcoin/bitcoin.payouts.ts';
 import { startPayoutRunner } from './modules/investment/investment.runner.ts';
+import { startLimitOrderRunner } from './modules/order/order.runner.ts';
 import { startPriceAlertRunner } from './modules/alert/alert.runner.ts';
 import { startRecurringBuyRunner } from './modules/recurring/recurring.runner.ts';
 import { configSecrets, createJobRunner } from './modules/job/job.runner.ts';
@@ -83,6 +84,8 @@ async function main() {
   const bitcoin = startBitcoinWatcher(app.deps, jobs);
   // Crypto payouts marked sent are paid once the chain shows them (#34), with or without Bitcoin deposits.
   startPayoutChecker(app.deps, jobs);
+  // Open limit orders against each fresh market price, and their expiries (#31).
+  startLimitOrderRunner(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`

@@ -167,8 +167,18 @@ export type LedgerKind =
   | 'interest'
   | 'principal_return'
   | 'referral_reward'
-  | 'trade';
-export type LedgerRefType = 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'referral' | 'trade' | 'treasury';
+  | 'trade'
+  | 'order_hold'
+  | 'order_release';
+export type LedgerRefType =
+  | 'deposit'
+  | 'withdrawal'
+  | 'adjustment'
+  | 'investment'
+  | 'referral'
+  | 'trade'
+  | 'treasury'
+  | 'order';
 /** What a movement is about: what a member's ledger line names, or a bank statement line (#34: a bank fee). */
 export type MovementRefType = LedgerRefType | 'statement_line';
 
@@ -178,7 +188,7 @@ export type MovementRefType = LedgerRefType | 'statement_line';
  */
 export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund' | 'bank_fee';
 /** Accounts a member owns, per asset: their available money, funds held for withdrawals, invested principal. */
-export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested';
+export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested' | 'order_hold';
 /** The platform's accounts, one per asset. */
 export type PlatformAccountKind =
   | 'treasury'
@@ -250,6 +260,33 @@ export interface TradeTable {
   fee_cents: string;
   prices: unknown;
   created_at: Timestamp;
+}
+
+/** #31: a limit order; what it needs is held on the member's order_hold account of held_asset while open. */
+export interface LimitOrderTable {
+  id: string;
+  seq: Generated<string>;
+  user_id: string;
+  side: 'buy' | 'sell';
+  asset: string;
+  /** Coins (the asset's unit) to buy or sell, or null when the order names dollars. */
+  amount_units: string | null;
+  /** Dollars (cents) to spend on a buy or to receive for a sale, or null when the order names coins. */
+  amount_usd_cents: string | null;
+  /** numeric: dollars per whole coin, spread and fee included (pg answers a decimal string). */
+  limit_price: string;
+  /** The limit as the member typed it (exact decimal). */
+  limit_text: string;
+  held_asset: string;
+  held_units: string;
+  status: Generated<'open' | 'filled' | 'cancelled' | 'expired'>;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+  trade_id: string | null;
+  /** Why the last fill attempt could not fill it (a message descriptor), with its time. */
+  waiting: unknown;
+  waiting_at: Timestamp | null;
 }
 
 /** One account of the journal: a member's (user_id) or the platform's, of one asset. */
@@ -953,6 +990,7 @@ export interface DB {
   assets: AssetTable;
   trade_quotes: TradeQuoteTable;
   trades: TradeTable;
+  limit_orders: LimitOrderTable;
   ledger_accounts: LedgerAccountTable;
   ledger_movements: LedgerMovementTable;
   ledger_postings: LedgerPostingTable;

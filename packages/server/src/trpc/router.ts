@@ -21,6 +21,7 @@ import { statementRouter } from '../modules/bank-statement/bank-statement.router
 import { userRouter } from '../modules/user/user.router.ts';
 import { dataExportRouter } from '../modules/dataexport/dataexport.router.ts';
 import { withdrawalRouter } from '../modules/withdrawal/withdrawal.router.ts';
+import { orderRouter } from '../modules/order/order.router.ts';
 import { priceAlertRouter } from '../modules/alert/alert.router.ts';
 import { recurringBuyRouter } from '../modules/recurring/recurring.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
@@ -54,6 +55,7 @@ export const appRouter = router({
   approval: approvalRouter,
   asset: assetRouter,
   trade: tradeRouter,
+  order: orderRouter,
   recurringBuy: recurringBuyRouter,
   priceAlert: priceAlertRouter,
   portfolio: portfolioRouter,

@@ -66,11 +66,12 @@ describe('ledger.list and ledger.verify', () => {
       platform: { ok: true, difference: 0 },
       assets: expect.any(Array),
     });
-    // Every asset's books balance; USD holds the member's, the admins' and the platform's accounts.
+    // Every asset's books balance; USD holds the member's (available, withdrawal hold, invested, order hold), the
+    // admins' and the platform's accounts.
     for (const a of r.assets) expect(a).toMatchObject({ accountMismatches: 0, unbalancedMovements: 0, total: '0' });
     expect(r.assets.map((a) => a.asset)).toEqual(expect.arrayContaining(['USD', 'BTC', 'ETH']));
-    // The platform's nine accounts per asset (bank fees since #34).
-    expect(r.assets.find((a) => a.asset === 'USD')!.accounts).toBe(3 * 3 + 9);
+    // The platform's nine accounts per asset (bank fees since #34); a member's four (the order hold since #31).
+    expect(r.assets.find((a) => a.asset === 'USD')!.accounts).toBe(3 * 4 + 9);
   });
 
   it('verify reports a balance written behind the ledger\u2019s back, with both figures', async () => {

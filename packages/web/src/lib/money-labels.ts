@@ -21,6 +21,8 @@ export const LEDGER_KIND_LABELS = translatedTable<TLedgerEntry['kind']>({
   principal_return: msg`Principal returned`,
   referral_reward: msg`Referral reward`,
   trade: msg`Trade`,
+  order_hold: msg`Set aside for an order`,
+  order_release: msg`Returned from an order`,
 });
 
 /** What a ledger entry refers to, in words (the history's Reference column and the CSV's reference type). */
@@ -32,6 +34,7 @@ export const LEDGER_REF_TYPE_LABELS = translatedTable<TLedgerEntry['refType']>({
   adjustment: msg`Adjustment`,
   trade: msg`Trade`,
   treasury: msg`Treasury`,
+  order: msg`Order`,
 });
 
 /**
@@ -57,6 +60,8 @@ export function ledgerReference(entry: Pick<TLedgerEntry, 'refType' | 'refId' | 
       return t`Trade #${short}`;
     case 'treasury':
       return t`Treasury #${short}`;
+    case 'order':
+      return t`Order #${short}`;
   }
 }
 

@@ -41,6 +41,7 @@ import * as addWithdrawalBankAccountF34 from './2026_12_02_1800_add_withdrawal_b
 import * as cryptoPayoutReleaseR34 from './2026_12_03_0800_crypto_payout_release_r34.ts';
 // #30: Bitcoin deposits credited as BTC.
 import * as bitcoinCreditedAsBtcBb30 from './2026_12_03_0900_bitcoin_credited_as_btc_bb30.ts';
+import * as createLimitOrdersLo31 from './2026_12_03_1230_create_limit_orders_lo31.ts';
 import * as createCoinLogosLg34 from './2026_12_03_1130_create_coin_logos_lg34.ts';
 // #32: Bitcoin withdrawals (BTC from the member's holding, a flat fee on top).
 import * as addBitcoinWithdrawalsBw32 from './2026_12_03_1210_add_bitcoin_withdrawals_bw32.ts';
@@ -93,5 +94,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_1140_create_recurring_buys_rb31': createRecurringBuysRb31,
   '2026_12_03_1200_book_bank_fees_f34a': bookBankFeesF34a,
   '2026_12_03_1210_add_bitcoin_withdrawals_bw32': addBitcoinWithdrawalsBw32,
+  '2026_12_03_1230_create_limit_orders_lo31': createLimitOrdersLo31,
   '2026_12_03_1230_create_reserves_pr32': createReservesPr32,
 };

@@ -14,6 +14,8 @@ export const KIND_LABEL: Record<LedgerKind, Msg> = {
   principal_return: tm('statement.kind.principalReturn', 'Principal returned'),
   referral_reward: tm('statement.kind.referralReward', 'Referral reward'),
   trade: tm('statement.kind.trade', 'Trade'),
+  order_hold: tm('statement.kind.orderHold', 'Set aside for an order'),
+  order_release: tm('statement.kind.orderRelease', 'Returned from an order'),
 };
 
 /**
@@ -54,6 +56,8 @@ export function referenceText(entry: { refType: LedgerRefType; refId: string; me
       return tm('statement.ref.trade', 'Trade #{id}', { id: short });
     case 'treasury':
       return tm('statement.ref.treasury', 'Treasury #{id}', { id: short });
+    case 'order':
+      return tm('statement.ref.order', 'Order #{id}', { id: short });
   }
 }
 

@@ -195,6 +195,11 @@ export interface PlatformSums {
   adjustments: number;
   /** #30: dollars members received for coins sold minus dollars they paid for coins bought (trades). */
   tradedDollars: number;
+  /** #31: dollars open limit orders hold (their rows), and the members' USD order holds (the journal). */
+  heldForOrders: number;
+  orderHoldAccounts: number;
+  /** #31: coins whose members' order holds differ from what their open orders hold (0 when they agree). */
+  orderHoldMismatches: number;
 }
 
 /**
@@ -262,7 +267,13 @@ export async function platformSums(db: Kysely<DB>): Promise<PlatformSums> {
       (select coalesce(-sum(total), 0) from usd where kind = 'referral_expense') as "referralRewardsPaid",
       (select coalesce(-sum(total), 0) from usd where kind = 'adjustments') as "adjustments",
       (select coalesce(sum(case when to_asset = 'USD' then to_amount when from_asset = 'USD' then -from_amount else 0 end), 0)
-        from trades) as "tradedDollars"
+        from trades) as "tradedDollars",
+      (select coalesce(sum(held_units), 0) from limit_orders where status = 'open' and held_asset = 'USD') as "heldForOrders",
+      (select coalesce(sum(total), 0) from usd where kind = 'order_hold') as "orderHoldAccounts",
+      (select count(*) from assets x where x.code <> 'USD' and
+        (select coalesce(sum(balance), 0) from ledger_accounts h where h.kind = 'order_hold' and h.asset = x.code)
+        <> (select coalesce(sum(held_units), 0) from limit_orders o where o.status = 'open' and o.held_asset = x.code)
+      ) as "orderHoldMismatches"
   `.execute(db);
   const row = r.rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, exactCents(v)])) as unknown as PlatformSums;

@@ -79,18 +79,26 @@ export interface LedgerVerifyResult {
   /** Every mismatching user counted; `mismatches` lists the first 1,000 by id. */
   mismatchCount: number;
   mismatches: { userId: string; balance: number; ledgerSum: number }[];
-  /** Money held (balances + open principal + pending withdrawals) = money in and paid by the platform. */
+  /** Money held (balances + open principal + pending withdrawals + open orders) = money in and paid by the platform. */
   platform: { ok: boolean; difference: number };
 }
 
-/** Whether the members' held and invested accounts stand for exactly their withdrawals and positions. */
+/**
+ * Whether the members' held and invested accounts stand for exactly their withdrawals, positions and open limit
+ * orders (#31: dollars and every coin).
+ */
 export function holdsMatchFlows(s: PlatformSums): boolean {
-  return s.investedAccounts === s.openPrincipal && s.heldAccounts === s.heldForWithdrawals;
+  return (
+    s.investedAccounts === s.openPrincipal &&
+    s.heldAccounts === s.heldForWithdrawals &&
+    s.orderHoldAccounts === s.heldForOrders &&
+    s.orderHoldMismatches === 0
+  );
 }
 
 /** Held − sourced, in cents: 0 when every cent is accounted for. */
 export function platformDifferenceCents(s: PlatformSums): number {
-  const held = s.balances + s.openPrincipal + s.heldForWithdrawals;
+  const held = s.balances + s.openPrincipal + s.heldForWithdrawals + s.heldForOrders;
   const sourced =
     s.confirmedDeposits - s.paidWithdrawals + s.interestPaid + s.referralRewardsPaid + s.adjustments + s.tradedDollars;
   return held - sourced;

@@ -197,7 +197,7 @@ export interface Transition<T extends FlowTable> {
 export interface Flow<T extends FlowTable, W, A extends string> {
   table: T;
   /** Singular name: audit actions are `${entity}.${action}`, ledger entries reference it, messages name it. */
-  entity: Exclude<LedgerRefType, 'adjustment' | 'trade' | 'treasury'>;
+  entity: Exclude<LedgerRefType, 'adjustment' | 'trade' | 'treasury' | 'order'>;
   /** Plural name used in "You can only see your own ..." */
   plural: string;
   toWire(row: FlowRow<T>, userEmail: string): W;

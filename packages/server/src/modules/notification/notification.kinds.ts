@@ -9,6 +9,7 @@ export const CATEGORY_BY_PREFIX = {
   account: 'security',
   deposit: 'money',
   withdrawal: 'money',
+  order: 'money',
   investment: 'investments',
   referral: 'investments',
   statement: 'statements',

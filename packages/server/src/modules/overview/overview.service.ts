@@ -13,6 +13,7 @@ import { isPlaceholderAccount } from '../account/account.service.ts';
 import type { Clock } from '../../deps.ts';
 import { iso } from '../../lib/dates.ts';
 import { lastLedgerCheck } from '../ledger/ledger.service.ts';
+import { orderCounts } from '../order/order.repo.ts';
 import type { MarketService } from '../market/market.service.ts';
 import {
   balancesHeldCents,
@@ -117,11 +118,12 @@ export async function adminOverview(
   clock: Clock,
   config: Pick<Config, 'SMTP_URL'>,
 ): Promise<TAdminOverview> {
-  const [desk, figures, ledger, account] = await Promise.all([
+  const [desk, figures, ledger, account, limitOrders] = await Promise.all([
     deskCounts(db),
     books(db, clock),
     lastLedgerCheck({ db, clock }),
     findDepositAccount(db),
+    orderCounts(db),
   ]);
   const byPlan = figures.plans
     .filter((p) => p.status === 'active' || Number(p.principal_cents) > 0)
@@ -149,6 +151,7 @@ export async function adminOverview(
     },
     ledgerOk: ledger.ok,
     ledgerCheckedAt: ledger.at,
+    limitOrders,
     setup: {
       depositAccountSet: account !== undefined && account !== null && !isPlaceholderAccount(account),
       mailDelivered: config.SMTP_URL !== undefined,

@@ -6,7 +6,7 @@ import type { Viewer } from '../../lib/scope.ts';
 import { iso } from '../../lib/dates.ts';
 import { centsToUsd, parsePrice, valueDownCents } from './trade.math.ts';
 import { currentPrices } from './trade.prices.ts';
-import { allTradeRows, listAssetRows, memberBalances, receivedLots, type TradeRow } from './trade.repo.ts';
+import { allTradeRows, listAssetRows, memberBalances, memberHeld, receivedLots, type TradeRow } from './trade.repo.ts';
 import type { TradeDeps } from './trade.service.ts';
 
 /** a × b ÷ c, truncated (a share of an amount, in integers). */
@@ -105,9 +105,10 @@ export function fifo(
 
 /** portfolio.holdings: every asset held with its amount, price, value, cost and unrealised gain; the total. */
 export async function holdings(deps: TradeDeps, user: Viewer): Promise<THoldings> {
-  const [assets, balances, trades, received, prices] = await Promise.all([
+  const [assets, balances, setAside, trades, received, prices] = await Promise.all([
     listAssetRows(deps.db),
     memberBalances(deps.db, user.id),
+    memberHeld(deps.db, user.id),
     allTradeRows(deps.db, user.id),
     receivedLots(deps.db, user.id),
     currentPrices(deps.market, deps.clock.now(), deps.config.TRADE_MAX_PRICE_AGE_S).catch(() => null),
@@ -119,13 +120,16 @@ export async function holdings(deps: TradeDeps, user: Viewer): Promise<THoldings
   const items: THoldings['items'] = [];
   for (const a of assets) {
     const amount = held.get(a.code) ?? 0n;
+    const aside = setAside.get(a.code) ?? 0n;
     if (a.code === 'USD') {
-      total += amount;
-      const usd = centsToUsd(amount);
+      // Dollars set aside are still the member's (until a withdrawal is paid or an order fills).
+      total += amount + aside;
+      const usd = centsToUsd(amount + aside);
       items.push({
         asset: 'USD',
         name: a.name,
-        amount: usd,
+        amount: centsToUsd(amount),
+        held: centsToUsd(aside),
         priceUsd: '1',
         valueUsd: usd,
         costUsd: usd,
@@ -133,17 +137,19 @@ export async function holdings(deps: TradeDeps, user: Viewer): Promise<THoldings
       });
       continue;
     }
-    if (amount === 0n) continue;
+    if (amount === 0n && aside === 0n) continue;
     const cost = (open.get(a.code) ?? []).reduce((s, l) => s + l.cost, 0n);
     const lookup = a.coin_id && prices ? prices(a.coin_id, a.code) : null;
     const price = lookup?.ok ? lookup.fresh : null;
-    const value = price ? valueDownCents(amount, a.scale, parsePrice(price.decimal)!) : null;
+    // The coins set aside for a sale are still the member's: valued with the rest (their cost is in the lots).
+    const value = price ? valueDownCents(amount + aside, a.scale, parsePrice(price.decimal)!) : null;
     if (value === null) partial = true;
     else total += value;
     items.push({
       asset: a.code,
       name: a.name,
       amount: formatUnits(amount, a.scale),
+      held: formatUnits(aside, a.scale),
       priceUsd: price?.decimal ?? null,
       valueUsd: value === null ? null : centsToUsd(value),
       costUsd: centsToUsd(cost),

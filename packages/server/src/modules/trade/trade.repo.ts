@@ -136,6 +136,18 @@ export function memberBalances(db: Exec, userId: string) {
     .execute();
 }
 
+/** What a member has set aside per asset: for open limit orders (#31) and for withdrawals. */
+export async function memberHeld(db: Exec, userId: string): Promise<Map<string, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['asset', sql<string>`sum(balance)::text`.as('held')])
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['order_hold', 'withdrawal_hold'])
+    .groupBy('asset')
+    .execute();
+  return new Map(rows.map((r) => [r.asset, BigInt(r.held)]));
+}
+
 /** Per asset: the treasury's balance, what members hold (every member account kind) and the revenue by coin. */
 export async function treasuryRows(db: Exec) {
   const r = await sql<{ asset: string; treasury: string; members: string; revenue: string }>`

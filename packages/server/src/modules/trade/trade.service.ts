@@ -26,7 +26,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/scope.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { MarketService } from '../market/market.service.ts';
-import { available, type Movement, moveMoneyMany } from '../money/money.move.ts';
+import { type AccountKey, available, type Movement, moveMoneyMany } from '../money/money.move.ts';
 import { centsToUsd, type Fill, fillForGet, fillForGive, type Side, parsePrice, valueDownCents } from './trade.math.ts';
 import { currentPrices, type PriceLookup } from './trade.prices.ts';
 import {
@@ -65,7 +65,7 @@ function centsOf(text: string, field: string): bigint {
 }
 
 /** The price record a quote and a trade keep, per coin. */
-interface PriceRecord {
+export interface PriceRecord {
   asset: string;
   priceUsd: string;
   at: string;
@@ -145,7 +145,7 @@ export async function updateAsset(deps: TradeDeps, actor: Viewer, input: TAssetU
 }
 
 /** The two sides of a trade, checked as tradable now, with the prices they use. */
-async function sidesOf(
+export async function sidesOf(
   deps: TradeDeps,
   assets: Map<string, AssetRow>,
   fromCode: string,
@@ -193,7 +193,7 @@ async function sidesOf(
 }
 
 /** The dollar value bounds of each coin in the trade (before spread and fee). */
-function checkBounds(rows: AssetRow[], gross: bigint): void {
+export function checkBounds(rows: AssetRow[], gross: bigint): void {
   for (const a of rows) {
     if (gross < BigInt(a.min_usd_cents))
       throw bad(
@@ -247,7 +247,13 @@ function checkCover(
 }
 
 /** Refuses a fill the treasury cannot cover, or a sale that would take its holding of a coin past the limit. */
-function checkTreasury(held: Map<string, bigint>, assets: Map<string, AssetRow>, from: Side, to: Side, f: Fill): void {
+export function checkTreasury(
+  held: Map<string, bigint>,
+  assets: Map<string, AssetRow>,
+  from: Side,
+  to: Side,
+  f: Fill,
+): void {
   for (const [asset, need] of treasuryNeeds(from, to, f)) if ((held.get(asset) ?? 0n) < need) throw NO_MORE(asset);
   if (from.price) checkExposure((held.get(from.asset) ?? 0n) + f.fromAmount, assets, from);
 }
@@ -284,7 +290,7 @@ function quoteOut(q: QuoteRow, fromScale: number, toScale: number): TTradeQuote 
   };
 }
 
-async function assetMap(db: Database | Transaction<DB>): Promise<Map<string, AssetRow>> {
+export async function assetMap(db: Database | Transaction<DB>): Promise<Map<string, AssetRow>> {
   return new Map((await listAssetRows(db)).map((a) => [a.code, a]));
 }
 
@@ -343,7 +349,15 @@ function tradeOut(t: TradeRow, assets: Map<string, AssetRow>): TTrade {
 }
 
 /** The journal's movements of one fill: one per asset, linked by the trade's id. */
-function fillMovements(userId: string, tradeId: string, q: QuoteRow, from: Side, to: Side, now: Date): Movement[] {
+function fillMovements(
+  userId: string,
+  tradeId: string,
+  q: QuoteRow,
+  from: Side,
+  to: Side,
+  now: Date,
+  source: AccountKey,
+): Movement[] {
   const base = {
     kind: 'trade' as const,
     ref: { type: 'trade' as const, id: tradeId },
@@ -363,7 +377,7 @@ function fillMovements(userId: string, tradeId: string, q: QuoteRow, from: Side,
   const usdLegs: Movement['legs'] = [];
   if (!from.price) {
     // Buy: the member's dollars to the treasury, the charges to revenue.
-    usdLegs.push({ account: available(userId), amount: -gross }, { account: treasury, amount: net });
+    usdLegs.push({ account: source, amount: -gross }, { account: treasury, amount: net });
     if (charges > 0n) usdLegs.push({ account: revenue, amount: charges });
   } else {
     moves.push({
@@ -371,7 +385,7 @@ function fillMovements(userId: string, tradeId: string, q: QuoteRow, from: Side,
       memo,
       asset: from.asset,
       legs: [
-        { account: available(userId), amount: -fromAmount },
+        { account: source, amount: -fromAmount },
         { account: treasury, amount: fromAmount },
       ],
     });
@@ -448,6 +462,30 @@ export async function acceptTradeIn(
   // before the commit, in account order (every fill takes them in that order: no deadlock), so fills of one
   // coin queue for as short a time as possible.
   checkCover(await coverOf(trx, user.id, from.asset, [from.asset, to.asset, 'USD']), assets, from, to, fill);
+  return fillQuoteIn(trx, { userId: user.id, actorId: user.id, quote: q, from, to, assets, now });
+}
+
+/**
+ * The one fill of a stored quote, in the caller's transaction (after its checks, under the member's lock): marks the
+ * quote accepted, writes the trade and its audit row, moves the money (the member's side from `source`, their
+ * available balance unless a limit order's hold pays) and holds the exposure limit. A trade.accept and a limit
+ * order's fill (#31) both end here, so a fill has the same guarantees whoever asked for it.
+ */
+export async function fillQuoteIn(
+  trx: Transaction<DB>,
+  f: {
+    userId: string;
+    actorId: string | null;
+    quote: QuoteRow;
+    from: Side;
+    to: Side;
+    assets: Map<string, AssetRow>;
+    now: Date;
+    source?: AccountKey;
+  },
+): Promise<TTrade> {
+  const { quote: q, from, to, assets, now } = f;
+  const user = { id: f.userId };
   if (!(await markQuoteAccepted(trx, q.id, now))) throw new Error(`quote ${q.id} accepted meanwhile under its lock`);
   const id = randomUUID();
   const trade = await insertTrade(trx, {
@@ -467,7 +505,7 @@ export async function acceptTradeIn(
   });
   const out = tradeOut(trade, assets);
   await recordAudit(trx, {
-    actorId: user.id,
+    actorId: f.actorId,
     action: 'trade.fill',
     entityType: 'trade',
     entityId: id,
@@ -475,7 +513,7 @@ export async function acceptTradeIn(
     after: out,
   });
   try {
-    await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now));
+    await moveMoneyMany(trx, fillMovements(user.id, id, q, from, to, now, f.source ?? available(user.id)));
   } catch (e) {
     // The member's balance was checked under their lock, so a refused posting is the treasury's floor: a
     // concurrent fill took what this one needed.

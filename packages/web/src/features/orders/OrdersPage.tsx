@@ -4,14 +4,15 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../lib/page-title';
 import { useUrlTab } from '../../lib/use-url-tab';
 import { PageIntro } from '../dashboard/PageIntro';
+import { LimitOrdersTab } from './LimitOrdersTab';
 import { PriceAlertsTab } from './PriceAlertsTab';
 import { RecurringBuysTab } from './RecurringBuysTab';
 
-const TABS = ['recurring', 'alerts'] as const;
+const TABS = ['recurring', 'alerts', 'limit'] as const;
 
 /**
  * /dashboard/orders (#31): what acts while the member is away, one tab each (`?tab=`); `?coin=btc` preselects the
- * coin of the forms (the trade ticket links here).
+ * coin of the forms (the trade ticket links here), `?side=sell` the limit order's side.
  */
 export default function OrdersPage() {
   const { t } = useLingui();
@@ -32,12 +33,18 @@ export default function OrdersPage() {
           <Tabs.Trigger value="alerts" flexShrink={0}>
             <Trans>Price alerts</Trans>
           </Tabs.Trigger>
+          <Tabs.Trigger value="limit" flexShrink={0}>
+            <Trans>Limit orders</Trans>
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="recurring">
           <RecurringBuysTab initialCoin={coin} />
         </Tabs.Content>
         <Tabs.Content value="alerts">
           <PriceAlertsTab initialCoin={coin} />
+        </Tabs.Content>
+        <Tabs.Content value="limit">
+          <LimitOrdersTab initialCoin={coin} initialSide={params.get('side')} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

@@ -203,6 +203,8 @@ export default function AdminOverviewPage() {
   // minutes, or on request on the money desk); the money figures are at most a minute old, the queues live.
   const checkedAt = formatDateTime(o.ledgerCheckedAt);
   const difference = formatMoney(o.platform.difference);
+  const openOrders = formatInteger(o.limitOrders.open);
+  const failedOrders = formatInteger(o.limitOrders.failedToFill);
   const figuresAt = formatDateTime(o.figuresAt);
   const updatedAt = formatDateTime(new Date(overview.dataUpdatedAt).toISOString());
   const deskLink = (tab: string, text: string) => (
@@ -247,6 +249,12 @@ export default function AdminOverviewPage() {
           ok={o.ledgerOk}
           okText={t`Every balance equalled the sum of its ledger entries at the last full check, ${checkedAt}.`}
           badText={t`At the last full check, ${checkedAt}, at least one balance differed from its ledger. See the Ledger check tab of the money desk.`}
+        />
+        <Check
+          title={t`Limit orders`}
+          ok={o.limitOrders.failedToFill === 0}
+          okText={t`${openOrders} open; none has reached its price without the platform being able to fill it.`}
+          badText={t`${failedOrders} of ${openOrders} open orders reached their price but the platform could not fill them (treasury or exposure limit): they wait and say why. Fund the treasury under Coins.`}
         />
       </SimpleGrid>
 

@@ -18,6 +18,7 @@ export const JOB_WORDS: Record<TJobName, MessageDescriptor> = {
   'deposit-report-expiry': msg`Deposit report expiry`,
   'bitcoin-watcher': msg`Bitcoin watcher`,
   'bitcoin-payouts': msg`Crypto payout check`,
+  'limit-orders': msg`Limit order check`,
   'recurring-buys': msg`Recurring buys`,
   'price-alerts': msg`Price alerts`,
 };

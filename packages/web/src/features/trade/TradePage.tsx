@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
 import { pickCoin, pickSide, tradableCoins } from './ticket';
 import { TradeTicket } from './TradeTicket';
+import { CoinLimitOrders } from './CoinLimitOrders';
 
 /**
  * /dashboard/trade (#30): the trade ticket. "Trade Now" on a coin card links here with `?coin=btc`; visitors who
@@ -73,7 +74,10 @@ export default function TradePage() {
         </Alert.Root>
       ) : null}
       {coin ? (
-        <TradeTicket coins={coins} scales={scales} initialCoin={coin} initialSide={side} held={held} />
+        <>
+          <TradeTicket coins={coins} scales={scales} initialCoin={coin} initialSide={side} held={held} />
+          <CoinLimitOrders coin={coin} scales={scales} />
+        </>
       ) : (
         <Alert.Root status="info">
           <Alert.Indicator />

@@ -9,6 +9,7 @@ const holding = (asset: string, valueUsd: string | null): THolding => ({
   asset,
   name: asset,
   amount: '1',
+  held: '0',
   priceUsd: valueUsd,
   valueUsd,
   costUsd: '0.00',
