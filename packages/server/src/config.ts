@@ -229,6 +229,15 @@ const ZConfig = z.object({
    * address receives (it covers the share of the payout transaction's network fee). 5000 sats = 0.00005 BTC.
    */
   BTC_WITHDRAWAL_FEE_SATS: z.coerce.number().int().min(0).max(100_000_000).default(5000),
+  /**
+   * Whether members may ask for Bitcoin withdrawals (#32). Off until payout batches (a PSBT built here, signed
+   * offline, checked and broadcast) are built: an approved Bitcoin withdrawal has no way out before then, so the
+   * product does not take one. Tests of the request turn it on.
+   */
+  BTC_WITHDRAWALS_OPEN: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -16,7 +16,7 @@ describe('Bitcoin withdrawals: the request (#32)', () => {
   let ann: TestUser;
   let otherAdmin: TestUser;
   beforeAll(async () => {
-    rig = await startBitcoinRig({ BTC_WITHDRAWAL_FEE_SATS: String(FEE) });
+    rig = await startBitcoinRig({ BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_WITHDRAWALS_OPEN: 'true' });
     ann = await insertUser(rig.t.handle.db, { firstName: 'Ann', balanceCents: 50_000 });
     otherAdmin = await insertUser(rig.t.handle.db, { accountType: 'admin' });
     // Ann holds 0.01 BTC, credited by a real payment to her deposit address.
@@ -192,6 +192,26 @@ describe('Bitcoin withdrawals without a Bitcoin wallet (#32)', () => {
       expect(err.message).toContain('no Bitcoin wallet configured');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('Bitcoin withdrawals before payout batches are open (#32)', () => {
+  it('are refused by default even with a wallet, and the terms say they are off', async () => {
+    const rig = await startBitcoinRig();
+    try {
+      const bob = await insertUser(rig.t.handle.db, {});
+      const w = callerAs(rig.t, bob).withdrawal;
+      expect((await w.bitcoinTerms()).enabled).toBe(false);
+      const err = await failure(
+        w.request({ method: 'bitcoin', asset: 'BTC', amount: '0.001', address: ADDRESS, idempotencyKey: newKey() }),
+      );
+      expect(err).toMatchObject({ status: 409 });
+      expect(err.message).toContain('not open yet');
+      const rows = await rig.t.handle.db.selectFrom('withdrawals').select('id').execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await rig.close();
     }
   });
 });

@@ -17,11 +17,15 @@ const NOT_OPEN = tr(
   'withdrawal.bitcoinNotOpen',
   'Bitcoin withdrawals are not available: the platform has no Bitcoin wallet configured.',
 );
+const NOT_YET = tr(
+  'withdrawal.bitcoinNotYet',
+  'Bitcoin withdrawals are not open yet: the platform cannot send Bitcoin payouts yet.',
+);
 
 /** withdrawal.bitcoinTerms: whether they are open, the network, the fee and the smallest amount. */
 export function bitcoinWithdrawalTerms(config: Config): TBitcoinWithdrawalTerms {
   return {
-    enabled: Boolean(config.BTC_XPUB),
+    enabled: Boolean(config.BTC_XPUB) && config.BTC_WITHDRAWALS_OPEN,
     network: config.BTC_NETWORK,
     fee: formatUnits(BigInt(config.BTC_WITHDRAWAL_FEE_SATS), 8),
     feeSats: config.BTC_WITHDRAWAL_FEE_SATS,
@@ -42,6 +46,7 @@ export async function requestBitcoinWithdrawal(
 ): Promise<TWithdrawal> {
   const { config } = opts.env;
   if (!config.BTC_XPUB) throw new AppError('INVALID_STATE', NOT_OPEN);
+  if (!config.BTC_WITHDRAWALS_OPEN) throw new AppError('INVALID_STATE', NOT_YET);
   const parsed = parseUnits(input.amount, 8, { positive: true, max: BigInt(MAX_SATS) });
   if (!parsed.ok) throw new AppError('BAD_INPUT', parsed.message);
   const sats = Number(parsed.value);
