@@ -19,7 +19,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { translate, type TAsset, type TTradeQuote } from '@vestora/contract';
 import { OptionSelect } from '../../components/ui/option-select';
-import { CoinOrdersLine } from '../orders/CoinOrdersLine';
+import { CoinOrdersLine } from './CoinOrdersLine';
 import { toaster } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
