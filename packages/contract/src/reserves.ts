@@ -93,6 +93,13 @@ export const ZReservesProof = z.object({
 });
 export type TReservesProof = z.infer<typeof ZReservesProof>;
 
+/**
+ * reserves.myProof() (a member, for Settings): the latest published month and the member's proof in it, each null
+ * when there is none yet (no month published, or the account opened after it), so the page asks without a 404.
+ */
+export const ZReservesMyProof = z.object({ month: z.string().nullable(), proof: ZReservesProof.nullable() });
+export type TReservesMyProof = z.infer<typeof ZReservesMyProof>;
+
 /** A month as YYYY-MM. */
 export const ZMonthKey = z.string().regex(
   /^\d{4}-(0[1-9]|1[0-2])$/,

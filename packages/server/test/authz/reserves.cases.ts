@@ -6,6 +6,7 @@ const adminOnly: Omit<AuthzCase, 'input'> = { anonymous: 'UNAUTHORIZED', user: '
 export const reservesCases: AuthzCases = {
   'reserves.summary': { anonymous: 'ok', user: 'ok', admin: 'ok' },
   'reserves.proof': { anonymous: 'UNAUTHORIZED', user: 'ok', admin: 'ok' },
+  'reserves.myProof': { anonymous: 'UNAUTHORIZED', user: 'ok', admin: 'ok' },
   'reserves.declare': { ...adminOnly, input: () => ({ asset: 'ETH', amount: '1' }) },
   'reserves.publish': adminOnly,
 };

@@ -170,6 +170,8 @@ describe('reserves: summary, monthly tree and proofs', () => {
   let aliceProof: TReservesProof;
 
   it('publishes the last closed month once: the root sums are the liabilities, beside a snapshot of each asset', async () => {
+    // Before the first tree, Settings' question has an answer, not a 404.
+    expect(await as(alice).reserves.myProof()).toEqual({ month: null, proof: null });
     const before = await as(null).reserves.summary();
     const first = await as(rig.admin).reserves.publish();
     expect(first).toMatchObject({ month: '2026-10', published: true });
@@ -198,6 +200,12 @@ describe('reserves: summary, monthly tree and proofs', () => {
     expect(await verifyLiabilityProof(bobs, sha256Hex)).toMatchObject({ ok: true });
     // Nobody's leaf secrets appear in the public summary.
     expect(JSON.stringify(await as(null).reserves.summary())).not.toContain(aliceProof.leaf.salt);
+
+    expect(await as(alice).reserves.myProof()).toEqual({ month: '2026-10', proof: aliceProof });
+    // An account opened after the month was published has no leaf in it: the month, no proof.
+    const late = await insertUser(rig.t.handle.db, { firstName: 'Late' });
+    expect(await as(late).reserves.myProof()).toEqual({ month: '2026-10', proof: null });
+    expect(await failure(as(null).reserves.myProof())).toMatchObject({ status: 401 });
 
     expect(await failure(as(null).reserves.proof())).toMatchObject({ status: 401 });
     expect(await failure(as(alice).reserves.proof({ month: '2025-01' }))).toMatchObject({ status: 404 });

@@ -1,12 +1,13 @@
 import {
   ZReservesDeclareInput,
+  ZReservesMyProof,
   ZReservesProof,
   ZReservesProofInput,
   ZReservesPublishResult,
   ZReservesSummary,
 } from '@vestora/contract';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/init.ts';
-import { declareReserves, proofFor, publishMonth, reservesSummary } from './reserves.service.ts';
+import { declareReserves, myProof, proofFor, publishMonth, reservesSummary } from './reserves.service.ts';
 
 /** #32: reserves in the open, and each member's proof that their balance is in the published tree. */
 export const reservesRouter = router({
@@ -15,6 +16,7 @@ export const reservesRouter = router({
     .input(ZReservesProofInput)
     .output(ZReservesProof)
     .query(({ ctx, input }) => proofFor(ctx.deps, ctx.user, input?.month)),
+  myProof: protectedProcedure.output(ZReservesMyProof).query(({ ctx }) => myProof(ctx.deps, ctx.user)),
   declare: adminProcedure
     .input(ZReservesDeclareInput)
     .output(ZReservesSummary)

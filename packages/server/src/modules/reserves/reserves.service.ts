@@ -12,6 +12,7 @@ import {
   type TReserveMonth,
   type TReserveSource,
   type TReservesDeclareInput,
+  type TReservesMyProof,
   type TReservesProof,
   type TReservesPublishResult,
   type TReservesSummary,
@@ -234,6 +235,15 @@ export async function publishMonth(
   const tree = done ?? (await repo.findTree(deps.db, month));
   if (!tree) throw new Error(`reserves: the tree of ${month} was neither written nor found`);
   return { month, published: done !== null, root: rootOf(tree) };
+}
+
+/** reserves.myProof() (a member): the latest month and their proof in it, null where there is none yet. */
+export async function myProof(deps: ReservesDeps, viewer: Viewer): Promise<TReservesMyProof> {
+  const tree = await repo.findTree(deps.db);
+  if (!tree) return { month: null, proof: null };
+  const leaf = await repo.findLeaf(deps.db, tree.month, viewer.id);
+  if (!leaf) return { month: tree.month, proof: null };
+  return { month: tree.month, proof: await proofFor(deps, viewer, tree.month) };
 }
 
 /** reserves.proof() (a member): their own leaf of the month's tree (latest by default) and the path to the root. */

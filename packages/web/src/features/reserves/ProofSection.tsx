@@ -130,7 +130,7 @@ function ProofBody({ proof }: { proof: TReservesProof }) {
 export function ProofSection() {
   const { t } = useLingui();
   const localePath = useLocalePath();
-  const proof = trpc.reserves.proof.useQuery(undefined, { retry: false, staleTime: 5 * 60_000 });
+  const proof = trpc.reserves.myProof.useQuery(undefined, { retry: false, staleTime: 5 * 60_000 });
   return (
     <Card.Root as="section" aria-labelledby="reserves-proof-title" id="reserves-proof">
       <Card.Header>
@@ -143,8 +143,19 @@ export function ProofSection() {
           <PageLoader label={t`Loading your proof...`} minH="10vh" />
         ) : proof.isError ? (
           <Text data-testid="proof-unavailable">{errorMessage(proof.error)}</Text>
+        ) : proof.data.proof ? (
+          <ProofBody proof={proof.data.proof} />
+        ) : proof.data.month ? (
+          <Text data-testid="proof-unavailable">
+            <Trans>
+              Your account did not exist yet when the balances of <bdi>{proof.data.month}</bdi> were published. Your
+              proof comes with the next month’s.
+            </Trans>
+          </Text>
         ) : (
-          <ProofBody proof={proof.data} />
+          <Text data-testid="proof-unavailable">
+            <Trans>No month’s balances have been published yet. Your proof comes with the first.</Trans>
+          </Text>
         )}
         <Link asChild colorPalette="teal" mt="3" fontSize="sm">
           <RouterLink to={localePath('/reserves')}>
