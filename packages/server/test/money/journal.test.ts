@@ -69,6 +69,7 @@ describe('the money journal: one double-entry ledger per asset', () => {
     expect(kinds).toEqual([
       { kind: 'available', asset: 'USD' },
       { kind: 'invested', asset: 'USD' },
+      { kind: 'order_hold', asset: 'USD' },
       { kind: 'withdrawal_hold', asset: 'USD' },
     ]);
   });
