@@ -40,3 +40,4 @@ export * from './locale-schema.ts';
 export * from './i18n.ts';
 export * from './job.ts';
 export * from './order.ts';
+export * from './kyc.ts';

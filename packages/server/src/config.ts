@@ -40,6 +40,17 @@ function isCidr(s: string): boolean {
   }
 }
 
+/** A dollar limit ("2000", "2000.50"), read as cents (an integer: money is never a float). */
+const zUsdLimit = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: `${name} must be an amount in dollars, such as 2000 or 2000.50` })
+    .transform((v) => {
+      const [whole, frac = ''] = v.split('.');
+      return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+    });
+
 const ZConfig = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -238,6 +249,31 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * #33: what each identity tier may withdraw, in dollars ("2000" or "2000.50"), across every way money leaves,
+   * over a rolling day (24 h) and a rolling 30 days. 0 means nothing may leave at that tier (tier 0's default:
+   * an email-verified member deposits, invests and trades but withdraws nothing). kyc/kyc.limits.ts reads them;
+   * a tier without a figure here means nothing may leave, never "unlimited". Read as cents.
+   */
+  KYC_TIER0_DAILY_USD: zUsdLimit('KYC_TIER0_DAILY_USD').default(0),
+  KYC_TIER0_MONTHLY_USD: zUsdLimit('KYC_TIER0_MONTHLY_USD').default(0),
+  KYC_TIER1_DAILY_USD: zUsdLimit('KYC_TIER1_DAILY_USD').default(2_000_00),
+  KYC_TIER1_MONTHLY_USD: zUsdLimit('KYC_TIER1_MONTHLY_USD').default(10_000_00),
+  KYC_TIER2_DAILY_USD: zUsdLimit('KYC_TIER2_DAILY_USD').default(50_000_00),
+  KYC_TIER2_MONTHLY_USD: zUsdLimit('KYC_TIER2_MONTHLY_USD').default(200_000_00),
+  /** Whether tier 2 asks for a selfie besides the proof of address. */
+  KYC_REQUIRE_SELFIE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Largest identity document upload, in megabytes; a bigger body is refused while it streams. */
+  KYC_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(50).default(10),
+  /** Years identity records are kept (restricted) after the relationship ends, then deleted by a daily job. */
+  KYC_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(5),
+  /** Where identity documents are stored, encrypted (default: DATA_DIR/kyc). */
+  KYC_STORAGE_DIR: z.string().min(1).optional(),
+  /** Hours after a password, email or two-factor change during which withdrawal requests are refused. */
+  SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Msg, TLocale, TTheme } from '@vestora/contract';
+import type { KycTables } from './schema-kyc.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -557,6 +558,8 @@ export interface WithdrawalTable {
   sats: number | null;
   /** A Bitcoin withdrawal: the flat fee in satoshis the member paid on top, held with the amount. */
   fee_sats: number | null;
+  /** #33: what the request was worth in dollars (cents) when made; the identity limits add these. */
+  usd_value_cents: number | null;
   status: Generated<WithdrawalStatus>;
   reason: string | null;
   payout_reference: string | null;
@@ -956,7 +959,8 @@ export interface PriceAlertFiringTable {
   created_at: Timestamp;
 }
 
-export interface DB {
+/** Every table; #33's identity tables are in schema-kyc.ts. */
+export interface DB extends KycTables {
   recurring_buys: RecurringBuyTable;
   recurring_buy_runs: RecurringBuyRunTable;
   price_alerts: PriceAlertTable;
