@@ -14,6 +14,8 @@ const APP_ERROR_CODES = {
   INVALID_CREDENTIALS: 'UNAUTHORIZED', // 401
   TWO_FACTOR_REQUIRED: 'UNAUTHORIZED', // 401: right password, now the authenticator code
   FORBIDDEN: 'FORBIDDEN', // 403
+  LIMIT_REACHED: 'FORBIDDEN', // 403: over the identity tier's withdrawal limits (#33)
+  SECURITY_HOLD: 'FORBIDDEN', // 403: withdrawals wait SECURITY_HOLD_HOURS after a password, email or 2FA change
   NOT_FOUND: 'NOT_FOUND', // 404
   EMAIL_TAKEN: 'CONFLICT', // 409
   VERSION_CONFLICT: 'CONFLICT', // 409

@@ -32,6 +32,8 @@ export async function insertUser(
     firstName?: string;
     /** A proven address (with SMTP_URL set, withdrawals need one). */
     emailVerified?: boolean;
+    /** An identity tier (#33): a member who withdraws needs tier 1 or more (tier 0 withdraws nothing). */
+    tier?: 0 | 1 | 2;
   } = {},
 ): Promise<TestUser> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
@@ -54,7 +56,21 @@ export async function insertUser(
   if (opts.balanceCents) {
     await adjustBalance(db, id, opts.balanceCents, 'test setup');
   }
+  if (opts.tier) await verifyMember(db, id, opts.tier);
   return db.selectFrom('users').selectAll().select(balanceCentsColumn()).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Gives a member an identity tier (#33) as an approved application leaves it: their kyc_members row at `tier`
+ * with verified details. Tests that withdraw use it, since tier 0 withdraws nothing.
+ */
+export async function verifyMember(db: Database, userId: string, tier: 0 | 1 | 2 = 1): Promise<void> {
+  const details = { legal_name: 'Test User', date_of_birth: '1990-04-21', address: '1 Test Street, Lisbon' };
+  await db
+    .insertInto('kyc_members')
+    .values({ user_id: userId, tier, ...details, tier_changed_at: new Date() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ tier, ...details, tier_changed_at: new Date() }))
+    .execute();
 }
 
 /**
