@@ -11,8 +11,9 @@ import { LedgerCheck } from '../ledger/LedgerCheck';
 import { InvestmentsDesk } from '../investment/InvestmentsDesk';
 import { PageIntro } from '../dashboard/PageIntro';
 import { ApprovalsDesk } from '../approval/ApprovalsDesk';
+import { ReservesDesk } from '../custody/ReservesDesk';
 
-const TABS = ['deposits', 'withdrawals', 'approvals', 'investments', 'audit', 'ledger'] as const;
+const TABS = ['deposits', 'withdrawals', 'approvals', 'investments', 'reserves', 'audit', 'ledger'] as const;
 
 /** How many requests wait for review, as a tab badge ("100+" past one page). */
 function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
@@ -31,8 +32,9 @@ function PendingCount({ count, more }: { count: number | undefined; more: boolea
 }
 
 /**
- * /dashboard/money-desk (admins): review reported deposits and held withdrawals, read the audit log
- * and check that every balance equals its ledger. The tab lives in the URL (?tab=) so it can be linked.
+ * /dashboard/money-desk (admins): review reported deposits and held withdrawals, see what backs members' balances
+ * (the coins we hold, declared reserves, the month's published root), read the audit log and check that every
+ * balance equals its ledger. The tab lives in the URL (?tab=) so it can be linked.
  */
 export default function MoneyDeskPage() {
   const { t } = useLingui();
@@ -52,7 +54,7 @@ export default function MoneyDeskPage() {
       </PageIntro>
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        {/* On a phone the six tabs wrap onto a second line rather than run off the screen (#34). */}
+        {/* On a phone the tabs wrap onto a second line rather than run off the screen (#34). */}
         <Tabs.List flexWrap={{ base: 'wrap', md: 'nowrap' }} overflowX={{ md: 'auto' }} overflowY={{ md: 'hidden' }}>
           <Tabs.Trigger value="deposits" flexShrink={0}>
             <Trans>Deposits</Trans>
@@ -72,6 +74,9 @@ export default function MoneyDeskPage() {
           <Tabs.Trigger value="investments" flexShrink={0}>
             <Trans>Investments</Trans>
           </Tabs.Trigger>
+          <Tabs.Trigger value="reserves" flexShrink={0}>
+            <Trans>Reserves</Trans>
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" flexShrink={0}>
             <Trans>Audit log</Trans>
           </Tabs.Trigger>
@@ -90,6 +95,9 @@ export default function MoneyDeskPage() {
         </Tabs.Content>
         <Tabs.Content value="investments">
           <InvestmentsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="reserves">
+          <ReservesDesk />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditLog />
