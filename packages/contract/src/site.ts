@@ -82,6 +82,8 @@ export const ZSiteConfig = z.object({
   mailEnabled: z.boolean(),
   /** The referral reward the server pays: percent of a friend's first investment, at most maxDollars. */
   referral: z.object({ percent: z.number(), maxDollars: z.number() }),
+  /** The largest identity document the upload takes, in MB (KYC_MAX_UPLOAD_MB, #33): said before a member uploads. */
+  kycMaxUploadMb: z.number(),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
 

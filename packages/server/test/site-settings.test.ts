@@ -149,12 +149,15 @@ describe('the Early Adopter badge reads the launch date from the settings', () =
 });
 
 describe('site.config', () => {
-  it('says mail is not sent without SMTP_URL, and the referral reward the server pays', async () => {
-    const t = await startTestApp({ env: { REFERRAL_REWARD_PERCENT: '2.5', REFERRAL_REWARD_MAX: '40' } });
+  it('says mail is not sent without SMTP_URL, the referral reward the server pays and the upload limit', async () => {
+    const t = await startTestApp({
+      env: { REFERRAL_REWARD_PERCENT: '2.5', REFERRAL_REWARD_MAX: '40', KYC_MAX_UPLOAD_MB: '7' },
+    });
     try {
       expect(trpcData(await trpcQuery(t.app, 'site.config'))).toEqual({
         mailEnabled: false,
         referral: { percent: 2.5, maxDollars: 40 },
+        kycMaxUploadMb: 7,
       });
     } finally {
       await t.close();

@@ -82,10 +82,11 @@ export async function updateSiteSettings(
 
 /** What the server does that pages describe: whether mail is sent, and the referral reward it pays. */
 export function siteConfig(
-  config: Pick<Config, 'SMTP_URL' | 'REFERRAL_REWARD_PERCENT' | 'REFERRAL_REWARD_MAX'>,
+  config: Pick<Config, 'SMTP_URL' | 'REFERRAL_REWARD_PERCENT' | 'REFERRAL_REWARD_MAX' | 'KYC_MAX_UPLOAD_MB'>,
 ): TSiteConfig {
   return {
     mailEnabled: Boolean(config.SMTP_URL),
     referral: { percent: config.REFERRAL_REWARD_PERCENT, maxDollars: config.REFERRAL_REWARD_MAX },
+    kycMaxUploadMb: config.KYC_MAX_UPLOAD_MB,
   };
 }
