@@ -128,6 +128,8 @@ export const AUDIT_ACTIONS = [
   'recurring_buy.delete',
   'price_alert.create',
   'price_alert.delete',
+  'kyc.document_view',
+  'kyc.retention_erase',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -140,6 +142,8 @@ export const AUDIT_ENTITY_TYPES = [
   'deposit',
   'deposit_account',
   'investment',
+  'kyc_document',
+  'kyc_member',
   'limit_order',
   'mail',
   'payment_file',

@@ -22,6 +22,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { createLimits } from './modules/limits/limits.service.ts';
 import { marketLogoRoutes, marketRoutes } from './modules/market/market.http.ts';
 import { dataExportRoutes } from './modules/dataexport/dataexport.http.ts';
+import { kycDocumentRoutes } from './modules/kyc/kyc.documents.http.ts';
 import { createMarketService, type MarketService } from './modules/market/market.service.ts';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
 import { registerRestV1 } from './rest/v1/index.ts';
@@ -222,6 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(marketRoutes); // GET /trpc/market.coins from bytes (a static route: wins over /trpc/:path)
   await app.register(marketLogoRoutes); // GET /api/market/logo/:coinId (#34)
   await app.register(dataExportRoutes); // GET /data-export/download?token=… (#21)
+  await app.register(kycDocumentRoutes); // POST /api/kyc/documents (multipart, this scope only), GET …/:id (#33)
   await app.register(registerRestV1, { prefix: '/api/v1' });
 
   registerWebApp(app, config.webDistDir, {

@@ -268,6 +268,8 @@ const ZConfig = z.object({
     .transform((v) => v === 'true'),
   /** Largest identity document upload, in megabytes; a bigger body is refused while it streams. */
   KYC_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(50).default(10),
+  /** Identity document uploads per account and per client address per minute (each may be KYC_MAX_UPLOAD_MB). */
+  KYC_UPLOAD_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Years identity records are kept (restricted) after the relationship ends, then deleted by a daily job. */
   KYC_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(5),
   /** Where identity documents are stored, encrypted (default: DATA_DIR/kyc). */

@@ -93,6 +93,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'bitcoin-withdrawal/request.test.ts': 'pg', // #32: BTC held at once with its fee, address checked, four eyes
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',
+  'kyc/documents.test.ts': 'pg', // #33: uploads, stored ciphertext and document links (HTTP and files)
   'error-i18n.test.ts': 'pg',
   'health.test.ts': 'pg',
   'i18n/member-language.test.ts': 'pg',

@@ -32,7 +32,13 @@ export const requestGuards = fp(
       }
       const type = req.headers['content-type'];
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-      if (hasBody && !(type ?? '').toLowerCase().startsWith('application/json')) {
+      const lowerType = (type ?? '').toLowerCase();
+      // A route that takes uploads says so in its config (#33: POST /api/kyc/documents); the Origin check above
+      // holds for it as for every other.
+      const multipartOk =
+        (req.routeOptions.config as { acceptsMultipart?: boolean } | undefined)?.acceptsMultipart === true &&
+        lowerType.startsWith('multipart/form-data');
+      if (hasBody && !lowerType.startsWith('application/json') && !multipartOk) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
           tr('request.sendJson', 'Send the request body as JSON (Content-Type: application/json).'),

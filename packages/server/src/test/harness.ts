@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -31,12 +34,16 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const handle = await createTestDb();
+  // Identity documents (#33) go to a folder of this app's own, removed on close (never the package's .data).
+  const kycDir = mkdtempSync(path.join(tmpdir(), 'vestora-kyc-'));
   const config = loadConfig({
+    KYC_STORAGE_DIR: kycDir,
     LOG_LEVEL: opts.logStream ? 'trace' : 'silent',
     PUBLIC_URL: 'http://vestora.test',
     // Tests sign many people in from one address; the limit itself has its own test.
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     MONEY_RATE_LIMIT_PER_MIN: '100000',
+    KYC_UPLOAD_RATE_LIMIT_PER_MIN: '100000',
     // Two-factor secrets are encrypted with a key derived from it; without it a test would write DATA_DIR/app-secret.
     APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     // No 503s for event-loop delay: a loaded 2-core test machine stalls the loop for a second now and then
@@ -62,6 +69,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await handle.close();
+      rmSync(kycDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,7 +14,15 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 
 /** What can be limited. `password` and `twoFactor` are ready for password changes and 2FA codes. */
-export type LimitAction = 'login' | 'signup' | 'password' | 'twoFactor' | 'money' | 'contact' | 'newsletter';
+export type LimitAction =
+  | 'login'
+  | 'signup'
+  | 'password'
+  | 'twoFactor'
+  | 'money'
+  | 'contact'
+  | 'newsletter'
+  | 'document';
 
 /** Contact messages one client address may send per window. */
 export const CONTACT_LIMIT_PER_WINDOW = 5;
@@ -115,6 +123,16 @@ const RULES: Record<LimitAction, ActionRule> = {
       tr(
         'limits.newsletter',
         'Too many newsletter sign-ups. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
+  },
+  document: {
+    buckets: ['account', 'address'],
+    perWindow: (c) => c.KYC_UPLOAD_RATE_LIMIT_PER_MIN,
+    tooMany: (seconds) =>
+      tr(
+        'limits.document',
+        'Too many document uploads. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
         { seconds },
       ),
   },

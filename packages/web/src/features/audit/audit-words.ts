@@ -94,6 +94,8 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'price_alert.create': msg`Price alert set`,
   'price_alert.delete': msg`Price alert deleted`,
   'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
+  'kyc.document_view': msg`Identity document viewed`,
+  'kyc.retention_erase': msg`Identity records deleted after the retention period`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {
@@ -162,6 +164,8 @@ const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   deposit: msg({ message: 'Deposit', context: 'audit record' }),
   deposit_account: msg({ message: 'Deposit account record', context: 'audit record' }),
   investment: msg({ message: 'Investment', context: 'audit record' }),
+  kyc_document: msg({ message: 'Identity document', context: 'audit record' }),
+  kyc_member: msg({ message: 'Identity record', context: 'audit record' }),
   mail: msg({ message: 'Email', context: 'audit record' }),
   payment_file: msg({ message: 'Payment file', context: 'audit record' }),
   plan: msg({ message: 'Plan', context: 'audit record' }),
