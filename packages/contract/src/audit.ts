@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.returnSent',
   'withdrawal.returnPaid',
   'withdrawal.releaseCrypto',
+  'withdrawal.backToReview',
   'withdrawal.export_payments',
   'withdrawal.download_payment_file',
   'asset.update',

@@ -51,9 +51,9 @@ describe('authorization, generated from the router', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const [self, other, admin] = await Promise.all([
-      insertUser(t.handle.db, { firstName: 'Self' }),
-      insertUser(t.handle.db, { firstName: 'Other' }),
-      insertUser(t.handle.db, { accountType: 'admin', firstName: 'Admin' }),
+      insertUser(t.handle.db, { firstName: 'Self', tier: 1 }),
+      insertUser(t.handle.db, { firstName: 'Other', tier: 1 }),
+      insertUser(t.handle.db, { accountType: 'admin', firstName: 'Admin', tier: 1 }),
     ]);
     actors = { self, other, admin, db: t.handle.db };
   });

@@ -7,6 +7,7 @@ import { type FakeEsplora, type FakeOutput, startFakeEsplora } from '../src/test
 import { callerAs, insertUser, setDepositAccount } from '../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../src/test/harness.ts';
 import { ManualClock } from '../src/test/manual-clock.ts';
+import { type LiveMarket, liveMarket } from '../src/test/live-market.ts';
 
 /** BIP84's test vector account key ("abandon ... about"). */
 export const ZPUB =
@@ -21,6 +22,8 @@ export interface BitcoinRig {
   t: TestApp;
   chain: FakeEsplora;
   clock: ManualClock;
+  /** With `livePrices`: the market feed, fresh now at PRICE_CENTS a bitcoin (what a Bitcoin withdrawal is valued at). */
+  market: LiveMarket | null;
   admin: TestUser;
   /** What the price source answers (null: no price). */
   price: { quote: PriceQuote | null };
@@ -40,11 +43,16 @@ export interface BitcoinRig {
 }
 
 /** An app with Bitcoin deposits on (BIP84 vector key), a fake Esplora chain, a manual clock and an admin. */
-export async function startBitcoinRig(env: Record<string, string> = {}): Promise<BitcoinRig> {
+export async function startBitcoinRig(
+  env: Record<string, string> = {},
+  opts: { livePrices?: boolean } = {},
+): Promise<BitcoinRig> {
   const chain = await startFakeEsplora();
   const clock = new ManualClock('2026-11-27T12:00:00.000Z');
+  const market = opts.livePrices ? liveMarket(clock, { BTC: PRICE_CENTS / 100 }) : null;
   const t = await startTestApp({
     clock,
+    ...(market ? { market } : {}),
     env: { BTC_XPUB: ZPUB, BTC_NETWORK: 'mainnet', ESPLORA_URL: chain.url, BTC_CONFIRMATIONS: '2', ...env },
   });
   const admin = await insertUser(t.handle.db, { accountType: 'admin' });
@@ -70,6 +78,7 @@ export async function startBitcoinRig(env: Record<string, string> = {}): Promise
     t,
     chain,
     clock,
+    market,
     admin,
     price,
     w,

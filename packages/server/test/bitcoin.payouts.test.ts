@@ -28,7 +28,7 @@ describe('crypto payouts: sent until the chain shows them paid (#34)', () => {
   let checker: ReturnType<typeof createPayoutChecker>;
   beforeAll(async () => {
     rig = await startBitcoinRig({ BTC_PAYOUT_WINDOW_HOURS: '24' });
-    gus = await insertUser(rig.t.handle.db, { firstName: 'Gus', balanceCents: 1_000_000 });
+    gus = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Gus', balanceCents: 1_000_000 });
     checker = createPayoutChecker({
       db: rig.t.handle.db,
       config: rig.t.config,

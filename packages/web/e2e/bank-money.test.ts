@@ -90,7 +90,7 @@ async function balanceOf(userId: string): Promise<number> {
 
 describeBrowser('bank money', () => {
   test('a bank withdrawal approved without a payout reference waits for the payment file, which the admin exports', async () => {
-    const member = await env().createUser({ email: uniqueEmail('payout-member'), emailVerified: true });
+    const member = await env().createUser({ email: uniqueEmail('payout-member'), emailVerified: true, tier: 1 });
     await adjustBalance(env().db, member.id, 500_00, 'Opening credit');
     const m = await env().newPage({ label: 'payout-member' });
     await env().signInByApi(m, member.email);

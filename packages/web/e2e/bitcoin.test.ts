@@ -249,7 +249,7 @@ describeBrowser('Bitcoin deposits', () => {
       address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
       scriptHex: '00149c90f934ea51fa0f6504177043e0908da6929983',
     };
-    const member = await e.createUser({ email: uniqueEmail('btc-payout'), emailVerified: true });
+    const member = await e.createUser({ email: uniqueEmail('btc-payout'), emailVerified: true, tier: 1 });
     await adjustBalance(e.db, member.id, 200_00, 'Opening credit');
     const w = await callerAs(e.deps, member).withdrawal.request({
       amount: 75,
@@ -305,7 +305,7 @@ describeBrowser('Bitcoin deposits', () => {
   test('a crypto payout that stays sent is released to the member by two admins (#34)', async () => {
     const e = env();
     const address = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
-    const member = await e.createUser({ email: uniqueEmail('btc-release'), emailVerified: true });
+    const member = await e.createUser({ email: uniqueEmail('btc-release'), emailVerified: true, tier: 1 });
     const adminB = await e.createUser({ accountType: 'admin', email: uniqueEmail('btc-release-b') });
     await adjustBalance(e.db, member.id, 100_00, 'Opening credit');
     const w = await callerAs(e.deps, member).withdrawal.request({

@@ -60,7 +60,7 @@ describeBrowser('what members and admins read about money is right', () => {
   const memberEmail = uniqueEmail('walk-member');
 
   test('balance history: every kind has its own words, opens its record, and a paid withdrawal shows its payment', async () => {
-    const member = await env().createUser({ email: memberEmail, firstName: 'Wanda' });
+    const member = await env().createUser({ email: memberEmail, firstName: 'Wanda', tier: 1 });
     await adjustBalance(env().db, member.id, 1_000_00, 'Opening credit');
     const friend = await env().createUser({ email: uniqueEmail('walk-friend'), balanceCents: 500_00 });
     await env().db.updateTable('users').set({ referred_by: member.id }).where('id', '=', friend.id).execute();
@@ -243,7 +243,7 @@ describeBrowser('what members and admins read about money is right', () => {
 
   test('admin navigation: Overview first and linked from the index, everything reachable at 800 px, badges with counts', async () => {
     // Something waits: a pending withdrawal and an unread contact message.
-    const member = await env().createUser({ email: uniqueEmail('walk-waiting'), balanceCents: 40_00 });
+    const member = await env().createUser({ email: uniqueEmail('walk-waiting'), balanceCents: 40_00, tier: 1 });
     const m = await env().newPage({ label: 'waiting-member' });
     await env().signInByApi(m, member.email);
     await api(

@@ -106,7 +106,7 @@ describeBrowser('money tables on a phone (issue 34)', () => {
   });
 
   test('Money desk at 390 px: the tabs are not cut; each status and review button can be scrolled into view', async () => {
-    const member = await env().createUser({ email: uniqueEmail('phone-desk'), emailVerified: true });
+    const member = await env().createUser({ email: uniqueEmail('phone-desk'), emailVerified: true, tier: 1 });
     await adjustBalance(env().db, member.id, 500_00, 'Opening credit');
     const caller = callerAs(env().deps, member);
     for (const amount of [61.5, 72.25]) {
@@ -229,7 +229,7 @@ describeBrowser('money tables on a phone (issue 34)', () => {
   });
 
   test('Payment files at 390 px: the shared scroll cue; each file, count, total and download can be read', async () => {
-    const member = await env().createUser({ email: uniqueEmail('phone-files'), emailVerified: true });
+    const member = await env().createUser({ email: uniqueEmail('phone-files'), emailVerified: true, tier: 1 });
     await adjustBalance(env().db, member.id, 500_00, 'Opening credit');
     const w = await callerAs(env().deps, member).withdrawal.request({
       amount: 64.3,

@@ -30,6 +30,11 @@ export interface UserTable {
   two_factor_pending_secret: string | null;
   /** When two-factor sign-in was turned on; null while it is off. */
   two_factor_enabled_at: Timestamp | null;
+  /**
+   * #33: when the password, the email address or two-factor sign-in last changed; withdrawal requests wait
+   * SECURITY_HOLD_HOURS after it (kyc/kyc.hold.ts); null: no change yet.
+   */
+  security_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The last accepted TOTP time step: a code of this step or an earlier one is refused (no replay). */
   two_factor_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** Wrong two-factor codes at sign-in since the last right one (from 10 on, sign-in pauses). */

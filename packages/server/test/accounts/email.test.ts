@@ -33,7 +33,7 @@ describe('user.changeEmail / user.confirmEmail', () => {
   afterAll(() => t.close());
 
   it('needs the current password: a wrong one changes nothing and sends nothing', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await loginAs(t, u);
     const res = await trpcMutation(
       t.app,
@@ -47,7 +47,7 @@ describe('user.changeEmail / user.confirmEmail', () => {
   });
 
   it('sends a link to the new address and a notice to the old; the link changes the address once', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await loginAs(t, u);
     const res = await trpcMutation(
       t.app,
@@ -79,7 +79,7 @@ describe('user.changeEmail / user.confirmEmail', () => {
   });
 
   it('an email-change link works for 24 hours', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await loginAs(t, u);
     await trpcMutation(
       t.app,
@@ -95,8 +95,8 @@ describe('user.changeEmail / user.confirmEmail', () => {
   });
 
   it('an address taken by another account: refused up front, and when it was taken meanwhile (409)', async () => {
-    const u = await insertUser(t.handle.db);
-    const other = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
+    const other = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await loginAs(t, u);
     const upFront = await trpcMutation(
       t.app,
@@ -113,7 +113,7 @@ describe('user.changeEmail / user.confirmEmail', () => {
       cookie,
     );
     const token = await linkToken(t.handle.db, 'contested@example.com', 'email.change_confirm', '/confirm-email');
-    await insertUser(t.handle.db, { email: 'contested@example.com' });
+    await insertUser(t.handle.db, { tier: 1, email: 'contested@example.com' });
     const res = await trpcMutation(t.app, 'user.confirmEmail', { token });
     expect(trpcError(res)).toMatchObject({ status: 409, message: 'An account with this email already exists.' });
     expect(trpcData(await trpcQuery(t.app, 'user.me', undefined, cookie))).toMatchObject({ email: u.email });
@@ -155,7 +155,7 @@ describe('email verification', () => {
   });
 
   it('resend: a new link replaces the old one, three links an hour at most, then again after the hour', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await loginAs(t, u);
     expect(trpcData(await trpcMutation(t.app, 'user.resendVerification', undefined, cookie))).toEqual({ ok: true });
     const first = await linkToken(t.handle.db, u.email, 'email.verify', '/confirm-email');
@@ -173,7 +173,7 @@ describe('email verification', () => {
   });
 
   it('with SMTP_URL: an unverified user may not request a withdrawal (403 saying why); verified, they may', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const cookie = await loginAs(t, u);
     expect(trpcData(await trpcQuery(t.app, 'user.emailPolicy'))).toEqual({
       mailDelivered: true,
@@ -202,7 +202,7 @@ describe('email verification', () => {
   });
 
   it('an admin cannot change the address (#27): the member confirms the change, the verified address stays', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const admin = await insertUser(t.handle.db, { accountType: 'admin' });
     expect((await callerAs(t, admin).user.markEmailVerified({ id: u.id })).emailVerified).toBe(true);
     const renamed = await callerAs(t, admin).user.update({ id: u.id, city: 'Faro' });
@@ -233,7 +233,7 @@ describe('email verification without SMTP_URL', () => {
   afterAll(() => t.close());
 
   it('the rule is off: an unverified user may request a withdrawal', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const cookie = await loginAs(t, u);
     expect(trpcData(await trpcQuery(t.app, 'user.me', undefined, cookie)).emailVerified).toBe(false);
     expect(trpcData(await trpcQuery(t.app, 'user.emailPolicy')).withdrawalNeedsVerifiedEmail).toBe(false);

@@ -22,7 +22,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
     mallory = await insertUser(t.handle.db, { accountType: 'admin' });
     bob = await insertUser(t.handle.db, { accountType: 'admin' });
     carol = await insertUser(t.handle.db, { accountType: 'admin' });
-    sock = await insertUser(t.handle.db);
+    sock = await insertUser(t.handle.db, { tier: 1 });
     fresh = await insertUser(t.handle.db, { accountType: 'admin' });
     // Made admin an hour ago through an approved role request (at bob's request): in the 24-hour cooldown.
     await t.handle.db
@@ -158,7 +158,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
   });
 
   it('an admin in the cooldown proposes nothing: no adjustment, no deposit account', async () => {
-    const m = await insertUser(t.handle.db);
+    const m = await insertUser(t.handle.db, { tier: 1 });
     expect(
       await failure(
         callerAs(t, fresh).user.update({ id: m.id, version: await versionOf(m), balance: 10, reason: 'x' }),
@@ -177,7 +177,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
   });
 
   it('the deposit account re-pointed: a proposal; every admin is mailed on approval; the page says since when', async () => {
-    const member = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
     const shown = await callerAs(t, member).deposit.instructions();
     const proposal = await callerAs(t, mallory).account.update({
       accountNumber: 'GB33BUKB20201555555555',
@@ -210,7 +210,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
   });
 
   it("account takeover: an admin cannot set a member's email; the member confirms and the old address is told", async () => {
-    const victim = await insertUser(t.handle.db, { email: 'victim@example.com', emailVerified: true });
+    const victim = await insertUser(t.handle.db, { tier: 1, email: 'victim@example.com', emailVerified: true });
     const answer = await callerAs(t, mallory).user.update({ id: victim.id, email: 'mallory-owns@example.com' });
     // Before #27: the email was mallory's at once, ready for "mark verified" and a password reset.
     expect(answer).toMatchObject({ email: 'victim@example.com', emailChangeSentTo: 'mallory-owns@example.com' });
@@ -246,7 +246,7 @@ describe('#27 attacks: one admin plus a self-registered account', () => {
 
   it('the legacy REST paths answer the record as it is plus the pending proposal', async () => {
     const cookie = await cookieFor(t, mallory);
-    const member = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
     const res = await legacy(
       t.app,
       'POST',

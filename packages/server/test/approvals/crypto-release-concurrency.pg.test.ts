@@ -35,7 +35,7 @@ describe('crypto payout releases under real concurrency (PostgreSQL)', () => {
       throw new Error('concurrency proofs need PostgreSQL (run the integration-pg project)');
     approvers = [];
     for (let i = 0; i < 6; i++) approvers.push(await insertUser(rig.t.handle.db, { accountType: 'admin' }));
-    member = await insertUser(rig.t.handle.db, { balanceCents: 1_000_000 });
+    member = await insertUser(rig.t.handle.db, { tier: 1, balanceCents: 1_000_000 });
     sender = await insertUser(rig.t.handle.db, { accountType: 'admin' });
   });
   afterAll(async () => {

@@ -30,7 +30,7 @@ describe('releasing a crypto payout that stays sent (#34)', () => {
     rig = await startBitcoinRig({ BTC_PAYOUT_WINDOW_HOURS: '24' });
     adminB = await insertUser(rig.t.handle.db, { accountType: 'admin' });
     sender = await insertUser(rig.t.handle.db, { accountType: 'admin' });
-    gus = await insertUser(rig.t.handle.db, { firstName: 'Gus', balanceCents: 1_000_000 });
+    gus = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Gus', balanceCents: 1_000_000 });
     checker = createPayoutChecker({
       db: rig.t.handle.db,
       config: rig.t.config,
@@ -238,7 +238,7 @@ describe('releasing a crypto payout that stays sent (#34)', () => {
   });
 
   it("an admin's own payout: they may neither propose nor approve its release", async () => {
-    const owner = await insertUser(db(), { accountType: 'admin', balanceCents: 50_00 });
+    const owner = await insertUser(db(), { accountType: 'admin', balanceCents: 50_00, tier: 1 });
     const own = await callerAs(rig.t, owner).withdrawal.request({
       amount: 20,
       method: 'crypto',

@@ -40,7 +40,7 @@ describe('four eyes that one administrator cannot defeat', () => {
 
   /** Admin A promotes S and admin B approves: S is an admin made through a request asked by A. */
   async function promotedBy(requester: TestUser, approver: TestUser): Promise<TestUser> {
-    const sock = await insertUser(t.handle.db);
+    const sock = await insertUser(t.handle.db, { tier: 1 });
     const req = trpcData(await call(requester, 'user.update', { id: sock.id, accountType: 'admin' })).roleRequest;
     trpcData(await call(approver, 'user.roleRequest.approve', { id: req.id }));
     return user(sock.id);
@@ -49,7 +49,7 @@ describe('four eyes that one administrator cannot defeat', () => {
   it('route a: a promotion is only a request; neither the requester nor the account promoted can approve it', async () => {
     const a = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 10_000 });
     const b = await insertUser(t.handle.db, { accountType: 'admin' });
-    const sock = await insertUser(t.handle.db);
+    const sock = await insertUser(t.handle.db, { tier: 1 });
 
     // Before: 200 and the role changed at once. After: 200, the user unchanged and a pending request with its id.
     const asked = trpcData(await call(a, 'user.update', { id: sock.id, accountType: 'admin' }));
@@ -102,7 +102,7 @@ describe('four eyes that one administrator cannot defeat', () => {
 
   it('route a on the legacy REST adapter: accountType in /api/v1/user/update is a request too', async () => {
     const a = await insertUser(t.handle.db, { accountType: 'admin' });
-    const sock = await insertUser(t.handle.db);
+    const sock = await insertUser(t.handle.db, { tier: 1 });
     const res = await legacy(
       t.app,
       'POST',
@@ -157,7 +157,7 @@ describe('four eyes that one administrator cannot defeat', () => {
   it("route b: an admin cannot change another admin's email or name, nor any admin's email through user.update", async () => {
     const a = await insertUser(t.handle.db, { accountType: 'admin' });
     const b = await insertUser(t.handle.db, { accountType: 'admin' });
-    const member = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
 
     // Before: 200 and B's address became the attacker's. After: 403 and nothing changed.
     const email = await call(a, 'user.update', { id: b.id, email: 'attacker@example.com' });
@@ -191,9 +191,9 @@ describe('four eyes that one administrator cannot defeat', () => {
   });
 
   it('a new admin reviews no money for ADMIN_REVIEW_COOLDOWN_HOURS, and never the money of its requester', async () => {
-    const a = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 50_000 });
+    const a = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 50_000, tier: 1 });
     const b = await insertUser(t.handle.db, { accountType: 'admin' });
-    const member = await insertUser(t.handle.db, { balanceCents: 5_000 });
+    const member = await insertUser(t.handle.db, { tier: 1, balanceCents: 5_000 });
     const sock = await promotedBy(a, b);
     expect(sock.admin_granted_by).toBe(a.id);
 
@@ -248,7 +248,7 @@ describe('four eyes that one administrator cannot defeat', () => {
   it("route c: an admin never reads another person's reset link: not in mail.open, the outbox list or the audit log", async () => {
     const a = await insertUser(t.handle.db, { accountType: 'admin' });
     const b = await insertUser(t.handle.db, { accountType: 'admin' });
-    const member = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
     for (const victim of [member, b]) {
       trpcData(await trpcMutation(t.app, 'user.requestPasswordReset', { email: victim.email }));
       const stored = await t.handle.db
@@ -277,8 +277,8 @@ describe('four eyes that one administrator cannot defeat', () => {
   });
 
   it('an admin made by `pnpm cli create-admin --promote` is not held back', async () => {
-    const member = await insertUser(t.handle.db);
-    const operator = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
+    const operator = await insertUser(t.handle.db, { tier: 1 });
     const result = await createOrPromoteAdmin(t.handle.db, operator.email, () => Promise.reject(new Error('no')), {
       promote: true,
       clock,

@@ -55,8 +55,8 @@ describe('payouts by pain.001 file, settled and returned by the statement', () =
     t = await startTestApp();
     exporter = await insertUser(t.handle.db, { accountType: 'admin' });
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
-    dave = await insertUser(t.handle.db, { balanceCents: 50_000, firstName: 'Dave' });
-    erin = await insertUser(t.handle.db, { balanceCents: 30_000, firstName: 'Érin' });
+    dave = await insertUser(t.handle.db, { tier: 1, balanceCents: 50_000, firstName: 'Dave' });
+    erin = await insertUser(t.handle.db, { tier: 1, balanceCents: 30_000, firstName: 'Érin' });
     await setDepositAccount(t, exporter, {
       accountNumber: '4000 1234 56',
       bankName: 'First Dollar Bank',
@@ -246,7 +246,7 @@ describe('a bank payout names its account: IBAN and BIC, or US routing and accou
     t = await startTestApp();
     exporter = await insertUser(t.handle.db, { accountType: 'admin' });
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
-    member = await insertUser(t.handle.db, { balanceCents: 90_000, firstName: 'Iris' });
+    member = await insertUser(t.handle.db, { tier: 1, balanceCents: 90_000, firstName: 'Iris' });
     // The platform's own bank record names its bank too (#34): a mistyped BIC or routing number is refused.
     const wrongBic = await failure(
       callerAs(t, exporter).account.update({

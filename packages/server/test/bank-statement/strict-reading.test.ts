@@ -25,8 +25,8 @@ describe('files read strictly', () => {
     t = await startTestApp({ clock: new ManualClock(`${DAY}T15:00:00.000Z`) });
     importer = await insertUser(t.handle.db, { accountType: 'admin' });
     approver = await insertUser(t.handle.db, { accountType: 'admin' });
-    alice = await insertUser(t.handle.db);
-    bob = await insertUser(t.handle.db, { balanceCents: 50_000 });
+    alice = await insertUser(t.handle.db, { tier: 1 });
+    bob = await insertUser(t.handle.db, { tier: 1, balanceCents: 50_000 });
     // The deposit account is a proposal since #27: the importer proposes it, the approver approves it.
     await setDepositAccount(
       t,

@@ -16,9 +16,12 @@ describe('Bitcoin withdrawals: the request (#32)', () => {
   let ann: TestUser;
   let otherAdmin: TestUser;
   beforeAll(async () => {
-    rig = await startBitcoinRig({ BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_WITHDRAWALS_OPEN: 'true' });
-    ann = await insertUser(rig.t.handle.db, { firstName: 'Ann', balanceCents: 50_000 });
-    otherAdmin = await insertUser(rig.t.handle.db, { accountType: 'admin' });
+    rig = await startBitcoinRig(
+      { BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_WITHDRAWALS_OPEN: 'true' },
+      { livePrices: true },
+    );
+    ann = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Ann', balanceCents: 50_000 });
+    otherAdmin = await insertUser(rig.t.handle.db, { accountType: 'admin', tier: 1 });
     // Ann holds 0.01 BTC, credited by a real payment to her deposit address.
     await rig.w.tick();
     rig.chain.addBlock([rig.chain.tx(await rig.payTo(ann, 1_000_000))]);
@@ -182,7 +185,7 @@ describe('Bitcoin withdrawals without a Bitcoin wallet (#32)', () => {
   it('are refused with the reason, and the terms say they are off', async () => {
     const t = await startTestApp();
     try {
-      const bob = await insertUser(t.handle.db, {});
+      const bob = await insertUser(t.handle.db, { tier: 1 });
       const w = callerAs(t, bob).withdrawal;
       expect((await w.bitcoinTerms()).enabled).toBe(false);
       const err = await failure(
@@ -200,7 +203,7 @@ describe('Bitcoin withdrawals before payout batches are open (#32)', () => {
   it('are refused by default even with a wallet, and the terms say they are off', async () => {
     const rig = await startBitcoinRig();
     try {
-      const bob = await insertUser(rig.t.handle.db, {});
+      const bob = await insertUser(rig.t.handle.db, { tier: 1 });
       const w = callerAs(rig.t, bob).withdrawal;
       expect((await w.bitcoinTerms()).enabled).toBe(false);
       const err = await failure(

@@ -62,8 +62,8 @@ describe('Your data', () => {
     t.app.inject({ method: 'GET', url: path, headers: { accept, ...(cookie ? { cookie } : {}) } });
 
   it('builds a ZIP with every table as JSON and CSV, the right figures, and nothing secret or of others', async () => {
-    const member = await insertUser(t.handle.db, { balanceCents: 500_00, firstName: 'Grace' });
-    const other = await insertUser(t.handle.db, { balanceCents: 300_00, firstName: 'Otherperson' });
+    const member = await insertUser(t.handle.db, { tier: 1, balanceCents: 500_00, firstName: 'Grace' });
+    const other = await insertUser(t.handle.db, { tier: 1, balanceCents: 300_00, firstName: 'Otherperson' });
     const me = callerAs(t, member);
     const d = await me.deposit.request({ amount: 40, reference: 'ZIP-1', idempotencyKey: newKey() });
     await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
@@ -232,8 +232,8 @@ describe('Your data', () => {
   });
 
   it("another member's link or export id gets nothing, and does not use the link up", async () => {
-    const owner = await insertUser(t.handle.db, { balanceCents: 10_00 });
-    const intruder = await insertUser(t.handle.db);
+    const owner = await insertUser(t.handle.db, { tier: 1, balanceCents: 10_00 });
+    const intruder = await insertUser(t.handle.db, { tier: 1 });
     const ownerCookie = await sessionFor(t, owner);
     const intruderCookie = await sessionFor(t, intruder);
     const { id, path } = await readyExport(ownerCookie);
@@ -268,7 +268,7 @@ describe('Your data', () => {
   });
 
   it('a link works for 24 hours after the export is ready; then it is 410 and the file is dropped', async () => {
-    const member = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await sessionFor(t, member);
     const { id, path } = await readyExport(cookie);
     clock.advanceMs(24 * 3_600_000 - 1_000);
@@ -293,7 +293,7 @@ describe('Your data', () => {
   });
 
   it('at most 5 exports a day per member (429 with Retry-After), counted over the last 24 hours', async () => {
-    const member = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
     const cookie = await sessionFor(t, member);
     for (let i = 0; i < 5; i++) {
       await readyExport(cookie);
@@ -311,8 +311,8 @@ describe('Your data', () => {
   });
 
   it('adds the member\u2019s notifications (only theirs)', async () => {
-    const member = await insertUser(t.handle.db);
-    const other = await insertUser(t.handle.db);
+    const member = await insertUser(t.handle.db, { tier: 1 });
+    const other = await insertUser(t.handle.db, { tier: 1 });
     const at = clock.now();
     await t.handle.db.transaction().execute(async (trx) => {
       await notify(trx, { userId: member.id, kind: 'investment.payout', title: 'Payout paid', eventKey: 'e-1', at });
@@ -334,19 +334,19 @@ describe('Your data', () => {
 
   describe('closing an account', () => {
     it('is refused, naming what blocks it: a balance, an open position, a pending deposit or withdrawal', async () => {
-      const rich = await insertUser(t.handle.db, { balanceCents: 12_00 });
+      const rich = await insertUser(t.handle.db, { tier: 1, balanceCents: 12_00 });
       expect(await failure(callerAs(t, rich).user.close({ currentPassword: TEST_PASSWORD }))).toEqual({
         status: 400,
         message: 'Your account cannot be closed yet: your balance is $12.00 (withdraw it first).',
       });
-      const invested = await insertUser(t.handle.db, { balanceCents: 100_00 });
+      const invested = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
       await callerAs(t, invested).investment.open({ planId: plans.Starter!, amount: 100, idempotencyKey: newKey() });
       await callerAs(t, invested).deposit.request({ amount: 5, reference: 'WAIT', idempotencyKey: newKey() });
       expect(await failure(callerAs(t, invested).user.close({ currentPassword: TEST_PASSWORD }))).toEqual({
         status: 400,
         message: 'Your account cannot be closed yet: 1 investment is still open; 1 deposit waits for review.',
       });
-      const withdrawing = await insertUser(t.handle.db, { balanceCents: 20_00 });
+      const withdrawing = await insertUser(t.handle.db, { tier: 1, balanceCents: 20_00 });
       await callerAs(t, withdrawing).withdrawal.request({
         amount: 20,
         method: 'paypal',
@@ -358,7 +358,7 @@ describe('Your data', () => {
         message: 'Your account cannot be closed yet: 1 withdrawal is not paid yet.',
       });
       // A wrong password and an admin are refused too; nothing changed for any of them.
-      const empty = await insertUser(t.handle.db);
+      const empty = await insertUser(t.handle.db, { tier: 1 });
       expect(await failure(callerAs(t, empty).user.close({ currentPassword: 'not it' }))).toEqual({
         status: 400,
         message: 'currentPassword: The current password is incorrect.',
@@ -376,7 +376,7 @@ describe('Your data', () => {
     });
 
     it('erases the personal fields, ends every session and sign-in, keeps ledger and audit rows; the books verify', async () => {
-      const member = await insertUser(t.handle.db, { balanceCents: 60_00, firstName: 'Closing' });
+      const member = await insertUser(t.handle.db, { tier: 1, balanceCents: 60_00, firstName: 'Closing' });
       const me = callerAs(t, member);
       const d = await me.deposit.request({ amount: 40, reference: 'CL-1', idempotencyKey: newKey() });
       await confirmDeposit(t, admin, await secondAdmin(t), { id: d.id });
@@ -488,7 +488,7 @@ describe('Your data', () => {
     });
 
     it('answers under the issue\u2019s names too (user.closeAccount with otp, user.exportData)', async () => {
-      const member = await insertUser(t.handle.db);
+      const member = await insertUser(t.handle.db, { tier: 1 });
       const exp = await callerAs(t, member).user.exportData();
       expect(exp.state).toBe('preparing');
       expect(await callerAs(t, member).user.closeAccount({ currentPassword: TEST_PASSWORD })).toEqual({ ok: true });

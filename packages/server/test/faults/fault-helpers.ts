@@ -88,7 +88,7 @@ export async function timed(label: string, url: string, init: RequestInit = {}):
 
 /** A signed-in member with money to withdraw, and the requests the drills mix: reads and a money mutation. */
 export async function member(f: FaultApp) {
-  const user: TestUser = await insertUser(f.handle.db, { balanceCents: 1_000_000_00 });
+  const user: TestUser = await insertUser(f.handle.db, { tier: 1, balanceCents: 1_000_000_00 });
   const cookie = await cookieFor(f, user);
   const json = { cookie, 'content-type': 'application/json' };
   const requests = {

@@ -94,7 +94,7 @@ describe('fault drill: SIGTERM during a load of requests in flight (real server,
 
     // The server has migrated the database: a member with money, signed in.
     handle = await createDb({ databaseUrl: database.url, pool: { ...TEST_POOL, max: 2 } });
-    const user = await insertUser(handle.db, { balanceCents: 1000_00 });
+    const user = await insertUser(handle.db, { tier: 1, balanceCents: 1000_00 });
     // The server runs on the system clock: the session starts now.
     const { token } = await createSession(handle.db, user.id, new Date());
     const cookie = `${SESSION_COOKIE}=${token}`;

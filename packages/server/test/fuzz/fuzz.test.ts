@@ -217,8 +217,8 @@ describe(`fuzz: every procedure and /api/v1 route as visitor, user, other user a
     };
 
     const million = 1_000_000_00;
-    users.user = await insertUser(t.handle.db, { firstName: 'Fuzz', balanceCents: million });
-    users.otherUser = await insertUser(t.handle.db, { firstName: 'Other', balanceCents: million });
+    users.user = await insertUser(t.handle.db, { tier: 1, firstName: 'Fuzz', balanceCents: million });
+    users.otherUser = await insertUser(t.handle.db, { tier: 1, firstName: 'Other', balanceCents: million });
     users.admin = await insertUser(t.handle.db, { accountType: 'admin', firstName: 'Admin', balanceCents: million });
     // A second admin, so the fuzzed admin is never the last one (demoting the last admin is refused anyway).
     await insertUser(t.handle.db, { accountType: 'admin' });

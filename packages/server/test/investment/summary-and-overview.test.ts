@@ -26,7 +26,7 @@ describe('investment.summary and the overview’s ledger check', () => {
   afterAll(() => t.close());
 
   it('the summary equals the portfolio’s figures through a position’s life (open, paid, redeemed)', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 5_000_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 5_000_00 });
     const me = callerAs(t, u);
     const same = async () => {
       const { available, invested, interestReceived } = await me.investment.portfolio();
@@ -60,7 +60,7 @@ describe('investment.summary and the overview’s ledger check', () => {
 
     // A balance overwritten behind the ledger's back: the overview says what the last full check found, with
     // its time, until the check runs again (both checks are read from it).
-    const victim = await insertUser(t.handle.db, { balanceCents: 10_00 });
+    const victim = await insertUser(t.handle.db, { tier: 1, balanceCents: 10_00 });
     await t.handle.db
       .updateTable('ledger_accounts')
       .set({ balance: String(11_00) })
@@ -92,7 +92,7 @@ describe('investment.summary and the overview’s ledger check', () => {
     clock.advanceMs(OVERVIEW_FIGURES_MAX_AGE_MS); // figures computed now, not left from the test before
     const before = await ad.overview.admin();
     expect(before.figuresAt).toBe(clock.now().toISOString());
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     await adjustBalance(t.handle.db, u.id, 1_234_56, 'overview freshness', { at: clock.now() });
     await callerAs(t, u).investment.open({ planId: plans.Silver!, amount: 1_000, idempotencyKey: newKey() });
     // Within the minute the figures may be the cached ones (with their time); past it they are recomputed
@@ -130,7 +130,7 @@ describe('investment.summary and the overview’s ledger check', () => {
   it('admin.counts: pending deposits and withdrawals and unread messages, for the menu badges', async () => {
     const ad = callerAs(t, admin);
     const before = await ad.overview.counts();
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     await callerAs(t, u).withdrawal.request({
       amount: 10,
       method: 'paypal',

@@ -18,7 +18,7 @@ describe('money requests per user (MONEY_RATE_LIMIT_PER_MIN=6)', () => {
   afterAll(() => t.close());
 
   it('deposits, withdrawals and investments share one count; the 7th is 429 with Retry-After; others are not affected', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 10_000_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 10_000_00 });
     const cookie = await sessionFor(t, u);
     const deposit = () =>
       trpcMutation(t.app, 'deposit.request', { amount: 10, reference: 'TRF', idempotencyKey: newKey() }, cookie);
@@ -54,7 +54,7 @@ describe('money requests per user (MONEY_RATE_LIMIT_PER_MIN=6)', () => {
     expect(rows).toHaveLength(6);
 
     // The limit is per user: someone else still gets through.
-    const other = await insertUser(t.handle.db);
+    const other = await insertUser(t.handle.db, { tier: 1 });
     const res = await trpcMutation(
       t.app,
       'deposit.request',
@@ -79,7 +79,7 @@ describe('pending deposit reports (MAX_PENDING_DEPOSITS=5)', () => {
 
   it('refuses the 6th pending report with 409 and a clear message; a repeated request still answers; review frees a place', async () => {
     expect(t.config.MAX_PENDING_DEPOSITS).toBe(5);
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const first = await report(u, 'first-key', 'TRF-1');
     for (let i = 2; i <= 5; i++) await report(u, newKey(), `TRF-${i}`);
 
@@ -105,7 +105,7 @@ describe('pending deposit reports (MAX_PENDING_DEPOSITS=5)', () => {
   });
 
   it('reports sent together cannot pass the cap: 12 at once leave exactly 5 pending', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => report(u, newKey(), `C-${i}`)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const pending = await t.handle.db

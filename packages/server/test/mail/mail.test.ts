@@ -48,7 +48,12 @@ describe('mail delivered through SMTP', () => {
     t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vestora <no-reply@vestora.test>' } });
     // Driven by hand (runOnce) so every step is deterministic; main.ts starts it with its timer.
     sender = startMailSender(t.app.deps, { autoStart: false });
-    alice = await insertUser(t.handle.db, { email: 'alice@example.com', balanceCents: 500_00, emailVerified: true });
+    alice = await insertUser(t.handle.db, {
+      tier: 1,
+      email: 'alice@example.com',
+      balanceCents: 500_00,
+      emailVerified: true,
+    });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(async () => {
@@ -113,7 +118,7 @@ describe('mail delivered through SMTP', () => {
   // Since #21 money-movement mail cannot be turned off (the notification centre's rule): the old switch now
   // governs investment and statement mail only (payouts: the next test).
   it('with notifications off, money and security mail still go', async () => {
-    const bob = await insertUser(t.handle.db, { email: 'bob@example.com' });
+    const bob = await insertUser(t.handle.db, { tier: 1, email: 'bob@example.com' });
     const me = callerAs(t, bob);
     expect(await me.user.preferences()).toEqual({ emailNotifications: true });
     expect(await me.user.updatePreferences({ emailNotifications: false })).toEqual({ emailNotifications: false });
@@ -146,11 +151,13 @@ describe('mail delivered through SMTP', () => {
       payoutFrequency: 'monthly',
     });
     const dan = await insertUser(t.handle.db, {
+      tier: 1,
       email: 'dan@example.com',
       balanceCents: 1_000_00,
       emailVerified: true,
     });
     const eve = await insertUser(t.handle.db, {
+      tier: 1,
       email: 'eve@example.com',
       balanceCents: 1_000_00,
       emailVerified: true,
@@ -182,7 +189,7 @@ describe('mail delivered through SMTP', () => {
   });
 
   it('mail server down, then back: every message is delivered exactly once; attempts and backoff recorded', async () => {
-    const carol = await insertUser(t.handle.db, { email: 'carol@example.com' });
+    const carol = await insertUser(t.handle.db, { tier: 1, email: 'carol@example.com' });
     await smtp.stop();
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++) ids.push(await securityMail(t, carol, `Outage message ${i}`, clock.now()));
@@ -288,7 +295,7 @@ describe('the sender running on its own timer (as main.ts starts it)', () => {
     const t = await startTestApp({ clock, env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } });
     const sender = startMailSender(t.app.deps);
     try {
-      const user = await insertUser(t.handle.db, { email: 'fast@example.com' });
+      const user = await insertUser(t.handle.db, { tier: 1, email: 'fast@example.com' });
       const admin = await insertUser(t.handle.db, { accountType: 'admin' });
       const d = await callerAs(t, user).deposit.request({ amount: 7, reference: 'TRF-FAST', idempotencyKey: newKey() });
       const started = Date.now();
@@ -317,7 +324,7 @@ describe('mail without SMTP_URL (the embedded default)', () => {
     // A server is listening, but nobody told the app about it: nothing may reach it.
     smtp = await startTestSmtpServer();
     t = await startTestApp({ clock: new ManualClock('2026-03-01T09:00:00.000Z') });
-    alice = await insertUser(t.handle.db, { email: 'alice@example.com' });
+    alice = await insertUser(t.handle.db, { tier: 1, email: 'alice@example.com' });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(async () => {

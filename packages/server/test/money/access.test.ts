@@ -14,8 +14,8 @@ describe('money authorization', () => {
   let aliceWithdrawal: string;
   beforeAll(async () => {
     t = await startTestApp();
-    alice = await insertUser(t.handle.db, { balanceCents: 100_00 });
-    bob = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    alice = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
+    bob = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
     aliceDeposit = (
       await callerAs(t, alice).deposit.request({ amount: 50, reference: 'A-1', idempotencyKey: newKey() })

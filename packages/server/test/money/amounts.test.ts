@@ -13,7 +13,7 @@ describe('amounts on the wire', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await startTestApp();
-    user = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+    user = await insertUser(t.handle.db, { tier: 2, balanceCents: 1_000_00 });
     cookie = await cookieFor(t, user);
   });
   afterAll(() => t.close());

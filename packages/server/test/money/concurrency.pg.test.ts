@@ -34,7 +34,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('50 concurrent withdrawals of $10 against $100: exactly 10 succeed, 40 are refused, balance ends at 0', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const me = callerAs(t, u);
     const { ok, failed } = await together(
       times(
@@ -66,7 +66,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('20 concurrent approvals of one withdrawal: one succeeds, the rest get 409, one ledger effect', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const w = await callerAs(t, u).withdrawal.request({
       amount: 40,
       method: 'bank',
@@ -102,7 +102,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('approvals, rejections and cancels racing on one withdrawal: exactly one wins, funds return at most once', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const w = await callerAs(t, u).withdrawal.request({
       amount: 25,
       method: 'bank',
@@ -136,7 +136,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('20 concurrent confirmations of one deposit: one credit', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const d = await callerAs(t, u).deposit.request({ amount: 123.45, reference: 'TRF-RACE', idempotencyKey: newKey() });
     // Since #27 a hand confirmation is a proposal a second admin approves: one admin proposes, then 20 other
     // admins race to approve it, half through a second deposit.review confirm, half through approval.approve.
@@ -177,7 +177,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('20 concurrent withdrawal requests with one idempotency key: one row, one hold, the same answer for all', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const key = newKey();
     const me = callerAs(t, u);
     const { ok, failed } = await together(
@@ -196,7 +196,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('20 concurrent deposit requests with one idempotency key: one row, the same answer for all', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     const key = newKey();
     const me = callerAs(t, u);
     const { ok, failed } = await together(
@@ -209,7 +209,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('one key, different amounts at the same moment: one request wins, the others are 409, one hold', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const key = newKey();
     const me = callerAs(t, u);
     const { ok, failed } = await together(
@@ -227,7 +227,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
 
   it('the same key racing against a balance that covers only one: the loser sees the winner, not an error', async () => {
     // Two different keys compete for $10 of $15; a third request reuses the first key at the same moment.
-    const u = await insertUser(t.handle.db, { balanceCents: 15_00 });
+    const u = await insertUser(t.handle.db, { tier: 1, balanceCents: 15_00 });
     const me = callerAs(t, u);
     const [k1, k2] = [newKey(), newKey()];
     const req = (k: string) => () =>
@@ -241,7 +241,7 @@ describe('money under real concurrency (PostgreSQL)', () => {
   });
 
   it('many users withdrawing, depositing and being reviewed at once keep every balance equal to its ledger', async () => {
-    const people = await Promise.all(times(5, () => insertUser(t.handle.db, { balanceCents: 200_00 })));
+    const people = await Promise.all(times(5, () => insertUser(t.handle.db, { tier: 1, balanceCents: 200_00 })));
     // Since #27 a hand confirmation is admin's proposal that a second admin approves (below, with their own
     // confirmation). The withdrawals are only rejected or cancelled: the payout-participant rule (#27) refuses
     // an approval, not a rejection, so admin may still reject money of members whose credits they proposed.

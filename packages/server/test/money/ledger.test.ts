@@ -20,7 +20,7 @@ describe('ledger.list and ledger.verify', () => {
   let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
-    user = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    user = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     admin = await insertUser(t.handle.db, { accountType: 'admin' });
   });
   afterAll(() => t.close());
@@ -77,8 +77,8 @@ describe('ledger.list and ledger.verify', () => {
   it('verify reports a balance written behind the ledger\u2019s back, with both figures', async () => {
     const other = await startTestApp();
     try {
-      const a = await insertUser(other.handle.db, { balanceCents: 10_00 });
-      const b = await insertUser(other.handle.db, { balanceCents: 20_00 });
+      const a = await insertUser(other.handle.db, { tier: 1, balanceCents: 10_00 });
+      const b = await insertUser(other.handle.db, { tier: 1, balanceCents: 20_00 });
       const ad = await insertUser(other.handle.db, { accountType: 'admin' });
       // The overview loaded before the overwrite records a good check (none was recorded yet).
       const before = await callerAs(other, ad).overview.admin();
@@ -156,8 +156,8 @@ describe('pnpm cli ledger:verify (runLedgerVerify)', () => {
     const setup = await openDatabase(loadConfig(env), 'test setup');
     let tampered: TestUser;
     try {
-      await insertUser(setup.db, { balanceCents: 5_00 });
-      tampered = await insertUser(setup.db, { balanceCents: 7_00 });
+      await insertUser(setup.db, { tier: 1, balanceCents: 5_00 });
+      tampered = await insertUser(setup.db, { tier: 1, balanceCents: 7_00 });
     } finally {
       await setup.close();
     }

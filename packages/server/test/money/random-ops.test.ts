@@ -63,7 +63,7 @@ describe(`seeded random money operations (seed ${SEED}, ${OPS} ops)`, () => {
     users = [];
     for (let i = 0; i < 4; i++) {
       const start = Math.floor(rnd() * 500_00);
-      const u = await insertUser(t.handle.db, { balanceCents: start });
+      const u = await insertUser(t.handle.db, { tier: 2, balanceCents: start });
       users.push(u);
       balance.set(u.id, start);
     }

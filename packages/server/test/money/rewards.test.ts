@@ -32,8 +32,8 @@ describe('reward.list', () => {
   };
 
   it('Early Adopter: earned when the account was opened on or before the launch date, locked after', async () => {
-    const onTheDay = await openedOn(await insertUser(t.handle.db), '2026-06-30T23:30:00Z');
-    const dayAfter = await openedOn(await insertUser(t.handle.db), '2026-07-01T00:00:01Z');
+    const onTheDay = await openedOn(await insertUser(t.handle.db, { tier: 1 }), '2026-06-30T23:30:00Z');
+    const dayAfter = await openedOn(await insertUser(t.handle.db, { tier: 1 }), '2026-07-01T00:00:01Z');
     const early = (await rewardsOf(onTheDay)).early_adopter!;
     expect(early).toMatchObject({ name: 'Early Adopter', earned: true });
     expect(early.detail).toBe(
@@ -47,7 +47,7 @@ describe('reward.list', () => {
   });
 
   it('High Roller: exactly $10,000 is not enough; a confirmed deposit over it is', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     expect((await rewardsOf(u)).high_roller).toMatchObject({
       earned: false,
       detail: 'Locked: you need one confirmed deposit, paid withdrawal, investment or trade over $10,000.00.',
@@ -73,7 +73,7 @@ describe('reward.list', () => {
   });
 
   it('High Roller: a paid withdrawal over $10,000 counts, a pending one does not', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 30_000_00 });
+    const u = await insertUser(t.handle.db, { tier: 2, balanceCents: 30_000_00 });
     const w = await callerAs(t, u).withdrawal.request({
       amount: 12_500,
       method: 'bank',
@@ -88,7 +88,7 @@ describe('reward.list', () => {
   });
 
   it('Diverse Portfolio: earned while more than 5 coins are each held for at least $10; High Roller counts a trade', async () => {
-    const u = await insertUser(t.handle.db, { balanceCents: 100_000_00 });
+    const u = await insertUser(t.handle.db, { tier: 2, balanceCents: 100_000_00 });
     const dp = () => rewardsOf(u).then((r) => r.diverse_portfolio!);
     expect(await dp()).toMatchObject({
       name: 'Diverse Portfolio',
@@ -126,7 +126,7 @@ describe('reward.list', () => {
   });
 
   it('answers the three badges in a fixed order', async () => {
-    const u = await insertUser(t.handle.db);
+    const u = await insertUser(t.handle.db, { tier: 1 });
     expect((await callerAs(t, u).reward.list()).map((r) => r.key)).toEqual([
       'early_adopter',
       'high_roller',

@@ -15,7 +15,7 @@ describe('withdrawals: hold, cancel, approve, reject', () => {
     await expectLedgerConsistent(t.handle.db);
     await t.close();
   });
-  const funded = (cents: number) => insertUser(t.handle.db, { balanceCents: cents });
+  const funded = (cents: number) => insertUser(t.handle.db, { tier: 1, balanceCents: cents });
   const request = (u: TestUser, amount: number, key = newKey()) =>
     callerAs(t, u).withdrawal.request({ amount, method: 'bank', details: DETAILS.bank, idempotencyKey: key });
 

@@ -49,8 +49,8 @@ describe('notification centre', () => {
     await t.close();
   });
   beforeEach(async () => {
-    alice = await insertUser(t.handle.db, { balanceCents: 1_000_00, emailVerified: true });
-    bob = await insertUser(t.handle.db, { balanceCents: 1_000_00, emailVerified: true });
+    alice = await insertUser(t.handle.db, { tier: 1, balanceCents: 1_000_00, emailVerified: true });
+    bob = await insertUser(t.handle.db, { tier: 1, balanceCents: 1_000_00, emailVerified: true });
     clock.advanceMs(1_000);
   });
 

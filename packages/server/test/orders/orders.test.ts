@@ -53,8 +53,8 @@ describe('limit orders', () => {
   });
 
   it('fills a buy once, at the first fresh price whose quote reaches the limit, at exactly that quote', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 10_000_00 });
-    const other = await insertUser(t.handle.db, { balanceCents: 10_000_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 10_000_00 });
+    const other = await insertUser(t.handle.db, { tier: 1, balanceCents: 10_000_00 });
     const placed = await as(m).order.place({ side: 'buy', asset: 'BTC', amountUsd: '1000', limitPrice: '99000' });
     expect(placed).toMatchObject({ status: 'open', held: '1000.00', heldAsset: 'USD', limitPrice: '99000' });
     expect(await holding(m, 'USD')).toMatchObject({ amount: '9000.00', held: '1000.00' });
@@ -116,7 +116,7 @@ describe('limit orders', () => {
   });
 
   it('what an order sets aside cannot be spent by a trade, a withdrawal or another order; cancelling returns it', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 1_000_00 });
     const o = await as(m).order.place({ side: 'buy', asset: 'ETH', amountUsd: '800', limitPrice: '3000' });
     expect(await failure(as(m).trade.quote({ from: 'USD', to: 'ETH', fromAmount: '300' }))).toMatchObject({
       status: 422,
@@ -131,7 +131,7 @@ describe('limit orders', () => {
       await failure(as(m).order.place({ side: 'buy', asset: 'BTC', amountUsd: '300', limitPrice: '90000' })),
     ).toMatchObject({ message: expect.stringMatching(/Insufficient funds/) });
     // Another member cannot see or cancel it.
-    const stranger = await insertUser(t.handle.db, { balanceCents: 0 });
+    const stranger = await insertUser(t.handle.db, { tier: 1, balanceCents: 0 });
     expect(await failure(as(stranger).order.cancel({ id: o.id }))).toMatchObject({ status: 404 });
     expect((await as(stranger).order.list()).items).toEqual([]);
 
@@ -149,7 +149,7 @@ describe('limit orders', () => {
   });
 
   it('a sale sets the coin aside; expiry returns it and tells the member once', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 2_000_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 2_000_00 });
     await as(m).trade.accept({
       quoteId: (await as(m).trade.quote({ from: 'USD', to: 'BTC', fromAmount: '1000' })).id,
     });
@@ -181,7 +181,7 @@ describe('limit orders', () => {
   });
 
   it('a buy of a coin amount holds its cost at the limit and returns what the fill did not use', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 1_000_00 });
     // 0.1 ETH at a limit of $3,990 a coin (spread and fee included): $399.00 set aside.
     const o = await as(m).order.place({ side: 'buy', asset: 'ETH', amount: '0.1', limitPrice: '3990' });
     expect(o.held).toBe('399.00');
@@ -201,7 +201,7 @@ describe('limit orders', () => {
   });
 
   it('a sale for a dollar amount fills at the first price that fetches the limit', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 1_000_00 });
     await as(m).trade.accept({
       quoteId: (await as(m).trade.quote({ from: 'USD', to: 'ETH', fromAmount: '800' })).id,
     });
@@ -222,7 +222,7 @@ describe('limit orders', () => {
   });
 
   it('waits with the reason while the treasury cannot fill it, and fills once it can', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 1_000_00 });
     const o = await as(m).order.place({ side: 'buy', asset: 'SOL', amountUsd: '500', limitPrice: '120' });
     expect(await check()).toMatchObject({ filled: 0, waiting: 1 });
     expect((await orderOf(m, o.id)).waiting).toMatchObject({
@@ -238,7 +238,7 @@ describe('limit orders', () => {
   });
 
   it('refuses bad orders with a clear message and holds nothing', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 100_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 100_00 });
     const place = (input: Record<string, unknown>) =>
       failure(as(m).order.place({ side: 'buy', asset: 'BTC', limitPrice: '90000', ...input } as never));
     expect(await place({ amount: '0.001', amountUsd: '10' })).toMatchObject({
@@ -266,7 +266,7 @@ describe('limit orders', () => {
   });
 
   it('leaves an open order open across the checks (the ledger check counts its hold)', async () => {
-    const m = await insertUser(t.handle.db, { balanceCents: 500_00 });
+    const m = await insertUser(t.handle.db, { tier: 1, balanceCents: 500_00 });
     await as(m).order.place({ side: 'buy', asset: 'BTC', amountUsd: '400', limitPrice: '50000' });
     await check();
     expect((await as(admin).overview.admin()).limitOrders.open).toBeGreaterThanOrEqual(1);

@@ -27,8 +27,8 @@ describe('reserves: summary, monthly tree and proofs', () => {
 
   beforeAll(async () => {
     rig = await startBitcoinRig();
-    alice = await insertUser(rig.t.handle.db, { firstName: 'Alice' });
-    bob = await insertUser(rig.t.handle.db, { firstName: 'Bob', balanceCents: 1_250 });
+    alice = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Alice' });
+    bob = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Bob', balanceCents: 1_250 });
     await rig.w.tick();
   });
   afterAll(() => rig.close());
@@ -203,7 +203,7 @@ describe('reserves: summary, monthly tree and proofs', () => {
 
     expect(await as(alice).reserves.myProof()).toEqual({ month: '2026-10', proof: aliceProof });
     // An account opened after the month was published has no leaf in it: the month, no proof.
-    const late = await insertUser(rig.t.handle.db, { firstName: 'Late' });
+    const late = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Late' });
     expect(await as(late).reserves.myProof()).toEqual({ month: '2026-10', proof: null });
     expect(await failure(as(null).reserves.myProof())).toMatchObject({ status: 401 });
 

@@ -48,6 +48,7 @@ import * as addBitcoinWithdrawalsBw32 from './2026_12_03_1210_add_bitcoin_withdr
 import * as bookBankFeesF34a from './2026_12_03_1200_book_bank_fees_f34a.ts';
 import * as createReservesPr32 from './2026_12_03_1230_create_reserves_pr32.ts';
 import * as createKycK33 from './2026_12_03_1500_create_kyc_k33.ts';
+import * as addSecurityChangedAtK33 from './2026_12_03_1520_add_security_changed_at_k33.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_1230_create_limit_orders_lo31': createLimitOrdersLo31,
   '2026_12_03_1230_create_reserves_pr32': createReservesPr32,
   '2026_12_03_1500_create_kyc_k33': createKycK33,
+  '2026_12_03_1520_add_security_changed_at_k33': addSecurityChangedAtK33,
 };

@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { checkSecurityHold } from './kyc.hold.ts';
 import { lockMemberTier, memberTier, tierLimits, usedCents } from './kyc.repo.ts';
 
 /** The member's limits now, as kyc.status().limits answers them (decimal dollar strings, "2000.00"). */
@@ -86,4 +87,20 @@ export async function checkWithdrawalLimit(
     );
   }
   return tier;
+}
+
+/**
+ * Everything a new withdrawal request must pass besides its funds, in the transaction that inserts it, before the
+ * insert: the security hold (403 SECURITY_HOLD), then the tier's limits under the tier lock (403 LIMIT_REACHED).
+ * Every way money leaves calls it (withdrawal.service.ts, withdrawal.bitcoin.ts).
+ */
+export async function checkWithdrawalAllowed(
+  trx: Transaction<DB>,
+  config: Config,
+  userId: string,
+  usdValueCents: number,
+  now: Date,
+): Promise<void> {
+  await checkSecurityHold(trx, config, userId, now);
+  await checkWithdrawalLimit(trx, config, userId, usdValueCents, now);
 }

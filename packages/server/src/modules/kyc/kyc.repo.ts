@@ -75,3 +75,54 @@ export async function usedCents(
     .executeTakeFirstOrThrow();
   return { dailyCents: Number(row.daily), monthlyCents: Number(row.monthly) };
 }
+
+/** When the member last changed their password, email address or two-factor sign-in (the security hold, #33). */
+export async function securityChangedAt(db: Db, userId: string): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('security_changed_at').where('id', '=', userId).executeTakeFirst();
+  return row?.security_changed_at ? new Date(row.security_changed_at) : null;
+}
+
+/** A withdrawal a downgrade reconsiders: approved (its way out not taken yet), with its dollar value. */
+export interface ApprovedWithdrawal {
+  id: string;
+  createdAt: Date;
+  valueCents: number;
+}
+
+/**
+ * The member's approved withdrawals that have not left yet (a bank payout waiting for the payment file, a Bitcoin
+ * one waiting for the payout batch), oldest first, and the dollars already out (sent or paid) over the rolling
+ * day and the rolling 30 days ending at `now`.
+ */
+export async function approvedAndOut(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ approved: ApprovedWithdrawal[]; outDailyCents: number; outMonthlyCents: number }> {
+  const dayStart = new Date(now.getTime() - DAY_MS);
+  const monthStart = new Date(now.getTime() - 30 * DAY_MS);
+  const value = sql<number>`coalesce(usd_value_cents, amount_cents)`;
+  const approved = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'created_at', sql<string>`${value}`.as('value')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const out = await db
+    .selectFrom('withdrawals')
+    .select([
+      sql<string>`coalesce(sum(${value}) filter (where created_at > ${dayStart}), 0)`.as('daily'),
+      sql<string>`coalesce(sum(${value}), 0)`.as('monthly'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['sent', 'paid'])
+    .where('created_at', '>', monthStart)
+    .executeTakeFirstOrThrow();
+  return {
+    approved: approved.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), valueCents: Number(r.value) })),
+    outDailyCents: Number(out.daily),
+    outMonthlyCents: Number(out.monthly),
+  };
+}

@@ -243,6 +243,11 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     ) => Omit<Insertable<DB[T]>, 'id' | 'user_id' | 'idempotency_key' | 'amount_cents'>;
     /** Whether an earlier row under the same key (and the same amount) is this very request. */
     sameAs(existing: FlowRow<T>): boolean;
+    /**
+     * Checks that may refuse a new request before its row is inserted (not run on an idempotent replay): e.g.
+     * a withdrawal's limits (#33), counted under a lock `prepare` took.
+     */
+    beforeInsert?: (trx: Transaction<DB>, prepared: P) => Promise<void>;
     /** Further writes in the same transaction (checks that may refuse, follow-up effects). */
     afterInsert?: (trx: Transaction<DB>, row: FlowRow<T>, prepared: P) => Promise<void>;
   },
@@ -265,6 +270,7 @@ export async function openRequest<T extends FlowTable, W, P = undefined>(
     const prepared = (request.prepare ? await request.prepare(trx) : undefined) as P;
     const earlier = await findFlowByKey(trx, flow.table, owner.id, input.idempotencyKey);
     if (earlier) return replay(earlier);
+    if (request.beforeInsert) await request.beforeInsert(trx, prepared);
     const inserted = await insertFlowIfNewKey(trx, flow.table, {
       ...request.values(prepared, amountCents),
       id: randomUUID(),

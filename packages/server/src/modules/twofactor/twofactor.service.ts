@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit.repo.ts';
 import { tm } from '../../i18n/i18n.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
 import { retireAllAccountTokens } from '../user/account-token.repo.ts';
+import { markSecurityChange } from '../user/user.repo.ts';
 import { assertCurrentPassword } from '../user/user.password.ts';
 import { decryptSecret, encryptSecret } from './twofactor.crypto.ts';
 import {
@@ -146,6 +147,8 @@ export async function enableTwoFactor(
       recoveryCodes.map((c) => recoveryCodeHash(c)!),
       now,
     );
+    // #33: withdrawals wait SECURITY_HOLD_HOURS after two-factor sign-in changed (turned on, or new recovery codes).
+    await markSecurityChange(trx, userId, now);
     // Links sent before (a pending email change, a reset) would get around the new second factor.
     await retireAllAccountTokens(trx, userId, now);
     await endSessionsOfUser(trx, userId, {
@@ -198,6 +201,8 @@ export async function disableTwoFactor(deps: Deps, userId: string, code: string)
       throw new AppError('BAD_INPUT', WRONG_OTP_MESSAGE);
     }
     await clearTwoFactor(trx, userId);
+    // #33: withdrawals wait SECURITY_HOLD_HOURS after two-factor sign-in is turned off.
+    await markSecurityChange(trx, userId, now);
     await recordAudit(trx, {
       actorId: userId,
       action: 'auth.two_factor_disabled',
@@ -263,6 +268,8 @@ export async function regenerateRecoveryCodes(
       recoveryCodes.map((c) => recoveryCodeHash(c)!),
       now,
     );
+    // #33: withdrawals wait SECURITY_HOLD_HOURS after two-factor sign-in changed (turned on, or new recovery codes).
+    await markSecurityChange(trx, userId, now);
     await recordAudit(trx, {
       actorId: userId,
       action: 'auth.two_factor_recovery_codes_regenerated',

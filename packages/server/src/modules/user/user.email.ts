@@ -19,7 +19,13 @@ import { countAccountTokensSince, retireAllAccountTokens } from './account-token
 import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { assertCurrentPassword } from './user.password.ts';
-import { findUserByEmail, findUserByIdForUpdate, setEmailVerified, setVerifiedEmail } from './user.repo.ts';
+import {
+  findUserByEmail,
+  findUserByIdForUpdate,
+  markSecurityChange,
+  setEmailVerified,
+  setVerifiedEmail,
+} from './user.repo.ts';
 import { USER_NOT_FOUND_MESSAGE } from './user.update.ts';
 import { startEmailChangeIn } from './user.email-change.ts';
 import { sendAccountLink, useAccountLink } from './user.tokens.ts';
@@ -138,6 +144,8 @@ export async function confirmEmail(deps: Deps, input: TConfirmEmailInput): Promi
       const holder = await findUserByEmail(trx, link.email);
       if (holder && holder.id !== user.id) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
       await setVerifiedEmail(trx, user.id, link.email, now);
+      // #33: withdrawals wait SECURITY_HOLD_HOURS after the address changed.
+      await markSecurityChange(trx, user.id, now);
       // Links sent before the change (a reset to the old address, another pending change) stop working.
       await retireAllAccountTokens(trx, user.id, now);
       await recordAudit(trx, {

@@ -7,7 +7,13 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { type Msg, tm } from '../../i18n/i18n.ts';
 import { endSessionsOfUser } from '../session/session.service.ts';
-import { findCredentialsByEmail, findPasswordHashById, findUserById, setPasswordHash } from './user.repo.ts';
+import {
+  findCredentialsByEmail,
+  findPasswordHashById,
+  findUserById,
+  markSecurityChange,
+  setPasswordHash,
+} from './user.repo.ts';
 import { retireAllAccountTokens } from './account-token.repo.ts';
 import { sendAccountLink, useAccountLink } from './user.tokens.ts';
 
@@ -73,6 +79,8 @@ export async function changePassword(
     const user = await findUserById(trx, actor.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', tr('auth.signInAgain', 'Please sign in again.'));
     await setPasswordHash(trx, user.id, hash, now);
+    // #33: withdrawals wait SECURITY_HOLD_HOURS after a new password (a taken-over account cannot cash out at once).
+    await markSecurityChange(trx, user.id, now);
     await retireAllAccountTokens(trx, user.id, now);
     // A caller without a session (a server-side caller) keeps none: every session ends.
     const ended = await endSessionsOfUser(trx, user.id, {
@@ -157,6 +165,8 @@ export async function resetPassword(deps: Deps, input: TResetPasswordInput): Pro
       throw new AppError('FORBIDDEN', tr('auth.accountDisabled', 'This account has been disabled. Contact support.'));
     }
     await setPasswordHash(trx, user.id, hash, now);
+    // #33: withdrawals wait SECURITY_HOLD_HOURS after a new password (a taken-over account cannot cash out at once).
+    await markSecurityChange(trx, user.id, now);
     // Every other link of the account (a pending email change, another reset, a verification) stops working.
     await retireAllAccountTokens(trx, user.id, now);
     await endSessionsOfUser(trx, user.id, { actorId: null, reason: 'password_reset' });

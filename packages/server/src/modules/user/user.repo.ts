@@ -213,6 +213,14 @@ export async function setPasswordHash(db: Executor, id: string, passwordHash: st
     .execute();
 }
 
+/**
+ * #33: the password, the email address or two-factor sign-in changed at `now`: withdrawal requests wait
+ * SECURITY_HOLD_HOURS from here (kyc/kyc.hold.ts).
+ */
+export async function markSecurityChange(db: Executor, id: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ security_changed_at: now }).where('id', '=', id).execute();
+}
+
 /** Marks the address verified at `at` (unless it already is) and bumps the version; undefined if no such user. */
 export function setEmailVerified(db: Executor, id: string, at: Date): Promise<PublicUserRow | undefined> {
   return db

@@ -12,6 +12,11 @@ import { type FlowEnv, openRequest } from '../money/money.core.ts';
 import { checkPayoutAddress } from '../bitcoin/bitcoin.address.ts';
 import { btcText } from '../bitcoin/bitcoin.flow.ts';
 import { withdrawalFlow } from './withdrawal.service.ts';
+import type { MarketService } from '../market/market.service.ts';
+import { currentPrices } from '../trade/trade.prices.ts';
+import type { Price } from '../trade/trade.math.ts';
+import { checkWithdrawalAllowed } from '../kyc/kyc.limits.ts';
+import { lockMemberTier } from '../kyc/kyc.repo.ts';
 
 const NOT_OPEN = tr(
   'withdrawal.bitcoinNotOpen',
@@ -21,6 +26,16 @@ const NOT_YET = tr(
   'withdrawal.bitcoinNotYet',
   'Bitcoin withdrawals are not open yet: the platform cannot send Bitcoin payouts yet.',
 );
+
+/**
+ * #33: the dollars (cents) `sats` are worth at `price`, rounded up to the cent (the limits never count less than
+ * leaves). What counts is the amount the address receives: the fee on top is the platform's, it does not leave.
+ */
+export function btcValueCents(sats: number, price: Price): number {
+  const num = BigInt(sats) * price.num * 100n;
+  const den = 10n ** 8n * 10n ** BigInt(price.exp);
+  return Number((num + den - 1n) / den);
+}
 
 /** withdrawal.bitcoinTerms: whether they are open, the network, the fee and the smallest amount. */
 export function bitcoinWithdrawalTerms(config: Config): TBitcoinWithdrawalTerms {
@@ -42,7 +57,7 @@ export async function requestBitcoinWithdrawal(
   db: Database,
   user: Viewer & { email: string },
   input: TBitcoinWithdrawalRequestInput,
-  opts: { env: FlowEnv; checkBeforeCommit?: (trx: Database) => Promise<void> },
+  opts: { env: FlowEnv; market: MarketService; checkBeforeCommit?: (trx: Database) => Promise<void> },
 ): Promise<TWithdrawal> {
   const { config } = opts.env;
   if (!config.BTC_XPUB) throw new AppError('INVALID_STATE', NOT_OPEN);
@@ -60,7 +75,19 @@ export async function requestBitcoinWithdrawal(
       ),
     );
   const { address } = checkPayoutAddress(input.address, config.BTC_NETWORK);
-  const { checkBeforeCommit } = opts;
+  const { checkBeforeCommit, env } = opts;
+  // #33: what the request is worth for the limits, at the price trades use now (as fresh as a trade needs); no
+  // fresh price, no request: a guess could let more leave than the tier allows.
+  const lookup = (await currentPrices(opts.market, env.now, config.TRADE_MAX_PRICE_AGE_S))('bitcoin', 'BTC');
+  if (!lookup.ok)
+    throw new AppError(
+      'INVALID_STATE',
+      tr(
+        'withdrawal.bitcoinNoPrice',
+        'Bitcoin withdrawals are paused: there is no fresh Bitcoin price to value the request against your limits. Try again in a minute.',
+      ),
+    );
+  const usdValueCents = btcValueCents(sats, lookup.fresh.price);
   return openRequest(
     db,
     withdrawalFlow,
@@ -69,8 +96,18 @@ export async function requestBitcoinWithdrawal(
     {
       env: opts.env,
       amountCents: 0,
+      prepare: (trx) => lockMemberTier(trx, user.id),
+      beforeInsert: (trx) => checkWithdrawalAllowed(trx, config, user.id, usdValueCents, env.now),
       ...(checkBeforeCommit ? { afterInsert: (trx) => checkBeforeCommit(trx) } : {}),
-      values: () => ({ method: 'bitcoin' as const, details: address, sats, fee_sats: config.BTC_WITHDRAWAL_FEE_SATS }),
+      values: () => ({
+        method: 'bitcoin' as const,
+        details: address,
+        sats,
+        fee_sats: config.BTC_WITHDRAWAL_FEE_SATS,
+        usd_value_cents: usdValueCents,
+        // Dated by the injected clock: the limits' rolling windows count by created_at.
+        created_at: env.now,
+      }),
       sameAs: (w) => w.method === 'bitcoin' && w.details === address && w.sats === sats,
     },
   );

@@ -35,7 +35,7 @@ export const withdrawalRouter = router({
       // #32: BTC from the member's holding to their Bitcoin address; else dollars.
       const request = (opts: Parameters<typeof requestWithdrawal>[3]) =>
         input.method === 'bitcoin'
-          ? requestBitcoinWithdrawal(ctx.deps.db, ctx.user, input, opts)
+          ? requestBitcoinWithdrawal(ctx.deps.db, ctx.user, input, { ...opts, market: ctx.deps.market })
           : requestWithdrawal(ctx.deps.db, ctx.user, input, opts);
       if (ctx.user.two_factor_enabled_at === null) return request({ env });
       const otp = input.otp;

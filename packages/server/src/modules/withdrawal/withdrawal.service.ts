@@ -17,12 +17,15 @@ import {
   openRequest,
   runTransition,
   runTransitionIn,
+  toCents,
 } from '../money/money.core.ts';
 import { lockFlowRow } from '../money/money.repo.ts';
 import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
 import { tookPartInCredit } from '../approval/approval.repo.ts';
 import { btcText } from '../bitcoin/bitcoin.flow.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
+import { checkWithdrawalAllowed } from '../kyc/kyc.limits.ts';
+import { lockMemberTier } from '../kyc/kyc.repo.ts';
 import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
 
 type Held = { amount_cents: number; method: string; sats: number | null; fee_sats: number | null };
@@ -362,6 +365,28 @@ export const withdrawalFlow = defineFlow({
         ],
       }),
     },
+    // #33: the member's tier fell and its limits no longer cover this approved, unsent withdrawal
+    // (kyc/kyc.downgrade.ts): back to review, its funds still held; an admin decides again.
+    backToReview: {
+      from: 'approved',
+      to: 'pending',
+      by: 'system',
+      notice: (w) => ({
+        kind: 'withdrawal.back_to_review',
+        mailKind: 'withdrawal.rejected',
+        link: '/dashboard/cashout',
+        subject: tm('notice.withdrawalBackToReview.subject', 'Withdrawal of {amount} back in review', {
+          amount: amountOf(w),
+        }),
+        paragraphs: [
+          tm(
+            'notice.withdrawalBackToReview.body',
+            'Your withdrawal of {amount} was approved, but your identity tier changed and its limits no longer cover it, so it is back in review. The funds stay set aside for it; you can cancel it on the Cashout page.',
+            { amount: amountOf(w) },
+          ),
+        ],
+      }),
+    },
     returnPaid: {
       from: 'paid',
       to: 'returned',
@@ -414,6 +439,7 @@ export const withdrawalFlow = defineFlow({
     settle: {},
     returnSent: {},
     returnPaid: {},
+    backToReview: {},
     releaseCrypto: {
       paid: RELEASE_PAID_MEANWHILE,
       returned: ALREADY_RELEASED,
@@ -461,10 +487,22 @@ export async function requestWithdrawal(
     bank_routing_number: b?.bankRoutingNumber ?? null,
     bank_account_number: b?.bankAccountNumber ?? null,
   };
+  const { env } = opts;
   return openRequest(db, withdrawalFlow, user, input, {
-    env: opts.env,
+    env,
+    // #33: the member's tier row is locked first, so a retry racing its twin waits and then replays it.
+    prepare: (trx) => lockMemberTier(trx, user.id),
+    // A dollar request is worth its amount; the security hold and the tier's limits may refuse it.
+    beforeInsert: (trx) => checkWithdrawalAllowed(trx, env.config, user.id, toCents(input.amount), env.now),
     ...(checkBeforeCommit ? { afterInsert: (trx) => checkBeforeCommit(trx) } : {}),
-    values: () => ({ method: input.method, details, ...bank }),
+    // Dated by the injected clock: the limits' rolling windows (kyc.repo.ts usedCents) count by created_at.
+    values: (_tier, amountCents) => ({
+      method: input.method,
+      details,
+      ...bank,
+      usd_value_cents: amountCents,
+      created_at: env.now,
+    }),
     sameAs: (w) => w.method === input.method && w.details === details,
   });
 }

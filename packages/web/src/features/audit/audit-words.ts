@@ -96,6 +96,7 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'withdrawal.releaseCrypto': msg`Crypto withdrawal released to the member: not seen paid on the network`,
   'kyc.document_view': msg`Identity document viewed`,
   'kyc.retention_erase': msg`Identity records deleted after the retention period`,
+  'withdrawal.backToReview': msg`Withdrawal back in review: the member's identity tier fell and no longer covers it`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {
