@@ -18,7 +18,7 @@ describe('four eyes: an admin cannot review their own money requests', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    alice = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 1_000_00 });
+    alice = await insertUser(t.handle.db, { accountType: 'admin', balanceCents: 1_000_00, tier: 1 });
     bob = await insertUser(t.handle.db, { accountType: 'admin' });
     carol = await insertUser(t.handle.db, { accountType: 'admin' });
     [aliceCookie, bobCookie] = [await cookieFor(t, alice), await cookieFor(t, bob)];
