@@ -131,6 +131,11 @@ export const AUDIT_ACTIONS = [
   'price_alert.delete',
   'kyc.document_view',
   'kyc.retention_erase',
+  'kyc.submit',
+  'kyc.approve',
+  'kyc.retry',
+  'kyc.reject',
+  'kyc.return_to_review',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -143,6 +148,7 @@ export const AUDIT_ENTITY_TYPES = [
   'deposit',
   'deposit_account',
   'investment',
+  'kyc_application',
   'kyc_document',
   'kyc_member',
   'limit_order',

@@ -90,3 +90,113 @@ export const ZKycDocumentLink = z.object({
   url: z.string().nullable(),
 });
 export type TKycDocumentLink = z.infer<typeof ZKycDocumentLink>;
+
+/**
+ * One thing the member gave, as they see it: `accepted` (approved), `in_review` (an application waits for
+ * review), `send_again` (a reviewer or a check asks for it again: `reason` says why), `waiting` (given with an
+ * application one other item of which must be sent again: reviewed with the next submission), `rejected`
+ * (the application was refused for good: `reason` says why). `value` is the detail itself (a document: null).
+ */
+export const KYC_ITEM_STATES = ['accepted', 'in_review', 'send_again', 'waiting', 'rejected'] as const;
+export type TKycItemState = (typeof KYC_ITEM_STATES)[number];
+export const ZKycItemView = z.object({
+  item: ZKycItem,
+  state: z.enum(KYC_ITEM_STATES),
+  reason: z.string().nullable(),
+  value: z.string().nullable(),
+  document: ZKycDocumentLink.nullable(),
+});
+export type TKycItemView = z.infer<typeof ZKycItemView>;
+
+/** What the next tier needs (null at tier 2): the tier, the items to give and its limits. */
+export const ZKycNext = z.object({
+  tier: z.union([z.literal(1), z.literal(2)]),
+  needs: z.array(ZKycItem),
+  dailyUsd: z.string(),
+  monthlyUsd: z.string(),
+});
+export type TKycNext = z.infer<typeof ZKycNext>;
+
+/** kyc.status: the member's tier, their open application, what they gave and its state, limits, the next tier. */
+export const ZKycStatus = z.object({
+  tier: z.number().int().min(0).max(2),
+  /** The open application (pending or awaiting a second review), or null. */
+  pending: z
+    .object({
+      id: z.string(),
+      status: z.enum(['pending', 'awaiting_second_review']),
+      tier: z.number().int(),
+      submittedAt: ZTimestamp,
+    })
+    .nullable(),
+  /** A reject is final: the member cannot apply again. */
+  rejected: z.boolean(),
+  items: z.array(ZKycItemView),
+  limits: ZKycLimits,
+  next: ZKycNext.nullable(),
+});
+export type TKycStatus = z.infer<typeof ZKycStatus>;
+
+/** kyc.submit's answer. */
+export const ZKycSubmitResult = z.object({ id: z.string(), status: z.literal('pending'), tier: z.number().int() });
+export type TKycSubmitResult = z.infer<typeof ZKycSubmitResult>;
+
+/** A decision on an application, as admins see it (with the note). */
+export const ZKycReviewView = z.object({
+  id: z.string(),
+  reviewerId: z.string(),
+  reviewerEmail: z.string().nullable(),
+  decision: ZKycDecision,
+  reason: z.string().nullable(),
+  item: ZKycItem.nullable(),
+  note: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+export type TKycReviewView = z.infer<typeof ZKycReviewView>;
+
+/** One application in the admins' queue (oldest first). */
+export const ZKycQueueItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  tier: z.number().int(),
+  status: z.enum(['pending', 'awaiting_second_review']),
+  submittedAt: ZTimestamp,
+  /** The admins who already approved it (one at most until the second approval closes it). */
+  approvedBy: z.array(z.object({ id: z.string(), email: z.string().nullable() })),
+});
+export const ZKycQueue = z.object({ items: z.array(ZKycQueueItem) });
+export type TKycQueue = z.infer<typeof ZKycQueue>;
+
+/** kyc.get: an application, its member, its documents (with links) and its review history (with notes). */
+export const ZKycApplicationDetail = z.object({
+  id: z.string(),
+  tier: z.number().int(),
+  status: z.enum(KYC_APPLICATION_STATUSES),
+  legalName: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  retryItem: ZKycItem.nullable(),
+  memberReason: z.string().nullable(),
+  submittedAt: ZTimestamp,
+  decidedAt: ZTimestamp.nullable(),
+  member: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    tier: z.number().int(),
+    createdAt: ZTimestamp,
+  }),
+  documents: z.array(ZKycDocumentLink.extend({ expiresOn: z.string().nullable(), deleted: z.boolean() })),
+  reviews: z.array(ZKycReviewView),
+});
+export type TKycApplicationDetail = z.infer<typeof ZKycApplicationDetail>;
+
+/** kyc.review's answer: the application's status after the decision. */
+export const ZKycReviewResult = z.object({
+  id: z.string(),
+  status: z.enum(['awaiting_second_review', 'approved', 'retry', 'rejected']),
+  tier: z.number().int(),
+});
+export type TKycReviewResult = z.infer<typeof ZKycReviewResult>;

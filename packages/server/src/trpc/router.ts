@@ -25,6 +25,7 @@ import { orderRouter } from '../modules/order/order.router.ts';
 import { priceAlertRouter } from '../modules/alert/alert.router.ts';
 import { recurringBuyRouter } from '../modules/recurring/recurring.router.ts';
 import { assetRouter, portfolioRouter, tradeRouter, treasuryRouter } from '../modules/trade/trade.router.ts';
+import { kycRouter } from '../modules/kyc/kyc.router.ts';
 import { reservesRouter } from '../modules/reserves/reserves.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
@@ -61,6 +62,7 @@ export const appRouter = router({
   portfolio: portfolioRouter,
   treasury: treasuryRouter,
   reserves: reservesRouter,
+  kyc: kycRouter,
 });
 
 export type AppRouter = typeof appRouter;

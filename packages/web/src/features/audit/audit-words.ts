@@ -97,6 +97,11 @@ const SPECIAL: Record<string, MessageDescriptor> = {
   'kyc.document_view': msg`Identity document viewed`,
   'kyc.retention_erase': msg`Identity records deleted after the retention period`,
   'withdrawal.backToReview': msg`Withdrawal back in review: the member's identity tier fell and no longer covers it`,
+  'kyc.submit': msg`Identity application submitted`,
+  'kyc.approve': msg`Identity application approved (the second approval verifies it)`,
+  'kyc.retry': msg`Identity application: an item asked again`,
+  'kyc.reject': msg`Identity application rejected for good`,
+  'kyc.return_to_review': msg`Identity returned to review (an expired document or a changed name)`,
 };
 
 const THINGS: Record<string, MessageDescriptor> = {
@@ -165,6 +170,7 @@ const ENTITIES: Record<TAuditEntityType, MessageDescriptor> = {
   deposit: msg({ message: 'Deposit', context: 'audit record' }),
   deposit_account: msg({ message: 'Deposit account record', context: 'audit record' }),
   investment: msg({ message: 'Investment', context: 'audit record' }),
+  kyc_application: msg({ message: 'Identity application', context: 'audit record' }),
   kyc_document: msg({ message: 'Identity document', context: 'audit record' }),
   kyc_member: msg({ message: 'Identity record', context: 'audit record' }),
   mail: msg({ message: 'Email', context: 'audit record' }),
