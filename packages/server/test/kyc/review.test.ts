@@ -66,6 +66,8 @@ describe('identity review', () => {
       ['address', 'in_review'],
       ['identity', 'in_review'],
     ]);
+    // The member's own document, with its expiring link.
+    expect(before.items.find((i) => i.item === 'identity')?.document?.url).toMatch(/^\/api\/kyc\/documents\//);
     expect(before.next).toMatchObject({ tier: 1, dailyUsd: '2000.00', monthlyUsd: '10000.00' });
 
     expect(await as(a1).kyc.review({ id: sub.id, decision: 'approve', reason: '' })).toEqual({
