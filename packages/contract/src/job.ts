@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   'limit-orders',
   'recurring-buys',
   'price-alerts',
+  'kyc-retention',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

@@ -18,6 +18,7 @@ import { startReservesJob } from './modules/reserves/reserves.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
+import { startKycRetentionJob } from './modules/kyc/kyc.retention.ts';
 import { startDataExportRunner } from './modules/dataexport/dataexport.builder.ts';
 import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
 
@@ -86,6 +87,8 @@ async function main() {
   startPayoutChecker(app.deps, jobs);
   // Open limit orders against each fresh market price, and their expiries (#31).
   startLimitOrderRunner(app.deps, jobs);
+  // #33: identity records KYC_RETENTION_YEARS after an account closed are erased (now, then daily).
+  startKycRetentionJob(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`

@@ -95,6 +95,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',
   'kyc/documents.test.ts': 'pg', // #33: uploads, stored ciphertext and document links (HTTP and files)
+  'kyc/retention.test.ts': 'pg', // #33: identity records kept after closing, erased after the period; the export
   'error-i18n.test.ts': 'pg',
   'health.test.ts': 'pg',
   'i18n/member-language.test.ts': 'pg',

@@ -25,6 +25,9 @@ import {
   exportWithdrawals,
 } from './dataexport.tables.repo.ts';
 import { buildExportZip, type ExportTable } from './dataexport.zip.ts';
+import { exportKycApplications, exportKycDocuments, exportKycMember } from '../kyc/kyc.documents.repo.ts';
+import { readDocumentBytes } from '../kyc/kyc.documents.service.ts';
+import { EXTENSIONS } from '../kyc/kyc.filetype.ts';
 import { type JobRunner, runnerFor } from '../job/job.runner.ts';
 
 // The background half of "Download my data" (#21): claims requested exports, reads the member's tables in one
@@ -51,6 +54,14 @@ export async function buildMemberZip(
     .execute(async (trx) => {
       const profile = await exportProfile(trx, userId);
       if (!profile) return undefined;
+      // #33: the member's identity documents, decrypted, beside the tables (never reviewers' notes).
+      const kycDocuments = await exportKycDocuments(trx, userId);
+      const files: { path: string; bytes: Uint8Array }[] = [];
+      for (const doc of kycDocuments) {
+        if (doc.deleted_at !== null) continue;
+        const bytes = await readDocumentBytes(deps, doc);
+        if (bytes) files.push({ path: `identity_documents/${doc.id}.${EXTENSIONS[doc.mime][0]}`, bytes });
+      }
       const tables: ExportTable[] = [
         table('profile', tm('dataExport.table.profile', 'your account as it stands'), [profile]),
         table(
@@ -117,6 +128,27 @@ export async function buildMemberZip(
           })),
         ),
         table(
+          'identity',
+          tm('dataExport.table.identity', 'your identity details and tier'),
+          await exportKycMember(trx, userId),
+        ),
+        table(
+          'identity_applications',
+          tm(
+            'dataExport.table.identityApplications',
+            'your identity verifications: what you submitted, their statuses and the reasons you were given',
+          ),
+          await exportKycApplications(trx, userId),
+        ),
+        table(
+          'identity_documents',
+          tm(
+            'dataExport.table.identityDocuments',
+            'the identity documents you uploaded (the files are in the identity_documents folder)',
+          ),
+          kycDocuments.map(({ storage_key: _key, ...doc }) => doc),
+        ),
+        table(
           'notifications',
           tm('dataExport.table.notifications', 'your notifications'),
           await exportNotifications(trx, userId),
@@ -128,6 +160,7 @@ export async function buildMemberZip(
         tables,
         // README.txt in the member's language (#22); the tables keep their column names and values.
         t: translatorFor(profile.locale),
+        files,
       });
       return { zip, email: profile.email };
     });

@@ -73,6 +73,8 @@ export function buildExportZip(opts: {
   tables: readonly ExportTable[];
   /** Writes README.txt's texts in the member's language. */
   t: (msg: Msg) => string;
+  /** Files as they are, under the folder (#33: the member's identity documents, `documents/<id>.<ext>`). */
+  files?: readonly { path: string; bytes: Uint8Array }[];
 }): Uint8Array {
   const files: Zippable = {};
   const mtime = opts.generatedAt;
@@ -112,5 +114,6 @@ export function buildExportZip(opts: {
     files[`${opts.folder}/${t.name}.json`] = [strToU8(`${JSON.stringify(rows, null, 2)}\n`), { mtime }];
     files[`${opts.folder}/${t.name}.csv`] = [strToU8(toCsv(columns, rows)), { mtime }];
   }
+  for (const f of opts.files ?? []) files[`${opts.folder}/${f.path}`] = [f.bytes, { mtime, level: 0 }];
   return zipSync(files, { level: 6 });
 }

@@ -48,3 +48,54 @@ export async function listLiveDocuments(db: Db, userId: string): Promise<KycDocu
     .orderBy('id')
     .execute();
 }
+
+/** "Download my data": the member's identity record as it stands (the details the member gave and holds). */
+export async function exportKycMember(db: Db, userId: string) {
+  return db
+    .selectFrom('kyc_members')
+    .select([
+      'tier',
+      'legal_name',
+      'date_of_birth',
+      'address',
+      'tier_changed_at',
+      'relationship_ended_at',
+      'personal_data_erased_at',
+      'created_at',
+    ])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** "Download my data": the member's applications with their statuses and the reasons shown to them (no notes). */
+export async function exportKycApplications(db: Db, userId: string) {
+  return db
+    .selectFrom('kyc_applications')
+    .select([
+      'id',
+      'tier',
+      'status',
+      'legal_name',
+      'date_of_birth',
+      'address',
+      'document_ids',
+      'retry_item',
+      'member_reason',
+      'submitted_at',
+      'decided_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** "Download my data": the member's documents' metadata (the files themselves go beside it in the ZIP). */
+export async function exportKycDocuments(db: Db, userId: string) {
+  return db
+    .selectFrom('kyc_documents')
+    .select(['id', 'kind', 'mime', 'size_bytes', 'sha256', 'expires_on', 'created_at', 'deleted_at', 'storage_key'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

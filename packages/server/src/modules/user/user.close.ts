@@ -10,6 +10,7 @@ import { checkSecondFactor } from '../twofactor/twofactor.service.ts';
 import { assertCurrentPassword } from './user.password.ts';
 import { dropNewsletterAddress, eraseClosedAccount, findClosingBlockers } from './user.close.repo.ts';
 import { findUserByIdForUpdate } from './user.repo.ts';
+import { markRelationshipEnded } from '../kyc/kyc.retention.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -84,6 +85,8 @@ export async function closeAccount(
       passwordHash: unusableHash,
       now,
     });
+    // #33: identity records are kept (restricted) for KYC_RETENTION_YEARS from now, then erased.
+    await markRelationshipEnded(trx, user.id, now);
     // No personal field in the row: the id and the time say all the books need.
     await recordAudit(trx, {
       actorId: user.id,

@@ -21,6 +21,7 @@ export const JOB_WORDS: Record<TJobName, MessageDescriptor> = {
   'limit-orders': msg`Limit order check`,
   'recurring-buys': msg`Recurring buys`,
   'price-alerts': msg`Price alerts`,
+  'kyc-retention': msg`Identity records retention`,
 };
 
 /** A tick runs now, on that instance. */
