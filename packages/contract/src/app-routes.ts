@@ -43,6 +43,9 @@ const ROUTES = [
   '/dashboard/inbox',
   '/dashboard/site-settings',
   '/dashboard/coins',
+  '/dashboard/verification',
+  '/dashboard/identity-reviews',
+  '/dashboard/identity-reviews/:id',
 ] as const;
 
 /** The public pages (not the dashboard): each language has a copy under its prefix (`/de/about`). */

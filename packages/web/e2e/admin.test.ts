@@ -471,6 +471,7 @@ describeBrowser('an admin manages plans, users, the deposit account and the mone
   });
 
   test('money desk: a reported deposit is confirmed, withdrawals are approved and rejected; the user sees each balance', async () => {
+    // Tier 1 (#33): a verified member, or Cashout would show no form (tier 0 withdraws nothing).
     const customer = await env().createUser({ firstName: 'Margaret', email: uniqueEmail('margaret'), tier: 1 });
     const user = await userPage('money-user', customer.email, '/dashboard/deposit');
     const u = user.page;

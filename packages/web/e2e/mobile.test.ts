@@ -169,7 +169,8 @@ describeBrowser('phone width', () => {
       ['/dashboard/chart', 'Price Trends (USD)'],
       ['/dashboard/rewards', 'Early Adopter'],
       ['/dashboard/deposit', 'Copy Account Number'],
-      ['/dashboard/cashout', 'Withdraw Funds'],
+      // Tier 0 (#33): Cashout says how to verify instead of showing a form the server would refuse.
+      ['/dashboard/cashout', 'Verify your identity to withdraw'],
       ['/dashboard/referral', 'Invite friends and earn rewards'],
       ['/dashboard/settings', 'Money movements'],
       ['/dashboard/transactions', 'Transactions'],

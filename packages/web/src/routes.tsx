@@ -85,6 +85,9 @@ const TradePage = lazyPage(() => withAppTheme(import('./features/trade/TradePage
 const PortfolioPage = lazyPage(() => withAppTheme(import('./features/trade/PortfolioPage')));
 const OrdersPage = lazyPage(() => withAppTheme(import('./features/orders/OrdersPage')));
 const CoinsPage = lazyPage(() => withAppTheme(import('./features/trade/CoinsPage')));
+const VerificationPage = lazyPage(() => withAppTheme(import('./features/kyc/VerificationPage')));
+const IdentityReviewsPage = lazyPage(() => withAppTheme(import('./features/kyc/IdentityReviewsPage')));
+const IdentityReviewPage = lazyPage(() => withAppTheme(import('./features/kyc/ReviewPage')));
 const NewsletterLinkPage = lazyPage(() => withAppTheme(import('./features/public/NewsletterLinkPage')));
 
 /**
@@ -134,6 +137,7 @@ export const routes: RouteObject[] = [
       { path: 'trade', element: <TradePage /> },
       { path: 'portfolio', element: <PortfolioPage /> },
       { path: 'orders', element: <OrdersPage /> },
+      { path: 'verification', element: <VerificationPage /> },
       {
         element: <AdminRoute />,
         children: [
@@ -147,6 +151,8 @@ export const routes: RouteObject[] = [
           { path: 'inbox', element: <InboxPage /> },
           { path: 'site-settings', element: <SiteSettingsPage /> },
           { path: 'coins', element: <CoinsPage /> },
+          { path: 'identity-reviews', element: <IdentityReviewsPage /> },
+          { path: 'identity-reviews/:id', element: <IdentityReviewPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -20,6 +20,8 @@ import {
   LuChartPie,
   LuCoins,
   LuRepeat,
+  LuShieldCheck,
+  LuIdCard,
 } from 'react-icons/lu';
 import type { TAccountType } from '@vestora/contract';
 
@@ -57,6 +59,8 @@ const moneyDesk: MenuItem = { label: msg`Money desk`, to: '/dashboard/money-desk
 const outbox: MenuItem = { label: msg`Outbox`, to: '/dashboard/outbox', icon: LuMail };
 const inbox: MenuItem = { label: msg`Inbox`, to: '/dashboard/inbox', icon: LuInbox, badge: 'inbox' };
 const statements: MenuItem = { label: msg`Bank statements`, to: '/dashboard/statements', icon: LuReceipt };
+const verification: MenuItem = { label: msg`Verification`, to: '/dashboard/verification', icon: LuShieldCheck };
+const identityReviews: MenuItem = { label: msg`Identity reviews`, to: '/dashboard/identity-reviews', icon: LuIdCard };
 const siteSettings: MenuItem = { label: msg`Site settings`, to: '/dashboard/site-settings', icon: LuBuilding2 };
 
 /**
@@ -67,14 +71,15 @@ const siteSettings: MenuItem = { label: msg`Site settings`, to: '/dashboard/site
  * operator's facts the public pages state. Trade and Portfolio follow Chart (#30), and for members
  * Orders (#31: recurring buys, price alerts; admins reach it from the trade ticket, keeping their longer menu on an
  * 800 px screen); admins set the coins' terms and
- * fund the treasury under Coins.
+ * fund the treasury under Coins. Members reach Verification & limits after Cashout (#33: their tier decides what
+ * may leave); admins review identity applications under Identity reviews, after the Money desk.
  */
 export function menuFor(accountType: TAccountType): MenuItem[] {
   const base = [rewards, investments, chart, trade, portfolio];
   const rest = [deposit, cashout, settings, transactions, referral];
   return accountType === 'admin'
-    ? [overview, ...base, users, ...rest, moneyDesk, statements, coins, inbox, outbox, siteSettings]
-    : [...base, orders, ...rest];
+    ? [overview, ...base, users, ...rest, moneyDesk, identityReviews, statements, coins, inbox, outbox, siteSettings]
+    : [...base, orders, deposit, cashout, verification, settings, transactions, referral];
 }
 
 /** Whether a menu entry is the current page (case-insensitive, like the router). */

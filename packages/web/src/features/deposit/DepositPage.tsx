@@ -8,6 +8,7 @@ import { RecentDeposits } from './RecentDeposits';
 import { DepositInstructions } from './DepositInstructions';
 import { BitcoinDeposit, useBitcoinInstructions } from './BitcoinDeposit';
 import { PageIntro } from '../dashboard/PageIntro';
+import { TierLine } from '../kyc/TierLine';
 
 /**
  * /dashboard/deposit: how to deposit (the account and the member's reference, deposit.instructions), My Account
@@ -38,6 +39,7 @@ export default function DepositPage() {
             <Trans>Deposits are made by bank transfer to the platform&apos;s account.</Trans>
           )}
         </PageIntro>
+        <TierLine />
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
           <Alert.Content>
@@ -71,6 +73,7 @@ export default function DepositPage() {
           </>
         ) : null}
       </PageIntro>
+      <TierLine />
       {notOpen ? (
         <Alert.Root status="warning" role="status">
           <Alert.Indicator />

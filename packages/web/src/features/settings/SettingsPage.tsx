@@ -10,9 +10,10 @@ import { EmailSection } from './EmailSection';
 import { ProfileSection } from './ProfileSection';
 import { YourDataSection } from './YourDataSection';
 import { ProofSection } from '../reserves/ProofSection';
+import { VerificationSection } from './VerificationSection';
 
 /**
- * /dashboard/settings: email, your details (editable), notifications, devices, two-factor, email change, password,
+ * /dashboard/settings: email, your details (editable), verification & limits (#33), notifications, devices, two-factor, email change, password,
  * and your data (download a copy, close the account).
  */
 export default function SettingsPage() {
@@ -32,6 +33,7 @@ export default function SettingsPage() {
         <>
           <SettingsForm key={user.id} email={user.email} />
           <ProfileSection />
+          <VerificationSection />
           <NotificationPreferences />
         </>
       ) : (

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import { PageIntro } from '../dashboard/PageIntro';
+import { TierLine } from '../kyc/TierLine';
 import { pickCoin, pickSide, tradableCoins } from './ticket';
 import { TradeTicket } from './TradeTicket';
 import { CoinLimitOrders } from './CoinLimitOrders';
@@ -63,6 +64,7 @@ export default function TradePage() {
   return (
     <Stack gap="6" maxW="2xl">
       {intro}
+      <TierLine />
       {unlisted ? (
         <Alert.Root status="info" data-testid="trade-unlisted">
           <Alert.Indicator />

@@ -58,7 +58,11 @@ export function BitcoinWithdrawalForm() {
       setOtp('');
       setReview(null);
       setSubmitted(w);
-      await Promise.all([utils.portfolio.holdings.invalidate(), utils.withdrawal.list.invalidate()]);
+      await Promise.all([
+        utils.portfolio.holdings.invalidate(),
+        utils.withdrawal.list.invalidate(),
+        utils.kyc.status.invalidate(),
+      ]);
     },
     onError: (err) => {
       setReview(null);

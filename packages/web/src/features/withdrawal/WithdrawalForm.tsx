@@ -136,7 +136,12 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
       reset();
       setOtp('');
       setSubmitted(withdrawal);
-      await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
+      // The limits' used amounts (#33) count the new request.
+      await Promise.all([
+        utils.user.session.invalidate(),
+        utils.withdrawal.list.invalidate(),
+        utils.kyc.status.invalidate(),
+      ]);
     },
     onError: (err) => setServerError(errorMessage(err, t`The withdrawal could not be requested. Please try again.`)),
   });

@@ -26,7 +26,12 @@ export function WithdrawalHistory() {
         type: 'success',
         title: t`Withdrawal cancelled: ${amount} is back in your balance.`,
       });
-      await Promise.all([utils.user.session.invalidate(), utils.withdrawal.list.invalidate()]);
+      // A cancelled request no longer counts toward the limits (#33).
+      await Promise.all([
+        utils.user.session.invalidate(),
+        utils.withdrawal.list.invalidate(),
+        utils.kyc.status.invalidate(),
+      ]);
     },
     onError: async (err) => {
       setToCancel(null);

@@ -5,8 +5,12 @@ import { WithdrawalForm } from './WithdrawalForm';
 import { BitcoinWithdrawalForm } from './BitcoinWithdrawalForm';
 import { WithdrawalHistory } from './WithdrawalHistory';
 import { PageIntro } from '../dashboard/PageIntro';
+import { TierLine, WithdrawalGate } from '../kyc/TierLine';
 
-/** /dashboard/cashout: request a withdrawal (funds are held at once) and follow or cancel pending ones. */
+/**
+ * /dashboard/cashout: request a withdrawal (funds are held at once) and follow or cancel pending ones; the member's
+ * tier and what it leaves today and in 30 days (#33).
+ */
 export default function WithdrawalPage() {
   const { t } = useLingui();
   const { user } = useSession();
@@ -17,11 +21,15 @@ export default function WithdrawalPage() {
           Request a withdrawal from your balance. The amount is put on hold immediately and paid out after review.
         </Trans>
       </PageIntro>
+      <TierLine />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <Stack gap="6">
-          <WithdrawalForm balance={user?.balance} />
-          <BitcoinWithdrawalForm />
-        </Stack>
+        {/* #33: a tier that may withdraw nothing is told how to verify instead of filling a form the server refuses. */}
+        <WithdrawalGate>
+          <Stack gap="6">
+            <WithdrawalForm balance={user?.balance} />
+            <BitcoinWithdrawalForm />
+          </Stack>
+        </WithdrawalGate>
         <Card.Root>
           <Card.Body>
             <Stack gap="3" fontSize="sm" color="fg.muted">
