@@ -81,7 +81,10 @@ export type TBitcoinStatus = z.infer<typeof ZBitcoinStatus>;
  * (not credited); `payout_mismatch` a Bitcoin withdrawal marked sent whose transaction does not pay the member's
  * address at least the declared satoshis, or is still unknown or unconfirmed after BTC_PAYOUT_WINDOW_HOURS (it
  * stays `sent`; it becomes `paid`, and the exception resolved, if the transaction confirms later); `amount_mismatch` a payment whose reads disagree (the mempool's, the block's, the
- * confirmed transaction's amount): held, not credited, until an admin resolves it (bitcoin.resolveAmount).
+ * confirmed transaction's amount): held, not credited, until an admin resolves it (bitcoin.resolveAmount);
+ * `payout_batch` (#32) a withdrawal whose payout batch's transaction was replaced (another transaction spends its
+ * coins) or dropped (gone from the block source for an hour): it stays `sent`, its funds held; it becomes `paid`
+ * if that transaction still confirms.
  */
 export const ZBitcoinExceptionKind = z.enum([
   'reorged',
@@ -89,6 +92,7 @@ export const ZBitcoinExceptionKind = z.enum([
   'payout_mismatch',
   'closed_account',
   'amount_mismatch',
+  'payout_batch',
 ]);
 export type TBitcoinExceptionKind = z.infer<typeof ZBitcoinExceptionKind>;
 
@@ -143,6 +147,18 @@ export const BITCOIN_EXCEPTION_TEXT = {
     tr(
       'bitcoin.exception.amountsHeld',
       'The block source reported {first} and {second} for this payment: held, not credited, until an admin checks the transaction and resolves the amount.',
+      v,
+    ),
+  batchReplaced: (v: { txid: string; by: string }): Msg =>
+    tr(
+      'bitcoin.exception.batchReplaced',
+      'The payout batch transaction {txid} was replaced: transaction {by} spends its coins. The withdrawal stays sent, its funds held; check what {by} pays.',
+      v,
+    ),
+  batchDropped: (v: { txid: string }): Msg =>
+    tr(
+      'bitcoin.exception.batchDropped',
+      'The payout batch transaction {txid} is gone from the block source (not in a block, not in the mempool) for an hour. The withdrawal stays sent, its funds held; broadcast the signed transaction again or check its coins.',
       v,
     ),
   amountsCredited: (v: { first: string; second: string }): Msg =>

@@ -12,6 +12,7 @@ export * from './account.ts';
 export * from './referral.ts';
 export * from './market.ts';
 export * from './bitcoin.ts';
+export * from './bitcoin-payout.ts';
 export * from './deposit.ts';
 export * from './withdrawal.ts';
 export * from './ledger.ts';

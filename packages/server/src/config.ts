@@ -241,13 +241,13 @@ const ZConfig = z.object({
    */
   BTC_WITHDRAWAL_FEE_SATS: z.coerce.number().int().min(0).max(100_000_000).default(5000),
   /**
-   * Whether members may ask for Bitcoin withdrawals (#32). Off until payout batches (a PSBT built here, signed
-   * offline, checked and broadcast) are built: an approved Bitcoin withdrawal has no way out before then, so the
-   * product does not take one. Tests of the request turn it on.
+   * Whether members may ask for Bitcoin withdrawals (#32; they need BTC_XPUB too). On: approved ones leave in payout
+   * batches (bitcoin.payoutBatch.*: a PSBT built here, signed offline, checked and broadcast). Off: an operator who
+   * does not pay out Bitcoin yet takes no request.
    */
   BTC_WITHDRAWALS_OPEN: z
     .enum(['true', 'false'])
-    .default('false')
+    .default('true')
     .transform((v) => v === 'true'),
   /**
    * #33: what each identity tier may withdraw, in dollars ("2000" or "2000.50"), across every way money leaves,
@@ -276,6 +276,24 @@ const ZConfig = z.object({
   KYC_STORAGE_DIR: z.string().min(1).optional(),
   /** Hours after a password, email or two-factor change during which withdrawal requests are refused. */
   SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /**
+   * The highest fee rate a payout batch pays, in satoshis per virtual byte (#32): Esplora's estimate above it is
+   * capped to it, and an admin's fee rate above it is refused.
+   */
+  BTC_MAX_FEE_RATE: z.coerce.number().int().min(1).max(10_000).default(50),
+  /**
+   * Where BTC_XPUB sits under the signing wallet's master key, as an output descriptor writes it: the master
+   * fingerprint and the account's path, e.g. `73c5da0a/84'/0'/0'` (Sparrow: Settings → Keystore; Electrum: Wallet →
+   * Information). Payout PSBTs name each input's key by it (BIP174 bip32Derivation), which a hardware wallet needs.
+   * Unset: the key's own fingerprint and the path from it (m/chain/index), as Bitcoin Core writes a key of unknown origin.
+   */
+  BTC_KEY_ORIGIN: z
+    .string()
+    .trim()
+    .regex(/^\[?[0-9a-fA-F]{8}(\/[0-9]+['hH]?)*\]?$/, {
+      error: "BTC_KEY_ORIGIN must be a master fingerprint and a path, like 73c5da0a/84'/0'/0'",
+    })
+    .optional(),
   /** Web app build served under /; tests point it elsewhere. */
   WEB_DIST_DIR: z.string().optional(),
 });

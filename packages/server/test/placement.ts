@@ -92,6 +92,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'reserves/reserves.test.ts': 'pg', // #32: reserves in the open, the monthly tree and members' proofs
   'bitcoin.payouts.test.ts': 'pg', // #34: a crypto payout is sent until the chain shows it paid
   'bitcoin-withdrawal/request.test.ts': 'pg', // #32: BTC held at once with its fee, address checked, four eyes
+  'bitcoin-withdrawal/payout-batch.test.ts': 'pg', // #32: PSBTs signed with the test key, tampering refused, two builds at once
   'bounded-requests.test.ts': 'pg',
   'dataexport/your-data.test.ts': 'pg',
   'kyc/documents.test.ts': 'pg', // #33: uploads, stored ciphertext and document links (HTTP and files)

@@ -185,14 +185,17 @@ export type LedgerRefType =
   | 'trade'
   | 'treasury'
   | 'order';
-/** What a movement is about: what a member's ledger line names, or a bank statement line (#34: a bank fee). */
-export type MovementRefType = LedgerRefType | 'statement_line';
+/**
+ * What a movement is about: what a member's ledger line names, a bank statement line (#34: a bank fee), or a
+ * Bitcoin payout batch (#32: the network fee its transaction paid).
+ */
+export type MovementRefType = LedgerRefType | 'statement_line' | 'payout_batch';
 
 /**
  * What a movement of the journal is: a member's ledger line kind, a payout leaving the held funds, or coins an
  * operator puts into the treasury (#30).
  */
-export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund' | 'bank_fee';
+export type MovementKind = LedgerKind | 'withdrawal_paid' | 'treasury_fund' | 'bank_fee' | 'network_fee';
 /** Accounts a member owns, per asset: their available money, funds held for withdrawals, invested principal. */
 export type MemberAccountKind = 'available' | 'withdrawal_hold' | 'invested' | 'order_hold';
 /** The platform's accounts, one per asset. */
@@ -206,7 +209,9 @@ export type PlatformAccountKind =
   | 'chain'
   | 'suspense'
   /** The bank's own charges on the platform's account (#34: booked from statement lines). */
-  | 'bank_fees';
+  | 'bank_fees'
+  /** The network fees of the platform's Bitcoin payout transactions (#32: booked when one confirms). */
+  | 'network_fees';
 
 /** USD and the coins the platform lists: amounts are integers of 10^-scale of one unit. */
 export interface AssetTable {
@@ -428,7 +433,7 @@ export interface BitcoinUtxoTable {
   /** The transaction seen spending it (null: unspent), and that one's block height (null: in the mempool). */
   spent_by_txid: string | null;
   spent_height: number | null;
-  /** The payout batch it is set aside for (later: PSBT withdrawals). */
+  /** The payout batch it is set aside for (bitcoin_payout_batches.id). */
   reserved_by: string | null;
   first_seen_at: Timestamp;
   updated_at: Timestamp;
@@ -527,7 +532,7 @@ export interface BitcoinExceptionTable {
   id: string;
   /** Unique: one row per problem (`reorged:txid:vout`, `dust:txid:vout`, `payout:withdrawalId`). */
   key: string;
-  kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch';
+  kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch' | 'payout_batch';
   user_id: string;
   /** An amount_mismatch an admin resolved (bitcoin.resolveAmount), or a payout released by approval (#34). */
   resolved_by: string | null;
@@ -541,6 +546,55 @@ export interface BitcoinExceptionTable {
   /** `detail` as a message descriptor (#34), shown in the admin's language; null on older rows. */
   detail_msg: ColumnType<Msg | null, Msg | null | undefined, Msg | null>;
   created_at: Timestamp;
+}
+
+/** #32: what a payout batch spends and pays, as built (the signed PSBT must match it exactly). */
+export interface PayoutBatchInput {
+  txid: string;
+  vout: number;
+  address: string;
+  scriptHex: string;
+  chain: 0 | 1;
+  index: number;
+  sats: number;
+}
+export interface PayoutBatchOutput {
+  withdrawalId: string;
+  address: string;
+  scriptHex: string;
+  sats: number;
+}
+export type PayoutBatchStatus = 'built' | 'sent' | 'paid' | 'cancelled' | 'exception';
+
+/** #32: a payout batch (bitcoin.payoutBatch.*): one transaction paying approved Bitcoin withdrawals. */
+export interface BitcoinPayoutBatchTable {
+  id: string;
+  seq: Generated<number>;
+  status: Generated<PayoutBatchStatus>;
+  exception: 'replaced' | 'dropped' | null;
+  /** The unsigned PSBT as built (base64). */
+  psbt: string;
+  inputs: ColumnType<PayoutBatchInput[], string, string>;
+  outputs: ColumnType<PayoutBatchOutput[], string, string>;
+  change_address: string | null;
+  change_index: number | null;
+  change_sats: number | null;
+  fee_sats: number;
+  /** Satoshis per 1,000 virtual bytes (an integer: 12.5 sat/vB is 12500). */
+  fee_rate_sat_kvb: number;
+  txid: string | null;
+  /** The signed transaction as broadcast (hex), to broadcast it again. */
+  raw_tx: string | null;
+  /** When the watcher first found the sent transaction in neither a block nor the mempool (null: seen). */
+  missing_since: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  sent_by: string | null;
+  sent_at: Timestamp | null;
+  cancelled_by: string | null;
+  cancelled_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  exception_at: Timestamp | null;
 }
 
 export interface BitcoinPayoutCheckTable {
@@ -565,6 +619,8 @@ export interface WithdrawalTable {
   fee_sats: number | null;
   /** #33: what the request was worth in dollars (cents) when made; the identity limits add these. */
   usd_value_cents: number | null;
+  /** A Bitcoin withdrawal (#32): the payout batch carrying it (set while approved in a built batch, and after). */
+  payout_batch_id: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<WithdrawalStatus>;
   reason: string | null;
   payout_reference: string | null;
@@ -988,6 +1044,7 @@ export interface DB extends KycTables {
   liability_leaves: LiabilityLeafTable;
   bitcoin_blocks: BitcoinBlockTable;
   bitcoin_exceptions: BitcoinExceptionTable;
+  bitcoin_payout_batches: BitcoinPayoutBatchTable;
   bitcoin_payout_checks: BitcoinPayoutCheckTable;
   job_leases: JobLeaseTable;
   payment_files: PaymentFileTable;

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hex } from '@scure/base';
+import { Transaction } from '@scure/btc-signer';
 
 /** An output as a test writes it: to a script (hex) and optionally its address, with a value in satoshis. */
 export interface FakeOutput {
@@ -48,6 +50,12 @@ export interface FakeEsplora {
   reorg(depth: number, newBlocks: FakeTx[][], opts?: { dropTxs?: boolean }): void;
   /** While on, every request answers 503. */
   outage(on: boolean): void;
+  /** What GET /fee-estimates answers (sat/vB by confirmation target). */
+  setFeeEstimates(estimates: Record<string, number>): void;
+  /** Transactions POST /tx accepted (#32: real signed transactions, parsed), in order; each went to the mempool. */
+  readonly broadcasts: FakeTx[];
+  /** While set, POST /tx answers 400 with this reason (as a node refusing a transaction). */
+  refuseBroadcasts(reason: string | null): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +70,9 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
   const mempool = new Map<string, FakeTx>();
   let down = false;
   let requests = 0;
+  let feeEstimates: Record<string, number> = { '1': 21.3, '3': 15.2, '6': 10.5, '144': 1.1 };
+  const broadcasts: FakeTx[] = [];
+  let refusal: string | null = null;
   // The chain starts at a height like a real one (genesis + empty blocks), so heights are not all tiny.
   const start = opts.startHeight ?? 800_000;
   const blockHash = (h: number, salt: string) => createHash('sha256').update(`${h}:${salt}`).digest('hex');
@@ -163,8 +174,56 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
       return send(200, m[2] ? j.status : j);
     }
     if (path === '/mempool/txids') return send(200, [...mempool.keys()]);
+    if (path === '/fee-estimates') return send(200, feeEstimates);
+    if (path === '/tx' && req.method === 'POST') {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        const result = acceptRaw(body.trim());
+        send(result.ok ? 200 : 400, result.ok ? result.txid : result.reason);
+      });
+      return;
+    }
     return send(404, 'not found');
   });
+
+  /** Outpoints spent by transactions in the chain or the mempool, by their spender. */
+  const spender = (o: { txid: string; vout: number }): string | null => {
+    for (const t of [...mempool.values(), ...chain.flatMap((b) => b.txs)])
+      if (t.inputs?.some((i) => i.txid === o.txid && i.vout === o.vout)) return t.txid;
+    return null;
+  };
+
+  /** POST /tx as a node takes it: a transaction that parses, spends nothing already spent, goes to the mempool. */
+  function acceptRaw(rawHex: string): { ok: true; txid: string } | { ok: false; reason: string } {
+    if (refusal) return { ok: false, reason: refusal };
+    let tx: Transaction;
+    try {
+      tx = Transaction.fromRaw(hex.decode(rawHex), { allowUnknownOutputs: true });
+    } catch (err) {
+      return { ok: false, reason: `TX decode failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    const inputs = Array.from({ length: tx.inputsLength }, (_, i) => {
+      const input = tx.getInput(i);
+      return { txid: hex.encode(input.txid!), vout: input.index! };
+    });
+    if (!tx.isFinal || inputs.length === 0) return { ok: false, reason: 'mandatory-script-verify-flag-failed' };
+    for (const i of inputs) {
+      const by = spender(i);
+      if (by && by !== tx.id) return { ok: false, reason: 'bad-txns-inputs-missingorspent' };
+    }
+    const outputs = Array.from({ length: tx.outputsLength }, (_, i) => {
+      const o = tx.getOutput(i);
+      return { scriptHex: hex.encode(o.script!), sats: Number(o.amount!) };
+    });
+    const fake: FakeTx = { txid: tx.id, inputs, outputs };
+    if (!find(tx.id)) {
+      mempool.set(tx.id, fake);
+      broadcasts.push(fake);
+    }
+    return { ok: true, txid: tx.id };
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   let forks = 0;
@@ -211,6 +270,13 @@ export async function startFakeEsplora(opts: { startHeight?: number } = {}): Pro
     },
     outage(on) {
       down = on;
+    },
+    setFeeEstimates(e) {
+      feeEstimates = e;
+    },
+    broadcasts,
+    refuseBroadcasts(reason) {
+      refusal = reason;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -11,4 +11,9 @@ export const bitcoinCases: AuthzCases = {
   'bitcoin.utxos': adminOnly,
   // #27: an admin settles the amount of a payment whose reads disagreed.
   'bitcoin.resolveAmount': { ...adminOnly, input: () => ({ exceptionId: randomUUID(), sats: 1_000 }) },
+  // #32: payout batches (PSBTs signed offline) are built, uploaded, cancelled and listed by admins only.
+  'bitcoin.payoutBatch.build': { ...adminOnly, input: () => ({ feeRate: 5 }) },
+  'bitcoin.payoutBatch.submit': { ...adminOnly, input: () => ({ id: randomUUID(), psbt: 'cHNidP8BAA==' }) },
+  'bitcoin.payoutBatch.cancel': { ...adminOnly, input: () => ({ id: randomUUID() }) },
+  'bitcoin.payoutBatch.list': adminOnly,
 };

@@ -17,7 +17,7 @@ describe('Bitcoin withdrawals: the request (#32)', () => {
   let otherAdmin: TestUser;
   beforeAll(async () => {
     rig = await startBitcoinRig(
-      { BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_WITHDRAWALS_OPEN: 'true' },
+      { BTC_WITHDRAWAL_FEE_SATS: String(FEE) },
       { livePrices: true },
     );
     ann = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Ann', balanceCents: 50_000 });
@@ -199,9 +199,9 @@ describe('Bitcoin withdrawals without a Bitcoin wallet (#32)', () => {
   });
 });
 
-describe('Bitcoin withdrawals before payout batches are open (#32)', () => {
-  it('are refused by default even with a wallet, and the terms say they are off', async () => {
-    const rig = await startBitcoinRig();
+describe('Bitcoin withdrawals closed by the operator (#32)', () => {
+  it('are refused with BTC_WITHDRAWALS_OPEN=false even with a wallet, and the terms say they are off', async () => {
+    const rig = await startBitcoinRig({ BTC_WITHDRAWALS_OPEN: 'false' });
     try {
       const bob = await insertUser(rig.t.handle.db, { tier: 1 });
       const w = callerAs(rig.t, bob).withdrawal;
@@ -210,7 +210,7 @@ describe('Bitcoin withdrawals before payout batches are open (#32)', () => {
         w.request({ method: 'bitcoin', asset: 'BTC', amount: '0.001', address: ADDRESS, idempotencyKey: newKey() }),
       );
       expect(err).toMatchObject({ status: 409 });
-      expect(err.message).toContain('not open yet');
+      expect(err.message).toContain('closed on this platform');
       const rows = await rig.t.handle.db.selectFrom('withdrawals').select('id').execute();
       expect(rows).toEqual([]);
     } finally {

@@ -49,6 +49,7 @@ import * as bookBankFeesF34a from './2026_12_03_1200_book_bank_fees_f34a.ts';
 import * as createReservesPr32 from './2026_12_03_1230_create_reserves_pr32.ts';
 import * as createKycK33 from './2026_12_03_1500_create_kyc_k33.ts';
 import * as addSecurityChangedAtK33 from './2026_12_03_1520_add_security_changed_at_k33.ts';
+import * as createPayoutBatchesPb32 from './2026_12_03_1530_create_payout_batches_pb32.ts';
 
 /** Every migration, in order. Imported statically so the same list works under tsx, vitest and bundlers. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_1230_create_reserves_pr32': createReservesPr32,
   '2026_12_03_1500_create_kyc_k33': createKycK33,
   '2026_12_03_1520_add_security_changed_at_k33': addSecurityChangedAtK33,
+  '2026_12_03_1530_create_payout_batches_pb32': createPayoutBatchesPb32,
 };

@@ -30,6 +30,8 @@ export function movementKindLabel(kind: MovementKind): Msg {
       return tm('statement.kind.treasuryFund', 'Treasury funding');
     case 'bank_fee':
       return tm('statement.kind.bankFee', 'Bank fee');
+    case 'network_fee':
+      return tm('statement.kind.networkFee', 'Network fee');
     default:
       return KIND_LABEL[kind];
   }

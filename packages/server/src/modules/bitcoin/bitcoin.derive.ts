@@ -36,6 +36,8 @@ export interface AccountKey {
   external: HDKey;
   /** The change chain (m/1) of the account (#32: our own change, watched as coins we hold). */
   change: HDKey;
+  /** The account key's own fingerprint (#32: a payout PSBT's key origin when BTC_KEY_ORIGIN is unset). */
+  accountFingerprint: number;
 }
 
 /** Parses an account-level extended public key; throws an Error with a readable message. */
@@ -56,7 +58,13 @@ export function parseAccountKey(extendedKey: string, network: BitcoinNetwork): A
     throw new Error(`BTC_XPUB is not a valid extended public key: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (hd.privateKey) throw new Error('BTC_XPUB must be a public key: the server never holds a private key');
-  return { kind: v.kind, network, external: hd.deriveChild(0), change: hd.deriveChild(1) };
+  return {
+    kind: v.kind,
+    network,
+    external: hd.deriveChild(0),
+    change: hd.deriveChild(1),
+    accountFingerprint: hd.fingerprint,
+  };
 }
 
 const hash160 = (b: Uint8Array) => ripemd160(sha256(b));

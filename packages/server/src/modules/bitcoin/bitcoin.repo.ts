@@ -315,7 +315,7 @@ export async function insertException(
   db: Db,
   e: {
     key: string;
-    kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch';
+    kind: 'reorged' | 'dust' | 'payout_mismatch' | 'closed_account' | 'amount_mismatch' | 'payout_batch';
     userId: string;
     txid: string;
     vout: number | null;

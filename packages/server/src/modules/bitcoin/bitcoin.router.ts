@@ -1,6 +1,7 @@
 import { ZBitcoinExceptionList, ZBitcoinResolveAmountInput, ZBitcoinStatus, ZBitcoinUtxoList } from '@vestora/contract';
 import { adminProcedure, router } from '../../trpc/init.ts';
 import { bitcoinExceptions, bitcoinStatus, resolveAmount } from './bitcoin.service.ts';
+import { payoutBatchRouter } from './bitcoin.batch.router.ts';
 import { bitcoinUtxos } from './bitcoin.utxo.ts';
 
 /** Admin views of the chain watcher. */
@@ -15,4 +16,6 @@ export const bitcoinRouter = router({
     .input(ZBitcoinResolveAmountInput)
     .output(ZBitcoinExceptionList)
     .mutation(({ ctx, input }) => resolveAmount(ctx.deps.db, ctx.user, input, ctx.deps.clock.now())),
+  /** #32: approved Bitcoin withdrawals leave in batches, as PSBTs the operator signs offline. */
+  payoutBatch: payoutBatchRouter,
 });

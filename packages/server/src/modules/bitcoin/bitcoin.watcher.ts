@@ -13,6 +13,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { LineLogger } from '../../lib/line-logger.ts';
 import { type Job, type JobRunner, runnerFor } from '../job/job.runner.ts';
 import { runTransition, runTransitionIn } from '../money/money.core.ts';
+import { maxBatchChangeIndex } from './bitcoin.batch.repo.ts';
+import { settleBatches } from './bitcoin.batch.settle.ts';
 import { deriveAddress } from './bitcoin.derive.ts';
 import { bitcoinDepositFlow, type ChainFacts } from './bitcoin.flow.ts';
 import * as repo from './bitcoin.repo.ts';
@@ -153,9 +155,9 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       indexSeq = 0;
       for (const r of await repo.listAddressesAfter(db, 0)) addToIndex(r);
     }
-    // The change chain: every address up to CHANGE_GAP past the highest one paid.
+    // The change chain: every address up to CHANGE_GAP past the highest one paid or given to a payout batch.
     const key = accountKeyOf(config);
-    const upTo = (await coins.maxChangeIndex(db)) + CHANGE_GAP;
+    const upTo = Math.max(await coins.maxChangeIndex(db), await maxBatchChangeIndex(db)) + CHANGE_GAP;
     if (key) {
       for (let i = changeWatched + 1; i <= upTo; i++) {
         const { address, scriptHex } = deriveAddress(key, i, 1);
@@ -486,6 +488,8 @@ export function createBitcoinWatcher(opts: BitcoinWatcherOptions): BitcoinWatche
       out.height = height;
       out.credited = await creditDue(height);
       if (height === tip) await checkReorgedCredits();
+      // #32: payout batches sent, paid at BTC_CONFIRMATIONS (the coins they spend and create are recorded above).
+      if (height === tip) await settleBatches({ db, config, clock, log, esplora }, tip);
       const mempool = await scanMempool();
       if (height === tip) await settlePendingCoins(mempool);
       await repo.updateWatcher(db, {

@@ -28,6 +28,13 @@ export interface ChainTx {
 
 export class EsploraError extends Error {}
 
+/** The source refused a transaction we broadcast (its own words, e.g. "bad-txns-inputs-missingorspent"). */
+export class BroadcastRefused extends EsploraError {
+  constructor(readonly reason: string) {
+    super(`The block source refused the transaction: ${reason}`);
+  }
+}
+
 const ZEsploraTx = z.object({
   txid: z.string(),
   vin: z
@@ -82,6 +89,13 @@ export interface EsploraClient {
   tx(txid: string): Promise<ChainTx | null>;
   /** The txids in the source's mempool. */
   mempoolTxids(): Promise<string[]>;
+  /** Fee rates (sat/vB) by confirmation target in blocks ("1", "6", "144"...), as the source estimates them. */
+  feeEstimates(): Promise<Record<string, number>>;
+  /**
+   * Broadcasts a signed transaction (hex) and answers its txid. Throws BroadcastRefused when the source says no
+   * (a 4xx), EsploraError when it cannot be asked.
+   */
+  broadcast(rawHex: string): Promise<string>;
 }
 
 /** Esplora serves a block's transactions 25 at a time. */
@@ -154,6 +168,29 @@ export function createEsploraClient(
     },
     async mempoolTxids() {
       return z.array(z.string()).parse(await json('/mempool/txids'));
+    },
+    async feeEstimates() {
+      return z.record(z.string(), z.number().nonnegative()).parse(await json('/fee-estimates'));
+    },
+    async broadcast(rawHex) {
+      let res: Response;
+      try {
+        res = await doFetch(`${base}/tx`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: rawHex,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        throw new EsploraError(
+          `The block source (ESPLORA_URL) did not answer /tx: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+      const body = (await res.text()).trim();
+      if (res.status >= 400 && res.status < 500) throw new BroadcastRefused(body.slice(0, 300) || `HTTP ${res.status}`);
+      if (!res.ok) throw new EsploraError(`The block source (ESPLORA_URL) answered ${res.status} to /tx`);
+      if (!/^[0-9a-f]{64}$/i.test(body)) throw new EsploraError('The block source answered /tx without a txid');
+      return body.toLowerCase();
     },
   };
 }

@@ -1,7 +1,8 @@
 // A Bitcoin withdrawal (#32): BTC from the member's holding to an address of theirs. The request holds, in the
 // member's BTC withdrawal hold, the satoshis the address receives plus the flat BTC_WITHDRAWAL_FEE_SATS, in one
 // transaction with the pending row (refused whole if the holding is short); it is then reviewed with four eyes
-// like every withdrawal and, approved, waits for the next payout batch.
+// like every withdrawal and, approved, waits for the next payout batch (bitcoin.batch.service.ts). An operator may
+// close new requests with BTC_WITHDRAWALS_OPEN=false.
 import { MAX_SATS, parseUnits, tr, formatUnits } from '@vestora/contract';
 import type { TBitcoinWithdrawalRequestInput, TBitcoinWithdrawalTerms, TWithdrawal } from '@vestora/contract';
 import type { Config } from '../../config.ts';
@@ -22,10 +23,7 @@ const NOT_OPEN = tr(
   'withdrawal.bitcoinNotOpen',
   'Bitcoin withdrawals are not available: the platform has no Bitcoin wallet configured.',
 );
-const NOT_YET = tr(
-  'withdrawal.bitcoinNotYet',
-  'Bitcoin withdrawals are not open yet: the platform cannot send Bitcoin payouts yet.',
-);
+const CLOSED = tr('withdrawal.bitcoinClosed', 'Bitcoin withdrawals are closed on this platform for now.');
 
 /**
  * #33: the dollars (cents) `sats` are worth at `price`, rounded up to the cent (the limits never count less than
@@ -61,7 +59,7 @@ export async function requestBitcoinWithdrawal(
 ): Promise<TWithdrawal> {
   const { config } = opts.env;
   if (!config.BTC_XPUB) throw new AppError('INVALID_STATE', NOT_OPEN);
-  if (!config.BTC_WITHDRAWALS_OPEN) throw new AppError('INVALID_STATE', NOT_YET);
+  if (!config.BTC_WITHDRAWALS_OPEN) throw new AppError('INVALID_STATE', CLOSED);
   const parsed = parseUnits(input.amount, 8, { positive: true, max: BigInt(MAX_SATS) });
   if (!parsed.ok) throw new AppError('BAD_INPUT', parsed.message);
   const sats = Number(parsed.value);

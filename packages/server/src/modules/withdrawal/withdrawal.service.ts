@@ -293,6 +293,29 @@ export const withdrawalFlow = defineFlow({
         ],
       }),
     },
+    // A Bitcoin withdrawal in a payout batch (#32) leaves when the operator's signed batch transaction is broadcast
+    // (its txid is the payout reference); its funds stay held until the watcher sees that transaction confirmed,
+    // then `confirmCrypto` pays it (the held satoshis to the chain, the fee to revenue).
+    sendBitcoin: {
+      from: 'approved',
+      to: 'sent',
+      by: 'admin',
+      notice: (w) => ({
+        kind: 'withdrawal.sent',
+        mailKind: 'withdrawal.paid',
+        link: '/dashboard/cashout',
+        subject: tm('notice.withdrawalSentToNetwork.subject', 'Withdrawal of {amount} sent', {
+          amount: amountOf(w),
+        }),
+        paragraphs: [
+          tm(
+            'notice.withdrawalSentToNetwork.body',
+            'Your withdrawal of {amount} was sent in Bitcoin transaction {txid}. It reads paid once the network has confirmed it.',
+            { amount: amountOf(w), txid: String(w.payout_reference) },
+          ),
+        ],
+      }),
+    },
     send: {
       from: 'approved',
       to: 'sent',
@@ -434,6 +457,13 @@ export const withdrawalFlow = defineFlow({
       cancelled: WAS_CANCELLED,
       approved: ALREADY_APPROVED_BITCOIN,
       sent: ALREADY_SENT_TO_NETWORK,
+    },
+    sendBitcoin: {
+      pending: tr('withdrawal.notApprovedYet', 'This withdrawal is not approved yet; only approved ones are paid out.'),
+      sent: ALREADY_SENT_TO_NETWORK,
+      paid: ALREADY_PAID,
+      rejected: ALREADY_REJECTED,
+      cancelled: WAS_CANCELLED,
     },
     send: {},
     settle: {},

@@ -37,6 +37,11 @@ export const EXCEPTION_WORDS: Record<
     help: msg`The member closed their account, so it receives nothing: return the bitcoin to the sender.`,
     palette: 'red',
   },
+  payout_batch: {
+    label: msg`Payout batch replaced or dropped`,
+    help: msg`The payout batch's transaction was replaced by another one spending its coins, or is gone from the network. The withdrawal stays “Sent — waiting for the network” with its funds held. If the transaction still confirms, it becomes paid by itself; otherwise check what the other transaction pays before doing anything else.`,
+    palette: 'red',
+  },
   amount_mismatch: {
     label: msg`Amounts disagree: held`,
     help: msg`The block source reported two amounts for this payment: nothing is credited until an admin checks the transaction and resolves it.`,
