@@ -66,9 +66,9 @@ describe('Bitcoin payout batches (#32)', () => {
 
   beforeAll(async () => {
     rig = await startBitcoinRig({ BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_KEY_ORIGIN: KEY_ORIGIN });
-    ann = await insertUser(db(), { firstName: 'Ann' });
-    bob = await insertUser(db(), { firstName: 'Bob' });
-    carl = await insertUser(db(), { firstName: 'Carl' });
+    ann = await insertUser(db(), { firstName: 'Ann', tier: 2 });
+    bob = await insertUser(db(), { firstName: 'Bob', tier: 2 });
+    carl = await insertUser(db(), { firstName: 'Carl', tier: 2 });
     await rig.w.tick();
     // Ann holds 0.01 BTC and Bob 0.006 BTC, each credited by a real payment (coins A and B).
     await mine(rig.chain.tx(await rig.payTo(ann, 1_000_000)), rig.chain.tx(await rig.payTo(bob, 600_000)));
