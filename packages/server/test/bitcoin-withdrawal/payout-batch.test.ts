@@ -65,7 +65,10 @@ describe('Bitcoin payout batches (#32)', () => {
   };
 
   beforeAll(async () => {
-    rig = await startBitcoinRig({ BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_KEY_ORIGIN: KEY_ORIGIN });
+    rig = await startBitcoinRig(
+      { BTC_WITHDRAWAL_FEE_SATS: String(FEE), BTC_KEY_ORIGIN: KEY_ORIGIN },
+      { livePrices: true },
+    );
     ann = await insertUser(db(), { firstName: 'Ann', tier: 2 });
     bob = await insertUser(db(), { firstName: 'Bob', tier: 2 });
     carl = await insertUser(db(), { firstName: 'Carl', tier: 2 });
