@@ -131,11 +131,11 @@ describeBrowser('identity tiers', () => {
     await seen(a.getByRole('heading', { name: 'Identity reviews', level: 1 }));
     await openReview(a, member.email);
     await seen(a.getByText('Kim Example Park'));
-    const document = a.getByTestId('kyc-review-document');
-    await seen(document.getByText('Identity document'));
-    await seen(document.getByRole('link', { name: 'Open Identity document in a new tab' }));
+    const reviewDoc = a.getByTestId('kyc-review-document');
+    await seen(reviewDoc.getByText('Identity document'));
+    await seen(reviewDoc.getByRole('link', { name: 'Open Identity document in a new tab' }));
     // The image is shown inline, loaded through its link.
-    const image = document.getByRole('img', { name: 'Identity document sent by the member' });
+    const image = reviewDoc.getByRole('img', { name: 'Identity document sent by the member' });
     await seen(image);
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
