@@ -13,7 +13,9 @@ export default function ToasterView() {
             {toast.type === 'loading' ? <Spinner size="sm" color="teal.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              {toast.description ? (
+                <Toast.Description overflowWrap="anywhere">{toast.description}</Toast.Description>
+              ) : null}
             </Stack>
             {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
             {toast.closable !== false ? <Toast.CloseTrigger aria-label={t`Dismiss notification`} /> : null}

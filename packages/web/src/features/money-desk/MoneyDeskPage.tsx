@@ -12,8 +12,9 @@ import { InvestmentsDesk } from '../investment/InvestmentsDesk';
 import { PageIntro } from '../dashboard/PageIntro';
 import { ApprovalsDesk } from '../approval/ApprovalsDesk';
 import { ReservesDesk } from '../custody/ReservesDesk';
+import { PayoutsDesk } from '../custody/PayoutsDesk';
 
-const TABS = ['deposits', 'withdrawals', 'approvals', 'investments', 'reserves', 'audit', 'ledger'] as const;
+const TABS = ['deposits', 'withdrawals', 'approvals', 'investments', 'bitcoin', 'reserves', 'audit', 'ledger'] as const;
 
 /** How many requests wait for review, as a tab badge ("100+" past one page). */
 function PendingCount({ count, more }: { count: number | undefined; more: boolean }) {
@@ -32,7 +33,8 @@ function PendingCount({ count, more }: { count: number | undefined; more: boolea
 }
 
 /**
- * /dashboard/money-desk (admins): review reported deposits and held withdrawals, see what backs members' balances
+ * /dashboard/money-desk (admins): review reported deposits and held withdrawals, pay approved Bitcoin
+ * withdrawals in batches signed offline, see what backs members' balances
  * (the coins we hold, declared reserves, the month's published root), read the audit log and check that every
  * balance equals its ledger. The tab lives in the URL (?tab=) so it can be linked.
  */
@@ -74,6 +76,9 @@ export default function MoneyDeskPage() {
           <Tabs.Trigger value="investments" flexShrink={0}>
             <Trans>Investments</Trans>
           </Tabs.Trigger>
+          <Tabs.Trigger value="bitcoin" flexShrink={0}>
+            <Trans>Bitcoin payouts</Trans>
+          </Tabs.Trigger>
           <Tabs.Trigger value="reserves" flexShrink={0}>
             <Trans>Reserves</Trans>
           </Tabs.Trigger>
@@ -95,6 +100,9 @@ export default function MoneyDeskPage() {
         </Tabs.Content>
         <Tabs.Content value="investments">
           <InvestmentsDesk />
+        </Tabs.Content>
+        <Tabs.Content value="bitcoin">
+          <PayoutsDesk />
         </Tabs.Content>
         <Tabs.Content value="reserves">
           <ReservesDesk />
