@@ -201,16 +201,25 @@ describeBrowser('Bitcoin custody (admin)', () => {
     await waiting.getByLabel(/Fee rate/).fill('500');
     await waiting.getByRole('button', { name: /Build batch/ }).click();
     await seen(waiting.getByRole('alert').filter({ hasText: 'The batch was not built' }).getByText(/50/));
+    // Built, then cancelled after a confirmation: the withdrawal waits again; built again at 4 sat/vB.
+    await waiting.getByLabel(/Fee rate/).fill('4');
+    await waiting.getByRole('button', { name: /Build batch/ }).click();
+    const open = b.getByTestId('open-batch');
+    await open.getByRole('button', { name: 'Cancel batch' }).click();
+    const confirm = b.getByRole('alertdialog', { name: 'Cancel this payout batch?' });
+    await confirm.getByRole('button', { name: 'Cancel the batch' }).click();
+    await seen(b.getByText('Batch cancelled').first());
+    await gone(open);
+    await seen(b.getByTestId('batch-row').filter({ hasText: 'Cancelled' }));
     await waiting.getByLabel(/Fee rate/).fill('4');
     await waiting.getByRole('button', { name: /Build batch/ }).click();
     await seen(b.getByText('Batch built').first());
-    const open = b.getByTestId('open-batch');
     await seen(open.getByTestId('batch-output').filter({ hasText: payTo }));
     expect(plain(await open.getByTestId('batch-output-amount').textContent())).toBe('0.10000000 BTC');
     expect(await open.getByTestId('batch-input').count()).toBe(1);
     await seen(open.getByTestId('batch-change'));
     expect(plain(await open.getByTestId('batch-fee-rate').textContent())).toBe('4.00 sat/vB');
-    const [batch] = (await callerAs(e.deps, bAdmin).bitcoin.payoutBatch.list()).items;
+    const batch = (await callerAs(e.deps, bAdmin).bitcoin.payoutBatch.list()).items.find((x) => x.status === 'built');
     expect(batch).toMatchObject({ status: 'built', feeRate: 4 });
     expect(plain(await open.getByTestId('batch-fee').textContent())).toBe(`${batch!.fee} BTC`);
 
