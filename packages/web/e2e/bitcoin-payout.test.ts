@@ -53,6 +53,14 @@ const env = useE2E({
   }),
 });
 
+// Fresh prices: a Bitcoin withdrawal is valued at the market's BTC price for the member's limits (#33), and the
+// feed's own time for each coin is now (the market cache fetches on first use, after this).
+beforeAll(() => {
+  const e = env();
+  const now = new Date().toISOString();
+  e.feed.server.coins = e.feed.server.coins.map((c) => ({ ...c, last_updated: now }));
+});
+
 /** One watcher pass (the server's timer would run it), which must succeed. */
 async function tick(): Promise<void> {
   const e = env();
@@ -148,8 +156,9 @@ describeBrowser('Bitcoin custody (admin)', () => {
     const chain = esplora!;
     const payTo = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
     await tick();
-    // Tier 1: a member who withdraws needs an identity tier (#33).
-    const member = await e.createUser({ email: uniqueEmail('payout-member'), emailVerified: true, tier: 1 });
+    // Tier 2: a member who withdraws needs an identity tier (#33), and 0.1 BTC at the feed's price is more than
+    // tier 1's $2,000 a day.
+    const member = await e.createUser({ email: uniqueEmail('payout-member'), emailVerified: true, tier: 2 });
     const to = await depositAddress(member);
     chain.addBlock([chain.tx({ scriptHex: to.script_hex, address: to.address, sats: 50_000_000 })]);
     chain.addBlock();
