@@ -14,6 +14,7 @@ export const JOB_NAMES = [
   'recurring-buys',
   'price-alerts',
   'kyc-retention',
+  'kyc-expiry',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

@@ -18,6 +18,7 @@ import { startReservesJob } from './modules/reserves/reserves.job.ts';
 import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
+import { startKycExpiryJob } from './modules/kyc/kyc.expiry.ts';
 import { startKycRetentionJob } from './modules/kyc/kyc.retention.ts';
 import { startDataExportRunner } from './modules/dataexport/dataexport.builder.ts';
 import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
@@ -89,6 +90,8 @@ async function main() {
   startLimitOrderRunner(app.deps, jobs);
   // #33: identity records KYC_RETENTION_YEARS after an account closed are erased (now, then daily).
   startKycRetentionJob(app.deps, jobs);
+  // #33: a member whose accepted document expired goes back to review for it (now, then daily).
+  startKycExpiryJob(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`

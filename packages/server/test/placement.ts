@@ -55,6 +55,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'money-upgrade.test.ts': 'both', // #29: an old database loaded and upgraded through either driver
   'kyc/limits.test.ts': 'pg', // #33: identity tiers' withdrawal limits over rolling windows, the hold, the downgrade
   'kyc/review.test.ts': 'pg', // #33: identity applications, four-eyes review, retry, reject, downgrades
+  'kyc/return-to-review.test.ts': 'pg', // #33: expired documents (the daily job, moved clock) and changed names
   'orders/orders.test.ts': 'pg', // #31: limit orders: holds, fills at fresh prices, expiry, waiting
   'trade/trade.test.ts': 'both', // #30: quotes, fills and the journal per asset through either driver
   'recurring/recurring.test.ts': 'pg', // #31: recurring buys' periods, skips and pause/delete (a feature's rules)

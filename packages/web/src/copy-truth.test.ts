@@ -59,7 +59,12 @@ const UNTRUE: { finding: string; pattern: RegExp; scope?: 'web' }[] = [
       'deposits are credited by reference from the bank statement (or by the chain), not when "our team confirms"',
     pattern: /(our team|an admin)( has)? confirm(s|ed)? (the transfer|it)|after we have confirmed the transfer/i,
   },
-  { finding: 'no identity check exists', pattern: /(verify|confirm) your identity/i },
+  // #33: identity tiers exist now ("verify your identity" is true); what must stay out is the old claim that money
+  // leaves without one.
+  {
+    finding: 'money leaves only after an identity check (#33): no "no KYC" or "without verification" claim',
+    pattern: /\bno KYC\b|without (identity )?verification|no identity (check|verification)/i,
+  },
   { finding: 'no anti-money-laundering check is made by the product', pattern: /anti-money-laundering checks/i },
   {
     finding: 'Settings gives a copy of your data and closes the account (no letter needed)',

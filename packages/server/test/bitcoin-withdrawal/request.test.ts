@@ -16,10 +16,7 @@ describe('Bitcoin withdrawals: the request (#32)', () => {
   let ann: TestUser;
   let otherAdmin: TestUser;
   beforeAll(async () => {
-    rig = await startBitcoinRig(
-      { BTC_WITHDRAWAL_FEE_SATS: String(FEE) },
-      { livePrices: true },
-    );
+    rig = await startBitcoinRig({ BTC_WITHDRAWAL_FEE_SATS: String(FEE) }, { livePrices: true });
     ann = await insertUser(rig.t.handle.db, { tier: 1, firstName: 'Ann', balanceCents: 50_000 });
     otherAdmin = await insertUser(rig.t.handle.db, { accountType: 'admin', tier: 1 });
     // Ann holds 0.01 BTC, credited by a real payment to her deposit address.

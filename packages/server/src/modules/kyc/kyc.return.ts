@@ -19,7 +19,7 @@ import {
 } from './kyc.applications.repo.ts';
 import { recheckAfterDowngrade } from './kyc.downgrade.ts';
 import { lockMemberTier } from './kyc.repo.ts';
-import { tierOfItem } from './kyc.rules.ts';
+import { nameLeavesLegalName, tierOfItem } from './kyc.rules.ts';
 
 /** Why the platform itself asked for an item again. */
 export type ReturnCause = 'document_expired' | 'name_changed';
@@ -93,11 +93,30 @@ export async function returnToReviewIn(
       SYSTEM_REASONS[p.cause],
       tr('kyc.returnedBody', 'Your identity tier is now {tier}; your withdrawal limits changed with it.', { tier: to }),
     ],
-    link: '/dashboard/identity',
+    link: '/dashboard/verification',
     eventKey: `kyc:${p.userId}:returned:${p.item}:${p.now.toISOString()}`,
     at: p.now,
     mail: {},
   });
   await recheckAfterDowngrade(trx, deps.config, p.userId, p.now);
   return { from, to, retryId };
+}
+
+/**
+ * After a member's name changed (their own profile, or an admin's edit), in the same transaction: a verified member
+ * whose new name leaves their verified legal name is returned to review for it (kyc.rules.ts nameLeavesLegalName).
+ */
+export async function returnIfNameLeftLegalName(
+  trx: Transaction<DB>,
+  deps: Pick<AppDeps, 'config'>,
+  p: {
+    userId: string;
+    before: { first_name: string; last_name: string };
+    after: { first_name?: string; last_name?: string };
+    now: Date;
+  },
+): Promise<void> {
+  const verified = await findKycMember(trx, p.userId);
+  if (!verified || verified.tier < 1 || !nameLeavesLegalName(verified.legal_name, p.before, p.after)) return;
+  await returnToReviewIn(trx, deps, { userId: p.userId, item: 'legal_name', cause: 'name_changed', now: p.now });
 }

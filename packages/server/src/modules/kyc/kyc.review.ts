@@ -129,7 +129,7 @@ async function decide(
       kind: `account.kyc_${event}`,
       title,
       body,
-      link: '/dashboard/identity',
+      link: '/dashboard/verification',
       eventKey: `kyc:${app.id}:${event}`,
       at: now,
       mail: {},

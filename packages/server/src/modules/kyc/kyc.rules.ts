@@ -63,3 +63,26 @@ export function sameName(a: string, b: string): boolean {
   const norm = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return norm(a) === norm(b);
 }
+
+const foldName = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+
+/**
+ * Whether a member's name change takes them away from their verified legal name (they are then returned to review
+ * for it): the name changed (spaces and letter case alone are no change; an absent field, an admin's edit that
+ * leaves it, neither) and some word of the new name is not in the verified legal name ("Kim Park" for a verified
+ * "Kim Example Park" is still theirs). Without a verified legal name there is nothing to contradict.
+ */
+export function nameLeavesLegalName(
+  legalName: string | null | undefined,
+  before: { first_name: string; last_name: string },
+  after: { first_name?: string; last_name?: string },
+): boolean {
+  if (!legalName) return false;
+  const first = after.first_name ?? before.first_name;
+  const last = after.last_name ?? before.last_name;
+  if (foldName(first) === foldName(before.first_name) && foldName(last) === foldName(before.last_name)) return false;
+  const legal = new Set(foldName(legalName).split(' '));
+  return foldName(`${first} ${last}`)
+    .split(' ')
+    .some((word) => !legal.has(word));
+}

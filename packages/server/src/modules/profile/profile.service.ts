@@ -3,11 +3,16 @@ import type { TProfileUpdateInput } from '@vestora/contract';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { returnIfNameLeftLegalName } from '../kyc/kyc.return.ts';
 import { findProfileForUpdate, setProfile } from './profile.repo.ts';
 
-/** A member changes their own name, country and city (one transaction with its audit row `user.update_profile`). */
+/**
+ * A member changes their own name, country and city (one transaction with its audit row `user.update_profile`).
+ * #33: a verified member whose new name leaves their verified legal name is returned to review for it in the same
+ * transaction (the tier falls at once, see kyc.return.ts).
+ */
 export async function updateProfile(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   userId: string,
   input: TProfileUpdateInput,
 ): Promise<{ ok: true }> {
@@ -25,6 +30,7 @@ export async function updateProfile(
       before: { firstName: before.first_name, lastName: before.last_name, country: before.country, city: before.city },
       after: input,
     });
+    await returnIfNameLeftLegalName(trx, deps, { userId, before, after, now });
   });
   return { ok: true };
 }

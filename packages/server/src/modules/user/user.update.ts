@@ -11,6 +11,7 @@ import { EMAIL_TAKEN_MESSAGE } from './user.create.ts';
 import { toPublicUser } from './user.mapper.ts';
 import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUserIfVersion } from './user.repo.ts';
 import { requestRoleChangeIn } from './user.role-request.ts';
+import { returnIfNameLeftLegalName } from '../kyc/kyc.return.ts';
 
 export const USER_NOT_FOUND_MESSAGE = tr('user.notFound', 'User not found. It may have been deleted; reload the list.');
 export const USER_CHANGED_MESSAGE = tr('user.changed', 'This user was changed by someone else. Reload and try again.');
@@ -110,6 +111,10 @@ async function updateUserInTransaction(
   };
   const updated = await updateUserIfVersion(trx, before.id, before.version, patch, now);
   if (!updated) throw new AppError('VERSION_CONFLICT', USER_CHANGED_MESSAGE);
+  // #33: a verified member whose name an admin changed away from their legal name is returned to review for it.
+  if (before.account_type === 'user') {
+    await returnIfNameLeftLegalName(trx, env, { userId: before.id, before, after: patch, now });
+  }
 
   // A balance change is money a person decides (#27): proposed here, made when a second admin approves it.
   const approval =

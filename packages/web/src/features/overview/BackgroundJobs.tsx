@@ -22,6 +22,7 @@ export const JOB_WORDS: Record<TJobName, MessageDescriptor> = {
   'recurring-buys': msg`Recurring buys`,
   'price-alerts': msg`Price alerts`,
   'kyc-retention': msg`Identity records retention`,
+  'kyc-expiry': msg`Identity document expiry`,
 };
 
 /** A tick runs now, on that instance. */
