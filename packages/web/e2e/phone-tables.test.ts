@@ -122,8 +122,9 @@ describeBrowser('money tables on a phone (issue 34)', () => {
     await whenLive(page);
 
     // Every tab label is whole and on screen (they wrap rather than run off the edge).
+    // Eight: deposits, withdrawals, approvals, investments, Bitcoin payouts and Reserves (#32), audit log, ledger check.
     const tabs = page.getByRole('tab');
-    await poll(() => tabs.count()).toBe(6);
+    await poll(() => tabs.count()).toBe(8);
     for (const tab of await tabs.all()) {
       const name = (await tab.textContent()) ?? '';
       const fits = await tab.evaluate((el) => el.scrollWidth <= el.clientWidth);

@@ -70,8 +70,9 @@ describe('ledger.list and ledger.verify', () => {
     // admins' and the platform's accounts.
     for (const a of r.assets) expect(a).toMatchObject({ accountMismatches: 0, unbalancedMovements: 0, total: '0' });
     expect(r.assets.map((a) => a.asset)).toEqual(expect.arrayContaining(['USD', 'BTC', 'ETH']));
-    // The platform's nine accounts per asset (bank fees since #34); a member's four (the order hold since #31).
-    expect(r.assets.find((a) => a.asset === 'USD')!.accounts).toBe(3 * 4 + 9);
+    // The platform's ten accounts per asset (bank fees since #34, network fees since #32's payout batches); a
+    // member's four (the order hold since #31).
+    expect(r.assets.find((a) => a.asset === 'USD')!.accounts).toBe(3 * 4 + 10);
   });
 
   it('verify reports a balance written behind the ledger\u2019s back, with both figures', async () => {
