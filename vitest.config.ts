@@ -78,12 +78,9 @@ export default defineConfig({
           setupFiles: [CHEAP_PASSWORD_HASHING],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Each file starts its own server (own port, own database), so two files at once share nothing; running
-          // in the same pool as the other projects, they start early instead of queueing behind everything (a
-          // project without file parallelism runs last). A worker runs its files one after another in one process
-          // (no fresh process and module graph per file) and keeps one Chromium for them (harness.ts
-          // workerBrowser: a fresh context per page, so the files still share nothing a test sees).
-          isolate: false,
+          // Each file starts its own server (own port, own in-memory database) and its own Chromium, so two
+          // files at once share nothing; running in the same pool as the other projects, they start early
+          // instead of queueing behind everything (a project without file parallelism runs last).
         },
       },
     ],

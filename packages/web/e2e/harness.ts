@@ -126,21 +126,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * One Chromium per test worker, shared by the files that worker runs one after another (the browser project
- * does not isolate its files, vitest.config.ts): a file still gets its own server, database and feed, and every
- * page its own context (cookies, storage, cache, permissions), so files share nothing a test can see. Launching
- * Chromium was a fixed cost of every file. Kept on globalThis so that a second evaluation of this module in the
- * same worker finds it; a browser that died is launched again; playwright kills it when the worker exits.
- */
-async function workerBrowser(): Promise<Browser> {
-  const holder = globalThis as { __vestoraE2EBrowser?: Promise<Browser> };
-  const existing = await holder.__vestoraE2EBrowser?.catch(() => undefined);
-  if (existing?.isConnected()) return existing;
-  holder.__vestoraE2EBrowser = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-  return holder.__vestoraE2EBrowser;
-}
-
 // ---- console / page error tracking ----
 
 interface PageProblem {
@@ -249,7 +234,6 @@ export interface E2E {
   db: Database;
   admin: TestUser;
   feed: FakeFeed;
-  /** The worker's Chromium, shared with the files before and after this one: open contexts on it, never close it. */
   browser: Browser;
   /**
    * The server's clock: starts at the real time and moves only when a test moves it (forward only).
@@ -301,7 +285,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Registers the hooks of a browser test file: a server once per file (the worker's Chromium), a problem check after
+ * Registers the hooks of a browser test file: server + browser once per file, a problem check after
  * every test (and a screenshot of each open page when the test failed). Returns a getter.
  */
 export function useE2E(options: E2EOptions = {}): () => E2E {
@@ -353,7 +337,7 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
     const app = await buildApp({ config, db: handle, logger: false, clock });
     await app.listen({ host: '127.0.0.1', port });
 
-    const browser = await workerBrowser();
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 
     let pageCounter = 0;
     env = {
@@ -390,8 +374,7 @@ export function useE2E(options: E2EOptions = {}): () => E2E {
       deps: app.deps,
     };
     teardown = async () => {
-      // The browser stays for the worker's next file; nothing of this file's may stay open in it.
-      await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
+      await browser.close().catch(() => {});
       await app.close();
       await handle.close();
       await feed.close();
