@@ -157,6 +157,7 @@ describe('identity documents (#33)', () => {
     const noFile = await upload(memberCookie, undefined);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().err).toMatch(/Choose the document/);
+    expect(noFile.json().i18n).toEqual({ id: 'kyc.document.noFile' });
     const withDate = await upload(memberCookie, png, { kind: 'identity', expiresOn: '2031-04-21' });
     expect((await storedRow(withDate.json().id)).expires_on).toBe('2031-04-21');
   });
@@ -193,6 +194,8 @@ describe('identity documents (#33)', () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).err).toMatch(/larger than 1 MB/);
+    // The refusal names its message (id and values), so the page shows it in the member's language.
+    expect(JSON.parse(answer.body).i18n).toEqual({ id: 'kyc.document.tooLarge', values: { mb: 1 } });
 
     // A declared Content-Length past the limit is refused before the body is read.
     const declared = await upload(memberCookie, { name: 'big.png', type: 'image/png', bytes: bigPng(2 * 1024 * 1024) });

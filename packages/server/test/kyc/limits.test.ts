@@ -319,11 +319,29 @@ describe('identity tier limits on every way out, the security hold and the downg
       await t.handle.db.transaction().execute((trx) => recheckAfterDowngrade(trx, t.config, u.id, clock.now())),
     ).toEqual([]);
 
-    // Down to tier 0: nothing may leave, so every approved, unsent withdrawal goes back.
+    // An approval is checked against the limits as they are now: the one sent back is over tier 1's day (what is
+    // approved or out, 200 + 300, plus its 900); the small pending one fits.
+    const refused = await failure(review(big.id));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe(
+      "This withdrawal ($900.00) is over the member's limits as they are now (tier 1). Left today: $500.00; left over 30 days: $2,500.00. Reject it, or approve it once their limits cover it.",
+    );
+    expect(await status(big.id)).toBe('pending');
+    expect((await review(pending.id)).status).toBe('approved');
+
+    // Down to tier 0: nothing may leave, so every approved, unsent withdrawal goes back, and none is approved.
     await verifyMember(t.handle.db, u.id, 0);
     expect(
       await t.handle.db.transaction().execute((trx) => recheckAfterDowngrade(trx, t.config, u.id, clock.now())),
-    ).toEqual([old.id]);
+    ).toEqual([old.id, pending.id]);
+    expect((await failure(review(old.id))).message).toBe(
+      "The member's identity tier (0) allows no withdrawals now, so this one cannot be approved: reject it, or wait until they are verified again.",
+    );
+    // Verified again at tier 1, a day later: the rolling day has room again, so the big one is approved.
+    await verifyMember(t.handle.db, u.id, 1);
+    clock.advanceMs(DAY_MS + 1000);
+    expect((await review(big.id)).status).toBe('approved');
+    expect(await balanceOf(t.handle.db, u.id)).toBe(5_000_00 - 200_00 - 900_00 - 300_00 - 50_00);
   });
 });
 

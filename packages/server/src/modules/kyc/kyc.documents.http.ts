@@ -6,7 +6,7 @@
 import multipart from '@fastify/multipart';
 import { tr } from '@vestora/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, errorBody, toPublicError } from '../../lib/errors.ts';
+import { AppError, errorBody, toPublicError, toPublicI18n } from '../../lib/errors.ts';
 import { sessionCookieName } from '../../lib/session-cookie.ts';
 import { resolveSession } from '../session/session.service.ts';
 import { openDocument, uploadDocument } from './kyc.documents.service.ts';
@@ -44,14 +44,16 @@ export async function kycDocumentRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(DOCUMENTS_PATH, { config: MULTIPART_ROUTE }, async (req, reply) => {
     // A refusal ends the connection: the rest of a too-large body is not read (nor kept alive for).
+    // The body names its message's id and values (`i18n`), as tRPC's errors do, so the page shows it translated.
     const refuse = (err: unknown) => {
       const pub = toPublicError(err);
       if (pub.status >= 500) req.log.error({ err }, 'identity document upload failed');
+      const i18n = toPublicI18n(err);
       return reply
         .code(pub.status)
         .header('connection', 'close')
         .header('cache-control', 'no-store')
-        .send(errorBody(pub));
+        .send({ ...errorBody(pub), ...(i18n ? { i18n } : {}) });
     };
     try {
       const viewer = await viewerOf(app, req);

@@ -10,7 +10,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkSecurityHold } from './kyc.hold.ts';
-import { lockMemberTier, memberTier, tierLimits, usedCents } from './kyc.repo.ts';
+import { COMMITTED_WITHDRAWAL_STATUSES, lockMemberTier, memberTier, tierLimits, usedCents } from './kyc.repo.ts';
 
 /** The member's limits now, as kyc.status().limits answers them (decimal dollar strings, "2000.00"). */
 export interface LimitsView {
@@ -22,6 +22,8 @@ export interface LimitsView {
 }
 
 const usd = (cents: number) => formatUnits(BigInt(cents), 2);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The member's tier, its limits (0.00 when not configured: nothing may leave) and what is used of each. */
 export async function limitsView(db: Database, config: Config, userId: string, now: Date): Promise<LimitsView> {
@@ -103,4 +105,60 @@ export async function checkWithdrawalAllowed(
 ): Promise<void> {
   await checkSecurityHold(trx, config, userId, now);
   await checkWithdrawalLimit(trx, config, userId, usdValueCents, now);
+}
+
+/** A pending withdrawal an admin is about to approve. */
+export interface WithdrawalToApprove {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  /** Its dollar value at the request (a Bitcoin withdrawal: at the request's price). */
+  valueCents: number;
+}
+
+/**
+ * Refuses (403, LIMIT_REACHED) an admin's approval of a pending withdrawal that the member's limits, as they are
+ * now, no longer cover: what is already on its way out (approved, sent, paid) in each rolling window, plus this
+ * one while it is in that window. Under the limits its request was checked against this always passes (every
+ * request since was checked with it counted); after a downgrade (kyc.downgrade.ts) or a lowered setting, the
+ * admin rejects it, or approves it once the windows have room. Takes the member's tier lock, as a request does:
+ * call it before locking the withdrawal's row (the downgrade takes the tier lock, then the rows).
+ */
+export async function checkApprovalLimit(
+  trx: Transaction<DB>,
+  config: Config,
+  w: WithdrawalToApprove,
+  now: Date,
+): Promise<void> {
+  const tier = await lockMemberTier(trx, w.userId);
+  const limits = tierLimits(config, tier);
+  if (!limits || limits.dailyCents <= 0 || limits.monthlyCents <= 0) {
+    throw new AppError(
+      'LIMIT_REACHED',
+      tr(
+        'kyc.limit.approvalNone',
+        "The member's identity tier ({tier}) allows no withdrawals now, so this one cannot be approved: reject it, or wait until they are verified again.",
+        { tier },
+      ),
+    );
+  }
+  const out = await usedCents(trx, w.userId, now, { statuses: COMMITTED_WITHDRAWAL_STATUSES, exceptId: w.id });
+  const created = w.createdAt.getTime();
+  const daily = out.dailyCents + (created > now.getTime() - DAY_MS ? w.valueCents : 0);
+  const monthly = out.monthlyCents + (created > now.getTime() - 30 * DAY_MS ? w.valueCents : 0);
+  if (daily > limits.dailyCents || monthly > limits.monthlyCents) {
+    throw new AppError(
+      'LIMIT_REACHED',
+      tr(
+        'kyc.limit.approvalOver',
+        "This withdrawal (${amount}) is over the member's limits as they are now (tier {tier}). Left today: ${leftDaily}; left over 30 days: ${leftMonthly}. Reject it, or approve it once their limits cover it.",
+        {
+          amount: formatCents(w.valueCents),
+          tier,
+          leftDaily: formatCents(Math.max(0, limits.dailyCents - out.dailyCents)),
+          leftMonthly: formatCents(Math.max(0, limits.monthlyCents - out.monthlyCents)),
+        },
+      ),
+    );
+  }
 }

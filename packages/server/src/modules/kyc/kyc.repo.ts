@@ -4,7 +4,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { TKycTier } from '@vestora/contract';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB, WithdrawalStatus } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -54,11 +54,18 @@ export const COUNTED_WITHDRAWAL_STATUSES = ['pending', 'approved', 'sent', 'paid
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Dollars (cents) the member's withdrawals used over the rolling day and the rolling 30 days ending at `now`. */
+/** What an approval counts besides the withdrawal it approves: what is already on its way out (#33). */
+export const COMMITTED_WITHDRAWAL_STATUSES = ['approved', 'sent', 'paid'] as const;
+
+/**
+ * Dollars (cents) the member's withdrawals used over the rolling day and the rolling 30 days ending at `now`:
+ * those in `statuses` (every request still counted, by default), leaving out `exceptId`.
+ */
 export async function usedCents(
   db: Db,
   userId: string,
   now: Date,
+  opts: { statuses?: readonly WithdrawalStatus[]; exceptId?: string } = {},
 ): Promise<{ dailyCents: number; monthlyCents: number }> {
   const dayStart = new Date(now.getTime() - DAY_MS);
   const monthStart = new Date(now.getTime() - 30 * DAY_MS);
@@ -70,8 +77,9 @@ export async function usedCents(
       sql<string>`coalesce(sum(${value}), 0)`.as('monthly'),
     ])
     .where('user_id', '=', userId)
-    .where('status', 'in', COUNTED_WITHDRAWAL_STATUSES)
+    .where('status', 'in', opts.statuses ?? COUNTED_WITHDRAWAL_STATUSES)
     .where('created_at', '>', monthStart)
+    .$if(opts.exceptId !== undefined, (q) => q.where('id', '!=', opts.exceptId!))
     .executeTakeFirstOrThrow();
   return { dailyCents: Number(row.daily), monthlyCents: Number(row.monthly) };
 }

@@ -75,3 +75,9 @@ export function findCryptoPayoutByTxid(db: Transaction<DB>, txid: string, addres
     .where('id', '<>', exceptId)
     .executeTakeFirst();
 }
+
+/** Whose withdrawal this is (the owner never changes, so it is read without a lock), or undefined. */
+export async function withdrawalOwner(db: Kysely<DB> | Transaction<DB>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('withdrawals').select('user_id').where('id', '=', id).executeTakeFirst();
+  return row?.user_id;
+}

@@ -24,9 +24,9 @@ import { PARTICIPANT_PAYOUT_MESSAGE } from '../approval/approval.core.ts';
 import { tookPartInCredit } from '../approval/approval.repo.ts';
 import { btcText } from '../bitcoin/bitcoin.flow.ts';
 import { toWithdrawal } from './withdrawal.mapper.ts';
-import { checkWithdrawalAllowed } from '../kyc/kyc.limits.ts';
+import { checkApprovalLimit, checkWithdrawalAllowed } from '../kyc/kyc.limits.ts';
 import { lockMemberTier } from '../kyc/kyc.repo.ts';
-import { findCryptoPayoutByTxid } from './withdrawal.repo.ts';
+import { findCryptoPayoutByTxid, withdrawalOwner } from './withdrawal.repo.ts';
 
 type Held = { amount_cents: number; method: string; sats: number | null; fee_sats: number | null };
 
@@ -553,7 +553,24 @@ export async function reviewWithdrawal(
     // (withdrawal.exportPayments); with one (paid by hand), and for PayPal, approving marks it paid; a crypto
     // payout is sent until the chain shows its transaction (#34).
     // The method never changes, so reading it before the transition's own lock is safe.
+    // #33: an approval is checked against the member's limits as they are now, under their tier lock, taken before
+    // the row's (the order a downgrade takes them in).
+    const owner = paid ? await withdrawalOwner(trx, input.id) : undefined;
+    if (owner) await lockMemberTier(trx, owner);
     const row = await lockFlowRow(trx, 'withdrawals', input.id);
+    if (paid && row?.status === 'pending') {
+      await checkApprovalLimit(
+        trx,
+        env.config,
+        {
+          id: row.id,
+          userId: row.user_id,
+          createdAt: new Date(row.created_at),
+          valueCents: Number(row.usd_value_cents ?? row.amount_cents),
+        },
+        env.now,
+      );
+    }
     const byFile = paid && !input.payoutReference && row?.method === 'bank';
     // A crypto payout is only ever approved with the transaction that pays it, and its amount in satoshis (#34).
     // (Not pending any more, the transition refuses it with the status's own words.)
