@@ -1,14 +1,10 @@
 import { tr } from '@vestora/contract';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { type AppSecretSource, appSecretSource, appSecretSync } from '../../lib/app-secret.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** Where the embedded default keeps its generated APP_SECRET. */
-export const APP_SECRET_FILE = 'app-secret';
-
-export type AppSecretSource = 'environment' | 'data-dir' | 'none';
+export { APP_SECRET_FILE, type AppSecretSource } from '../../lib/app-secret.ts';
 
 export const TWO_FACTOR_UNAVAILABLE_MESSAGE = tr(
   'twoFactor.unavailable',
@@ -16,28 +12,12 @@ export const TWO_FACTOR_UNAVAILABLE_MESSAGE = tr(
 );
 
 /**
- * Where the secret comes from. APP_SECRET when set. Otherwise, on the embedded default (no DATABASE_URL), a
- * generated one kept in DATA_DIR/app-secret (0600), reused across restarts: the data directory is already
- * the one thing that must be kept. With DATABASE_URL and no APP_SECRET there is no key: storing a generated
- * one in the database beside the secrets it protects would make the encryption decorative (one dump holds
- * both), and refusing to start would break every deployment that does not use two-factor. So the server
- * starts, logs a warning, and two-factor answers 503 with TWO_FACTOR_UNAVAILABLE_MESSAGE until it is set.
+ * Two-factor's key comes from the install's APP_SECRET (lib/app-secret.ts). Without one (DATABASE_URL and no
+ * APP_SECRET), the server starts, logs a warning, and two-factor answers 503 with TWO_FACTOR_UNAVAILABLE_MESSAGE
+ * until it is set.
  */
 async function loadAppSecret(config: Config): Promise<{ secret: string | null; source: AppSecretSource }> {
-  if (config.APP_SECRET) return { secret: config.APP_SECRET, source: 'environment' };
-  if (config.DATABASE_URL) return { secret: null, source: 'none' };
-  const file = path.join(config.DATA_DIR, APP_SECRET_FILE);
-  await mkdir(config.DATA_DIR, { recursive: true });
-  try {
-    await writeFile(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  const secret = (await readFile(file, 'utf8')).trim();
-  if (secret.length < 32) {
-    throw new Error(`${file} must hold at least 32 characters (it is the APP_SECRET of this install); restore it.`);
-  }
-  return { secret, source: 'data-dir' };
+  return { secret: appSecretSync(config), source: appSecretSource(config) };
 }
 
 interface TwoFactorKey {

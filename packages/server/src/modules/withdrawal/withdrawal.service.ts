@@ -192,21 +192,7 @@ export const withdrawalFlow = defineFlow({
       from: 'pending',
       to: 'sent',
       by: 'admin',
-      notice: (w) => ({
-        kind: 'withdrawal.sent',
-        mailKind: 'withdrawal.paid',
-        link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalSentToNetwork.subject', 'Withdrawal of {amount} sent', {
-          amount: amountOf(w),
-        }),
-        paragraphs: [
-          tm(
-            'notice.withdrawalSentToNetwork.body',
-            'Your withdrawal of {amount} was sent in Bitcoin transaction {txid}. It reads paid once the network has confirmed it.',
-            { amount: amountOf(w), txid: String(w.payout_reference) },
-          ),
-        ],
-      }),
+      notice: (w) => sentToNetworkNotice(w),
     },
     confirmCrypto: {
       from: 'sent',
@@ -300,21 +286,7 @@ export const withdrawalFlow = defineFlow({
       from: 'approved',
       to: 'sent',
       by: 'admin',
-      notice: (w) => ({
-        kind: 'withdrawal.sent',
-        mailKind: 'withdrawal.paid',
-        link: '/dashboard/cashout',
-        subject: tm('notice.withdrawalSentToNetwork.subject', 'Withdrawal of {amount} sent', {
-          amount: amountOf(w),
-        }),
-        paragraphs: [
-          tm(
-            'notice.withdrawalSentToNetwork.body',
-            'Your withdrawal of {amount} was sent in Bitcoin transaction {txid}. It reads paid once the network has confirmed it.',
-            { amount: amountOf(w), txid: String(w.payout_reference) },
-          ),
-        ],
-      }),
+      notice: (w) => sentToNetworkNotice(w),
     },
     send: {
       from: 'approved',
@@ -476,6 +448,28 @@ export const withdrawalFlow = defineFlow({
     },
   },
 });
+
+/** A payout sent in a Bitcoin transaction (a crypto payout approved with its txid, or a payout batch's, #32). */
+function sentToNetworkNotice(w: {
+  amount_cents: number;
+  method: string;
+  sats: number | null;
+  payout_reference: string | null;
+}): MemberNotice {
+  return {
+    kind: 'withdrawal.sent',
+    mailKind: 'withdrawal.paid',
+    link: '/dashboard/cashout',
+    subject: tm('notice.withdrawalSentToNetwork.subject', 'Withdrawal of {amount} sent', { amount: amountOf(w) }),
+    paragraphs: [
+      tm(
+        'notice.withdrawalSentToNetwork.body',
+        'Your withdrawal of {amount} was sent in Bitcoin transaction {txid}. It reads paid once the network has confirmed it.',
+        { amount: amountOf(w), txid: String(w.payout_reference) },
+      ),
+    ],
+  };
+}
 
 function returnedNotice(w: { amount_cents: number; method: string; sats: number | null }): MemberNotice {
   return {
