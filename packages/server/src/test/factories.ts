@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TAccountUpdateInput } from '@vestora/contract';
+import type { TAccountUpdateInput, TKycDocumentKind } from '@vestora/contract';
 import type { Database } from '../db/create-db.ts';
 import type { UserRow } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -71,6 +71,34 @@ export async function verifyMember(db: Database, userId: string, tier: 0 | 1 | 2
     .values({ user_id: userId, tier, ...details, tier_changed_at: new Date() })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ tier, ...details, tier_changed_at: new Date() }))
     .execute();
+}
+
+/**
+ * A stored identity document's metadata (#33), as an upload leaves it, without the file (the upload route is
+ * tested in kyc/documents.test.ts; these rows are what kyc.submit checks). Answers its id.
+ */
+export async function insertKycDocument(
+  db: Database,
+  ownerId: string,
+  kind: TKycDocumentKind,
+  opts: { expiresOn?: string | null; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('kyc_documents')
+    .values({
+      id,
+      user_id: ownerId,
+      kind,
+      mime: 'image/png',
+      size_bytes: 1000,
+      sha256: randomBytes(32).toString('hex'),
+      storage_key: `test/${id}`,
+      expires_on: opts.expiresOn ?? null,
+      created_at: opts.now,
+    })
+    .execute();
+  return id;
 }
 
 /**

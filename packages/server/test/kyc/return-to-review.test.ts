@@ -1,11 +1,10 @@
 // #33: after approval, an expired document or a changed name returns the member to review for that item: the tier
 // falls at once, a retry tells the member which item and why, and withdrawals the new limit does not cover go back
 // to review. The expiry is a daily job (kyc.expiry.ts) run here under a moved clock.
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { TKycDocumentKind } from '@vestora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnExpiredDocuments } from '../../src/modules/kyc/kyc.expiry.ts';
-import { callerAs, insertUser, type TestUser } from '../../src/test/factories.ts';
+import { callerAs, insertKycDocument, insertUser, type TestUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { DETAILS, newKey } from '../money/money-helpers.ts';
@@ -19,24 +18,8 @@ describe('returned to review after approval', () => {
   let a2: TestUser;
   const as = (u: TestUser) => callerAs(t, u);
 
-  async function doc(owner: TestUser, kind: TKycDocumentKind, expiresOn: string | null): Promise<string> {
-    const id = randomUUID();
-    await t.handle.db
-      .insertInto('kyc_documents')
-      .values({
-        id,
-        user_id: owner.id,
-        kind,
-        mime: 'image/png',
-        size_bytes: 1000,
-        sha256: randomBytes(32).toString('hex'),
-        storage_key: `test/${id}`,
-        expires_on: expiresOn,
-        created_at: clock.now(),
-      })
-      .execute();
-    return id;
-  }
+  const doc = (owner: TestUser, kind: TKycDocumentKind, expiresOn: string | null) =>
+    insertKycDocument(t.handle.db, owner.id, kind, { expiresOn, now: clock.now() });
   /** A member verified at tier 1 by two admins, with an identity document that expires on `expiresOn`. */
   async function verifiedMember(expiresOn: string | null, balanceCents = 0): Promise<TestUser> {
     const m = await insertUser(t.handle.db, { firstName: 'Maria', balanceCents });

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { TKycDocumentKind } from '@vestora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerAs, insertUser, type TestUser } from '../../src/test/factories.ts';
+import { callerAs, insertKycDocument, insertUser, type TestUser } from '../../src/test/factories.ts';
 import { startTestApp, type TestApp } from '../../src/test/harness.ts';
 import { ManualClock } from '../../src/test/manual-clock.ts';
 import { failure } from '../money/money-helpers.ts';
@@ -16,25 +16,8 @@ describe('identity review', () => {
   let a3: TestUser;
   const as = (u: TestUser) => callerAs(t, u);
 
-  /** A stored document's metadata (the upload route is kyc-docs' own; its rows are what submit checks). */
-  async function doc(owner: TestUser, kind: TKycDocumentKind, opts: { expiresOn?: string } = {}): Promise<string> {
-    const id = randomUUID();
-    await t.handle.db
-      .insertInto('kyc_documents')
-      .values({
-        id,
-        user_id: owner.id,
-        kind,
-        mime: 'image/png',
-        size_bytes: 1000,
-        sha256: randomBytes(32).toString('hex'),
-        storage_key: `test/${id}`,
-        expires_on: opts.expiresOn ?? null,
-        created_at: clock.now(),
-      })
-      .execute();
-    return id;
-  }
+  const doc = (owner: TestUser, kind: TKycDocumentKind, opts: { expiresOn?: string } = {}) =>
+    insertKycDocument(t.handle.db, owner.id, kind, { ...opts, now: clock.now() });
   const details = { legalName: 'Maria Test User', dateOfBirth: '1990-04-21', address: '1 Rua Augusta, Lisbon' };
   const submitTier1 = async (m: TestUser, opts: { expiresOn?: string } = {}) =>
     as(m).kyc.submit({ tier: 1, ...details, documentIds: [await doc(m, 'identity', opts)] });
