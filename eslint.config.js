@@ -241,6 +241,29 @@ export default defineConfig(
       'no-restricted-syntax': ['error', queryBuilderCalls, ...wallClock],
     },
   },
+  // Integration tests share a worker process (vitest.config.ts: isolate false), so none changes process-wide state:
+  // no module mocks, stubbed globals or env, fake timers, nor writes to process.env. Time moves through the
+  // injected clock (src/test/manual-clock.ts); settings go through startTestApp({ env }).
+  {
+    files: [SERVER_TESTS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv|stubGlobal|useFakeTimers|setSystemTime)$/]",
+          message:
+            'Integration test files share a worker process: do not mock modules, stub globals or env, or fake timers. Move time with the injected clock (ManualClock) and pass settings to startTestApp({ env }).',
+        },
+        {
+          selector:
+            "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env'], UnaryExpression[operator='delete'][argument.object.object.name='process'][argument.object.property.name='env']",
+          message:
+            'Integration test files share a worker process: do not change process.env. Pass settings to startTestApp({ env }) (or to a spawned process as its env).',
+        },
+      ],
+    },
+  },
   // Never a float on the money path (eslint-rules/money.js; proven by packages/server/src/lint-money.test.ts).
   // Its own rule, so it adds to the layer rules above instead of replacing their no-restricted-syntax options.
   {

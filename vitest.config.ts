@@ -27,6 +27,11 @@ const integration = (db: 'pglite' | 'pg') => ({
         ? excludedFrom('pg')
         : ['packages/server/test/**/*.pg.test.ts', ...(pgUrl ? excludedFrom('pglite') : [])],
     env: { VESTORA_TEST_DB: db },
+    // A worker runs its files one after another in one process, importing the server's modules once instead of
+    // once per file (about 2 s a file on two cores; measured on 40 small PostgreSQL files: 73 s with a process
+    // per file, 25 s without). Each file starts its own app on its own database copy, and no test changes
+    // process-wide state (no vi.mock, no stubbed globals or env, no fake timers: the clock is injected).
+    isolate: false,
     setupFiles: [CHEAP_PASSWORD_HASHING],
     globalSetup: [DB_TEMPLATE],
     testTimeout: 60_000,

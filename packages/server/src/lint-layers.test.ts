@@ -267,3 +267,25 @@ describe('modules take the time from the injected clock', () => {
     expect(await lint('packages/server/src/lib/example.ts', 'export const stamp = () => new Date();\n')).toEqual([]);
   });
 });
+
+describe('integration tests change no process-wide state (they share a worker process)', () => {
+  it('reports a module mock, fake timers, a stubbed env and a write to process.env', async () => {
+    const file = 'packages/server/test/example/example.test.ts';
+    for (const code of [
+      "import { vi } from 'vitest';\nvi.mock('../../src/config.ts');\n",
+      "import { vi } from 'vitest';\nvi.useFakeTimers();\n",
+      "import { vi } from 'vitest';\nvi.stubEnv('KYC_TIER1_DAILY_USD', '5');\n",
+    ]) {
+      await expectLayerError(file, code, RESTRICTED_SYNTAX, /injected clock/);
+    }
+    await expectLayerError(file, "process.env.APP_SECRET = 'x';\n", RESTRICTED_SYNTAX, /startTestApp\(\{ env \}\)/);
+    await expectLayerError(file, 'delete process.env.APP_SECRET;\n', RESTRICTED_SYNTAX, /do not change process.env/);
+  });
+
+  it('lets a test read process.env and use vi.fn', async () => {
+    const file = 'packages/server/test/example/example.test.ts';
+    const code =
+      "import { vi } from 'vitest';\nexport const f = vi.fn();\nexport const url = process.env.TEST_DATABASE_URL;\n";
+    expect(await lint(file, code)).toEqual([]);
+  });
+});
