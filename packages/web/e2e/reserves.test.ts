@@ -10,7 +10,16 @@ import { createBitcoinWatcher, type BitcoinWatcher } from '../../server/src/modu
 import { createEsploraClient } from '../../server/src/modules/bitcoin/esplora.client.ts';
 import { marketPriceSource } from '../../server/src/modules/bitcoin/bitcoin.start.ts';
 import { callerAs } from '../../server/src/test/factories.ts';
-import { axeViolations, describeBrowser, formatAxeViolations, seen, shot, uniqueEmail, useE2E } from './harness.ts';
+import {
+  axeViolations,
+  describeBrowser,
+  formatAxeViolations,
+  seen,
+  shot,
+  uniqueEmail,
+  useE2E,
+  whenLive,
+} from './harness.ts';
 
 const ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
@@ -71,7 +80,9 @@ describeBrowser('Reserves', () => {
       const tp = await e.newPage({ label: `reserves-${viewport}`, viewport });
       const page = tp.page;
       await page.goto('/');
-      // Linked from the public footer.
+      // Linked from the public footer. A link clicked while React takes over the pre-rendered page can be lost
+      // (a CI run's page stayed on /), so the click waits until the page is live.
+      await whenLive(page);
       await page.getByRole('contentinfo').getByRole('link', { name: 'Reserves' }).click();
       // The page's first visit loads its code and the summary cold: on a loaded 2-core machine that has taken
       // more than the usual 15 s, so this one wait is given twice as long.
