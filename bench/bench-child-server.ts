@@ -174,6 +174,7 @@ export async function startChildServer(opts: {
         // that would shed load is off (a benchmark measures the process at saturation).
         AUTH_RATE_LIMIT_PER_MIN: '100000',
         MONEY_RATE_LIMIT_PER_MIN: '100000',
+        TRADE_RATE_LIMIT_PER_MIN: '100000',
         MAX_PENDING_DEPOSITS: '10000',
         MAX_EVENT_LOOP_DELAY_MS: '0',
         ...opts.env,
@@ -326,6 +327,7 @@ export async function statementsPerCall(
     DATABASE_URL: server.databaseUrl,
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     MONEY_RATE_LIMIT_PER_MIN: '100000',
+    TRADE_RATE_LIMIT_PER_MIN: '100000',
     MAX_PENDING_DEPOSITS: '10000',
     APP_SECRET: 'bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     DATA_DIR: os.tmpdir(),

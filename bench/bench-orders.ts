@@ -29,6 +29,8 @@ async function main() {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     APP_SECRET: 'bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    // A load test: the per-user limit on quotes and orders (TRADE_RATE_LIMIT_PER_MIN) is raised.
+    TRADE_RATE_LIMIT_PER_MIN: '100000',
   });
   const market = liveMarket(clock, { BTC: 100_000, ETH: 4_000 });
   const app = await buildApp({ config, db: handle, clock, market, logger: false });

@@ -33,6 +33,8 @@ async function main() {
     APP_SECRET: 'bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     DATABASE_POOL_MAX: '20',
+    // A load test: the per-user limit on quotes and orders (TRADE_RATE_LIMIT_PER_MIN) is raised.
+    TRADE_RATE_LIMIT_PER_MIN: '100000',
   });
   const app = await buildApp({
     config,

@@ -30,6 +30,7 @@ async function main() {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     MONEY_RATE_LIMIT_PER_MIN: '100000',
+    TRADE_RATE_LIMIT_PER_MIN: '100000',
     AUTH_RATE_LIMIT_PER_MIN: '100000',
   });
   const app = await buildApp({ config, db: handle, clock, logger: false });

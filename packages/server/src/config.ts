@@ -98,6 +98,8 @@ const ZConfig = z.object({
   AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Deposit, withdrawal and investment requests per user per minute. */
   MONEY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Trade quotes, limit orders, recurring buys and price alerts a user may ask for per minute (#30, #31). */
+  TRADE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Deposit reports a user may have waiting for review at once. */
   MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).max(10_000).default(5),
   /** A deposit report no bank statement line confirms within this many days expires (with a notice). */

@@ -250,6 +250,7 @@ describe.each(fixtureFiles)('upgrading the database of %s', (file) => {
       PUBLIC_URL: 'http://vestora.test',
       AUTH_RATE_LIMIT_PER_MIN: '100000',
       MONEY_RATE_LIMIT_PER_MIN: '100000',
+      TRADE_RATE_LIMIT_PER_MIN: '100000',
       APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
       MAX_EVENT_LOOP_DELAY_MS: '0',
     });

@@ -43,6 +43,7 @@ export async function startTestApp(
     // Tests sign many people in from one address; the limit itself has its own test.
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     MONEY_RATE_LIMIT_PER_MIN: '100000',
+    TRADE_RATE_LIMIT_PER_MIN: '100000',
     KYC_UPLOAD_RATE_LIMIT_PER_MIN: '100000',
     // Two-factor secrets are encrypted with a key derived from it; without it a test would write DATA_DIR/app-secret.
     APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',

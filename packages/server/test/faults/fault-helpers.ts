@@ -42,6 +42,7 @@ export async function startFaultApp(opts: {
     // The drills fire many requests from one address and one account: limits are not what they test.
     AUTH_RATE_LIMIT_PER_MIN: '100000',
     MONEY_RATE_LIMIT_PER_MIN: '100000',
+    TRADE_RATE_LIMIT_PER_MIN: '100000',
   });
   const app = await buildApp({ config, db: handle, market: offlineMarketService(), logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -83,6 +83,7 @@ describe('fault drill: SIGTERM during a load of requests in flight (real server,
       WEB_DIST_DIR: '/nonexistent-web-dist',
       AUTH_RATE_LIMIT_PER_MIN: '100000',
       MONEY_RATE_LIMIT_PER_MIN: '100000',
+      TRADE_RATE_LIMIT_PER_MIN: '100000',
       PAYOUT_INTERVAL_S: '3600',
       // The drill's waits are longer than the production timeouts, which would answer 503 instead.
       DB_CONNECT_TIMEOUT_MS: '60000',

@@ -117,3 +117,54 @@ describe('pending deposit reports (MAX_PENDING_DEPOSITS=5)', () => {
     expect(pending).toHaveLength(5);
   });
 });
+
+describe('quotes, orders and alerts per user (TRADE_RATE_LIMIT_PER_MIN=4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRADE_RATE_LIMIT_PER_MIN: '4' } });
+  });
+  afterAll(() => t.close());
+
+  it('a quote, a limit order, a recurring buy and an alert share one count; the 5th is 429 and writes nothing', async () => {
+    const u = await insertUser(t.handle.db, { balanceCents: 1_000_00 });
+    const cookie = await sessionFor(t, u);
+    const alert = () =>
+      trpcMutation(t.app, 'priceAlert.create', { asset: 'BTC', direction: 'above', price: '150000' }, cookie);
+    const calls = [
+      () => trpcMutation(t.app, 'trade.quote', { from: 'USD', to: 'BTC', fromAmount: '10' }, cookie),
+      () =>
+        trpcMutation(t.app, 'order.place', { side: 'buy', asset: 'BTC', amountUsd: '10', limitPrice: '1000' }, cookie),
+      () => trpcMutation(t.app, 'recurringBuy.create', { asset: 'BTC', amountUsd: '10', every: 'week' }, cookie),
+      alert,
+    ];
+    // Each is answered on its merits, and counted: the test app's market is offline, so the quote is refused for
+    // its price (409, not the limit's 429); the order, the recurring buy and the alert are made.
+    const statuses: number[] = [];
+    for (const call of calls) statuses.push((await call()).statusCode);
+    expect(statuses).toEqual([409, 200, 200, 200]);
+    const alertsBefore = await t.handle.db
+      .selectFrom('price_alerts')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .execute();
+    expect(alertsBefore).toHaveLength(1);
+    const refused = await alert();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(
+      /^Too many quotes, orders and alerts\. Please wait \d+ seconds? and try again\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const alertsAfter = await t.handle.db.selectFrom('price_alerts').select('id').where('user_id', '=', u.id).execute();
+    expect(alertsAfter).toHaveLength(alertsBefore.length);
+
+    // Per user: another member still gets through.
+    const other = await insertUser(t.handle.db);
+    const res = await trpcMutation(
+      t.app,
+      'priceAlert.create',
+      { asset: 'BTC', direction: 'below', price: '50000' },
+      await sessionFor(t, other),
+    );
+    expect(res.statusCode, res.body).not.toBe(429);
+  });
+});

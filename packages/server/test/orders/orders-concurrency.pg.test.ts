@@ -40,6 +40,7 @@ describe('limit orders under real concurrency (PostgreSQL, two instances)', () =
       APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
       MAX_EVENT_LOOP_DELAY_MS: '0',
       MONEY_RATE_LIMIT_PER_MIN: '100000',
+      TRADE_RATE_LIMIT_PER_MIN: '100000',
     });
     for (const handle of [first, second]) {
       const market = liveMarket(clock, { BTC: 100_000, ETH: 4_000 });

@@ -8,7 +8,10 @@ export const priceAlertRouter = router({
   create: protectedProcedure
     .input(ZPriceAlertCreateInput)
     .output(ZPriceAlert)
-    .mutation(({ ctx, input }) => createPriceAlert(ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('trade', { account: ctx.user.id });
+      return createPriceAlert(ctx.deps, ctx.user, input);
+    }),
   list: protectedProcedure.output(ZPriceAlertList).query(({ ctx }) => listPriceAlerts(ctx.deps, ctx.user)),
   delete: protectedProcedure
     .input(ZPriceAlertIdInput)

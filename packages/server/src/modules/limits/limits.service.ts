@@ -22,7 +22,8 @@ export type LimitAction =
   | 'money'
   | 'contact'
   | 'newsletter'
-  | 'document';
+  | 'document'
+  | 'trade';
 
 /** Contact messages one client address may send per window. */
 export const CONTACT_LIMIT_PER_WINDOW = 5;
@@ -123,6 +124,16 @@ const RULES: Record<LimitAction, ActionRule> = {
       tr(
         'limits.newsletter',
         'Too many newsletter sign-ups. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { seconds },
+      ),
+  },
+  trade: {
+    buckets: ['account'],
+    perWindow: (c) => c.TRADE_RATE_LIMIT_PER_MIN,
+    tooMany: (seconds) =>
+      tr(
+        'limits.trade',
+        'Too many quotes, orders and alerts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
         { seconds },
       ),
   },

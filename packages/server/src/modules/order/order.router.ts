@@ -7,7 +7,10 @@ export const orderRouter = router({
   place: protectedProcedure
     .input(ZOrderPlaceInput)
     .output(ZOrder)
-    .mutation(({ ctx, input }) => placeOrder(ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('trade', { account: ctx.user.id });
+      return placeOrder(ctx.deps, ctx.user, input);
+    }),
   cancel: protectedProcedure
     .input(ZOrderCancelInput)
     .output(ZOrder)

@@ -14,7 +14,10 @@ export const recurringBuyRouter = router({
   create: protectedProcedure
     .input(ZRecurringBuyCreateInput)
     .output(ZRecurringBuy)
-    .mutation(({ ctx, input }) => createRecurringBuy(ctx.deps, ctx.user, input, ctx.user.locale)),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.limits.consume('trade', { account: ctx.user.id });
+      return createRecurringBuy(ctx.deps, ctx.user, input, ctx.user.locale);
+    }),
   list: protectedProcedure
     .output(ZRecurringBuyList)
     .query(({ ctx }) => listRecurringBuys(ctx.deps, ctx.user, ctx.user.locale)),

@@ -35,7 +35,11 @@ export const tradeRouter = router({
   quote: protectedProcedure
     .input(ZTradeQuoteInput)
     .output(ZTradeQuote)
-    .mutation(({ ctx, input }) => quoteTrade(ctx.deps, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      // A quote is a row and a firm price: a member's are counted (accepting one is not: it follows a quote).
+      await ctx.deps.limits.consume('trade', { account: ctx.user.id });
+      return quoteTrade(ctx.deps, ctx.user, input);
+    }),
   accept: protectedProcedure
     .input(ZTradeAcceptInput)
     .output(ZTrade)
