@@ -329,13 +329,18 @@ describeBrowser('a user signs up, signs in and visits every screen', () => {
       await openFromMenu(page, 'Cashout', '/dashboard/cashout');
       await seen(page.getByRole('heading', { name: 'Cashout', level: 1 }));
 
+      // The form comes once the member's tier and limits have loaded (the heading is there before it): the
+      // options are read when they are there (a run read them too early, as none).
       const method = page.getByLabel(/Withdrawal method/);
-      const options = (await method.locator('option').allInnerTexts()).map((o) => o.trim());
-      expect(options).toEqual(['Bank Transfer', 'PayPal', 'Cryptocurrency']);
+      const optionsOf = async (select: typeof method) =>
+        (await select.locator('option').allInnerTexts()).map((o) => o.trim());
+      await poll(() => optionsOf(method)).toEqual(['Bank Transfer', 'PayPal', 'Cryptocurrency']);
       // A bank payout names its account (#34): an IBAN with its BIC, or a US routing and account number.
       const bankKind = page.getByLabel(/^Bank account/);
-      const bankKinds = (await bankKind.locator('option').allInnerTexts()).map((o) => o.trim());
-      expect(bankKinds).toEqual(['IBAN (Europe and most countries)', 'United States: routing and account number']);
+      await poll(() => optionsOf(bankKind)).toEqual([
+        'IBAN (Europe and most countries)',
+        'United States: routing and account number',
+      ]);
       await seen(page.getByLabel(/^IBAN/));
       await seen(page.getByLabel(/^BIC \(SWIFT code\)/));
       await method.selectOption({ label: 'PayPal' });
