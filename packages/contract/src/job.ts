@@ -15,6 +15,8 @@ export const JOB_NAMES = [
   'price-alerts',
   'kyc-retention',
   'kyc-expiry',
+  'reserves-monthly',
+  'trade-quotes-prune',
 ] as const;
 export const ZJobName = z.enum(JOB_NAMES);
 export type TJobName = z.infer<typeof ZJobName>;

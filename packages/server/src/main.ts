@@ -19,6 +19,7 @@ import { startReportExpiry } from './modules/deposit/deposit.expiry.ts';
 import { mailModeLine, startMailSender } from './modules/mail/mail.sender.ts';
 import { startSessionPurge } from './modules/session/session.service.ts';
 import { startKycExpiryJob } from './modules/kyc/kyc.expiry.ts';
+import { startQuotePruneJob } from './modules/trade/trade.prune.ts';
 import { startKycRetentionJob } from './modules/kyc/kyc.retention.ts';
 import { startDataExportRunner } from './modules/dataexport/dataexport.builder.ts';
 import { APP_SECRET_FILE, TWO_FACTOR_UNAVAILABLE_MESSAGE, twoFactorKey } from './modules/twofactor/twofactor.crypto.ts';
@@ -92,6 +93,8 @@ async function main() {
   startKycRetentionJob(app.deps, jobs);
   // #33: a member whose accepted document expired goes back to review for it (now, then daily).
   startKycExpiryJob(app.deps, jobs);
+  // Trade quotes never accepted, a week after they ran out, are deleted (now, then daily).
+  startQuotePruneJob(app.deps, jobs);
   app.log.info(
     bitcoin
       ? `bitcoin deposits: on (${config.BTC_NETWORK}, block source ${config.ESPLORA_URL}, ${config.BTC_CONFIRMATIONS} confirmations)`

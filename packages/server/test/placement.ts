@@ -58,6 +58,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'kyc/return-to-review.test.ts': 'pg', // #33: expired documents (the daily job, moved clock) and changed names
   'orders/orders.test.ts': 'pg', // #31: limit orders: holds, fills at fresh prices, expiry, waiting
   'trade/trade.test.ts': 'both', // #30: quotes, fills and the journal per asset through either driver
+  'trade/quote-prune.test.ts': 'pg', // unaccepted quotes deleted a week after they ran out (moved clock)
   'recurring/recurring.test.ts': 'pg', // #31: recurring buys' periods, skips and pause/delete (a feature's rules)
   'recurring/price-alerts.test.ts': 'pg', // #31: price alerts fire once per crossing and re-arm after the move back
 

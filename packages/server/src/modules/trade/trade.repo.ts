@@ -193,3 +193,22 @@ export async function receivedLots(db: Exec, userId: string) {
     at: new Date(r.created_at),
   }));
 }
+
+/**
+ * Deletes up to `batch` quotes that were never accepted and ran out before `before` (an accepted quote is its
+ * trade's record and stays); answers how many.
+ */
+export async function deleteStaleQuotes(db: Exec, before: Date, batch: number): Promise<bigint> {
+  const r = await db
+    .deleteFrom('trade_quotes')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('trade_quotes')
+        .select('id')
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '<', before)
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return r.numDeletedRows;
+}

@@ -23,6 +23,8 @@ export const JOB_WORDS: Record<TJobName, MessageDescriptor> = {
   'price-alerts': msg`Price alerts`,
   'kyc-retention': msg`Identity records retention`,
   'kyc-expiry': msg`Identity document expiry`,
+  'reserves-monthly': msg`Monthly reserves publication`,
+  'trade-quotes-prune': msg`Expired trade quotes cleanup`,
 };
 
 /** A tick runs now, on that instance. */
