@@ -17,6 +17,7 @@ import { callerAs, type TestUser } from '../../server/src/test/factories.ts';
 import {
   axeViolations,
   describeBrowser,
+  dismissToasts,
   formatAxeViolations,
   gone,
   poll,
@@ -241,7 +242,9 @@ describeBrowser('Bitcoin custody (admin)', () => {
     const unsigned = (await readFile(await download.path())).toString('utf8');
     expect(unsigned).toBe(batch!.psbt);
 
-    // The unsigned PSBT pasted back is refused with the server's reason, and nothing is broadcast.
+    // The unsigned PSBT pasted back is refused with the server's reason, and nothing is broadcast. (The download's
+    // toast is closed first: on a phone it sits over the button.)
+    await dismissToasts(b);
     await open.getByLabel(/Or paste the signed PSBT/).fill(unsigned);
     await open.getByRole('button', { name: 'Check and broadcast' }).click();
     await seen(open.getByRole('alert').filter({ hasText: 'The signed PSBT was refused: nothing was sent' }));
@@ -255,6 +258,7 @@ describeBrowser('Bitcoin custody (admin)', () => {
       mimeType: 'application/octet-stream',
       buffer: signed,
     });
+    await dismissToasts(b);
     await open.getByRole('button', { name: 'Check and broadcast' }).click();
     await seen(b.getByText('Batch sent').first());
     expect(chain.broadcasts).toHaveLength(1);

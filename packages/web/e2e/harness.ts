@@ -88,6 +88,21 @@ export async function whenLive(page: Page, timeout = UI_TIMEOUT): Promise<void> 
   await page.locator('#root > fieldset:not([disabled])').waitFor({ state: 'attached', timeout });
 }
 
+/**
+ * Closes every toast on the page. On a phone they sit over the bottom of the page, and a pointer resting on one
+ * (as Playwright's does when it aims at a button underneath) keeps it open, so a click there never lands.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined); // it may have closed itself meanwhile
+  }
+  await close.first().waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+}
+
 /** Waits for the page's pathname to equal `pathname`. */
 export async function atPath(page: Page, pathname: string, timeout = UI_TIMEOUT): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
