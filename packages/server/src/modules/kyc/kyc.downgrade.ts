@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { runTransitionIn } from '../money/money.core.ts';
 import { withdrawalFlow } from '../withdrawal/withdrawal.service.ts';
-import { approvedAndOut, lockMemberTier, tierLimits } from './kyc.repo.ts';
+import { approvedAndOut, lockMemberTier, withdrawalLimits } from './kyc.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,9 +25,9 @@ export async function recheckAfterDowngrade(
   now: Date,
 ): Promise<string[]> {
   const tier = await lockMemberTier(trx, userId);
-  const limits = tierLimits(config, tier);
+  const limits = withdrawalLimits(config, tier);
   const { approved, outDailyCents, outMonthlyCents } = await approvedAndOut(trx, userId, now);
-  const nothing = !limits || limits.dailyCents <= 0 || limits.monthlyCents <= 0;
+  const nothing = limits === null;
   let daily = outDailyCents;
   let monthly = outMonthlyCents;
   const back: string[] = [];

@@ -10,7 +10,14 @@ import type { Database } from '../../db/create-db.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkSecurityHold } from './kyc.hold.ts';
-import { COMMITTED_WITHDRAWAL_STATUSES, lockMemberTier, memberTier, tierLimits, usedCents } from './kyc.repo.ts';
+import {
+  COMMITTED_WITHDRAWAL_STATUSES,
+  lockMemberTier,
+  memberTier,
+  tierLimits,
+  usedCents,
+  withdrawalLimits,
+} from './kyc.repo.ts';
 
 /** The member's limits now, as kyc.status().limits answers them (decimal dollar strings, "2000.00"). */
 export interface LimitsView {
@@ -67,9 +74,8 @@ export async function checkWithdrawalLimit(
   now: Date,
 ): Promise<number> {
   const tier = await lockMemberTier(trx, userId);
-  const limits = tierLimits(config, tier);
-  if (!limits || limits.dailyCents <= 0 || limits.monthlyCents <= 0)
-    throw new AppError('LIMIT_REACHED', noWithdrawals(config, tier));
+  const limits = withdrawalLimits(config, tier);
+  if (!limits) throw new AppError('LIMIT_REACHED', noWithdrawals(config, tier));
   const used = await usedCents(trx, userId, now);
   const leftDaily = Math.max(0, limits.dailyCents - used.dailyCents);
   const leftMonthly = Math.max(0, limits.monthlyCents - used.monthlyCents);
@@ -109,8 +115,6 @@ export async function checkWithdrawalAllowed(
 
 /** A pending withdrawal an admin is about to approve. */
 export interface WithdrawalToApprove {
-  id: string;
-  userId: string;
   createdAt: Date;
   /** Its dollar value at the request (a Bitcoin withdrawal: at the request's price). */
   valueCents: number;
@@ -121,18 +125,20 @@ export interface WithdrawalToApprove {
  * now, no longer cover: what is already on its way out (approved, sent, paid) in each rolling window, plus this
  * one while it is in that window. Under the limits its request was checked against this always passes (every
  * request since was checked with it counted); after a downgrade (kyc.downgrade.ts) or a lowered setting, the
- * admin rejects it, or approves it once the windows have room. Takes the member's tier lock, as a request does:
- * call it before locking the withdrawal's row (the downgrade takes the tier lock, then the rows).
+ * admin rejects it, or approves it once the windows have room. Call it holding the member's tier lock
+ * (`tier` is what lockMemberTier answered), taken before the withdrawal's row lock: the order a downgrade takes
+ * them in. The withdrawal is pending, so what is committed never includes it.
  */
 export async function checkApprovalLimit(
   trx: Transaction<DB>,
   config: Config,
+  userId: string,
+  tier: number,
   w: WithdrawalToApprove,
   now: Date,
 ): Promise<void> {
-  const tier = await lockMemberTier(trx, w.userId);
-  const limits = tierLimits(config, tier);
-  if (!limits || limits.dailyCents <= 0 || limits.monthlyCents <= 0) {
+  const limits = withdrawalLimits(config, tier);
+  if (!limits) {
     throw new AppError(
       'LIMIT_REACHED',
       tr(
@@ -142,7 +148,7 @@ export async function checkApprovalLimit(
       ),
     );
   }
-  const out = await usedCents(trx, w.userId, now, { statuses: COMMITTED_WITHDRAWAL_STATUSES, exceptId: w.id });
+  const out = await usedCents(trx, userId, now, COMMITTED_WITHDRAWAL_STATUSES);
   const created = w.createdAt.getTime();
   const daily = out.dailyCents + (created > now.getTime() - DAY_MS ? w.valueCents : 0);
   const monthly = out.monthlyCents + (created > now.getTime() - 30 * DAY_MS ? w.valueCents : 0);

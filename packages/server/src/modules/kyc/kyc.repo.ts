@@ -49,6 +49,15 @@ export function tierLimits(config: Config, tier: number): TierLimits | null {
   return table[tier] ?? null;
 }
 
+/**
+ * The tier's limits when it lets money leave; null when they are not configured or either is 0: nothing may leave
+ * (the one place that rule is written; requests, approvals and downgrades all ask here).
+ */
+export function withdrawalLimits(config: Config, tier: number): TierLimits | null {
+  const limits = tierLimits(config, tier);
+  return limits && limits.dailyCents > 0 && limits.monthlyCents > 0 ? limits : null;
+}
+
 /** What counts toward the limits: every request not refused, cancelled or returned. */
 export const COUNTED_WITHDRAWAL_STATUSES = ['pending', 'approved', 'sent', 'paid'] as const;
 
@@ -59,13 +68,13 @@ export const COMMITTED_WITHDRAWAL_STATUSES = ['approved', 'sent', 'paid'] as con
 
 /**
  * Dollars (cents) the member's withdrawals used over the rolling day and the rolling 30 days ending at `now`:
- * those in `statuses` (every request still counted, by default), leaving out `exceptId`.
+ * those in `statuses` (by default every request still counted).
  */
 export async function usedCents(
   db: Db,
   userId: string,
   now: Date,
-  opts: { statuses?: readonly WithdrawalStatus[]; exceptId?: string } = {},
+  statuses: readonly WithdrawalStatus[] = COUNTED_WITHDRAWAL_STATUSES,
 ): Promise<{ dailyCents: number; monthlyCents: number }> {
   const dayStart = new Date(now.getTime() - DAY_MS);
   const monthStart = new Date(now.getTime() - 30 * DAY_MS);
@@ -77,9 +86,8 @@ export async function usedCents(
       sql<string>`coalesce(sum(${value}), 0)`.as('monthly'),
     ])
     .where('user_id', '=', userId)
-    .where('status', 'in', opts.statuses ?? COUNTED_WITHDRAWAL_STATUSES)
+    .where('status', 'in', statuses)
     .where('created_at', '>', monthStart)
-    .$if(opts.exceptId !== undefined, (q) => q.where('id', '!=', opts.exceptId!))
     .executeTakeFirstOrThrow();
   return { dailyCents: Number(row.daily), monthlyCents: Number(row.monthly) };
 }

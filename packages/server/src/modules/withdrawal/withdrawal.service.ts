@@ -550,15 +550,15 @@ export async function reviewWithdrawal(
     // #33: an approval is checked against the member's limits as they are now, under their tier lock, taken before
     // the row's (the order a downgrade takes them in).
     const owner = paid ? await withdrawalOwner(trx, input.id) : undefined;
-    if (owner) await lockMemberTier(trx, owner);
+    const tier = owner ? await lockMemberTier(trx, owner) : undefined;
     const row = await lockFlowRow(trx, 'withdrawals', input.id);
-    if (paid && row?.status === 'pending') {
+    if (row?.status === 'pending' && tier !== undefined) {
       await checkApprovalLimit(
         trx,
         env.config,
+        row.user_id,
+        tier,
         {
-          id: row.id,
-          userId: row.user_id,
           createdAt: new Date(row.created_at),
           valueCents: Number(row.usd_value_cents ?? row.amount_cents),
         },
